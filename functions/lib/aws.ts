@@ -1,0 +1,37 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SESClient } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * AWS client factories. Endpoints come from the standard AWS_ENDPOINT_URL / AWS_ENDPOINT_URL_<SERVICE>
+ * variables, so the same code talks to AWS, LocalStack or the embedded emulators (DESIGN §1).
+ */
+let documentClient: DynamoDBDocumentClient | undefined;
+let ses: SESClient | undefined;
+let s3: S3Client | undefined;
+let secrets: SecretsManagerClient | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+export function sesClient(): SESClient {
+  ses ??= new SESClient({});
+  return ses;
+}
+
+export function s3Client(): S3Client {
+  // Emulators (s3rver, LocalStack) serve buckets by path, not by virtual host.
+  s3 ??= new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3 || process.env.AWS_ENDPOINT_URL) });
+  return s3;
+}
+
+export function secretsClient(): SecretsManagerClient {
+  secrets ??= new SecretsManagerClient({});
+  return secrets;
+}

@@ -1,0 +1,107 @@
+import { SendEmailCommand } from '@aws-sdk/client-ses';
+import { sesClient } from './aws.js';
+import { config, publicUrl } from './config.js';
+
+/** An e-mail with an HTML and a text part (SES v1 everywhere, DESIGN §1). */
+export interface Email {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function sendEmail(email: Email): Promise<void> {
+  await sesClient().send(
+    new SendEmailCommand({
+      Source: `Subscription Tracker <${config().SENDER_EMAIL}>`,
+      Destination: { ToAddresses: [email.to] },
+      Message: {
+        Subject: { Data: email.subject, Charset: 'UTF-8' },
+        Body: {
+          Html: { Data: email.html, Charset: 'UTF-8' },
+          Text: { Data: email.text, Charset: 'UTF-8' },
+        },
+      },
+    }),
+  );
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+export interface EmailLayout {
+  title: string;
+  /** Paragraphs of plain text; escaped for HTML. */
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}
+
+/** The product's e-mail layout: a card with a title, paragraphs, one button and a footer. */
+export function renderEmail(layout: EmailLayout): { html: string; text: string } {
+  const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#334155">${escapeHtml(t)}</p>`;
+  const button = layout.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;background:#0891b2;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px;font-size:15px">${escapeHtml(layout.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#64748b">If the button does not work, paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(layout.action.url)}</span></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(layout.title)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid #e2e8f0">
+<tr><td style="background:#0f172a;padding:20px 28px;color:#ffffff;font-size:18px;font-weight:700">Subscription Tracker</td></tr>
+<tr><td style="padding:28px">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#0f172a">${escapeHtml(layout.title)}</h1>
+${layout.paragraphs.map(p).join('\n')}
+${button}
+</td></tr>
+<tr><td style="padding:16px 28px;background:#f8fafc;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#64748b">${escapeHtml(layout.footer)}<br><a href="${escapeHtml(publicUrl('/'))}" style="color:#0e7490">${escapeHtml(publicUrl('/'))}</a></td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    layout.title,
+    '',
+    ...layout.paragraphs.flatMap((t) => [t, '']),
+    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
+    '--',
+    layout.footer,
+    publicUrl('/'),
+  ].join('\n');
+  return { html, text };
+}
+
+export function verificationEmail(to: string, username: string, token: string): Email {
+  const url = publicUrl(`/verify-email?token=${encodeURIComponent(token)}`);
+  return {
+    to,
+    subject: 'Verify your email for Subscription Tracker',
+    ...renderEmail({
+      title: 'Verify your email address',
+      paragraphs: [
+        `Hi ${username},`,
+        'Confirm this address to finish setting up your Subscription Tracker account and to receive renewal reminders.',
+        'This link expires in 24 hours and can be used once.',
+      ],
+      action: { label: 'Verify Email', url },
+      footer: 'You received this e-mail because this address was used to sign up for Subscription Tracker. If that was not you, ignore it.',
+    }),
+  };
+}
+
+export function passwordResetEmail(to: string, username: string, token: string): Email {
+  const url = publicUrl(`/reset-password?token=${encodeURIComponent(token)}`);
+  return {
+    to,
+    subject: 'Reset your Subscription Tracker password',
+    ...renderEmail({
+      title: 'Reset your password',
+      paragraphs: [
+        `Hi ${username},`,
+        'Someone asked to reset the password of your Subscription Tracker account. Choose a new password with the button below.',
+        'This link expires in 1 hour and can be used once. If you did not ask for it, ignore this e-mail: your password stays the same.',
+      ],
+      action: { label: 'Reset Password', url },
+      footer: 'You received this e-mail because a password reset was requested for your account.',
+    }),
+  };
+}

@@ -1,0 +1,216 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpRouterHandler, { type Method } from '@middy/http-router';
+import type { Context } from 'aws-lambda';
+import { authMessages } from '../../shared/api/auth.js';
+import {
+  type Area,
+  DEFAULT_MAX_BODY_BYTES,
+  type ParsedBodyOf,
+  type ResponseOf,
+  type RouteDef,
+} from '../../shared/api/contract.js';
+import { type RouteName, type Routes, routes } from '../../shared/api/index.js';
+import { isAdmin } from '../../shared/domain/roles.js';
+import { HttpError } from './errors.js';
+import { verifySession } from './jwt.js';
+import { createLogger, type Logger } from './log.js';
+import { getUser, type UserItem } from './users.js';
+
+/**
+ * The middy chassis every API function is built on (DESIGN §3, §7): it accepts API Gateway HTTP API
+ * (payload 2.0) and REST API (1.0) events, routes with @middy/http-router from the contract, parses
+ * and validates the body with the route's zod schema, authenticates the Bearer token, enforces admin
+ * access, maps errors to `{ message }`, adds security headers and writes one structured log line.
+ */
+
+export interface ApiEvent {
+  version?: string;
+  httpMethod?: string;
+  path?: string;
+  rawPath?: string;
+  requestContext?: { requestId?: string; http?: { method: string; path: string; sourceIp?: string; protocol?: string; userAgent?: string }; identity?: { sourceIp?: string } };
+  headers?: Record<string, string | undefined> | null;
+  queryStringParameters?: Record<string, string | undefined> | null;
+  pathParameters?: Record<string, string | undefined> | null;
+  body?: string | null;
+  isBase64Encoded?: boolean;
+}
+
+export interface ApiResult {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+type AccessOf<R> = R extends { access: infer A } ? A : never;
+
+export interface ApiRequest<R> {
+  body: ParsedBodyOf<R>;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** The signed-in user, loaded fresh for this request; absent on public routes. */
+  user: AccessOf<R> extends 'public' ? undefined : UserItem;
+  headers: Record<string, string>;
+  requestId: string;
+  sourceIp: string;
+  log: Logger;
+}
+
+export type RouteHandler<R> = (request: ApiRequest<R>) => Promise<ResponseOf<R>>;
+
+type RoutesOfArea<A extends Area> = { [K in RouteName as Routes[K]['area'] extends A ? K : never]: Routes[K] };
+export type AreaHandlers<A extends Area> = { [K in keyof RoutesOfArea<A>]: RouteHandler<RoutesOfArea<A>[K]> };
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+const json = (statusCode: number, body: unknown): ApiResult => ({
+  statusCode,
+  headers: { ...SECURITY_HEADERS },
+  body: JSON.stringify(body),
+});
+
+interface RequestState {
+  routeName: string;
+  routePath: string;
+  userId?: string;
+  started: number;
+}
+
+type Internal = ApiEvent & { __state?: RequestState };
+
+function lowerCaseHeaders(headers: ApiEvent['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) out[name.toLowerCase()] = value;
+  return out;
+}
+
+function compact(record: Record<string, string | undefined> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(record ?? {})) if (value !== undefined) out[name] = value;
+  return out;
+}
+
+/** Parses the JSON body: empty means `{}`, so missing fields get their own messages. */
+function parseJsonBody(event: ApiEvent, maxBytes: number): unknown {
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  if (Buffer.byteLength(raw, 'utf8') > maxBytes) throw new HttpError(413, 'Request body is too large');
+  if (raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new HttpError(400, 'Request body must be a JSON object');
+  }
+  return parsed;
+}
+
+/** Loads the session's user on every request, so deactivation and terminated sessions act at once (DESIGN §5). */
+async function authenticate(headers: Record<string, string>): Promise<UserItem> {
+  const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
+  if (!match) throw new HttpError(401, authMessages.signInRequired);
+  const claims = await verifySession(match[1]);
+  if (!claims) throw new HttpError(401, authMessages.sessionExpired);
+  const user = await getUser(claims.userId);
+  if (!user) throw new HttpError(401, authMessages.sessionExpired);
+  if (user.accountStatus === 'deactivated') {
+    throw new HttpError(401, authMessages.accountDeactivated, { accountDeactivated: true });
+  }
+  if (user.tokenVersion !== claims.tokenVersion) {
+    if (user.sessionEndReason === 'admin') {
+      throw new HttpError(401, authMessages.sessionTerminated, { sessionInvalidated: true });
+    }
+    throw new HttpError(401, authMessages.sessionExpired);
+  }
+  return user;
+}
+
+/** One route of the contract bound to its handler, with body validation and access checks. */
+function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDef>) {
+  return async (event: Internal, context: Context): Promise<ApiResult> => {
+    const state = event.__state as RequestState;
+    state.routeName = name;
+    state.routePath = def.path;
+    const headers = lowerCaseHeaders(event.headers);
+    let body: unknown;
+    if (def.body) {
+      const parsed = def.body.safeParse(parseJsonBody(event, def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
+      body = parsed.data;
+    }
+    let user: UserItem | undefined;
+    if (def.access !== 'public') {
+      user = await authenticate(headers);
+      state.userId = user.id;
+      if (def.access === 'admin' && !isAdmin(user.role)) throw new HttpError(403, authMessages.adminOnly);
+    }
+    const requestId = context.awsRequestId ?? event.requestContext?.requestId ?? crypto.randomUUID();
+    const result = await handler({
+      body: body as never,
+      params: compact(event.pathParameters),
+      query: compact(event.queryStringParameters),
+      user: user as never,
+      headers,
+      requestId,
+      sourceIp: event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',
+      log: createLogger({ requestId, route: name, userId: user?.id }),
+    });
+    return json(def.successStatus ?? 200, result);
+  };
+}
+
+/** Request timing, error mapping and the one log line per request. */
+function chassisMiddleware(area: Area): MiddlewareObj<Internal, ApiResult> {
+  const finish = (event: Internal, status: number, error?: unknown) => {
+    const state = event.__state;
+    const fields = {
+      area,
+      route: state?.routeName ?? 'unmatched',
+      path: state?.routePath,
+      status,
+      ms: state ? Date.now() - state.started : undefined,
+      userId: state?.userId,
+    };
+    const log = createLogger();
+    if (status >= 500) log.error('request failed', { ...fields, error: error instanceof Error ? error.stack : String(error) });
+    else log.info('request', fields);
+  };
+  return {
+    before: (request) => {
+      request.event.__state = { routeName: 'unmatched', routePath: '', started: Date.now() };
+    },
+    after: (request) => {
+      finish(request.event, request.response?.statusCode ?? 200);
+    },
+    onError: (request) => {
+      const error = request.error;
+      let result: ApiResult;
+      if (error instanceof HttpError) result = json(error.status, error.body());
+      else if ((error as { statusCode?: number })?.statusCode === 404) result = json(404, { message: 'Not found' });
+      else result = json(500, { message: 'Something went wrong. Please try again.' });
+      request.response = result;
+      finish(request.event, result.statusCode, error);
+    },
+  };
+}
+
+/** Builds an area's Lambda handler from the contract's routes and the area's route handlers. */
+export function createApiHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) {
+  const table = Object.entries(handlers as Record<string, RouteHandler<RouteDef>>).map(([name, handler]) => {
+    const def = (routes as Record<string, RouteDef>)[name];
+    if (!def || def.area !== area) throw new Error(`Route ${name} is not part of area ${area}`);
+    return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler) };
+  });
+  const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;
+  return middy<Internal, ApiResult>().use(chassisMiddleware(area)).handler(router);
+}

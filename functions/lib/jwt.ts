@@ -1,0 +1,46 @@
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { jwtVerify, SignJWT } from 'jose';
+import { secretsClient } from './aws.js';
+import { config } from './config.js';
+
+/** Sessions last 7 days; every request also checks the user's token version (DESIGN §5). */
+const SESSION_LIFETIME = '7d';
+
+let signingKey: Promise<Uint8Array> | undefined;
+
+/** The HS256 key: JWT_SECRET locally, the Secrets Manager secret in the cloud (read once per cold start). */
+function key(): Promise<Uint8Array> {
+  signingKey ??= (async () => {
+    const { JWT_SECRET, JWT_SECRET_ARN } = config();
+    if (JWT_SECRET) return new TextEncoder().encode(JWT_SECRET);
+    const { SecretString } = await secretsClient().send(new GetSecretValueCommand({ SecretId: JWT_SECRET_ARN }));
+    if (!SecretString || SecretString.length < 32) throw new Error('JWT secret is missing or shorter than 32 characters');
+    return new TextEncoder().encode(SecretString);
+  })();
+  return signingKey;
+}
+
+export interface SessionClaims {
+  userId: string;
+  tokenVersion: number;
+}
+
+export async function signSession(claims: SessionClaims): Promise<string> {
+  return new SignJWT({ ver: claims.tokenVersion })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuedAt()
+    .setExpirationTime(SESSION_LIFETIME)
+    .sign(await key());
+}
+
+/** The claims of a valid, unexpired session token, or null. */
+export async function verifySession(token: string): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+    return { userId: payload.sub, tokenVersion: payload.ver };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,210 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { User } from '../../shared/api/user.js';
+import { normalizeRole, type Role } from '../../shared/domain/roles.js';
+import { authMessages } from '../../shared/api/auth.js';
+import { dynamo } from './aws.js';
+import { conflict } from './errors.js';
+import { keys, nowIso, tableName, USERS_PARTITION } from './table.js';
+
+/** Why a user's sessions were ended; decides which 401 flag the next request gets. */
+export type SessionEndReason = 'admin' | 'password-reset';
+
+/** The stored user item: the public fields plus what never leaves the server. */
+export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled'> {
+  pk: string;
+  sk: 'PROFILE';
+  role: string;
+  passwordHash: string;
+  /** Bumped to end every session: tokens carry the version they were issued under. */
+  tokenVersion: number;
+  sessionEndReason?: SessionEndReason;
+  twoFactorEnabled?: boolean;
+  gsi1pk: string;
+  gsi1sk: string;
+}
+
+/** The defaults of SPEC §3 for a new user. */
+function newUserItem(input: NewUser, id: string, createdAt: string): UserItem {
+  return {
+    ...keys.user(id),
+    sk: 'PROFILE',
+    gsi1pk: USERS_PARTITION,
+    gsi1sk: `${createdAt}#${id}`,
+    id,
+    username: input.username.trim(),
+    displayName: input.username.trim(),
+    email: input.email ? input.email.trim() : null,
+    emailVerified: input.emailVerified,
+    role: input.role,
+    avatar: null,
+    createdAt,
+    accountStatus: 'active',
+    subscriptionType: null,
+    subscriptionEnd: null,
+    isForever: false,
+    autoRenew: false,
+    paymentMethod: null,
+    cardLast4: null,
+    paypalEmail: null,
+    phoneNumber: null,
+    notificationMethod: 'email',
+    currencyPreference: 'USD',
+    notify10Days: true,
+    notify3Days: true,
+    notify1Day: false,
+    profileEffect: 'none',
+    profileColor: 'cyan',
+    allowAnimatedPfp: false,
+    timeZone: 'UTC',
+    passwordHash: input.passwordHash,
+    tokenVersion: 1,
+  };
+}
+
+/** What the API sends for a user: never the hash, the token version or other internals. */
+export function toPublicUser(item: UserItem): User {
+  return {
+    id: item.id,
+    username: item.username,
+    displayName: item.displayName || item.username,
+    email: item.email ?? null,
+    emailVerified: Boolean(item.emailVerified),
+    role: normalizeRole(item.role),
+    avatar: item.avatar ?? null,
+    createdAt: item.createdAt,
+    accountStatus: item.accountStatus === 'deactivated' ? 'deactivated' : 'active',
+    subscriptionType: item.subscriptionType ?? null,
+    subscriptionEnd: item.subscriptionEnd ?? null,
+    isForever: Boolean(item.isForever),
+    autoRenew: Boolean(item.autoRenew),
+    paymentMethod: item.paymentMethod ?? null,
+    cardLast4: item.cardLast4 ?? null,
+    paypalEmail: item.paypalEmail ?? null,
+    phoneNumber: item.phoneNumber ?? null,
+    notificationMethod: item.notificationMethod ?? 'email',
+    currencyPreference: item.currencyPreference ?? 'USD',
+    notify10Days: item.notify10Days ?? true,
+    notify3Days: item.notify3Days ?? true,
+    notify1Day: item.notify1Day ?? false,
+    profileEffect: item.profileEffect ?? 'none',
+    profileColor: item.profileColor ?? 'cyan',
+    allowAnimatedPfp: Boolean(item.allowAnimatedPfp),
+    two_factor_enabled: Boolean(item.twoFactorEnabled),
+    timeZone: item.timeZone ?? 'UTC',
+  };
+}
+
+export interface NewUser {
+  username: string;
+  email: string | null;
+  passwordHash: string;
+  role: Role;
+  emailVerified: boolean;
+}
+
+/**
+ * Creates a user with its username and e-mail guard items in one transaction, so of two concurrent
+ * registrations of one username exactly one wins (DESIGN §4). Counts the user on the landing counters.
+ */
+export async function createUser(input: NewUser): Promise<UserItem> {
+  const id = crypto.randomUUID();
+  const item = newUserItem(input, id, nowIso());
+  const TableName = tableName();
+  const guards = [
+    { ...keys.usernameGuard(item.username), userId: id },
+    ...(item.email ? [{ ...keys.emailGuard(item.email), userId: id }] : []),
+  ];
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...guards.map((guard) => ({
+            Put: { TableName, Item: guard, ConditionExpression: 'attribute_not_exists(pk)' },
+          })),
+          {
+            Update: {
+              TableName,
+              Key: keys.stats(),
+              UpdateExpression: 'ADD totalUsers :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+    if (reasons) {
+      if (reasons[1]?.Code === 'ConditionalCheckFailed') throw conflict(authMessages.usernameTaken);
+      if (reasons[2]?.Code === 'ConditionalCheckFailed') throw conflict(authMessages.emailTaken);
+    }
+    throw error;
+  }
+  return item;
+}
+
+export async function getUser(userId: string): Promise<UserItem | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  return Item as UserItem | undefined;
+}
+
+async function userIdFromGuard(key: { pk: string; sk: string }): Promise<string | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }));
+  return Item?.userId as string | undefined;
+}
+
+/** Usernames are unique regardless of case. */
+export async function findUserByUsername(username: string): Promise<UserItem | undefined> {
+  const id = await userIdFromGuard(keys.usernameGuard(username));
+  return id ? getUser(id) : undefined;
+}
+
+export async function findUserByEmail(email: string): Promise<UserItem | undefined> {
+  const id = await userIdFromGuard(keys.emailGuard(email));
+  return id ? getUser(id) : undefined;
+}
+
+type UserChanges = Partial<Omit<UserItem, 'pk' | 'sk' | 'id' | 'username' | 'email' | 'gsi1pk' | 'gsi1sk'>>;
+
+/** Sets the given attributes on an existing user and returns the updated item. */
+export async function updateUser(userId: string, changes: UserChanges): Promise<UserItem> {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) {
+    const current = await getUser(userId);
+    if (!current) throw new Error(`User ${userId} not found`);
+    return current;
+  }
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([name, value], i) => {
+    names[`#a${i}`] = name;
+    values[`:v${i}`] = value;
+    return `#a${i} = :v${i}`;
+  });
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return Attributes as UserItem;
+}
+
+/** Replaces the password hash and ends every existing session of the user. */
+export async function setPassword(userId: string, passwordHash: string, reason: SessionEndReason): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'SET passwordHash = :hash, sessionEndReason = :reason ADD tokenVersion :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':hash': passwordHash, ':reason': reason, ':one': 1 },
+    }),
+  );
+}

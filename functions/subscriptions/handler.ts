@@ -1,0 +1,103 @@
+import { subscriptionMessages as messages, type SubscriptionStatus } from '../../shared/api/subscriptions.js';
+import { monthlyAmount, renewedDueDate } from '../../shared/domain/subscriptions.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { createApiHandler } from '../lib/http.js';
+import {
+  addMoneySaved,
+  createSubscription,
+  deleteSubscriptionForever,
+  dueIndex,
+  getSubscription,
+  listSubscriptions,
+  purgeAt,
+  type SubscriptionItem,
+  toSubscription,
+  transition,
+} from '../lib/subscriptions.js';
+
+/** The gsi1 attributes: present exactly while a subscription is active (the reminder job's index). */
+const DUE_INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk'];
+
+/**
+ * Applies one status transition of SPEC §4: 404 for an id the user does not own (or one purged from
+ * the trash), 409 when the current status does not allow it.
+ */
+async function applyTransition(
+  userId: string,
+  id: string,
+  from: readonly SubscriptionStatus[],
+  refused: string,
+  change: (current: SubscriptionItem) => { set: Record<string, unknown>; remove?: string[] },
+): Promise<SubscriptionItem> {
+  const current = await getSubscription(userId, id);
+  if (!current) throw notFound(messages.notFound);
+  if (!from.includes(current.status)) throw conflict(refused);
+  const { set, remove } = change(current);
+  const updated = await transition(userId, id, from, set, remove);
+  if (!updated) throw conflict(refused);
+  return updated;
+}
+
+/** The subscriptions area (SPEC §7 'Subscriptions'); every id is looked up under the caller's own partition. */
+export const handler = createApiHandler('subscriptions', {
+  listSubscriptions: async ({ user }) => (await listSubscriptions(user.id)).map(toSubscription),
+
+  createSubscription: async ({ user, body }) => toSubscription(await createSubscription(user.id, body)),
+
+  updateSubscription: async ({ user, body, params }) => {
+    const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => ({
+      set: { ...body, ...(current.status === 'active' ? dueIndex(user.id, current.id, body.dueDate) : {}) },
+    }));
+    return toSubscription(updated);
+  },
+
+  deleteSubscription: async ({ user, params }) => {
+    const deletedAt = new Date();
+    const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotDelete, () => ({
+      set: { status: 'deleted', deletedAt: deletedAt.toISOString(), expiresAt: purgeAt(deletedAt) },
+      remove: DUE_INDEX_ATTRIBUTES,
+    }));
+    return toSubscription(updated);
+  },
+
+  deleteSubscriptionPermanently: async ({ user, params }) => {
+    const current = await getSubscription(user.id, params.id);
+    if (!current) throw notFound(messages.notFound);
+    if (current.status !== 'deleted' || !(await deleteSubscriptionForever(user.id, params.id))) {
+      throw conflict(messages.cannotDeleteForever);
+    }
+    return { message: messages.deletedForever };
+  },
+
+  recoverSubscription: async ({ user, params }) => {
+    const updated = await applyTransition(user.id, params.id, ['deleted'], messages.cannotRecover, (current) => ({
+      set: { status: 'active', deletedAt: null, ...dueIndex(user.id, current.id, current.dueDate) },
+      remove: ['expiresAt'],
+    }));
+    return toSubscription(updated);
+  },
+
+  renewSubscription: async ({ user, params }) => {
+    const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotRenew, (current) => {
+      const dueDate = renewedDueDate(current.dueDate, current.billingCycle);
+      return { set: { dueDate, ...dueIndex(user.id, current.id, dueDate) } };
+    });
+    return toSubscription(updated);
+  },
+
+  cancelSubscription: async ({ user, params }) => {
+    const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotCancel, () => ({
+      set: { status: 'canceled' },
+      remove: DUE_INDEX_ATTRIBUTES,
+    }));
+    await addMoneySaved(monthlyAmount(updated));
+    return toSubscription(updated);
+  },
+
+  reactivateSubscription: async ({ user, params }) => {
+    const updated = await applyTransition(user.id, params.id, ['canceled'], messages.cannotReactivate, (current) => ({
+      set: { status: 'active', ...dueIndex(user.id, current.id, current.dueDate) },
+    }));
+    return toSubscription(updated);
+  },
+});

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { passwordMessages, passwordProblem } from '../domain/password.js';
+import { EMAIL_MAX_LENGTH, emailMessages, emailProblem, usernameMessages, usernameProblem } from '../domain/username.js';
+import { type MessageResponse, route } from './contract.js';
+import type { User } from './user.js';
+
+const requiredString = (message: string, max = 1000) =>
+  z.string({ error: message }).max(max, { error: `Must be at most ${max} characters` });
+
+export const usernameField = z
+  .string({ error: usernameMessages.required })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = usernameProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const emailField = z
+  .string({ error: emailMessages.required })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: emailMessages.invalid })
+  .superRefine((value, ctx) => {
+    const problem = emailProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const newPasswordField = z.string({ error: passwordMessages.required }).superRefine((value, ctx) => {
+  const problem = value === '' ? passwordMessages.required : passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** IANA zone names such as Europe/Berlin or America/Argentina/Buenos_Aires; checked against Intl on the server. */
+export const timeZoneField = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { error: 'Invalid time zone' })
+  .optional()
+  .catch(undefined);
+
+export const registerBody = z.object({
+  username: usernameField,
+  email: emailField,
+  password: newPasswordField,
+});
+
+export const loginBody = z.object({
+  username: requiredString('Username is required', 254).trim().min(1, { error: 'Username is required' }),
+  password: requiredString('Password is required', 1000).min(1, { error: 'Password is required' }),
+  timeZone: timeZoneField,
+  deviceToken: z.string().max(200).optional().catch(undefined),
+});
+
+export const emailOnlyBody = z.object({ email: emailField });
+
+export const resetPasswordBody = z.object({
+  token: requiredString('Reset token is required', 200).min(1, { error: 'Reset token is required' }),
+  password: newPasswordField,
+});
+
+export interface LoginResponse {
+  token: string;
+  userId: string;
+  requiresTwoFactor: boolean;
+  user: User;
+}
+
+export interface RegisterResponse extends MessageResponse {
+  userId: string;
+}
+
+export const authRoutes = {
+  register: route<RegisterResponse>()({
+    method: 'POST',
+    path: '/api/auth/register',
+    area: 'auth',
+    access: 'public',
+    body: registerBody,
+    successStatus: 201,
+  }),
+  login: route<LoginResponse>()({ method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody }),
+  me: route<User>()({ method: 'GET', path: '/api/auth/me', area: 'auth', access: 'user', body: undefined }),
+  forgotPassword: route<MessageResponse>()({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    area: 'auth',
+    access: 'public',
+    body: emailOnlyBody,
+  }),
+  resetPassword: route<MessageResponse>()({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    area: 'auth',
+    access: 'public',
+    body: resetPasswordBody,
+  }),
+  resendVerificationPublic: route<MessageResponse>()({
+    method: 'POST',
+    path: '/api/auth/resend-verification-public',
+    area: 'auth',
+    access: 'public',
+    body: emailOnlyBody,
+  }),
+  verifyEmail: route<MessageResponse>()({
+    method: 'GET',
+    path: '/api/auth/verify-email/{token}',
+    area: 'auth',
+    access: 'public',
+    body: undefined,
+  }),
+} as const;
+
+/** Messages the auth routes answer with; the SPA shows them as they come. */
+export const authMessages = {
+  registered: 'Registration successful! Please check your email to verify your account before logging in.',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid username or password',
+  verificationRequired: 'Please verify your email before logging in.',
+  loginDeactivated: 'Your account has been deactivated. Please contact support.',
+  tooManyAttempts: 'Too many failed login attempts. Please try again in 15 minutes.',
+  resetLinkSent: 'If an account exists for that email, a password reset link has been sent.',
+  verificationSent: 'If an unverified account exists for that email, a verification link has been sent.',
+  passwordReset: 'Password reset successful! You can now log in with your new password.',
+  resetLinkInvalid: 'Invalid or expired reset link',
+  emailVerified: 'Email verified successfully! You can now log in.',
+  verificationExpired: 'This verification link has expired',
+  verificationInvalid: 'Invalid or already used verification link',
+  /** 401 flags (SPEC §4 Session): the SPA stores these texts for the login screen. */
+  accountDeactivated: 'Your account has been deactivated by an administrator',
+  sessionTerminated: 'Your session has been terminated by an administrator',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  signInRequired: 'Please log in to continue',
+  adminOnly: 'Admin access required',
+} as const;

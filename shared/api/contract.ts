@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+
+/** Who may call a route: anyone, any signed-in user, or an admin (owner or developer). */
+export type Access = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * The API area a route belongs to. Each area is one Lambda function (`functions/<area>/handler.ts`)
+ * in the cloud and one module in the local stack.
+ */
+export type Area = 'auth' | 'subscriptions' | 'stats';
+
+export interface RouteDef<Body extends z.ZodType | undefined = z.ZodType | undefined, Response = unknown> {
+  method: HttpMethod;
+  /** The full path, under /api, with `{param}` placeholders exactly as SPEC §7 writes them. */
+  path: string;
+  area: Area;
+  access: Access;
+  /** zod schema of the JSON body; undefined for routes without one. */
+  body: Body;
+  /** Status of a successful answer (200 unless the route creates something). */
+  successStatus?: 200 | 201;
+  /** Largest accepted request body in bytes (default 64 KiB). */
+  maxBodyBytes?: number;
+  /** Phantom field carrying the response type for the typed client; never set at run time. */
+  readonly __response?: Response;
+}
+
+/** Declares one route; the response type is given as the type argument. Literal fields stay literal. */
+export function route<Response>() {
+  return <const D extends Omit<RouteDef, '__response'>>(def: D) => def as D & { readonly __response?: Response };
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export type BodyOf<R> = R extends { body: infer B } ? (B extends z.ZodType ? z.input<B> : undefined) : never;
+export type ParsedBodyOf<R> = R extends { body: infer B } ? (B extends z.ZodType ? z.output<B> : undefined) : never;
+export type ResponseOf<R> = R extends { readonly __response?: infer Res } ? Exclude<Res, undefined> : never;
+
+/** Path parameter names of a path such as `/api/subscriptions/{id}/renew`. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+}
+
+/** Fills a path's `{param}` placeholders, URI-encoding each value. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** `{ message }` plus optional flags: the body of every error answer (DESIGN §3). */
+export interface ErrorBody {
+  message: string;
+  requiresVerification?: boolean;
+  email?: string;
+  showContactSupport?: boolean;
+  accountDeactivated?: boolean;
+  sessionInvalidated?: boolean;
+}
+
+export interface MessageResponse {
+  message: string;
+}

@@ -1,0 +1,28 @@
+import { authRoutes } from './auth.js';
+import type { Area, RouteDef } from './contract.js';
+import { statsRoutes } from './stats.js';
+import { subscriptionRoutes } from './subscriptions.js';
+
+export * from './auth.js';
+export * from './contract.js';
+export * from './stats.js';
+export * from './subscriptions.js';
+export * from './user.js';
+
+/** Every route of the product, by name: the single source of truth (DESIGN §3). */
+export const routes = {
+  ...authRoutes,
+  ...subscriptionRoutes,
+  ...statsRoutes,
+} as const;
+
+export type RouteName = keyof typeof routes;
+export type Routes = typeof routes;
+
+/** The routes served by one area's function, by name. */
+export function routesOfArea(area: Area): Array<[RouteName, RouteDef]> {
+  return (Object.entries(routes) as Array<[RouteName, RouteDef]>).filter(([, def]) => def.area === area);
+}
+
+/** Every area that has at least one route: one Lambda function each. */
+export const AREAS: Area[] = [...new Set(Object.values(routes).map((r) => r.area))] as Area[];

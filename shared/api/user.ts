@@ -1,0 +1,37 @@
+import type { Role } from '../domain/roles.js';
+
+export type AccountStatus = 'active' | 'deactivated';
+export type NotificationMethod = 'email' | 'sms' | 'both';
+export type PaidTier = 'vip' | 'premium';
+
+/** A user as the API sends it (SPEC §3 'User'). Secrets (password hash, 2FA secret) never leave the server. */
+export interface User {
+  id: string;
+  username: string;
+  displayName: string;
+  email: string | null;
+  emailVerified: boolean;
+  role: Role;
+  avatar: string | null;
+  createdAt: string;
+  accountStatus: AccountStatus;
+  subscriptionType: PaidTier | null;
+  subscriptionEnd: string | null;
+  isForever: boolean;
+  autoRenew: boolean;
+  paymentMethod: 'paypal' | 'card' | null;
+  cardLast4: string | null;
+  paypalEmail: string | null;
+  phoneNumber: string | null;
+  notificationMethod: NotificationMethod;
+  currencyPreference: string;
+  notify10Days: boolean;
+  notify3Days: boolean;
+  notify1Day: boolean;
+  profileEffect: string;
+  profileColor: string;
+  allowAnimatedPfp: boolean;
+  two_factor_enabled: boolean;
+  /** IANA time zone captured from the browser at sign-in; reminders use it for "today". */
+  timeZone: string;
+}

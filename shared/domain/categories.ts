@@ -1,0 +1,180 @@
+/**
+ * Subscription categories (SPEC §3 'Category'): seven built-ins plus custom ones kept in the
+ * browser. A subscription stores the category *value*; labels and colours are derived here.
+ */
+
+export interface Category {
+  value: string;
+  label: string;
+}
+
+/** SPEC §3 'Category': the built-in values and their labels, in display order. */
+export const BUILT_IN_CATEGORIES: readonly Category[] = [
+  { value: 'streaming', label: 'Streaming' },
+  { value: 'software', label: 'Software' },
+  { value: 'gaming', label: 'Gaming' },
+  { value: 'music', label: 'Music' },
+  { value: 'cloud', label: 'Cloud Storage' },
+  { value: 'productivity', label: 'Productivity' },
+  { value: 'other', label: 'Other' },
+];
+
+/** The value a missing or blank category falls into (SPEC §9 'uses Other for a missing category'). */
+export const OTHER_CATEGORY = 'other';
+
+/** Longest category the API accepts (see `subscriptionBody` in shared/api/subscriptions.ts). */
+export const CATEGORY_MAX_LENGTH = 50;
+
+/** The localStorage key the browser keeps custom categories under (SPEC §3 'Local storage keys'). */
+export const CUSTOM_CATEGORIES_STORAGE_KEY = 'custom-categories';
+
+export const categoryMessages = {
+  nameRequired: 'Category name cannot be empty',
+  nameTooLong: 'Category must be at most 50 characters',
+  nameReserved: 'That category name is reserved',
+} as const;
+
+/**
+ * 7 colours for the 'Spending by Category' pie (SPEC §9 'The pie chart uses a 7-colour palette'),
+ * one per built-in category in order; all are light enough for ≥ 4.5:1 contrast on a dark
+ * (#0f172a-like) background. 'Other' is a neutral slate.
+ */
+export const PIE_PALETTE: readonly string[] = [
+  '#22d3ee', // cyan — streaming
+  '#a78bfa', // violet — software
+  '#f472b6', // pink — gaming
+  '#34d399', // emerald — music
+  '#60a5fa', // blue — cloud
+  '#fbbf24', // amber — productivity
+  '#94a3b8', // slate — other
+];
+
+/**
+ * The value of a custom category: the label trimmed, lowercased, with all whitespace removed
+ * (SPEC §3: 'The value is the label lowercased with whitespace removed'). 'My  Cat ' → 'mycat'.
+ */
+export function customCategoryValue(label: string): string {
+  return String(label ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '');
+}
+
+/**
+ * The canonical key of a stored category, for grouping, filtering and lookup: the
+ * {@link customCategoryValue} form, mapped onto a built-in when it names one by value or label
+ * ('Cloud Storage' → 'cloud', 'STREAMING' → 'streaming'); blank → 'other' (SPEC §9).
+ */
+export function categoryKey(value: string | null | undefined): string {
+  const v = customCategoryValue(value ?? '');
+  if (!v) return OTHER_CATEGORY;
+  const builtIn = BUILT_IN_CATEGORIES.find((c) => c.value === v || customCategoryValue(c.label) === v);
+  return builtIn ? builtIn.value : v;
+}
+
+/** True when `value` names one of the seven built-in categories (SPEC §3). */
+export function isBuiltInCategory(value: string | null | undefined): boolean {
+  const key = categoryKey(value);
+  return BUILT_IN_CATEGORIES.some((c) => c.value === key);
+}
+
+/** First letter upper-cased, the rest unchanged ('my cat' → 'My cat'). */
+export function capitalize(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/**
+ * The label shown for a category value: the built-in label ('cloud' → 'Cloud Storage'), else
+ * the matching custom label, else the value capitalised; blank → 'Other' (SPEC §3, §9
+ * 'capitalised names').
+ */
+export function categoryLabel(value: string | null | undefined, custom: readonly Category[] = []): string {
+  const key = categoryKey(value);
+  const builtIn = BUILT_IN_CATEGORIES.find((c) => c.value === key);
+  if (builtIn) return builtIn.label;
+  const own = custom.find((c) => categoryKey(c.value) === key);
+  if (own) return own.label;
+  return capitalize(String(value ?? '').trim());
+}
+
+export type AddCategoryResult =
+  | { ok: true; categories: Category[]; category: Category; added: boolean }
+  | { ok: false; error: string };
+
+/**
+ * Adds a custom category by its label (SPEC §5 'a custom category name is trimmed and must be
+ * non-empty'; SPEC §3 'Duplicates are not added'). On success returns the new list and the
+ * category to select — the existing built-in or custom one when the name duplicates it
+ * (`added: false`, list unchanged). Rejects blank names, names over 50 characters and 'All'
+ * (which would collide with the category filter's 'all').
+ */
+export function addCustomCategory(list: readonly Category[], label: string): AddCategoryResult {
+  const trimmed = String(label ?? '')
+    .trim()
+    .replace(/\s+/g, ' ');
+  const value = customCategoryValue(trimmed);
+  if (!value) return { ok: false, error: categoryMessages.nameRequired };
+  if (trimmed.length > CATEGORY_MAX_LENGTH) return { ok: false, error: categoryMessages.nameTooLong };
+  if (value === 'all') return { ok: false, error: categoryMessages.nameReserved };
+  const key = categoryKey(value);
+  const existing =
+    BUILT_IN_CATEGORIES.find((c) => c.value === key) ?? list.find((c) => categoryKey(c.value) === key);
+  if (existing) return { ok: true, categories: [...list], category: { ...existing }, added: false };
+  const category = { value, label: trimmed };
+  return { ok: true, categories: [...list, category], category, added: true };
+}
+
+/**
+ * Custom categories read back from storage (SPEC §3 'custom-categories' key), sanitised: only
+ * `{value, label}` objects with text, values re-derived from labels, no built-ins, no duplicates.
+ * Accepts the parsed JSON or the raw string; anything unreadable gives [].
+ */
+export function parseCustomCategories(raw: unknown): Category[] {
+  let data = raw;
+  if (typeof raw === 'string') {
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(data)) return [];
+  let list: Category[] = [];
+  for (const item of data) {
+    if (!item || typeof item !== 'object') continue;
+    const label = (item as { label?: unknown }).label;
+    if (typeof label !== 'string') continue;
+    const result = addCustomCategory(list, label);
+    if (result.ok) list = result.categories;
+  }
+  return list;
+}
+
+/** The options of the category select in the subscription form: built-ins, then custom ones. */
+export function categoryOptions(custom: readonly Category[] = []): Category[] {
+  return [...BUILT_IN_CATEGORIES.map((c) => ({ ...c })), ...custom.map((c) => ({ ...c }))];
+}
+
+/** A 32-bit FNV-1a hash of `text`. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The colour of a category in the pie chart and on cards: a built-in takes its
+ * {@link PIE_PALETTE} entry; a custom one gets a hue derived from its text (SPEC §3 'The colour
+ * of a custom category is derived from its text'), so the same name always has the same colour
+ * on every device. Saturation and lightness keep it readable on a dark background.
+ */
+export function categoryColor(value: string | null | undefined): string {
+  const key = categoryKey(value);
+  const index = BUILT_IN_CATEGORIES.findIndex((c) => c.value === key);
+  if (index >= 0) return PIE_PALETTE[index];
+  const hue = hashText(key) % 360;
+  return `hsl(${hue}, 70%, 65%)`;
+}

@@ -1,0 +1,32 @@
+/** Roles and what each may do (SPEC §6, DESIGN §5). */
+export const ROLES = ['owner', 'developer', 'premium', 'vip', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Unknown roles are treated as member (SPEC §2 'Role badges', §6). */
+export function normalizeRole(role: unknown): Role {
+  return ROLES.includes(role as Role) ? (role as Role) : 'member';
+}
+
+/** Admin means owner or developer (DESIGN §5). */
+export function isAdmin(role: unknown): boolean {
+  const r = normalizeRole(role);
+  return r === 'owner' || r === 'developer';
+}
+
+/** Role badges shown next to a name: an owner or developer shows both OWNER and DEVELOPER (SPEC §2). */
+export function roleBadges(role: unknown): string[] {
+  const r = normalizeRole(role);
+  if (r === 'owner' || r === 'developer') return ['OWNER', 'DEVELOPER'];
+  return [r.toUpperCase()];
+}
+
+/** Paid tiers and the owner see no ads, get the yearly report and the 1-day reminder (SPEC §6). */
+export function hasPaidFeatures(role: unknown): boolean {
+  const r = normalizeRole(role);
+  return r === 'vip' || r === 'premium' || r === 'owner';
+}
+
+/** Members see ads (SPEC §6: 'Members see ads'; VIP and Premium are ad-free). Staff see none. */
+export function seesAds(role: unknown): boolean {
+  return normalizeRole(role) === 'member';
+}
