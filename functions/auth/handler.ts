@@ -1,5 +1,6 @@
 import { authMessages } from '../../shared/api/auth.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
+import { hasPaidFeatures } from '../../shared/domain/roles.js';
 import { verificationEmail, passwordResetEmail, sendEmail } from '../lib/email.js';
 import { HttpError } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
@@ -39,7 +40,7 @@ export const handler = createApiHandler('auth', {
     if (await isThrottled(LOGIN_FAILURES, throttleKey)) throw new HttpError(429, authMessages.tooManyAttempts);
     const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !passwordMatches) {
-      const nowThrottled = await countEvent(LOGIN_FAILURES, throttleKey);
+      const nowThrottled = (await countEvent(LOGIN_FAILURES, throttleKey)) >= LOGIN_FAILURES.limit;
       log.info('login failed', { userId: user?.id });
       throw new HttpError(nowThrottled ? 429 : 401, nowThrottled ? authMessages.tooManyAttempts : authMessages.invalidCredentials);
     }
@@ -60,10 +61,22 @@ export const handler = createApiHandler('auth', {
 
   me: async ({ user }) => toPublicUser(user),
 
+  updateSettings: async ({ user, body }) => {
+    if (body.notificationMethod && body.notificationMethod !== 'email') throw new HttpError(400, authMessages.smsComingSoon);
+    if (body.notify1Day && !hasPaidFeatures(user.role)) throw new HttpError(403, authMessages.oneDayPaidOnly);
+    const updated = await updateUser(user.id, {
+      ...body,
+      timeZone: body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined,
+      phoneNumber: body.phoneNumber === '' ? null : body.phoneNumber,
+      displayName: body.displayName === '' ? user.username : body.displayName,
+    });
+    return { message: authMessages.settingsUpdated, user: toPublicUser(updated) };
+  },
+
   forgotPassword: async ({ body, log }) => {
     // The answer is the same whether or not the address exists.
     const user = await findUserByEmail(body.email);
-    if (user?.email && !(await countEvent(EMAIL_SENDS, `reset#${user.id}`))) {
+    if (user?.email && (await countEvent(EMAIL_SENDS, `reset#${user.id}`)) <= EMAIL_SENDS.limit) {
       const token = await issueToken('reset-password', user.id);
       await sendEmail(passwordResetEmail(user.email, user.username, token));
       log.info('password reset mail sent', { userId: user.id });
@@ -84,7 +97,7 @@ export const handler = createApiHandler('auth', {
 
   resendVerificationPublic: async ({ body, log }) => {
     const user = await findUserByEmail(body.email);
-    if (user?.email && !user.emailVerified && !(await countEvent(EMAIL_SENDS, `verify#${user.id}`))) {
+    if (user?.email && !user.emailVerified && (await countEvent(EMAIL_SENDS, `verify#${user.id}`)) <= EMAIL_SENDS.limit) {
       const token = await issueToken('verify-email', user.id, user.email);
       await sendEmail(verificationEmail(user.email, user.username, token));
       log.info('verification mail resent', { userId: user.id });

@@ -142,17 +142,17 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
     state.routeName = name;
     state.routePath = def.path;
     const headers = lowerCaseHeaders(event.headers);
-    let body: unknown;
-    if (def.body) {
-      const parsed = def.body.safeParse(parseJsonBody(event, def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
-      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
-      body = parsed.data;
-    }
     let user: UserItem | undefined;
     if (def.access !== 'public') {
       user = await authenticate(headers);
       state.userId = user.id;
       if (def.access === 'admin' && !isAdmin(user.role)) throw new HttpError(403, authMessages.adminOnly);
+    }
+    let body: unknown;
+    if (def.body) {
+      const parsed = def.body.safeParse(parseJsonBody(event, def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
+      body = parsed.data;
     }
     const requestId = context.awsRequestId ?? event.requestContext?.requestId ?? crypto.randomUUID();
     const result = await handler({

@@ -73,7 +73,10 @@ export async function listSubscriptions(userId: string): Promise<SubscriptionIte
   return items.filter((item) => !isGone(item));
 }
 
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export async function getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionItem | undefined> {
+  if (!ID_PATTERN.test(subscriptionId)) return undefined;
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId) }),
   );

@@ -28,8 +28,8 @@ export async function isThrottled(rule: ThrottleRule, key: string): Promise<bool
   return ((Item?.count as number | undefined) ?? 0) >= rule.limit;
 }
 
-/** Counts one event; answers whether the key is now over its limit (the event that crossed it included). */
-export async function countEvent(rule: ThrottleRule, key: string): Promise<boolean> {
+/** Counts one event and answers how many the key has had in the current window, this one included. */
+export async function countEvent(rule: ThrottleRule, key: string): Promise<number> {
   const w = windowKey(rule, key);
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
@@ -41,7 +41,7 @@ export async function countEvent(rule: ThrottleRule, key: string): Promise<boole
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return (Attributes?.count as number) > rule.limit;
+  return Attributes?.count as number;
 }
 
 export async function clearCount(rule: ThrottleRule, key: string): Promise<void> {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { passwordMessages, passwordProblem } from '../domain/password.js';
 import { EMAIL_MAX_LENGTH, emailMessages, emailProblem, usernameMessages, usernameProblem } from '../domain/username.js';
+import { CURRENCY_CODES } from '../domain/currency.js';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { type MessageResponse, route } from './contract.js';
 import type { User } from './user.js';
 
@@ -30,12 +32,13 @@ export const newPasswordField = z.string({ error: passwordMessages.required }).s
 });
 
 /** IANA zone names such as Europe/Berlin or America/Argentina/Buenos_Aires; checked against Intl on the server. */
-export const timeZoneField = z
-  .string()
-  .max(64)
-  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { error: 'Invalid time zone' })
-  .optional()
-  .catch(undefined);
+const ianaTimeZone = z
+  .string({ error: 'Invalid time zone' })
+  .max(64, { error: 'Invalid time zone' })
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { error: 'Invalid time zone' });
+
+/** At login a time zone the browser got wrong never blocks signing in: it is ignored. */
+export const timeZoneField = ianaTimeZone.optional().catch(undefined);
 
 export const registerBody = z.object({
   username: usernameField,
@@ -56,6 +59,35 @@ export const resetPasswordBody = z.object({
   token: requiredString('Reset token is required', 200).min(1, { error: 'Reset token is required' }),
   password: newPasswordField,
 });
+
+/**
+ * Account preferences a user changes from the dashboard and settings (SPEC §7 PUT /auth/settings).
+ * Every field is optional; only the given ones change.
+ */
+export const settingsBody = z.object({
+  displayName: z
+    .string({ error: 'Display name must be text' })
+    .trim()
+    .max(50, { error: 'Display name must be at most 50 characters' })
+    .refine((t) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Display name') })
+    .optional(),
+  phoneNumber: z
+    .string({ error: 'Phone number must be text' })
+    .trim()
+    .max(20, { error: 'Please enter a valid phone number' })
+    .regex(/^$|^\+?[0-9 ()-]{6,20}$/, { error: 'Please enter a valid phone number' })
+    .optional(),
+  notificationMethod: z.enum(['email', 'sms', 'both'], { error: 'Notification method must be email, sms or both' }).optional(),
+  currencyPreference: z.enum(CURRENCY_CODES, { error: 'Currency must be one of USD, EUR, GBP, JPY, KRW, INR' }).optional(),
+  notify10Days: z.boolean({ error: 'Reminder settings must be true or false' }).optional(),
+  notify3Days: z.boolean({ error: 'Reminder settings must be true or false' }).optional(),
+  notify1Day: z.boolean({ error: 'Reminder settings must be true or false' }).optional(),
+  timeZone: ianaTimeZone.optional(),
+});
+
+export interface SettingsResponse extends MessageResponse {
+  user: User;
+}
 
 export interface LoginResponse {
   token: string;
@@ -79,6 +111,13 @@ export const authRoutes = {
   }),
   login: route<LoginResponse>()({ method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody }),
   me: route<User>()({ method: 'GET', path: '/api/auth/me', area: 'auth', access: 'user', body: undefined }),
+  updateSettings: route<SettingsResponse>()({
+    method: 'PUT',
+    path: '/api/auth/settings',
+    area: 'auth',
+    access: 'user',
+    body: settingsBody,
+  }),
   forgotPassword: route<MessageResponse>()({
     method: 'POST',
     path: '/api/auth/forgot-password',
@@ -131,4 +170,7 @@ export const authMessages = {
   sessionExpired: 'Your session has expired. Please log in again.',
   signInRequired: 'Please log in to continue',
   adminOnly: 'Admin access required',
+  settingsUpdated: 'Account settings updated successfully!',
+  smsComingSoon: 'SMS notifications are coming soon: only email can be chosen for now',
+  oneDayPaidOnly: 'The 1-day reminder is available for VIP and Premium members',
 } as const;

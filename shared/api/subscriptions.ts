@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../domain/dates.js';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { type MessageResponse, route } from './contract.js';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'deleted'] as const;
@@ -84,11 +85,13 @@ export const subscriptionBody = z.object({
     .string({ error: m.nameRequired })
     .trim()
     .min(1, { error: m.nameRequired })
-    .max(100, { error: m.nameTooLong }),
+    .max(100, { error: m.nameTooLong })
+    .refine((t) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Name') }),
   description: z
     .string({ error: 'Description must be text' })
     .trim()
     .max(500, { error: m.descriptionTooLong })
+    .refine((t) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Description') })
     .nullish()
     .transform((d) => d ?? ''),
   amount: amountField,
@@ -96,7 +99,8 @@ export const subscriptionBody = z.object({
     .string({ error: m.categoryRequired })
     .trim()
     .min(1, { error: m.categoryRequired })
-    .max(50, { error: m.categoryTooLong }),
+    .max(50, { error: m.categoryTooLong })
+    .refine((t) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Category') }),
   dueDate: z
     .string({ error: m.dueDateRequired })
     .trim()

@@ -117,8 +117,7 @@ export function addCustomCategory(list: readonly Category[], label: string): Add
   if (trimmed.length > CATEGORY_MAX_LENGTH) return { ok: false, error: categoryMessages.nameTooLong };
   if (value === 'all') return { ok: false, error: categoryMessages.nameReserved };
   const key = categoryKey(value);
-  const existing =
-    BUILT_IN_CATEGORIES.find((c) => c.value === key) ?? list.find((c) => categoryKey(c.value) === key);
+  const existing = BUILT_IN_CATEGORIES.find((c) => c.value === key) ?? list.find((c) => categoryKey(c.value) === key);
   if (existing) return { ok: true, categories: [...list], category: { ...existing }, added: false };
   const category = { value, label: trimmed };
   return { ok: true, categories: [...list, category], category, added: true };

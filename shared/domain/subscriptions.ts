@@ -4,7 +4,7 @@
  * unless one is passed in. Amounts are USD per billing cycle; dates are YYYY-MM-DD.
  */
 import type { BillingCycle, Subscription, SubscriptionStatus } from '../api/subscriptions.js';
-import { type Category, categoryKey, categoryLabel, categoryColor } from './categories.js';
+import { type Category, categoryColor, categoryKey, categoryLabel } from './categories.js';
 import { formatUsd, roundMoney } from './currency.js';
 import { addDays, addMonthsClamped, daysBetween, formatDateShort, parseCalendarDate } from './dates.js';
 
@@ -420,7 +420,7 @@ export function reportTsv(report: YearlyReport, date: string): string {
  */
 export function reportText(report: YearlyReport, date: string): string {
   const width = 28;
-  const line = (label: string, value: string) => `  ${label.padEnd(width)}${value}`;
+  const line = (label: string, value: string) => `  ${label.padEnd(width - 1)} ${value}`;
   const out: string[] = [
     'SUBSCRIPTION SPENDING REPORT',
     `Generated: ${formatDateShort(date)}`,
@@ -495,11 +495,9 @@ export function matchesStatus(status: SubscriptionStatus | string, filter: strin
  * subscriptions; deleted ones appear only under 'deleted', like a mail client's trash, so
  * soft-deleted items never clutter the everyday list. An unknown status value reads as 'all'.
  */
-export function filterSubscriptions<T extends Pick<Subscription, 'name' | 'description' | 'category' | 'status' | 'dueDate'>>(
-  subs: readonly T[],
-  filters: SubscriptionFilters,
-  today: string,
-): T[] {
+export function filterSubscriptions<
+  T extends Pick<Subscription, 'name' | 'description' | 'category' | 'status' | 'dueDate'>,
+>(subs: readonly T[], filters: SubscriptionFilters, today: string): T[] {
   const category = (filters.category ?? '').trim();
   const wantCategory = category && category.toLowerCase() !== 'all' ? categoryKey(category) : null;
   return subs.filter(
@@ -530,11 +528,9 @@ export function compareText(a: string, b: string): number {
  * month and the most expensive subscription really comes first; equal costs then by the
  * per-cycle amount. An unknown key sorts by dueDate.
  */
-export function sortSubscriptions<T extends Pick<Subscription, 'name' | 'amount' | 'category' | 'dueDate' | 'billingCycle'>>(
-  subs: readonly T[],
-  key: SortKey | string = DEFAULT_SORT,
-  custom: readonly Category[] = [],
-): T[] {
+export function sortSubscriptions<
+  T extends Pick<Subscription, 'name' | 'amount' | 'category' | 'dueDate' | 'billingCycle'>,
+>(subs: readonly T[], key: SortKey | string = DEFAULT_SORT, custom: readonly Category[] = []): T[] {
   const byName = (a: T, b: T) => compareText(a.name, b.name);
   const dueKey = (s: T) => (parseCalendarDate(s.dueDate) ? s.dueDate : '\uffff');
   let compare: (a: T, b: T) => number;

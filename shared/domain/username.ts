@@ -1,3 +1,5 @@
+import { hasForbiddenCharacters } from './text.js';
+
 /** Username and e-mail rules (SPEC §5 Registration, §9 'Username: at least 3'). */
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
@@ -30,7 +32,7 @@ export function usernameProblem(username: string): string | null {
 export function emailProblem(email: string): string | null {
   const e = email.trim();
   if (!e) return emailMessages.required;
-  if (e.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(e)) return emailMessages.invalid;
+  if (e.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(e) || hasForbiddenCharacters(e)) return emailMessages.invalid;
   return null;
 }
 

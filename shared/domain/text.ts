@@ -1,0 +1,12 @@
+/**
+ * Free text (names, descriptions, display names) may hold any printable Unicode, HTML included —
+ * it is always rendered as text — but never control characters or bidirectional overrides, which
+ * can disguise what a user sees (e.g. in an admin list or an e-mail subject).
+ */
+export const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+export function hasForbiddenCharacters(text: string): boolean {
+  return FORBIDDEN_CHARACTERS.test(text);
+}
+
+export const forbiddenCharactersMessage = (field: string) => `${field} contains characters that are not allowed`;

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { expect, inject } from 'vitest';
+
+/** Test helpers that talk to the local stack the way an API client does: over HTTP. */
+export const apiUrl = () => inject('apiUrl');
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function call<T = Record<string, any>>(
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(apiUrl() + path, {
+    method,
+    headers,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = { raw: text };
+  }
+  return { status: response.status, body: body as T, headers: response.headers };
+}
+
+let counter = 0;
+/** A username no other test uses. */
+export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+export const PASSWORD = 'Secret123!';
+
+export interface Mail {
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  at: number;
+}
+
+export async function mailsTo(address: string): Promise<Mail[]> {
+  const response = await fetch(`${inject('mailboxUrl')}/store`);
+  const { emails } = (await response.json()) as { emails: Mail[] };
+  return emails.filter((m) => m.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+}
+
+/** The token of the last link of `kind` ('verify-email' | 'reset-password') mailed to the address. */
+export async function linkToken(address: string, kind: 'verify-email' | 'reset-password'): Promise<string> {
+  const mails = await mailsTo(address);
+  const last = mails.at(-1);
+  expect(last, `a mail to ${address}`).toBeDefined();
+  const match = new RegExp(`(https?://[^\\s"<]+)/${kind}\\?token=([A-Za-z0-9_-]+)`).exec(last?.body.text ?? '');
+  expect(match, `a ${kind} link in the mail`).not.toBeNull();
+  return (match as RegExpExecArray)[2];
+}
+
+let client: DynamoDBDocumentClient | undefined;
+/** Direct table access, for what no API can do yet: setting roles, ageing tokens and deletions. */
+export function table() {
+  client ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: inject('dynamoEndpoint'),
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  return { client, name: inject('tableName') };
+}
+
+export async function getItem(pk: string, sk: string) {
+  const { client, name } = table();
+  const { Item } = await client.send(new GetCommand({ TableName: name, Key: { pk, sk } }));
+  return Item;
+}
+
+export async function setAttributes(pk: string, sk: string, attributes: Record<string, unknown>) {
+  const { client, name } = table();
+  const entries = Object.entries(attributes);
+  await client.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: { pk, sk },
+      UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+    }),
+  );
+}
+
+export const tokenKey = (token: string) => ({ pk: `TOKEN#${createHash('sha256').update(token).digest('hex')}`, sk: 'TOKEN' });
+
+export interface SignedInUser {
+  id: string;
+  username: string;
+  email: string;
+  token: string;
+}
+
+/** Registers, verifies by the mailed link and signs in: a ready member. */
+export async function signedInUser(role?: string): Promise<SignedInUser> {
+  const username = uniqueName();
+  const email = `${username}@example.com`;
+  const registered = await call('POST', '/api/auth/register', { body: { username, email, password: PASSWORD } });
+  expect(registered.status).toBe(201);
+  const verified = await call('GET', `/api/auth/verify-email/${await linkToken(email, 'verify-email')}`);
+  expect(verified.status).toBe(200);
+  if (role) await setAttributes(`USER#${registered.body.userId}`, 'PROFILE', { role });
+  const login = await call('POST', '/api/auth/login', { body: { username, password: PASSWORD } });
+  expect(login.status).toBe(200);
+  return { id: registered.body.userId, username, email, token: login.body.token };
+}

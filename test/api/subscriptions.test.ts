@@ -1,0 +1,204 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { subscriptionMessages as messages, type Subscription } from '../../shared/api/subscriptions.js';
+import { call, getItem, setAttributes, type SignedInUser, signedInUser } from './helpers.js';
+
+/** Subscriptions API (SPEC §7, §4 transitions, §5 validation), through the local stack. */
+let alice: SignedInUser;
+let bob: SignedInUser;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([signedInUser(), signedInUser()]);
+});
+
+const netflix = { name: 'Netflix', description: 'Family plan', amount: 15.49, category: 'streaming', dueDate: '2030-01-31', billingCycle: 'monthly', autoRenew: true };
+
+async function create(user: SignedInUser, changes: Record<string, unknown> = {}): Promise<Subscription> {
+  const answer = await call<Subscription>('POST', '/api/subscriptions', { token: user.token, body: { ...netflix, ...changes } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body;
+}
+
+const act = (user: SignedInUser, method: string, path: string) => call<Subscription & { message?: string }>(method, path, { token: user.token });
+
+describe('create and list', () => {
+  it('creates an active subscription with every field and lists it', async () => {
+    const created = await create(alice);
+    expect(created).toMatchObject({ ...netflix, status: 'active', deletedAt: null });
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(created.createdAt)).not.toBeNaN();
+    const list = await call<Subscription[]>('GET', '/api/subscriptions', { token: alice.token });
+    expect(list.body.map((s) => s.id)).toContain(created.id);
+  });
+
+  it('accepts an amount as a string, rounds to 2 decimals, maps annual to yearly, defaults the cycle', async () => {
+    const created = await create(alice, { amount: '120', billingCycle: 'annual', description: undefined, autoRenew: 1 });
+    expect(created).toMatchObject({ amount: 120, billingCycle: 'yearly', description: '', autoRenew: true });
+    const plain = await create(alice, { billingCycle: undefined });
+    expect(plain.billingCycle).toBe('monthly');
+  });
+
+  it('keeps custom category names', async () => {
+    const created = await create(alice, { category: 'fitness' });
+    expect(created.category).toBe('fitness');
+  });
+
+  it('indexes active subscriptions by due date for the reminder job (DESIGN §4)', async () => {
+    const created = await create(alice, { dueDate: '2031-05-05' });
+    const item = await getItem(`USER#${alice.id}`, `SUB#${created.id}`);
+    expect(item).toMatchObject({ gsi1pk: 'DUE#2031-05-05', gsi1sk: `USER#${alice.id}#SUB#${created.id}` });
+  });
+
+  it('counts created subscriptions on the landing counters', async () => {
+    const before = (await call('GET', '/api/stats')).body.totalSubscriptions as number;
+    await create(alice);
+    const after = (await call('GET', '/api/stats')).body.totalSubscriptions as number;
+    expect(after).toBe(before + 1);
+  });
+});
+
+describe('validation (SPEC §5 Subscription form)', () => {
+  it.each([
+    [{ name: '' }, messages.nameRequired],
+    [{ name: '   ' }, messages.nameRequired],
+    [{ name: undefined }, messages.nameRequired],
+    [{ name: 'x'.repeat(101) }, messages.nameTooLong],
+    [{ amount: undefined }, messages.amountRequired],
+    [{ amount: '' }, messages.amountRequired],
+    [{ amount: 'ten' }, messages.amountNotNumber],
+    [{ amount: -1 }, messages.amountNegative],
+    [{ amount: 9.999 }, messages.amountDecimals],
+    [{ amount: 2_000_000 }, messages.amountTooLarge],
+    [{ category: '' }, messages.categoryRequired],
+    [{ dueDate: '' }, messages.dueDateRequired],
+    [{ dueDate: '2030-02-30' }, messages.dueDateInvalid],
+    [{ dueDate: '2023-02-29' }, messages.dueDateInvalid],
+    [{ dueDate: '31/01/2030' }, messages.dueDateInvalid],
+    [{ billingCycle: 'daily' }, messages.billingCycleInvalid],
+    [{ description: 'x'.repeat(501) }, messages.descriptionTooLong],
+  ])('rejects %o with "%s"', async (change, message) => {
+    const answer = await call('POST', '/api/subscriptions', { token: alice.token, body: { ...netflix, ...change } });
+    expect(answer).toMatchObject({ status: 400, body: { message } });
+  });
+
+  it('accepts amount 0 and a leap day', async () => {
+    const created = await create(alice, { amount: 0, dueDate: '2028-02-29' });
+    expect(created).toMatchObject({ amount: 0, dueDate: '2028-02-29' });
+  });
+});
+
+describe('transitions (SPEC §4)', () => {
+  it('edits an active subscription and moves its due-date index', async () => {
+    const sub = await create(alice);
+    const answer = await call<Subscription>('PUT', `/api/subscriptions/${sub.id}`, {
+      token: alice.token,
+      body: { ...netflix, name: 'Netflix Premium', amount: 22.99, dueDate: '2030-03-01' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ name: 'Netflix Premium', amount: 22.99, dueDate: '2030-03-01', status: 'active' });
+    expect(await getItem(`USER#${alice.id}`, `SUB#${sub.id}`)).toMatchObject({ gsi1pk: 'DUE#2030-03-01' });
+  });
+
+  it('cancels an active one (off the due index) and reactivates it (back on)', async () => {
+    const sub = await create(alice);
+    const canceled = await act(alice, 'PUT', `/api/subscriptions/${sub.id}/cancel`);
+    expect(canceled).toMatchObject({ status: 200, body: { status: 'canceled' } });
+    expect(await getItem(`USER#${alice.id}`, `SUB#${sub.id}`)).not.toHaveProperty('gsi1pk');
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/cancel`)).toMatchObject({ status: 409, body: { message: messages.cannotCancel } });
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/renew`)).toMatchObject({ status: 409, body: { message: messages.cannotRenew } });
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/recover`)).toMatchObject({ status: 409, body: { message: messages.cannotRecover } });
+    const reactivated = await act(alice, 'PUT', `/api/subscriptions/${sub.id}/reactivate`);
+    expect(reactivated).toMatchObject({ status: 200, body: { status: 'active' } });
+    expect(await getItem(`USER#${alice.id}`, `SUB#${sub.id}`)).toMatchObject({ gsi1pk: `DUE#${sub.dueDate}` });
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/reactivate`)).toMatchObject({ status: 409, body: { message: messages.cannotReactivate } });
+  });
+
+  it('soft-deletes with deletedAt and a 30-day TTL, recovers, and deletes forever only from the trash', async () => {
+    const sub = await create(alice);
+    expect(await act(alice, 'DELETE', `/api/subscriptions/${sub.id}/permanent`)).toMatchObject({
+      status: 409,
+      body: { message: messages.cannotDeleteForever },
+    });
+    const deleted = await act(alice, 'DELETE', `/api/subscriptions/${sub.id}`);
+    expect(deleted).toMatchObject({ status: 200, body: { status: 'deleted' } });
+    expect(Date.now() - Date.parse(deleted.body.deletedAt as string)).toBeLessThan(60_000);
+    const item = await getItem(`USER#${alice.id}`, `SUB#${sub.id}`);
+    expect((item?.expiresAt as number) - Date.now() / 1000).toBeGreaterThan(30 * 86400 - 120);
+    expect(item).not.toHaveProperty('gsi1pk');
+
+    expect(await act(alice, 'DELETE', `/api/subscriptions/${sub.id}`)).toMatchObject({ status: 409, body: { message: messages.cannotDelete } });
+    const edit = await call('PUT', `/api/subscriptions/${sub.id}`, { token: alice.token, body: netflix });
+    expect(edit).toMatchObject({ status: 409, body: { message: messages.cannotEdit } });
+    for (const action of ['renew', 'cancel', 'reactivate']) {
+      expect((await act(alice, 'PUT', `/api/subscriptions/${sub.id}/${action}`)).status).toBe(409);
+    }
+
+    const recovered = await act(alice, 'PUT', `/api/subscriptions/${sub.id}/recover`);
+    expect(recovered).toMatchObject({ status: 200, body: { status: 'active', deletedAt: null } });
+    expect(await getItem(`USER#${alice.id}`, `SUB#${sub.id}`)).not.toHaveProperty('expiresAt');
+
+    await act(alice, 'DELETE', `/api/subscriptions/${sub.id}`);
+    const forever = await act(alice, 'DELETE', `/api/subscriptions/${sub.id}/permanent`);
+    expect(forever).toMatchObject({ status: 200, body: { message: messages.deletedForever } });
+    expect(await getItem(`USER#${alice.id}`, `SUB#${sub.id}`)).toBeUndefined();
+    expect((await act(alice, 'PUT', `/api/subscriptions/${sub.id}/recover`)).status).toBe(404);
+  });
+
+  it('treats a subscription deleted more than 30 days ago as gone before TTL removes it', async () => {
+    const sub = await create(alice);
+    await act(alice, 'DELETE', `/api/subscriptions/${sub.id}`);
+    const longAgo = new Date(Date.now() - 31 * 86400_000).toISOString();
+    await setAttributes(`USER#${alice.id}`, `SUB#${sub.id}`, { deletedAt: longAgo });
+    const list = await call<Subscription[]>('GET', '/api/subscriptions', { token: alice.token });
+    expect(list.body.map((s) => s.id)).not.toContain(sub.id);
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/recover`)).toMatchObject({ status: 404, body: { message: messages.notFound } });
+  });
+
+  it.each([
+    ['monthly', '2024-01-31', '2024-02-29'],
+    ['monthly', '2023-01-31', '2023-02-28'],
+    ['weekly', '2030-12-29', '2031-01-05'],
+    ['quarterly', '2030-11-30', '2031-02-28'],
+    ['yearly', '2028-02-29', '2029-02-28'],
+  ])('renews a %s subscription due %s to %s', async (billingCycle, dueDate, renewed) => {
+    const sub = await create(alice, { billingCycle, dueDate });
+    const answer = await act(alice, 'PUT', `/api/subscriptions/${sub.id}/renew`);
+    expect(answer).toMatchObject({ status: 200, body: { dueDate: renewed, status: 'active' } });
+    expect(await getItem(`USER#${alice.id}`, `SUB#${sub.id}`)).toMatchObject({ gsi1pk: `DUE#${renewed}` });
+  });
+});
+
+describe('ownership', () => {
+  it("answers 404 on all nine routes for another user's subscription and changes nothing", async () => {
+    const mine = await create(alice, { name: 'Mine' });
+    const id = mine.id;
+    const attempts = [
+      call('PUT', `/api/subscriptions/${id}`, { token: bob.token, body: netflix }),
+      call('DELETE', `/api/subscriptions/${id}`, { token: bob.token }),
+      call('DELETE', `/api/subscriptions/${id}/permanent`, { token: bob.token }),
+      call('PUT', `/api/subscriptions/${id}/recover`, { token: bob.token }),
+      call('PUT', `/api/subscriptions/${id}/renew`, { token: bob.token }),
+      call('PUT', `/api/subscriptions/${id}/cancel`, { token: bob.token }),
+      call('PUT', `/api/subscriptions/${id}/reactivate`, { token: bob.token }),
+    ];
+    for (const answer of await Promise.all(attempts)) {
+      expect(answer).toMatchObject({ status: 404, body: { message: messages.notFound } });
+    }
+    const bobsList = await call<Subscription[]>('GET', '/api/subscriptions', { token: bob.token });
+    expect(bobsList.body.map((s) => s.id)).not.toContain(id);
+    const bobsOwn = await call<Subscription>('POST', '/api/subscriptions', { token: bob.token, body: netflix });
+    expect(bobsOwn.status).toBe(201);
+    const after = await call<Subscription[]>('GET', '/api/subscriptions', { token: alice.token });
+    expect(after.body.find((s) => s.id === id)).toMatchObject({ name: 'Mine', status: 'active', dueDate: mine.dueDate });
+    expect(after.body.map((s) => s.id)).not.toContain(bobsOwn.body.id);
+  });
+
+  it('requires sign-in on every subscriptions route', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/subscriptions'],
+      ['POST', '/api/subscriptions'],
+      ['PUT', '/api/subscriptions/x/renew'],
+    ]) {
+      expect((await call(method, path, method === 'GET' ? {} : { body: netflix })).status).toBe(401);
+    }
+  });
+});
