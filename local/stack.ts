@@ -8,6 +8,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { AREAS, type Area, routes } from '../shared/api/index.js';
+import { isCalendarDate } from '../shared/domain/dates.js';
+import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 import { checkJava, checkNode } from './requirements.js';
 import { ensureTable, startDynamoDbLocal, startS3Emulator, startSesEmulator } from './emulators.js';
 import type { ApiEvent, ApiResult } from '../functions/lib/http.js';
@@ -29,6 +31,8 @@ export interface LocalStackOptions {
   dev?: boolean;
   /** Only warnings and errors in the function logs. */
   quiet?: boolean;
+  /** Run the reminder job every day at REMINDER_HOUR_UTC, like the cloud schedule (default true). */
+  dailyReminders?: boolean;
 }
 
 export interface LocalStack {
@@ -50,6 +54,24 @@ const ROOT = resolve(import.meta.dirname, '..');
 const WEB_DIST = join(ROOT, 'web', 'dist');
 
 type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
+type RemindersHandler = (event: { date?: string }) => Promise<unknown>;
+
+/** Calls `run` every day at `hourUtc`:00 UTC, like the cloud's EventBridge schedule. */
+function scheduleDaily(hourUtc: number, run: () => Promise<unknown>): () => void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const next = new Date();
+    next.setUTCHours(hourUtc, 0, 0, 0);
+    if (next.getTime() <= Date.now()) next.setUTCDate(next.getUTCDate() + 1);
+    timer = setTimeout(() => {
+      run().catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'daily reminder run failed', error: String(error) })));
+      arm();
+    }, next.getTime() - Date.now());
+    timer.unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
 
 interface CompiledRoute {
   method: string;
@@ -241,6 +263,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   try {
     const handlers = new Map<Area, LambdaHandler>();
+    let reminders: RemindersHandler | undefined;
     let s3: S3Client | undefined;
     let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
@@ -258,6 +281,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           res.writeHead(result.statusCode, result.headers);
           res.end(result.body);
           return;
+        }
+        // Local-stack-only, like LocalStack's /_aws/ routes; never deployed.
+        if (url.pathname === '/_local/reminders' && req.method === 'POST' && reminders) {
+          const date = url.searchParams.get('date') ?? undefined;
+          if (date !== undefined && !isCalendarDate(date)) {
+            return sendJson(res, 400, { message: 'date must be a calendar date written YYYY-MM-DD' });
+          }
+          return sendJson(res, 200, await reminders({ date }));
         }
         if (url.pathname.startsWith('/avatars/') && s3) {
           const key = decodeURIComponent(url.pathname.slice('/avatars/'.length));
@@ -331,6 +362,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const area of AREAS) {
       const module = (await import(`../functions/${area}/handler.ts`)) as { handler: LambdaHandler };
       handlers.set(area, module.handler);
+    }
+
+    reminders = ((await import('../functions/reminders/handler.js')) as { handler: RemindersHandler }).handler;
+    if (options.dailyReminders !== false) {
+      const run = reminders;
+      const cancelDaily = scheduleDaily(Number(process.env.REMINDER_HOUR_UTC ?? DEFAULT_REMINDER_HOUR_UTC), () => run({}));
+      stops.push(async () => cancelDaily());
     }
 
     if (options.dev) {

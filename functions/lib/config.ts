@@ -4,17 +4,15 @@ import { z } from 'zod';
  * Configuration from the environment the stack sets (DESIGN §7c), validated once at cold start
  * so a misconfiguration fails loudly at deploy time, not on a user's request.
  */
-const configSchema = z
-  .object({
-    TABLE_NAME: z.string().min(1),
-    PUBLIC_URL: z.string().url(),
-    SENDER_EMAIL: z.string().email(),
-    JWT_SECRET: z.string().min(32).optional(),
-    JWT_SECRET_ARN: z.string().min(1).optional(),
-    AVATARS_BUCKET: z.string().min(1).optional(),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  })
-  .refine((c) => c.JWT_SECRET || c.JWT_SECRET_ARN, { message: 'JWT_SECRET or JWT_SECRET_ARN must be set' });
+const configSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  PUBLIC_URL: z.string().url(),
+  SENDER_EMAIL: z.string().email(),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_SECRET_ARN: z.string().min(1).optional(),
+  AVATARS_BUCKET: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
 
 export type Config = z.infer<typeof configSchema>;
 

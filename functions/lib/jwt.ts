@@ -13,6 +13,7 @@ function key(): Promise<Uint8Array> {
   signingKey ??= (async () => {
     const { JWT_SECRET, JWT_SECRET_ARN } = config();
     if (JWT_SECRET) return new TextEncoder().encode(JWT_SECRET);
+    if (!JWT_SECRET_ARN) throw new Error('Invalid function configuration: JWT_SECRET or JWT_SECRET_ARN must be set');
     const { SecretString } = await secretsClient().send(new GetSecretValueCommand({ SecretId: JWT_SECRET_ARN }));
     if (!SecretString || SecretString.length < 32) throw new Error('JWT secret is missing or shorter than 32 characters');
     return new TextEncoder().encode(SecretString);

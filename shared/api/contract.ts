@@ -8,7 +8,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * The API area a route belongs to. Each area is one Lambda function (`functions/<area>/handler.ts`)
  * in the cloud and one module in the local stack.
  */
-export type Area = 'auth' | 'subscriptions' | 'stats';
+export type Area = 'auth' | 'subscriptions' | 'stats' | 'admin';
 
 export interface RouteDef<Body extends z.ZodType | undefined = z.ZodType | undefined, Response = unknown> {
   method: HttpMethod;

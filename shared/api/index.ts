@@ -1,8 +1,10 @@
+import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
 import type { Area, RouteDef } from './contract.js';
 import { statsRoutes } from './stats.js';
 import { subscriptionRoutes } from './subscriptions.js';
 
+export * from './admin.js';
 export * from './auth.js';
 export * from './contract.js';
 export * from './stats.js';
@@ -14,6 +16,7 @@ export const routes = {
   ...authRoutes,
   ...subscriptionRoutes,
   ...statsRoutes,
+  ...adminRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -3,7 +3,7 @@ import { startLocalStack } from '../../local/stack.js';
 
 /** One embedded local stack for the API tests: in memory, free ports, the real handlers. */
 export default async function setup(project: TestProject) {
-  const stack = await startLocalStack({ port: 0, sesPort: 0, dataDir: ':memory:', quiet: true });
+  const stack = await startLocalStack({ port: 0, sesPort: 0, dataDir: ':memory:', quiet: true, dailyReminders: false });
   project.provide('apiUrl', stack.url);
   project.provide('mailboxUrl', stack.mailboxUrl);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);

@@ -1,0 +1,47 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+
+/**
+ * `npm run reminders -- [--date YYYY-MM-DD]`: runs the reminder job once.
+ * - Against the running local stack (default): POST http://localhost:$PORT/_local/reminders?date=…
+ * - Against a deployed stack (LocalStack, where the scheduler never fires, or AWS):
+ *   `--function <name>` invokes the reminders function directly (AWS_ENDPOINT_URL=http://localhost:4566
+ *   for LocalStack).
+ */
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const date = option('date') ?? new Date().toISOString().slice(0, 10);
+if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+  console.error(`--date must be written YYYY-MM-DD (got "${date}")`);
+  process.exit(1);
+}
+const functionName = option('function') ?? process.env.REMINDERS_FUNCTION_NAME;
+
+try {
+  let summary: unknown;
+  if (functionName) {
+    const lambda = new LambdaClient({});
+    const answer = await lambda.send(
+      new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ date })) }),
+    );
+    const payload = answer.Payload ? new TextDecoder().decode(answer.Payload) : '';
+    if (answer.FunctionError) throw new Error(`The reminders function failed: ${payload}`);
+    summary = JSON.parse(payload);
+  } else {
+    const base = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    const response = await fetch(`${base}/_local/reminders?date=${date}`, { method: 'POST' });
+    summary = await response.json();
+    if (!response.ok) throw new Error((summary as { message?: string }).message ?? `HTTP ${response.status}`);
+  }
+  console.log(JSON.stringify(summary, null, 2));
+} catch (error) {
+  const message = (error as Error).message;
+  if (/fetch failed|ECONNREFUSED/.test(message) || (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') {
+    console.error('The local stack is not running: start it with `npm start` (or pass --function <name> for a deployed stack).');
+  } else {
+    console.error(`Reminder run failed: ${message}`);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,50 @@
+import type { BillingCycle } from '../../shared/api/subscriptions.js';
+import { categoryLabel } from '../../shared/domain/categories.js';
+import { formatMoney } from '../../shared/domain/currency.js';
+import { formatDateShort } from '../../shared/domain/dates.js';
+import type { ReminderKind } from '../../shared/domain/reminders.js';
+import { cycleLabel } from '../../shared/domain/subscriptions.js';
+import { publicUrl } from './config.js';
+import { type Email, renderEmail } from './email.js';
+
+export interface ReminderEmailInput {
+  to: string;
+  displayName: string;
+  currency: string;
+  subscription: { name: string; amount: number; billingCycle: BillingCycle; dueDate: string; category: string; autoRenew: boolean };
+  daysBefore: number;
+  kind: ReminderKind | 'test';
+}
+
+const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`);
+
+/** The renewal reminder: which subscription, how much in the user's currency, when, and where to act. */
+export function reminderEmail(input: ReminderEmailInput): Email {
+  const { subscription: sub, daysBefore } = input;
+  const amount = formatMoney(sub.amount, input.currency);
+  const when = formatDateShort(sub.dueDate);
+  const final = input.kind === '1day';
+  return {
+    to: input.to,
+    subject: `${input.kind === 'test' ? '[Test] ' : ''}Reminder: ${sub.name} renews ${inDays(daysBefore)} (${amount})`,
+    ...renderEmail({
+      title: final ? `Final reminder: ${sub.name} renews tomorrow` : `${sub.name} renews ${inDays(daysBefore)}`,
+      paragraphs: [
+        `Hi ${input.displayName},`,
+        `Your ${sub.name} subscription is due on ${when}. ${
+          sub.autoRenew
+            ? 'It renews automatically, so make sure you still want it.'
+            : 'Renew it, cancel it, or change the date in your dashboard.'
+        }`,
+      ],
+      details: [
+        ['Subscription', sub.name],
+        ['Amount', `${amount}${cycleLabel(sub.billingCycle)}`],
+        ['Due date', when],
+        ['Category', categoryLabel(sub.category)],
+      ],
+      action: { label: 'Open your dashboard', url: publicUrl('/dashboard') },
+      footer: `You get this e-mail because renewal reminders are on for your account. To change which reminders you get, open Settings → Notification Preferences: ${publicUrl('/settings')}`,
+    }),
+  };
+}
