@@ -255,8 +255,9 @@ async function dashboardTiming(url: string) {
     await page.goto(`${url}/login`);
     await page.evaluate(
       ([t, u]) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('user', u);
+        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+        storage.setItem('token', t);
+        storage.setItem('user', u);
       },
       [login.token, JSON.stringify(login.user)],
     );
