@@ -1,0 +1,72 @@
+import type { Context } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../../shared/api/auth.js';
+import type { ApiEvent, ApiResult } from '../../functions/lib/http.js';
+
+/**
+ * The chassis accepts both API Gateway payload formats (HTTP API 2.0 in AWS and the local stack,
+ * REST API 1.0 on LocalStack). These requests are answered before any AWS call, so no emulator is needed.
+ */
+let handler: (event: ApiEvent, context: Context) => Promise<ApiResult>;
+
+beforeAll(async () => {
+  Object.assign(process.env, {
+    TABLE_NAME: 'unit',
+    PUBLIC_URL: 'http://localhost:3000',
+    SENDER_EMAIL: 'reminders@example.com',
+    JWT_SECRET: 'x'.repeat(48),
+    LOG_LEVEL: 'silent',
+  });
+  ({ handler } = await import('../../functions/auth/handler.js'));
+});
+
+const context = { awsRequestId: 'unit-request' } as Context;
+
+const v2 = (method: string, path: string, body?: string): ApiEvent => ({
+  version: '2.0',
+  rawPath: path,
+  requestContext: { requestId: 'r2', http: { method, path, sourceIp: '127.0.0.1' } },
+  headers: { 'content-type': 'application/json' },
+  body,
+  isBase64Encoded: false,
+});
+
+const v1 = (method: string, path: string, body?: string): ApiEvent => ({
+  httpMethod: method,
+  path,
+  requestContext: { requestId: 'r1', identity: { sourceIp: '127.0.0.1' } },
+  headers: { 'Content-Type': 'application/json' },
+  body: body ?? null,
+  isBase64Encoded: false,
+});
+
+describe.each([
+  ['HTTP API payload 2.0', v2],
+  ['REST API payload 1.0', v1],
+])('%s', (_name, event) => {
+  it('routes by method and path and validates the body with the contract schema', async () => {
+    const result = await handler(event('POST', '/api/auth/register', JSON.stringify({ email: 'a@b.co', password: 'x' })), context);
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body)).toEqual({ message: 'Username is required' });
+    expect(result.headers['content-type']).toContain('application/json');
+    expect(result.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('fills path parameters', async () => {
+    const result = await handler(event('GET', '/api/auth/verify-email/short'), context);
+    expect(JSON.parse(result.body)).toEqual({ message: authMessages.verificationInvalid });
+  });
+
+  it('answers 401 without a session on a user route, and 404 for an unknown route', async () => {
+    expect((await handler(event('GET', '/api/auth/me'), context)).statusCode).toBe(401);
+    const missing = await handler(event('GET', '/api/auth/nothing-here'), context);
+    expect(missing.statusCode).toBe(404);
+    expect(JSON.parse(missing.body)).toEqual({ message: 'Not found' });
+  });
+
+  it('decodes a base64 body', async () => {
+    const body = Buffer.from('{"username":"ab"}').toString('base64');
+    const result = await handler({ ...event('POST', '/api/auth/register', body), isBase64Encoded: true }, context);
+    expect(JSON.parse(result.body)).toEqual({ message: 'Username must be at least 3 characters long' });
+  });
+});
