@@ -1,0 +1,166 @@
+import { Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { type Area, type RouteDef, routes } from '../shared/api/index.js';
+import { LOG_RETENTION, pascalCase } from './functions.js';
+
+/** Steady-state requests per second and burst the API stage accepts before answering 429. */
+export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+
+/** Every route of the contract with its name, in declaration order. */
+export function contractRoutes(): Array<{ name: string; route: RouteDef }> {
+  return Object.entries(routes).map(([name, route]) => ({ name, route: route as RouteDef }));
+}
+
+function functionOf(functionsByArea: ReadonlyMap<Area, lambda.IFunction>, route: RouteDef): lambda.IFunction {
+  const fn = functionsByArea.get(route.area);
+  if (!fn) throw new Error(`No function for area "${route.area}" (route ${route.method} ${route.path})`);
+  return fn;
+}
+
+/** The product's API in either variant: created first, routed once the functions exist. */
+export interface ProductApi {
+  /** Base URL that the contract's paths (`/api/...`) append to, no trailing slash. */
+  readonly url: string;
+  /** Adds one route per contract route, proxied to its area's function. */
+  routeContract(functionsByArea: ReadonlyMap<Area, lambda.IFunction>): void;
+}
+
+/**
+ * The cloud API: an API Gateway HTTP API with exactly one route per contract route, each proxied
+ * to its area's function with payload format 2.0. Unknown paths and methods get API Gateway's
+ * 404 before any function runs. Browsers reach it through CloudFront on the site's own origin,
+ * so there is no CORS configuration.
+ */
+export class HttpProductApi extends Construct implements ProductApi {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  /** `https://<id>.execute-api.<region>.amazonaws.com`; contract paths (`/api/...`) append to it. */
+  readonly url: string;
+  /** Host name CloudFront uses as the `/api/*` origin. */
+  readonly domainName: string;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'Subscription Tracker API',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: API_THROTTLE.rateLimit, burstLimit: API_THROTTLE.burstLimit },
+      accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs) },
+    });
+    this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+    this.url = `https://${this.domainName}`;
+  }
+
+  routeContract(functionsByArea: ReadonlyMap<Area, lambda.IFunction>): void {
+    // One integration per area, shared by that area's routes.
+    const integrations = new Map<Area, HttpLambdaIntegration>();
+    for (const { name, route } of contractRoutes()) {
+      let integration = integrations.get(route.area);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(
+          `${pascalCase(route.area)}Integration`,
+          functionOf(functionsByArea, route),
+          {
+            payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+          },
+        );
+        integrations.set(route.area, integration);
+      }
+      new apigwv2.HttpRoute(this, `${pascalCase(name)}Route`, {
+        httpApi: this.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+        integration,
+      });
+    }
+  }
+}
+
+export interface LocalStackApiProps {
+  /** Host and port LocalStack answers on (`localhost.localstack.cloud:4566`). */
+  localstackHost: string;
+  /** The site's origin: the S3 website is another origin than the API there, so CORS is needed. */
+  siteOrigin: string;
+}
+
+/** Stage of the LocalStack REST API; part of its URL. */
+export const LOCALSTACK_STAGE = 'local';
+
+/**
+ * The LocalStack variant of the API: LocalStack's free tier has no HTTP APIs, so this is a REST
+ * API with the same routes (one resource and method per contract route, Lambda proxy, payload
+ * format 1.0, which the handlers also accept) and CORS for the S3 website origin.
+ */
+export class LocalStackApi extends Construct implements ProductApi {
+  readonly restApi: apigateway.RestApi;
+  /** `http://<id>.execute-api.<localstackHost>/local`; contract paths (`/api/...`) append to it. */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: LocalStackApiProps) {
+    super(scope, id);
+    this.restApi = new apigateway.RestApi(this, 'RestApi', {
+      description: 'Subscription Tracker API (LocalStack)',
+      cloudWatchRole: false,
+      endpointTypes: [apigateway.EndpointType.REGIONAL],
+      deployOptions: {
+        stageName: LOCALSTACK_STAGE,
+        throttlingRateLimit: API_THROTTLE.rateLimit,
+        throttlingBurstLimit: API_THROTTLE.burstLimit,
+      },
+      defaultCorsPreflightOptions: {
+        allowOrigins: [props.siteOrigin],
+        allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+        allowHeaders: ['Authorization', 'Content-Type'],
+      },
+    });
+
+    // CDK's own endpoint output names the AWS host name, which LocalStack does not answer; `url` replaces it.
+    this.restApi.node.tryRemoveChild('Endpoint');
+
+    // Errors API Gateway answers by itself (unknown route, throttling) must be readable by the site too.
+    const corsHeaders = { 'Access-Control-Allow-Origin': `'${props.siteOrigin}'` };
+    this.restApi.addGatewayResponse('Default4xx', {
+      type: apigateway.ResponseType.DEFAULT_4XX,
+      responseHeaders: corsHeaders,
+    });
+    this.restApi.addGatewayResponse('Default5xx', {
+      type: apigateway.ResponseType.DEFAULT_5XX,
+      responseHeaders: corsHeaders,
+    });
+
+    this.url = Fn.join('', [
+      'http://',
+      this.restApi.restApiId,
+      `.execute-api.${props.localstackHost}/${LOCALSTACK_STAGE}`,
+    ]);
+  }
+
+  routeContract(functionsByArea: ReadonlyMap<Area, lambda.IFunction>): void {
+    const integrations = new Map<Area, apigateway.LambdaIntegration>();
+    for (const { route } of contractRoutes()) {
+      let integration = integrations.get(route.area);
+      if (!integration) {
+        integration = new apigateway.LambdaIntegration(functionOf(functionsByArea, route), {
+          proxy: true,
+          allowTestInvoke: false,
+        });
+        integrations.set(route.area, integration);
+      }
+      this.restApi.root.resourceForPath(route.path).addMethod(route.method, integration);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BundlingOptions, LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+import { AREAS } from '../shared/api/index.js';
+
+/** The repository root (this file lives in `<root>/infra`). */
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const functionsDir = join(projectRoot, 'functions');
+export const depsLockFile = join(projectRoot, 'package-lock.json');
+
+/**
+ * Lets bundled CommonJS dependencies call `require` inside an ES module bundle
+ * (`require` does not exist in ESM on its own).
+ */
+export const ESM_REQUIRE_SHIM =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * The esbuild options every Lambda bundle is built with (DESIGN §9): ESM, minified, source maps
+ * without embedded sources, Node 22, and the AWS SDK bundled so its version is the one pinned in
+ * package.json. A plain esbuild options object, so `npm run bench` can build each function exactly
+ * as the stack does:
+ *
+ *     await esbuild.build({ ...bundleOptions, entryPoints: [entry], outfile: 'out/index.mjs', metafile: true })
+ */
+export const bundleOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  banner: { js: ESM_REQUIRE_SHIM },
+  external: [],
+} satisfies BuildOptions;
+
+/** The same options in the form NodejsFunction takes; bundling runs the local esbuild, never Docker. */
+export const lambdaBundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: bundleOptions.target,
+  minify: bundleOptions.minify,
+  sourceMap: bundleOptions.sourcemap,
+  sourcesContent: bundleOptions.sourcesContent,
+  mainFields: bundleOptions.mainFields,
+  banner: bundleOptions.banner.js,
+  externalModules: bundleOptions.external,
+  forceDockerBundling: false,
+  // Keeps `cdk synth --quiet` quiet: esbuild reports only warnings and errors.
+  logLevel: LogLevel.WARNING,
+};
+
+export interface FunctionEntry {
+  /** The function's name in the product: an API area from the contract, or `reminders`. */
+  name: string;
+  /** Absolute path of the TypeScript module that exports `handler`. */
+  entry: string;
+}
+
+/** Entry of an API area's function: `functions/<area>/handler.ts`. */
+export function areaEntry(area: string, root = functionsDir): string {
+  return join(root, area, 'handler.ts');
+}
+
+/** Entry of the daily reminder job. */
+export function reminderEntry(root = functionsDir): string {
+  return join(root, 'reminders', 'handler.ts');
+}
+
+/** Entry of the deploy-time owner bootstrap (a custom resource handler). */
+export function ownerBootstrapEntry(root = functionsDir): string {
+  return join(root, 'bootstrap', 'handler.ts');
+}
+
+/**
+ * Every function the stack can deploy: one per API area of the contract (`AREAS`), then the
+ * reminder job and the owner bootstrap once their handlers exist.
+ */
+export function functionEntries(root = functionsDir): FunctionEntry[] {
+  const entries: FunctionEntry[] = AREAS.map((area) => ({ name: area, entry: areaEntry(area, root) }));
+  for (const [name, entry] of [
+    ['reminders', reminderEntry(root)],
+    ['bootstrap', ownerBootstrapEntry(root)],
+  ] as const) {
+    if (existsSync(entry)) entries.push({ name, entry });
+  }
+  return entries;
+}

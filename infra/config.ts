@@ -1,0 +1,180 @@
+import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
+
+/**
+ * What one deployment of Subscription Tracker is configured with, read from CDK context
+ * (`-c key=value` or cdk.json). Validated here so a wrong value stops `cdk synth` with a
+ * message that names the key, instead of producing a stack that fails later.
+ */
+
+/** Where the stacks go: real AWS, or LocalStack's free tier (REST API, S3 website, no CloudFront). */
+export type DeploymentTarget = 'aws' | 'localstack';
+
+export interface CustomDomain {
+  /** The site's host name, e.g. `subscriptions.example.com`. */
+  name: string;
+  /** ACM certificate for `name`, in us-east-1 (CloudFront only uses certificates from there). */
+  certificateArn: string;
+  /** Route 53 zone that gets the alias records; without it, point DNS at the distribution yourself. */
+  hostedZone?: { id: string; name: string };
+}
+
+/** The first owner account, created on deployment when no owner exists (DESIGN §5). */
+export interface OwnerBootstrap {
+  username: string;
+  email: string;
+  /**
+   * Name of an existing Secrets Manager secret holding the owner's password (plain string).
+   * When absent, the data stack generates one. The password itself never enters a template.
+   */
+  passwordSecretName?: string;
+}
+
+export interface DeploymentConfig {
+  target: DeploymentTarget;
+  /** The address reminder and account e-mails are sent from (an SES identity). */
+  senderEmail: string;
+  /** Whether senderEmail came from configuration rather than the placeholder default. */
+  senderEmailConfigured: boolean;
+  domain?: CustomDomain;
+  /** None in the cloud unless configured; LocalStack deployments default to LOCALSTACK_DEFAULT_OWNER. */
+  owner?: OwnerBootstrap;
+  /** Hour of the day (UTC, 0–23) at which the daily reminder run starts. */
+  reminderHourUtc: number;
+  /** Log level the functions log at. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Address that receives alarm notifications; no notifications without it. */
+  alarmEmail?: string;
+  /** Built site to publish instead of web/dist (a folder holding index.html). */
+  webDistDir?: string;
+  /** Host and port LocalStack answers on, for the URLs of the LocalStack variant. */
+  localstackHost: string;
+}
+
+/** LocalStack deployments get a first owner even when none is configured, so testers can sign in. */
+export const LOCALSTACK_DEFAULT_OWNER = { username: 'owner', email: 'owner@example.com' } as const;
+
+/** Used when no senderEmail is configured, so `cdk synth` works out of the box; SES will not send from it. */
+export const PLACEHOLDER_SENDER_EMAIL = 'no-reply@example.com';
+export { DEFAULT_REMINDER_HOUR_UTC };
+export const DEFAULT_LOCALSTACK_HOST = 'localhost.localstack.cloud:4566';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HOST_NAME_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+export class DeploymentConfigError extends Error {
+  constructor(key: string, problem: string) {
+    super(`Invalid context value "${key}": ${problem}`);
+    this.name = 'DeploymentConfigError';
+  }
+}
+
+/** Reads one context value; `undefined` for absent or empty. */
+export type ContextReader = (key: string) => unknown;
+
+function text(read: ContextReader, key: string): string | undefined {
+  const value = read(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    throw new DeploymentConfigError(key, 'expected a single value');
+  }
+  return String(value).trim() || undefined;
+}
+
+function email(read: ContextReader, key: string): string | undefined {
+  const value = text(read, key);
+  if (value !== undefined && !EMAIL_PATTERN.test(value))
+    throw new DeploymentConfigError(key, `"${value}" is not an e-mail address`);
+  return value;
+}
+
+/** Validates the deployment's context values; throws DeploymentConfigError naming the first bad key. */
+export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
+  const target = text(read, 'target') ?? 'aws';
+  if (target !== 'aws' && target !== 'localstack')
+    throw new DeploymentConfigError('target', 'expected "aws" or "localstack"');
+
+  const senderEmail = email(read, 'senderEmail');
+
+  const hourText = text(read, 'reminderHour');
+  const reminderHourUtc = hourText === undefined ? DEFAULT_REMINDER_HOUR_UTC : Number(hourText);
+  if (!Number.isInteger(reminderHourUtc) || reminderHourUtc < 0 || reminderHourUtc > 23) {
+    throw new DeploymentConfigError('reminderHour', 'expected a whole hour from 0 to 23 (UTC)');
+  }
+
+  const logLevel = text(read, 'logLevel') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new DeploymentConfigError('logLevel', `expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const domainName = text(read, 'domainName')?.toLowerCase();
+  let domain: CustomDomain | undefined;
+  if (domainName !== undefined) {
+    if (target === 'localstack')
+      throw new DeploymentConfigError(
+        'domainName',
+        'custom domains need CloudFront; not available with target=localstack',
+      );
+    if (!HOST_NAME_PATTERN.test(domainName))
+      throw new DeploymentConfigError('domainName', `"${domainName}" is not a host name`);
+    const certificateArn = text(read, 'certificateArn');
+    if (!certificateArn)
+      throw new DeploymentConfigError('certificateArn', 'required with domainName (an ACM certificate in us-east-1)');
+    if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+      throw new DeploymentConfigError('certificateArn', 'expected the ARN of an ACM certificate in us-east-1');
+    }
+    const hostedZoneId = text(read, 'hostedZoneId');
+    const hostedZoneName = text(read, 'hostedZoneName')?.toLowerCase();
+    if (Boolean(hostedZoneId) !== Boolean(hostedZoneName)) {
+      throw new DeploymentConfigError(
+        hostedZoneId ? 'hostedZoneName' : 'hostedZoneId',
+        'hostedZoneId and hostedZoneName go together',
+      );
+    }
+    if (hostedZoneName && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
+      throw new DeploymentConfigError('hostedZoneName', `${domainName} is not inside the zone ${hostedZoneName}`);
+    }
+    domain = {
+      name: domainName,
+      certificateArn,
+      hostedZone: hostedZoneId && hostedZoneName ? { id: hostedZoneId, name: hostedZoneName } : undefined,
+    };
+  }
+
+  const ownerUsername = text(read, 'ownerUsername');
+  const ownerEmail = email(read, 'ownerEmail');
+  const ownerPasswordSecretName = text(read, 'ownerPasswordSecretName');
+  if (text(read, 'ownerPassword') !== undefined) {
+    throw new DeploymentConfigError(
+      'ownerPassword',
+      'a password must never be in the template; store it in Secrets Manager and pass ownerPasswordSecretName, or let the stack generate one',
+    );
+  }
+  if (Boolean(ownerUsername) !== Boolean(ownerEmail)) {
+    throw new DeploymentConfigError(
+      ownerUsername ? 'ownerEmail' : 'ownerUsername',
+      'ownerUsername and ownerEmail go together',
+    );
+  }
+  if (ownerPasswordSecretName && !ownerUsername) {
+    throw new DeploymentConfigError('ownerPasswordSecretName', 'needs ownerUsername and ownerEmail');
+  }
+
+  return {
+    target,
+    senderEmail: senderEmail ?? PLACEHOLDER_SENDER_EMAIL,
+    senderEmailConfigured: senderEmail !== undefined,
+    domain,
+    owner:
+      ownerUsername && ownerEmail
+        ? { username: ownerUsername, email: ownerEmail, passwordSecretName: ownerPasswordSecretName }
+        : target === 'localstack'
+          ? { ...LOCALSTACK_DEFAULT_OWNER }
+          : undefined,
+    reminderHourUtc,
+    logLevel: logLevel as DeploymentConfig['logLevel'],
+    alarmEmail: email(read, 'alarmEmail'),
+    webDistDir: text(read, 'webDist'),
+    localstackHost: text(read, 'localstackHost') ?? DEFAULT_LOCALSTACK_HOST,
+  };
+}

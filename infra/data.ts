@@ -1,0 +1,65 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+/** Object keys of avatar images start with this prefix; CloudFront serves them at `/avatars/...`. */
+export const AVATAR_KEY_PREFIX = 'avatars/';
+
+/** Attribute whose epoch-seconds value makes DynamoDB delete an item (tokens, throttles, deleted subscriptions). */
+export const TTL_ATTRIBUTE = 'expiresAt';
+
+export interface DataStoreProps {
+  /**
+   * RETAIN keeps the table and the avatars when the stack is deleted (the cloud); DESTROY lets a
+   * throwaway LocalStack deployment be torn down completely.
+   */
+  removalPolicy: RemovalPolicy;
+}
+
+/**
+ * Everything the product must not lose: the single DynamoDB table of DESIGN §4 and the bucket of
+ * users' avatar images.
+ */
+export class DataStore extends Construct {
+  readonly table: dynamodb.Table;
+  readonly avatarsBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStoreProps) {
+    super(scope, id);
+    const retained = props.removalPolicy === RemovalPolicy.RETAIN;
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: retained,
+      removalPolicy: props.removalPolicy,
+    });
+    // gsi1: admin user list (USERS / createdAt#id) and the reminder job's due-date index (DUE#date / …).
+    this.table.addGlobalSecondaryIndex({
+      indexName: 'gsi1',
+      partitionKey: { name: 'gsi1pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'gsi1sk', type: dynamodb.AttributeType.STRING },
+    });
+    // gsi2: a second access path for lookups the primary key and gsi1 do not serve.
+    this.table.addGlobalSecondaryIndex({
+      indexName: 'gsi2',
+      partitionKey: { name: 'gsi2pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'gsi2sk', type: dynamodb.AttributeType.STRING },
+    });
+
+    this.avatarsBucket = new s3.Bucket(this, 'AvatarsBucket', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // The bucket policy (CloudFront read access, TLS only) is owned by the application stack,
+      // which knows the distribution; see web.ts.
+      enforceSSL: false,
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: props.removalPolicy,
+    });
+  }
+}

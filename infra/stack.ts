@@ -1,0 +1,252 @@
+import { existsSync } from 'node:fs';
+import { Annotations, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { HttpProductApi, LocalStackApi, type ProductApi } from './api.js';
+import { functionsDir as defaultFunctionsDir, ownerBootstrapEntry, reminderEntry } from './bundling.js';
+import type { DeploymentConfig } from './config.js';
+import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
+import { EmailSender } from './email.js';
+import { ApiFunctions, functionArchitecture, pascalCase } from './functions.js';
+import { Monitoring } from './monitoring.js';
+import { OwnerBootstrap } from './owner.js';
+import { ReminderJob } from './reminders.js';
+import { SessionSecrets } from './secrets.js';
+import { builtSite, CloudFrontSite, LocalStackSite } from './web.js';
+
+const CROSS_STACK_REFERENCES_FLAG = '@aws-cdk/core:defaultCrossStackReferences';
+
+/** Name of the stateless application stack; the data stack is `${STACK_NAME}-Data`. */
+export const STACK_NAME = 'SubscriptionTracker';
+
+export interface DataStackProps extends StackProps {
+  config: DeploymentConfig;
+}
+
+/**
+ * What the product must keep across redeploys: the table, the avatars and the secrets. Deleting
+ * or replacing the application stack never touches it; in the cloud the table and bucket are
+ * also retained if this stack itself is deleted.
+ */
+export class DataStack extends Stack {
+  readonly store: DataStore;
+  readonly secrets: SessionSecrets;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, { description: 'Subscription Tracker: table, avatars and secrets', ...props });
+    const removalPolicy = props.config.target === 'aws' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    this.store = new DataStore(this, 'Data', { removalPolicy });
+    this.secrets = new SessionSecrets(this, 'Secrets', { owner: props.config.owner });
+  }
+}
+
+export interface ApplicationStackProps extends StackProps {
+  config: DeploymentConfig;
+  data: DataStack;
+  /** Folder holding the functions' handlers; the repository's `functions/` by default. */
+  functionsDir?: string;
+  /** The built site to publish (cloud only); see builtSite() for the default. */
+  site?: s3deploy.ISource;
+}
+
+/**
+ * Everything that can be rebuilt from the repository: functions, API, site, e-mail identity,
+ * reminder schedule and alarms (DESIGN §1). In the cloud the API is an HTTP API behind the
+ * site's CloudFront distribution; with `target=localstack` it is a REST API next to an S3 website.
+ */
+export class ApplicationStack extends Stack {
+  readonly api: ProductApi;
+  readonly functions: ApiFunctions;
+  readonly monitoring: Monitoring;
+  readonly site: CloudFrontSite | LocalStackSite;
+  readonly reminders?: ReminderJob;
+  readonly ownerBootstrap?: OwnerBootstrap;
+
+  constructor(scope: Construct, id: string, props: ApplicationStackProps) {
+    super(scope, id, { description: 'Subscription Tracker: functions, API, site and reminders', ...props });
+    const { config, data } = props;
+    // References to the data stack: in the cloud weak ones (Fn::GetStackOutput, no exports to
+    // untangle when they change); LocalStack only knows exports (Fn::ImportValue).
+    this.node.setContext(CROSS_STACK_REFERENCES_FLAG, config.target === 'aws' ? 'weak' : 'strong');
+    const { table, avatarsBucket } = data.store;
+    const functionsDir = props.functionsDir ?? defaultFunctionsDir;
+
+    if (config.target === 'aws' && !config.senderEmailConfigured) {
+      Annotations.of(this).addWarningV2(
+        'subscription-tracker:placeholder-sender',
+        `No senderEmail context: e-mail is sent from ${config.senderEmail}, which SES cannot verify. Deploy with -c senderEmail=you@your-domain.`,
+      );
+    }
+
+    this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: config.alarmEmail });
+
+    const hostedZone = config.domain?.hostedZone
+      ? route53.PublicHostedZone.fromPublicHostedZoneAttributes(this, 'HostedZone', {
+          hostedZoneId: config.domain.hostedZone.id,
+          zoneName: config.domain.hostedZone.name,
+        })
+      : undefined;
+    const email = new EmailSender(this, 'Email', { senderEmail: config.senderEmail, hostedZone });
+
+    // The site's URL goes into every function (e-mail links), so the site comes before them.
+    let avatarsBaseUrl: string;
+    let corsAllowedOrigin: string | undefined;
+    if (config.target === 'aws') {
+      const api = new HttpProductApi(this, 'Api');
+      const site = new CloudFrontSite(this, 'Site', {
+        site: props.site ?? builtSite(config.webDistDir),
+        apiDomainName: api.domainName,
+        avatarsBucket,
+        domain: config.domain,
+        hostedZone,
+      });
+      this.api = api;
+      this.site = site;
+      avatarsBaseUrl = `${site.url}/${AVATAR_KEY_PREFIX.replace(/\/$/, '')}`;
+      new CfnOutput(this, 'DistributionId', {
+        value: site.distribution.distributionId,
+        description: 'CloudFront distribution of the site',
+      });
+      this.monitoring.addAlarm(
+        api.httpApi.metricServerError({ statistic: 'Sum' }).createAlarm(this, 'ApiServerErrorsAlarm', {
+          alarmDescription: 'The API answered 5xx: a function crashed, timed out or was throttled by Lambda.',
+          threshold: 5,
+          evaluationPeriods: 1,
+        }),
+      );
+    } else {
+      const site = new LocalStackSite(this, 'Site', { localstackHost: config.localstackHost });
+      this.site = site;
+      this.api = new LocalStackApi(this, 'Api', { localstackHost: config.localstackHost, siteOrigin: site.url });
+      corsAllowedOrigin = site.url;
+      // LocalStack serves any object at its virtual-host URL, without CloudFront.
+      avatarsBaseUrl = Fn.join('', ['http://', avatarsBucket.bucketName, `.s3.${config.localstackHost}/avatars`]);
+      new CfnOutput(this, 'SiteBucketName', {
+        value: site.bucket.bucketName,
+        description: 'Bucket the site is published to (scripts/deploy-local.ts)',
+      });
+    }
+
+    const environment: Record<string, string> = {
+      TABLE_NAME: table.tableName,
+      PUBLIC_URL: this.site.url,
+      SENDER_EMAIL: config.senderEmail,
+      JWT_SECRET_ARN: data.secrets.jwtSecret.secretArn,
+      AVATARS_BUCKET: avatarsBucket.bucketName,
+      AVATARS_BASE_URL: avatarsBaseUrl,
+      LOG_LEVEL: config.logLevel,
+      ...(corsAllowedOrigin ? { CORS_ALLOWED_ORIGIN: corsAllowedOrigin } : {}),
+    };
+    const architecture = functionArchitecture(config.target);
+
+    this.functions = new ApiFunctions(this, 'Functions', {
+      architecture,
+      environment,
+      table,
+      avatarsBucket,
+      jwtSecret: data.secrets.jwtSecret,
+      email,
+      functionsDir,
+    });
+    this.api.routeContract(this.functions.byArea);
+    for (const [area, fn] of this.functions.byArea) {
+      this.monitoring.alarmOnErrors(
+        `${pascalCase(area)}ErrorsAlarm`,
+        fn,
+        `The ${area} function failed (crash or timeout).`,
+      );
+    }
+
+    // The reminder job joins the stack once its handler exists in the repository.
+    const reminders = reminderEntry(functionsDir);
+    if (existsSync(reminders)) {
+      this.reminders = new ReminderJob(this, 'ReminderJob', {
+        entry: reminders,
+        architecture,
+        environment: { ...environment, REMINDER_HOUR_UTC: String(config.reminderHourUtc) },
+        table,
+        email,
+        hourUtc: config.reminderHourUtc,
+        monitoring: this.monitoring,
+      });
+      new CfnOutput(this, 'ReminderFunctionName', {
+        value: this.reminders.function.functionName,
+        description: 'Invoke it to run the reminder job now (LocalStack never fires schedules)',
+      });
+    }
+
+    // The first owner: created on deployment in the cloud; on LocalStack, whose free tier runs no
+    // custom resources, by invoking the function after deployment (scripts/deploy-local.ts).
+    const { owner } = config;
+    const { ownerPasswordSecret, ownerPasswordSecretId } = data.secrets;
+    const bootstrapEntry = ownerBootstrapEntry(functionsDir);
+    if (owner && ownerPasswordSecret && ownerPasswordSecretId && existsSync(bootstrapEntry)) {
+      this.ownerBootstrap = new OwnerBootstrap(this, 'OwnerBootstrap', {
+        entry: bootstrapEntry,
+        architecture,
+        environment,
+        table,
+        owner: {
+          username: owner.username,
+          email: owner.email,
+          passwordSecret: ownerPasswordSecret,
+          passwordSecretId: ownerPasswordSecretId,
+        },
+        runOnDeploy: config.target === 'aws',
+      });
+      new CfnOutput(this, 'OwnerUsername', { value: owner.username, description: 'The first owner account' });
+      new CfnOutput(this, 'OwnerBootstrapFunctionName', {
+        value: this.ownerBootstrap.function.functionName,
+        description: 'Creates the first owner if there is none (invoke with {"RequestType":"Create"})',
+      });
+    }
+
+    new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The product' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.url,
+      description: 'Base URL of the API; contract paths (/api/...) append to it',
+    });
+    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The DynamoDB table' });
+    new CfnOutput(this, 'AvatarsBucketName', {
+      value: avatarsBucket.bucketName,
+      description: 'Bucket of avatar images',
+    });
+    if (config.owner && data.secrets.ownerPasswordSecret && !config.owner.passwordSecretName) {
+      new CfnOutput(this, 'OwnerPasswordSecretArn', {
+        value: data.secrets.ownerPasswordSecret.secretArn,
+        description: `Generated first password of the owner "${config.owner.username}" (aws secretsmanager get-secret-value --secret-id <arn>)`,
+      });
+    }
+  }
+}
+
+export interface SubscriptionTrackerStacks {
+  data: DataStack;
+  application: ApplicationStack;
+}
+
+export interface SubscriptionTrackerOptions {
+  /** Account and region; environment-agnostic when absent. */
+  env?: StackProps['env'];
+  functionsDir?: string;
+  site?: s3deploy.ISource;
+}
+
+/** Adds the product's two stacks to a CDK app: `SubscriptionTracker-Data` and `SubscriptionTracker`. */
+export function addSubscriptionTracker(
+  scope: Construct,
+  config: DeploymentConfig,
+  options: SubscriptionTrackerOptions = {},
+): SubscriptionTrackerStacks {
+  Tags.of(scope).add('Product', 'SubscriptionTracker');
+  const data = new DataStack(scope, `${STACK_NAME}-Data`, { config, env: options.env });
+  const application = new ApplicationStack(scope, STACK_NAME, {
+    config,
+    data,
+    env: options.env,
+    functionsDir: options.functionsDir,
+    site: options.site,
+  });
+  return { data, application };
+}

@@ -1,0 +1,303 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AssetHashType, DockerImage, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { projectRoot } from './bundling.js';
+import type { CustomDomain } from './config.js';
+
+export const webRoot = join(projectRoot, 'web');
+export const webDist = join(webRoot, 'dist');
+
+/** Runtime configuration the site reads from `/config.json`. */
+export interface SiteConfig {
+  /**
+   * Prefix for the contract's `/api/...` paths: empty in the cloud (same origin through
+   * CloudFront), the REST API's URL on LocalStack.
+   */
+  apiBaseUrl: string;
+}
+export const SITE_CONFIG_FILE = 'config.json';
+
+/**
+ * Content-Security-Policy of every answer: the SPA loads only its own scripts, styles (React
+ * and CSS Modules set inline styles), images (avatars, data: and blob: URLs for avatar previews)
+ * and API; nothing may frame it.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  'upgrade-insecure-requests',
+].join('; ');
+
+/**
+ * CloudFront Function on the site's default behaviour: a path whose last segment has no file
+ * extension is one of the SPA's screens (`/dashboard`, `/verify-email`), so the app shell answers
+ * it. Files that do not exist still answer 403/404, and `/api/*` and `/avatars/*` never pass
+ * through here, so API errors are never replaced by index.html.
+ */
+export const SPA_ROUTING_FUNCTION_CODE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * The built SPA to publish. Preference: the `webDist` context folder, else `web/dist` when it
+ * exists (CI and the README build it with `npm run build:web` before deploying), else the web
+ * build runs during synthesis into the asset itself, so a deploy from a clean checkout still
+ * ships the current site.
+ */
+export function builtSite(distDir?: string, defaultDistDir = webDist): s3deploy.ISource {
+  if (distDir) {
+    if (!existsSync(join(distDir, 'index.html')))
+      throw new Error(`webDist "${distDir}" holds no index.html; build the site first`);
+    return s3deploy.Source.asset(distDir);
+  }
+  if (existsSync(join(defaultDistDir, 'index.html'))) return s3deploy.Source.asset(defaultDistDir);
+  return s3deploy.Source.asset(webRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never used: the local build below either succeeds or stops synthesis with its error.
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+          const build = spawnSync(
+            process.execPath,
+            [vite, 'build', '--config', join(webRoot, 'vite.config.ts'), '--outDir', outputDir, '--emptyOutDir'],
+            { cwd: projectRoot, stdio: ['ignore', 2, 2] },
+          );
+          if (build.status !== 0)
+            throw new Error('The web build failed (see above); run `npm run build:web` to see why.');
+          return true;
+        },
+      },
+    },
+  });
+}
+
+export interface CloudFrontSiteProps {
+  /** The built SPA (see builtSite). */
+  site: s3deploy.ISource;
+  /** Host name of the HTTP API, served at `/api/*`. */
+  apiDomainName: string;
+  /** The avatars bucket (from the data stack), served at `/avatars/*`. */
+  avatarsBucket: s3.IBucket;
+  domain?: CustomDomain;
+  hostedZone?: route53.IPublicHostedZone;
+}
+
+/**
+ * The site in the cloud: one CloudFront distribution in front of a private bucket with the SPA
+ * (Origin Access Control), the HTTP API at `/api/*` (never cached, all viewer headers but Host
+ * forwarded) and the avatars bucket at `/avatars/*`, with security headers on every answer.
+ */
+export class CloudFrontSite extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
+  /** `https://<custom domain or distribution domain>`, no trailing slash. */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: CloudFrontSiteProps) {
+    super(scope, id);
+
+    this.bucket = new s3.Bucket(this, 'SiteBucket', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      // Rebuilt from the web build on every deploy; nothing in it is worth keeping.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    // The avatars bucket lives in the data stack, which must not depend on this distribution,
+    // so its bucket policy (CloudFront read access, TLS only) is created here.
+    const avatarsBucket = s3.Bucket.fromBucketAttributes(this, 'AvatarsBucket', {
+      bucketName: props.avatarsBucket.bucketName,
+      bucketArn: props.avatarsBucket.bucketArn,
+      bucketRegionalDomainName: props.avatarsBucket.bucketRegionalDomainName,
+    });
+    const avatarsPolicy = new s3.BucketPolicy(this, 'AvatarsBucketPolicy', { bucket: avatarsBucket });
+    avatarsPolicy.document.addStatements(
+      new iam.PolicyStatement({
+        sid: 'DenyInsecureTransport',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:*'],
+        resources: [avatarsBucket.bucketArn, avatarsBucket.arnForObjects('*')],
+        conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    avatarsBucket.policy = avatarsPolicy;
+
+    this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Subscription Tracker security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          {
+            header: 'Permissions-Policy',
+            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            override: true,
+          },
+        ],
+      },
+    });
+
+    const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
+      comment: 'Serves index.html for the SPA screens (extension-less paths)',
+      code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_FUNCTION_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    const certificate = props.domain
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
+      : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Subscription Tracker',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      domainNames: props.domain ? [props.domain.name] : undefined,
+      certificate,
+      // Only settable with a custom certificate; the default *.cloudfront.net one has a fixed policy.
+      minimumProtocolVersion: certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: spaRouting }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+        '/avatars/*': {
+          origin: origins.S3BucketOrigin.withOriginAccessControl(avatarsBucket),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          compress: true,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+      },
+    });
+
+    if (props.domain && props.hostedZone) {
+      const target = route53.RecordTarget.fromAlias(new route53Targets.CloudFrontTarget(this.distribution));
+      new route53.ARecord(this, 'AliasRecord', { zone: props.hostedZone, recordName: props.domain.name, target });
+      new route53.AaaaRecord(this, 'AliasRecordIpv6', {
+        zone: props.hostedZone,
+        recordName: props.domain.name,
+        target,
+      });
+    }
+
+    this.url = props.domain
+      ? `https://${props.domain.name}`
+      : Fn.join('', ['https://', this.distribution.distributionDomainName]);
+
+    // Hashed build output never changes under its name: cache it for a year. Old files stay, so a
+    // browser still holding the previous index.html can load its chunks during a deploy.
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      destinationBucket: this.bucket,
+      sources: [props.site],
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+    });
+    // Everything else (index.html, favicon, config.json) is revalidated on every load.
+    const siteConfig: SiteConfig = { apiBaseUrl: '' };
+    const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
+      destinationBucket: this.bucket,
+      sources: [props.site, s3deploy.Source.jsonData(SITE_CONFIG_FILE, siteConfig)],
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    pages.node.addDependency(assets);
+  }
+}
+
+export interface LocalStackSiteProps {
+  /** Host and port LocalStack answers on (`localhost.localstack.cloud:4566`). */
+  localstackHost: string;
+}
+
+/**
+ * The LocalStack variant of the site: LocalStack's free tier has no CloudFront, so the SPA is an
+ * S3 static website whose error document is the app shell (deep links such as /dashboard load
+ * the SPA). Its content is uploaded after deployment by `scripts/deploy-local.ts`, because
+ * BucketDeployment's custom resource needs Lambda layers, which the free tier does not run.
+ */
+export class LocalStackSite extends Construct {
+  readonly bucket: s3.Bucket;
+  /** `http://<bucket>.s3-website.<localstackHost>`. */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: LocalStackSiteProps) {
+    super(scope, id);
+    this.bucket = new s3.Bucket(this, 'SiteBucket', {
+      websiteIndexDocument: 'index.html',
+      websiteErrorDocument: 'index.html',
+      publicReadAccess: true,
+      blockPublicAccess: new s3.BlockPublicAccess({
+        blockPublicAcls: true,
+        ignorePublicAcls: true,
+        blockPublicPolicy: false,
+        restrictPublicBuckets: false,
+      }),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.url = Fn.join('', ['http://', this.bucket.bucketName, `.s3-website.${props.localstackHost}`]);
+  }
+}

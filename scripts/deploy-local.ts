@@ -1,0 +1,162 @@
+/**
+ * `npm run deploy:local [-- -c key=value …]`: deploys the product to LocalStack (docs/DEPLOY.md).
+ *
+ * 1. `cdklocal bootstrap` and `cdklocal deploy --all` with `-c target=localstack` and any extra
+ *    arguments given, writing the stack outputs to cdk.out/localstack-outputs.json;
+ * 2. then the two steps CloudFormation cannot do there, because LocalStack's free tier runs
+ *    neither Lambda layers (BucketDeployment) nor custom resources: publishes the built SPA
+ *    (web/dist) to the S3 website bucket with the `config.json` that points it at the REST API,
+ *    and creates the first owner by invoking the owner bootstrap function, printing its sign-in.
+ *
+ * LocalStack's endpoint comes from AWS_ENDPOINT_URL (default http://localhost:4566).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { projectRoot } from '../infra/bundling.js';
+import { STACK_NAME } from '../infra/stack.js';
+import { SITE_CONFIG_FILE, type SiteConfig, webDist } from '../infra/web.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** LocalStack accepts any credentials; these are used when none are configured. */
+const clientConfig = {
+  endpoint: process.env.AWS_ENDPOINT_URL ?? 'http://localhost:4566',
+  region: process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
+  credentials:
+    process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY
+      ? undefined
+      : { accessKeyId: 'test', secretAccessKey: 'test' },
+};
+
+interface LocalStackOutputs {
+  SiteUrl: string;
+  ApiUrl: string;
+  SiteBucketName: string;
+  OwnerBootstrapFunctionName?: string;
+  OwnerUsername?: string;
+  OwnerPasswordSecretArn?: string;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+function stackOutputs(file: string): LocalStackOutputs {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(
+      `Cannot read the deployment's outputs from ${file} (deploy with --outputs-file ${file}): ${String(error)}`,
+    );
+  }
+  const outputs = (parsed as Record<string, Partial<LocalStackOutputs> | undefined>)[STACK_NAME];
+  if (!outputs?.SiteBucketName || !outputs.ApiUrl || !outputs.SiteUrl) {
+    throw new Error(
+      `${file} has no SiteBucketName/ApiUrl outputs of stack ${STACK_NAME}; was it deployed with -c target=localstack?`,
+    );
+  }
+  return outputs as LocalStackOutputs;
+}
+
+async function publishSite(outputs: LocalStackOutputs): Promise<void> {
+  let files: string[];
+  try {
+    files = filesUnder(webDist);
+  } catch {
+    throw new Error(`${webDist} does not exist: run \`npm run build:web\` first`);
+  }
+  const s3 = new S3Client({
+    ...clientConfig,
+    endpoint: process.env.AWS_ENDPOINT_URL_S3 ?? clientConfig.endpoint,
+    forcePathStyle: true,
+  });
+  const siteConfig: SiteConfig = { apiBaseUrl: outputs.ApiUrl.replace(/\/+$/, '') };
+  const uploads: Array<{ key: string; body: Buffer | string; contentType: string }> = files
+    .map((path) => ({
+      key: relative(webDist, path).split(sep).join('/'),
+      body: readFileSync(path),
+      contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+    }))
+    .filter((upload) => upload.key !== SITE_CONFIG_FILE);
+  uploads.push({ key: SITE_CONFIG_FILE, body: JSON.stringify(siteConfig), contentType: CONTENT_TYPES['.json'] });
+
+  for (const upload of uploads) {
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: outputs.SiteBucketName,
+        Key: upload.key,
+        Body: upload.body,
+        ContentType: upload.contentType,
+        CacheControl: upload.key.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      }),
+    );
+  }
+  console.log(`Site: ${outputs.SiteUrl} (${uploads.length} files; API at ${siteConfig.apiBaseUrl})`);
+}
+
+async function bootstrapOwner(outputs: LocalStackOutputs): Promise<void> {
+  if (!outputs.OwnerBootstrapFunctionName) return;
+  const lambda = new LambdaClient(clientConfig);
+  const answer = await lambda.send(
+    new InvokeCommand({
+      FunctionName: outputs.OwnerBootstrapFunctionName,
+      Payload: new TextEncoder().encode(JSON.stringify({ RequestType: 'Create' })),
+    }),
+  );
+  const payload = answer.Payload ? new TextDecoder().decode(answer.Payload) : '';
+  if (answer.FunctionError) throw new Error(`The owner bootstrap failed: ${payload}`);
+  const result = (JSON.parse(payload || '{}') as { Data?: { result?: string } }).Data?.result ?? 'done';
+  if (!outputs.OwnerPasswordSecretArn) {
+    console.log(`Owner: ${result}`);
+    return;
+  }
+  const secrets = new SecretsManagerClient(clientConfig);
+  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: outputs.OwnerPasswordSecretArn }));
+  console.log(`Owner (${result}): sign in as ${outputs.OwnerUsername} with the password ${SecretString}`);
+}
+
+function cdklocal(args: string[]): void {
+  const run = spawnSync('npx', ['cdklocal', ...args], { cwd: projectRoot, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`cdklocal ${args[0]} failed`);
+}
+
+async function main(): Promise<void> {
+  const outputsFile = join(projectRoot, 'cdk.out', 'localstack-outputs.json');
+  const context = ['-c', 'target=localstack', ...process.argv.slice(2)];
+  cdklocal(['bootstrap', ...context]);
+  cdklocal(['deploy', '--all', '--require-approval', 'never', '--outputs-file', outputsFile, ...context]);
+  const outputs = stackOutputs(outputsFile);
+  await publishSite(outputs);
+  await bootstrapOwner(outputs);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

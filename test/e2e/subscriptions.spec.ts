@@ -1,0 +1,465 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { subscriptionMessages } from '../../shared/api/subscriptions.js';
+import { addMonthsClamped, formatDateShort } from '../../shared/domain/dates.js';
+import {
+  apiCall,
+  card,
+  cardNames,
+  createMember,
+  day,
+  listSubscriptions,
+  openDashboard,
+  seedSubscription,
+  toast,
+  updateProfile,
+} from './subscriptions-helpers';
+
+/**
+ * The subscriptions dashboard (SPEC §2 Dashboard main area, §4 Subscription states, §5 form and
+ * search rules, §8 messages, §9 computations) in Chromium against the embedded local stack.
+ * Every test signs in a fresh member, so the tests share nothing but the stack.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const stat = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Subscription statistics' }).getByRole('listitem').filter({ hasText: label });
+
+async function chooseFilter(page: Page, label: 'Category' | 'Status', value: string) {
+  const filters = page.getByRole('group', { name: 'Filters' });
+  if (!(await filters.isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
+  await filters.getByLabel(label, { exact: true }).selectOption(value);
+}
+
+test('adds and edits subscriptions, checking the form like the API does', async ({ page }) => {
+  const user = await createMember();
+  await openDashboard(page, user);
+  await expect(page.getByText('No subscriptions found')).toBeVisible();
+  await expect(page.getByText('Get started by adding your first subscription!')).toBeVisible();
+
+  // Client validation with the API's own messages (SPEC §5).
+  await page.getByRole('button', { name: 'Add Subscription', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Subscription' });
+  await dialog.getByRole('button', { name: 'Add Subscription', exact: true }).click();
+  for (const message of [
+    subscriptionMessages.nameRequired,
+    subscriptionMessages.amountRequired,
+    subscriptionMessages.dueDateRequired,
+    subscriptionMessages.categoryRequired,
+  ]) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await dialog.getByLabel('Name', { exact: true }).fill('Physio');
+  await dialog.getByLabel('Amount (USD)').fill('40.125');
+  await dialog.getByLabel('Billing cycle').selectOption('weekly');
+  await dialog.getByLabel('Due date').fill(day(5));
+  await dialog.getByLabel('Description (optional)').fill('Back sessions with Dr. Lee');
+  await dialog.getByLabel('Auto-renew').check();
+  await expect(dialog.getByText('Automatically reactivate when subscription expires')).toBeVisible();
+
+  // A custom category, confirmed with Enter, is stored (SPEC §3) and selected.
+  await dialog.getByRole('button', { name: 'Add custom category' }).click();
+  await dialog.getByLabel('New category').fill('  Health   Care ');
+  await dialog.getByLabel('New category').press('Enter');
+  await expect(dialog.getByLabel('Category', { exact: true })).toHaveValue('healthcare');
+  expect(JSON.parse(String(await page.evaluate("localStorage.getItem('custom-categories')")))).toEqual([
+    { value: 'healthcare', label: 'Health Care' },
+  ]);
+
+  await dialog.getByRole('button', { name: 'Add Subscription', exact: true }).click();
+  await expect(dialog.getByText(subscriptionMessages.amountDecimals)).toBeVisible();
+  await dialog.getByLabel('Amount (USD)').fill('40');
+  await dialog.getByRole('button', { name: 'Add Subscription', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Physio added')).toBeVisible();
+
+  const physio = card(page, 'Physio');
+  await expect(physio).toContainText('Health Care');
+  await expect(physio).toContainText('$40.00/week');
+  await expect(physio).toContainText('Due in 5 days');
+  await expect(physio).toContainText(`Due ${formatDateShort(day(5))}`);
+  await expect(physio).toContainText('Auto-renew');
+  await expect(physio).toContainText('Back sessions with Dr. Lee');
+
+  // Edit: the form opens filled in; saving shows the new amount.
+  await physio.getByRole('button', { name: 'Edit Physio' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Subscription' });
+  await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('Physio');
+  await expect(edit.getByLabel('Category', { exact: true })).toHaveValue('healthcare');
+  await edit.getByLabel('Amount (USD)').fill('45.5');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Physio updated')).toBeVisible();
+  await expect(physio).toContainText('$45.50/week');
+
+  // The server's own refusal is shown in the form: here the subscription was deleted meanwhile.
+  await physio.getByRole('button', { name: 'Edit Physio' }).click();
+  const [saved] = await listSubscriptions(user);
+  await apiCall('DELETE', `/api/subscriptions/${saved.id}`, { token: user.token });
+  await edit.getByLabel('Name', { exact: true }).fill('Physio Plus');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByText(subscriptionMessages.cannotEdit)).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
+});
+
+test('searches, filters and sorts the list', async ({ page }) => {
+  const user = await createMember();
+  const seeds = [
+    { name: 'Netflix', amount: 15.49, category: 'streaming', dueDate: day(3), description: 'Family plan' },
+    { name: 'Spotify', amount: 10.99, category: 'music', dueDate: day(12), description: 'Duo' },
+    {
+      name: 'Adobe Creative Cloud',
+      amount: 59.99,
+      category: 'software',
+      dueDate: day(30),
+      description: 'Photography bundle',
+    },
+    { name: 'iCloud', amount: 2.99, category: 'cloud', dueDate: day(8) },
+    { name: 'Notion', amount: 96, category: 'productivity', dueDate: day(60), billingCycle: 'yearly' as const },
+    { name: 'Old Gym', amount: 20, category: 'other', dueDate: day(20) },
+  ];
+  for (const seed of seeds) await seedSubscription(user, seed);
+  const oldGym = (await listSubscriptions(user)).find((s) => s.name === 'Old Gym');
+  await apiCall('PUT', `/api/subscriptions/${oldGym?.id}/cancel`, { token: user.token });
+  await openDashboard(page, user);
+
+  // Default sort: due date.
+  expect(await cardNames(page)).toEqual(['Netflix', 'iCloud', 'Spotify', 'Old Gym', 'Adobe Creative Cloud', 'Notion']);
+
+  // Search: name or description, ignoring case (SPEC §5).
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('FAMILY');
+  await expect.poll(() => cardNames(page)).toEqual(['Netflix']);
+  await search.fill('photo');
+  await expect.poll(() => cardNames(page)).toEqual(['Adobe Creative Cloud']);
+  await search.fill('nothing like this');
+  await expect(page.getByText('No subscriptions found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your filters')).toBeVisible();
+  await search.fill('');
+
+  // Filters: category, due soon (active, 0 to 10 days), status.
+  await chooseFilter(page, 'Category', 'music');
+  await expect.poll(() => cardNames(page)).toEqual(['Spotify']);
+  await chooseFilter(page, 'Category', 'all');
+  await page.getByRole('group', { name: 'Filters' }).getByLabel('Due soon').check();
+  await expect.poll(() => cardNames(page)).toEqual(['Netflix', 'iCloud']);
+  await page.getByRole('group', { name: 'Filters' }).getByLabel('Due soon').uncheck();
+  await chooseFilter(page, 'Status', 'canceled');
+  await expect.poll(() => cardNames(page)).toEqual(['Old Gym']);
+  await expect(card(page, 'Old Gym')).toContainText('Canceled');
+  await chooseFilter(page, 'Status', 'active');
+  await expect.poll(async () => (await cardNames(page)).length).toBe(5);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+
+  // Sort: name, amount high to low (per month), category label.
+  const sort = page.getByLabel('Sort by');
+  await sort.selectOption('name');
+  await expect
+    .poll(() => cardNames(page))
+    .toEqual(['Adobe Creative Cloud', 'iCloud', 'Netflix', 'Notion', 'Old Gym', 'Spotify']);
+  await sort.selectOption('amount');
+  await expect
+    .poll(() => cardNames(page))
+    .toEqual(['Adobe Creative Cloud', 'Old Gym', 'Netflix', 'Spotify', 'Notion', 'iCloud']);
+  await sort.selectOption('category');
+  await expect
+    .poll(() => cardNames(page))
+    .toEqual(['iCloud', 'Spotify', 'Old Gym', 'Notion', 'Adobe Creative Cloud', 'Netflix']);
+});
+
+test('pages through 20 subscriptions, 8 per page', async ({ page }) => {
+  const user = await createMember();
+  const names = Array.from({ length: 20 }, (_, i) => `Plan ${String(i + 1).padStart(2, '0')}`);
+  for (const [i, name] of names.entries()) {
+    await seedSubscription(user, {
+      name,
+      amount: 5 + i,
+      category: i < 9 ? 'music' : 'streaming',
+      dueDate: day(11 + i),
+    });
+  }
+  await openDashboard(page, user);
+  const pages = page.getByRole('navigation', { name: 'Subscription pages' });
+
+  await expect(pages).toContainText('Page 1 of 3');
+  expect(await cardNames(page)).toEqual(names.slice(0, 8));
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Page 2 of 3');
+  expect(await cardNames(page)).toEqual(names.slice(8, 16));
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Page 3 of 3');
+  expect(await cardNames(page)).toEqual(names.slice(16));
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // Changing the sort returns to page 1.
+  await page.getByLabel('Sort by').selectOption('amount');
+  await expect(pages).toContainText('Page 1 of 3');
+  expect(await cardNames(page)).toEqual(names.slice(12).reverse());
+
+  // Nine music plans: two pages. Saving returns to page 1 (SPEC §4).
+  await chooseFilter(page, 'Category', 'music');
+  await page.getByLabel('Sort by').selectOption('dueDate');
+  await expect(pages).toContainText('Page 1 of 2');
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Page 2 of 2');
+  await card(page, 'Plan 09').getByRole('button', { name: 'Edit Plan 09' }).click();
+  await page.getByRole('dialog', { name: 'Edit Subscription' }).getByRole('button', { name: 'Save Changes' }).click();
+  await expect(pages).toContainText('Page 1 of 2');
+
+  // Deleting the only card of page 2 goes back to page 1.
+  await pages.getByRole('button', { name: 'Next' }).click();
+  expect(await cardNames(page)).toEqual(['Plan 09']);
+  await card(page, 'Plan 09').getByRole('button', { name: 'Delete Plan 09' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Move to trash?' })
+    .getByRole('button', { name: 'Move to Trash' })
+    .click();
+  await expect(toast(page, 'Plan 09 moved to the trash')).toBeVisible();
+  await expect(pages).toBeHidden();
+  expect(await cardNames(page)).toEqual(names.slice(0, 8));
+});
+
+test('renews a past-due subscription, cancels and reactivates, trashes, recovers and deletes forever', async ({
+  page,
+}) => {
+  const user = await createMember();
+  await seedSubscription(user, { name: 'Late Plan', amount: 9.99, category: 'software', dueDate: day(-3) });
+  await seedSubscription(user, { name: 'Steady Plan', amount: 30, category: 'gaming', dueDate: day(20) });
+  await openDashboard(page, user);
+
+  // Past due: badge, explanation and Renew (one month later, SPEC §4).
+  const late = card(page, 'Late Plan');
+  await expect(late).toContainText('Past Due');
+  await expect(late).toContainText(
+    'This date has already passed. Click Renew to extend by 1 month, or change the date if this is a mistake.',
+  );
+  const renewed = addMonthsClamped(day(-3), 1);
+  await late.getByRole('button', { name: 'Renew Late Plan' }).click();
+  await expect(toast(page, `Late Plan renewed, next due ${formatDateShort(renewed)}`)).toBeVisible();
+  await expect(late).toContainText(`Due ${formatDateShort(renewed)}`);
+  await expect(late).not.toContainText('Past Due');
+
+  const steady = card(page, 'Steady Plan');
+  await expect(steady).toContainText('20 days remaining');
+  await expect(steady.getByRole('button', { name: 'Renew Steady Plan' })).toHaveCount(0);
+
+  // Cancel (confirmed) → Reactivate.
+  await steady.getByRole('button', { name: 'Cancel subscription Steady Plan' }).click();
+  const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel this subscription?' });
+  await cancelDialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(toast(page, 'Steady Plan canceled')).toBeVisible();
+  await expect(steady).toContainText('Canceled');
+  await expect(stat(page, 'Monthly Total')).toContainText('$9.99');
+  await steady.getByRole('button', { name: 'Reactivate Steady Plan' }).click();
+  await expect(toast(page, 'Steady Plan reactivated')).toBeVisible();
+  await expect(steady).toContainText('20 days remaining');
+
+  // Delete → the trash (status filter 'deleted') → Recover.
+  await steady.getByRole('button', { name: 'Delete Steady Plan' }).click();
+  const trashDialog = page.getByRole('alertdialog', { name: 'Move to trash?' });
+  await expect(trashDialog).toContainText('You can recover it within 30 days.');
+  await trashDialog.getByRole('button', { name: 'Move to Trash' }).click();
+  await expect(toast(page, 'Steady Plan moved to the trash')).toBeVisible();
+  await expect(steady).toBeHidden();
+  await chooseFilter(page, 'Status', 'deleted');
+  await expect(steady).toContainText('Deleted (30 days until permanent)');
+  await expect(steady.getByRole('button')).toHaveText(['Recover', 'Delete Forever']);
+  await steady.getByRole('button', { name: 'Recover Steady Plan' }).click();
+  await expect(toast(page, 'Steady Plan recovered')).toBeVisible();
+  await expect(page.getByText('No subscriptions found')).toBeVisible();
+  await chooseFilter(page, 'Status', 'all');
+  await expect(steady).toContainText('20 days remaining');
+
+  // Delete again, then Delete Forever (danger, irreversible).
+  await steady.getByRole('button', { name: 'Delete Steady Plan' }).click();
+  await trashDialog.getByRole('button', { name: 'Move to Trash' }).click();
+  await chooseFilter(page, 'Status', 'deleted');
+  await steady.getByRole('button', { name: 'Delete Forever Steady Plan' }).click();
+  const foreverDialog = page.getByRole('alertdialog', { name: 'Delete forever?' });
+  await expect(foreverDialog).toContainText('This cannot be undone.');
+  await foreverDialog.getByRole('button', { name: 'Delete Forever' }).click();
+  await expect(toast(page, subscriptionMessages.deletedForever)).toBeVisible();
+  await expect(steady).toBeHidden();
+  expect((await listSubscriptions(user)).map((s) => s.name)).toEqual(['Late Plan']);
+});
+
+test('shows the stats, the spending chart and amounts in the chosen currency', async ({ page }) => {
+  const user = await createMember();
+  await seedSubscription(user, { name: 'Ten', amount: 10, category: 'streaming', dueDate: day(2) });
+  await seedSubscription(user, {
+    name: 'Yearly',
+    amount: 120,
+    category: 'software',
+    dueDate: day(40),
+    billingCycle: 'yearly',
+  });
+  await seedSubscription(user, { name: 'Off', amount: 50, category: 'gaming', dueDate: day(1) });
+  const off = (await listSubscriptions(user)).find((s) => s.name === 'Off');
+  await apiCall('PUT', `/api/subscriptions/${off?.id}/cancel`, { token: user.token });
+  await openDashboard(page, user);
+
+  await expect(stat(page, 'Total Subscriptions')).toContainText('3');
+  await expect(stat(page, 'Due in 10 Days')).toContainText('1');
+  await expect(stat(page, 'Monthly Total')).toContainText('$20.00');
+  await expect(stat(page, 'Next Due')).toContainText(formatDateShort(day(2)));
+  const legend = page.getByRole('list', { name: 'Categories' });
+  await expect(legend.getByRole('listitem')).toHaveText(['Software$10.0050%', 'Streaming$10.0050%']);
+  await expect(card(page, 'Yearly')).toContainText('$120.00/year');
+
+  await page.getByLabel('Currency').selectOption('EUR');
+  await expect(toast(page, 'Amounts now shown in Euro (EUR)')).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('1 USD = 0.92 EUR');
+  await expect(stat(page, 'Monthly Total')).toContainText('€18.40');
+  await expect(card(page, 'Ten')).toContainText('€9.20/month');
+
+  // The choice is saved to the account (PUT /api/auth/settings) and survives a reload.
+  expect(
+    (await apiCall<{ currencyPreference: string }>('GET', '/api/auth/me', { token: user.token })).currencyPreference,
+  ).toBe('EUR');
+  await page.reload();
+  await expect(page.getByLabel('Currency')).toHaveValue('EUR');
+  await expect(card(page, 'Ten')).toContainText('€9.20/month');
+
+  // No decimals for yen (SPEC §9).
+  await page.getByLabel('Currency').selectOption('JPY');
+  await expect(stat(page, 'Monthly Total')).toContainText('¥2,990');
+  await expect(card(page, 'Ten')).toContainText('¥1,495/month');
+});
+
+test.describe('the yearly report of a VIP user', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('downloads the CSV and the text report and copies the table for a spreadsheet', async ({ page }) => {
+    const user = await createMember('vip');
+    await updateProfile(user.id, { role: 'vip' });
+    await seedSubscription(user, { name: 'Adobe, Inc.', amount: 59.99, category: 'software', dueDate: day(9) });
+    await seedSubscription(user, {
+      name: 'Gym',
+      amount: 12.5,
+      category: 'Fitness',
+      dueDate: day(4),
+      billingCycle: 'weekly',
+    });
+    await seedSubscription(user, {
+      name: 'Cloud',
+      amount: 24,
+      category: 'cloud',
+      dueDate: day(100),
+      billingCycle: 'yearly',
+    });
+    await seedSubscription(user, { name: 'Old', amount: 100, category: 'other', dueDate: day(5) });
+    const old = (await listSubscriptions(user)).find((s) => s.name === 'Old');
+    await apiCall('PUT', `/api/subscriptions/${old?.id}/cancel`, { token: user.token });
+    await openDashboard(page, user);
+    const today = day(0);
+
+    await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Yearly Spending' }).click();
+    const report = page.getByRole('dialog', { name: 'Yearly Spending Report' });
+    await expect(report).toContainText('Yearly total$1,393.88');
+    await expect(report).toContainText('Monthly average$116.16');
+    await expect(report).toContainText('Active subscriptions3');
+    await expect(report).toContainText('Year 5$6,969.40');
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe(`subscription-report-${today}.csv`);
+    expect(await readFile(await csv.path(), 'utf8')).toBe(
+      `\uFEFF${[
+        'Name,Category,Billing Cycle,Amount (USD),Yearly Cost (USD)',
+        '"Adobe, Inc.",Software,Monthly,59.99,719.88',
+        'Gym,Fitness,Weekly,12.50,650.00',
+        'Cloud,Cloud Storage,Yearly,24.00,24.00',
+        '',
+        'Category,Yearly Cost (USD)',
+        'Software,719.88',
+        'Fitness,650.00',
+        'Cloud Storage,24.00',
+        '',
+        'Projection,Total (USD)',
+        'Year 1,1393.88',
+        'Year 2,2787.76',
+        'Year 3,4181.64',
+        'Year 4,5575.52',
+        'Year 5,6969.40',
+        '',
+        'Yearly Total (USD),1393.88',
+        'Monthly Average (USD),116.16',
+        'Active Subscriptions,3',
+        `Report Date,${today}`,
+      ].join('\r\n')}\r\n`,
+    );
+    await expect(toast(page, 'Your CSV download should start shortly!')).toBeVisible();
+
+    await report.getByRole('button', { name: 'Copy for Spreadsheet' }).click();
+    await expect(toast(page, 'Data copied! Open Google Sheets and paste (Ctrl+V)')).toBeVisible();
+    const copied = String(await page.evaluate('navigator.clipboard.readText()'));
+    expect(copied.split('\n').slice(0, 2)).toEqual([
+      'Name\tCategory\tBilling Cycle\tAmount (USD)\tYearly Cost (USD)',
+      'Adobe, Inc.\tSoftware\tMonthly\t59.99\t719.88',
+    ]);
+
+    const [text] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(text.suggestedFilename()).toBe(`subscription-report-${today}.txt`);
+    const body = await readFile(await text.path(), 'utf8');
+    expect(body).toContain('SUBSCRIPTION SPENDING REPORT');
+    expect(body).toMatch(/Yearly total\s+\$1,393\.88/);
+    await expect(toast(page, 'Your report download should start shortly!')).toBeVisible();
+  });
+});
+
+test('a member sees the house ad, the locked report and the ad-blocker and e-mail notices', async ({ page }) => {
+  const user = await createMember('member');
+  await openDashboard(page, user);
+
+  const ad = page.getByRole('complementary', { name: 'Advertisement' });
+  await expect(ad).toContainText('$1.99/month');
+  await expect(ad.getByRole('link', { name: 'Go Ad-Free' })).toHaveAttribute('href', '/upgrade');
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('alertdialog', { name: 'Ad Blocker Detected' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Yearly Spending' })).toHaveCount(0);
+  const locked = page.getByRole('link', { name: /^Yearly Spending \(VIP feature\)/ });
+  await expect(locked).toContainText('VIP');
+  await locked.click();
+  await expect(page).toHaveURL(/\/upgrade$/);
+
+  // An ad blocker hides the bait element: the notice names the sister product for cards.
+  await page.addInitScript(
+    "document.addEventListener('DOMContentLoaded', () => { const s = document.createElement('style'); s.textContent = '.adsbox { display: none !important; }'; document.head.append(s); });",
+  );
+  await page.goto('/dashboard');
+  const notice = page.getByRole('alertdialog', { name: 'Ad Blocker Detected' });
+  await expect(notice).toContainText('Please disable your ad blocker to continue');
+  await expect(notice).toContainText('CardTracker');
+  await expect(notice.getByRole('button', { name: "I've Disabled It - Refresh" })).toBeVisible();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(notice).toBeHidden();
+
+  // Without an e-mail address: 'Setup Your Email' after 2 s, once per session.
+  await updateProfile(user.id, { email: null });
+  await page.reload();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Setup Your Email' });
+  await expect(prompt).toBeVisible({ timeout: 5000 });
+  await prompt.getByRole('button', { name: 'Maybe Later' }).click();
+  await page.reload();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await page.waitForTimeout(2500);
+  await expect(prompt).toHaveCount(0);
+
+  // A new session after the 4 hours: 'Go to Settings' leads to /settings.
+  await page.evaluate(
+    "sessionStorage.clear(); Object.keys(localStorage).filter((k) => k.startsWith('email-prompt')).forEach((k) => localStorage.removeItem(k));",
+  );
+  await page.reload();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await prompt.getByRole('button', { name: 'Go to Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+});

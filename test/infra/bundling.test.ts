@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { bundleOptions, ESM_REQUIRE_SHIM, functionEntries, lambdaBundling } from '../../infra/bundling.js';
+import { AREAS } from '../../shared/api/index.js';
+
+describe('function bundling', () => {
+  it('lists one entry per API area, each an existing handler module', () => {
+    const entries = functionEntries();
+    expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(AREAS));
+    for (const { entry } of entries) expect(existsSync(entry)).toBe(true);
+  });
+
+  it('gives the stack the same options the benchmark bundles with', () => {
+    expect(lambdaBundling).toMatchObject({
+      format: bundleOptions.format,
+      target: bundleOptions.target,
+      minify: bundleOptions.minify,
+      sourceMap: bundleOptions.sourcemap,
+      sourcesContent: bundleOptions.sourcesContent,
+      mainFields: bundleOptions.mainFields,
+      banner: bundleOptions.banner.js,
+      externalModules: bundleOptions.external,
+      forceDockerBundling: false,
+    });
+    expect(bundleOptions).toMatchObject({ format: 'esm', target: 'node22', minify: true, external: [] });
+  });
+
+  it('builds a self-contained ES module that can require CommonJS dependencies', async () => {
+    const stats = functionEntries().find((e) => e.name === 'stats');
+    if (!stats) throw new Error('no stats function');
+    const result = await build({
+      ...bundleOptions,
+      entryPoints: [stats.entry],
+      outfile: 'index.mjs',
+      write: false,
+      metafile: true,
+    });
+    const code = result.outputFiles.find((file) => file.path.endsWith('index.mjs'))?.text ?? '';
+    expect(code.startsWith(ESM_REQUIRE_SHIM)).toBe(true);
+    expect(code).toMatch(/export\s*\{/);
+    // The AWS SDK is inside the bundle, at the version package.json pins.
+    expect(Object.keys(result.metafile.inputs).some((input) => input.includes('node_modules/@aws-sdk/'))).toBe(true);
+  });
+});

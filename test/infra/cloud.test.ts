@@ -1,0 +1,473 @@
+import { existsSync } from 'node:fs';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_THROTTLE } from '../../infra/api.js';
+import { ownerBootstrapEntry, reminderEntry } from '../../infra/bundling.js';
+import { areaNeeds } from '../../infra/functions.js';
+import { CONTENT_SECURITY_POLICY, SPA_ROUTING_FUNCTION_CODE } from '../../infra/web.js';
+import { AREAS, routes, routesOfArea } from '../../shared/api/index.js';
+import {
+  actionsOf,
+  type PolicyStatementJson,
+  type ProductFunctionResource,
+  productFunctions,
+  resourcesOf,
+  type SynthesizedProduct,
+  statementsByRole,
+  synthesize,
+} from './synth.js';
+
+// AWS managed CloudFront policies (their ids are fixed).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+const hasReminders = existsSync(reminderEntry());
+const hasOwnerBootstrap = existsSync(ownerBootstrapEntry());
+const BOOTSTRAP_DESCRIPTION = 'Subscription Tracker: creates the first owner account if there is none';
+
+let product: SynthesizedProduct;
+let app: Template;
+let functions: ProductFunctionResource[];
+
+function functionOfArea(area: string): ProductFunctionResource {
+  const found = functions.find((fn) => fn.properties.Description === `Subscription Tracker API: ${area} routes`);
+  if (!found) throw new Error(`no function for area ${area}`);
+  return found;
+}
+
+beforeAll(() => {
+  product = synthesize({
+    senderEmail: 'reminders@subscriptions.example.com',
+    ownerUsername: 'owner',
+    ownerEmail: 'owner@subscriptions.example.com',
+  });
+  app = product.application;
+  functions = productFunctions(app);
+});
+afterAll(() => product?.cleanUp());
+
+describe('functions', () => {
+  it('deploys one function per API area of the contract, plus the reminder job and owner bootstrap once their handlers exist', () => {
+    expect(functions).toHaveLength(AREAS.length + (hasReminders ? 1 : 0) + (hasOwnerBootstrap ? 1 : 0));
+    for (const area of AREAS) expect(functionOfArea(area)).toBeDefined();
+  });
+
+  it('runs every function on Node.js 22 on ARM64 with source maps enabled', () => {
+    for (const fn of functions) {
+      expect(fn.properties.Runtime).toBe('nodejs22.x');
+      expect(fn.properties.Architectures).toEqual(['arm64']);
+      expect(fn.properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+  });
+
+  it('gives the bcrypt-hashing auth function 1024 MB and the others what their area needs', () => {
+    expect(functionOfArea('auth').properties.MemorySize).toBe(1024);
+    for (const area of AREAS) expect(functionOfArea(area).properties.MemorySize).toBe(areaNeeds(area).memorySize);
+  });
+
+  it('configures every function with what the chassis validates at cold start', () => {
+    for (const fn of functions) {
+      expect(Object.keys(fn.properties.Environment.Variables)).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'PUBLIC_URL',
+          'SENDER_EMAIL',
+          'JWT_SECRET_ARN',
+          'AVATARS_BUCKET',
+          'LOG_LEVEL',
+        ]),
+      );
+      expect(fn.properties.Environment.Variables.SENDER_EMAIL).toBe('reminders@subscriptions.example.com');
+      expect(fn.properties.Environment.Variables.JWT_SECRET).toBeUndefined();
+    }
+  });
+
+  it('alarms on the errors of every API and reminder function', () => {
+    const alarms = Object.values(resourcesOf(app, 'AWS::CloudWatch::Alarm')).filter(
+      (alarm) => alarm.Properties.MetricName === 'Errors' && alarm.Properties.Namespace === 'AWS/Lambda',
+    );
+    const watched = alarms.map(
+      (alarm) => (alarm.Properties.Dimensions as Array<{ Value: { Ref: string } }>)[0].Value.Ref,
+    );
+    const running = functions.filter((fn) => fn.properties.Description !== BOOTSTRAP_DESCRIPTION);
+    expect(watched.sort()).toEqual(running.map((fn) => fn.logicalId).sort());
+  });
+});
+
+describe.runIf(hasOwnerBootstrap)('owner bootstrap', () => {
+  let bootstrap: ProductFunctionResource;
+  beforeAll(() => {
+    const found = functions.find((fn) => fn.properties.Description === BOOTSTRAP_DESCRIPTION);
+    if (!found) throw new Error('no owner bootstrap function');
+    bootstrap = found;
+  });
+
+  it('creates the owner on deployment through a custom resource', () => {
+    app.hasResourceProperties('Custom::OwnerBootstrap', {
+      username: 'owner',
+      email: 'owner@subscriptions.example.com',
+    });
+  });
+
+  it('gives the owner settings to the bootstrap function only, the password as a secret reference', () => {
+    const variables = bootstrap.properties.Environment.Variables;
+    expect(variables.OWNER_USERNAME).toBe('owner');
+    expect(variables.OWNER_EMAIL).toBe('owner@subscriptions.example.com');
+    expect(variables.OWNER_PASSWORD_SECRET_ARN).toBeDefined();
+    expect(variables).not.toHaveProperty('OWNER_PASSWORD');
+    for (const area of AREAS)
+      expect(functionOfArea(area).properties.Environment.Variables).not.toHaveProperty('OWNER_USERNAME');
+  });
+
+  it('lets only the bootstrap function read the owner password', () => {
+    const ownerSecret = JSON.stringify(bootstrap.properties.Environment.Variables.OWNER_PASSWORD_SECRET_ARN);
+    const readers = [...statementsByRole(app)]
+      .filter(([, statements]) => statements.some((s) => JSON.stringify(s.Resource) === ownerSecret))
+      .map(([role]) => role);
+    expect(readers).toEqual([bootstrap.roleLogicalId]);
+  });
+});
+
+describe('data', () => {
+  it('keeps one on-demand table with pk/sk, gsi1, gsi2, TTL on expiresAt and point-in-time recovery, retained', () => {
+    product.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    product.data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: Match.arrayWith([
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'gsi1pk', AttributeType: 'S' },
+          { AttributeName: 'gsi1sk', AttributeType: 'S' },
+          { AttributeName: 'gsi2pk', AttributeType: 'S' },
+          { AttributeName: 'gsi2sk', AttributeType: 'S' },
+        ]),
+        GlobalSecondaryIndexes: [
+          Match.objectLike({
+            IndexName: 'gsi1',
+            KeySchema: [
+              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+            ],
+          }),
+          Match.objectLike({
+            IndexName: 'gsi2',
+            KeySchema: [
+              { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+            ],
+          }),
+        ],
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+      },
+    });
+  });
+
+  it('keeps avatars in a private, encrypted, retained bucket', () => {
+    product.data.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+      },
+    });
+  });
+
+  it('generates the session signing key and the owner password in Secrets Manager', () => {
+    const secrets = Object.values(resourcesOf(product.data, 'AWS::SecretsManager::Secret'));
+    expect(secrets).toHaveLength(2);
+    for (const secret of secrets) {
+      expect(secret.Properties.GenerateSecretString).toBeDefined();
+      expect(secret.Properties).not.toHaveProperty('SecretString');
+    }
+  });
+
+  it('does not depend on the application stack, so the application can be replaced on its own', () => {
+    expect(product.stacks.data.dependencies).toEqual([]);
+    expect(product.stacks.application.dependencies).toEqual([product.stacks.data]);
+    const dataTemplate = JSON.stringify(product.data.toJSON());
+    expect(dataTemplate).not.toContain('Fn::GetStackOutput');
+    expect(dataTemplate).not.toContain('Fn::ImportValue');
+  });
+});
+
+describe('permissions', () => {
+  let statements: Map<string, PolicyStatementJson[]>;
+  beforeAll(() => {
+    statements = statementsByRole(app);
+  });
+  const of = (area: string) => statements.get(functionOfArea(area).roleLogicalId) ?? [];
+  const allows = (area: string, action: string) =>
+    of(area).some((s) => s.Effect === 'Allow' && actionsOf(s).includes(action));
+
+  it('never grants a wildcard action, and no DynamoDB action with a wildcard', () => {
+    for (const statement of [...statements.values()].flat()) {
+      for (const action of actionsOf(statement)) {
+        expect(action).not.toBe('*');
+        expect(action).not.toMatch(/:\*$/);
+        if (action.startsWith('dynamodb:')) expect(action).not.toContain('*');
+      }
+    }
+  });
+
+  it('lets the stats function read the table but not write it', () => {
+    expect(allows('stats', 'dynamodb:GetItem')).toBe(true);
+    for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
+      expect(allows('stats', write)).toBe(false);
+    }
+  });
+
+  it('lets only the auth function touch avatar objects', () => {
+    expect(allows('auth', 's3:PutObject')).toBe(true);
+    for (const area of AREAS.filter((a) => a !== 'auth')) {
+      expect(of(area).some((s) => actionsOf(s).some((action) => action.startsWith('s3:')))).toBe(false);
+    }
+  });
+
+  it('lets e-mail be sent from the sender address only, by the areas that send it', () => {
+    const sending = of('auth').find((s) => actionsOf(s).includes('ses:SendEmail'));
+    expect(sending?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'reminders@subscriptions.example.com' } });
+    expect(allows('subscriptions', 'ses:SendEmail')).toBe(false);
+    expect(allows('stats', 'ses:SendEmail')).toBe(false);
+  });
+
+  it('lets the session signing key be read only where sessions are signed or verified', () => {
+    for (const area of AREAS) {
+      const verifiesSessions = area === 'auth' || routesOfArea(area).some(([, route]) => route.access !== 'public');
+      expect(allows(area, 'secretsmanager:GetSecretValue')).toBe(verifiesSessions);
+    }
+  });
+});
+
+describe('API', () => {
+  it('has exactly one HTTP API route per contract route', () => {
+    const routeKeys = Object.values(resourcesOf(app, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    const expected = Object.values(routes).map((r) => `${r.method} ${r.path}`);
+    expect(routeKeys.sort()).toEqual(expected.sort());
+  });
+
+  it("sends each route to its area's function with payload format 2.0", () => {
+    const integrations = resourcesOf(app, 'AWS::ApiGatewayV2::Integration');
+    for (const resource of Object.values(resourcesOf(app, 'AWS::ApiGatewayV2::Route'))) {
+      const routeKey = resource.Properties.RouteKey as string;
+      const route = Object.values(routes).find((r) => `${r.method} ${r.path}` === routeKey);
+      const integrationId = (resource.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })[
+        'Fn::Join'
+      ][1][1].Ref;
+      const integration = integrations[integrationId].Properties as {
+        IntegrationUri: { 'Fn::GetAtt': [string, string] };
+        PayloadFormatVersion: string;
+      };
+      expect(integration.PayloadFormatVersion).toBe('2.0');
+      expect(integration.IntegrationUri['Fn::GetAtt'][0]).toBe(functionOfArea(route?.area ?? 'none').logicalId);
+    }
+  });
+
+  it('throttles the default stage', () => {
+    app.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+        ThrottlingRateLimit: API_THROTTLE.rateLimit,
+      },
+    });
+  });
+
+  it('has no CORS configuration: browsers reach it on the site origin', () => {
+    app.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent() });
+  });
+});
+
+describe('site', () => {
+  type Behavior = {
+    PathPattern: string;
+    AllowedMethods: string[];
+    CachePolicyId: string;
+    OriginRequestPolicyId?: string;
+    TargetOriginId: string;
+    ViewerProtocolPolicy: string;
+  };
+  let distribution: {
+    DefaultCacheBehavior: {
+      FunctionAssociations: Array<{ EventType: string }>;
+      ResponseHeadersPolicyId: unknown;
+      TargetOriginId: string;
+    };
+    CacheBehaviors: Behavior[];
+    CustomErrorResponses?: unknown;
+    Origins: Array<{
+      Id: string;
+      OriginAccessControlId?: unknown;
+      S3OriginConfig?: unknown;
+      CustomOriginConfig?: { OriginProtocolPolicy: string };
+    }>;
+  };
+  beforeAll(() => {
+    const [resource] = Object.values(resourcesOf(app, 'AWS::CloudFront::Distribution'));
+    distribution = (resource.Properties as { DistributionConfig: typeof distribution }).DistributionConfig;
+  });
+  const behavior = (path: string) => distribution.CacheBehaviors.find((b) => b.PathPattern === path);
+  const origin = (id: string) => distribution.Origins.find((o) => o.Id === id);
+
+  it('serves the site bucket and the avatars bucket through Origin Access Control', () => {
+    app.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    expect(origin(distribution.DefaultCacheBehavior.TargetOriginId)?.OriginAccessControlId).toBeDefined();
+    const avatars = behavior('/avatars/*');
+    expect(avatars).toBeDefined();
+    expect(origin(avatars?.TargetOriginId ?? '')?.OriginAccessControlId).toBeDefined();
+    expect(avatars?.AllowedMethods).toEqual(['GET', 'HEAD']);
+  });
+
+  it('sends /api/* to the HTTP API uncached, with every method and all viewer headers but Host', () => {
+    const api = behavior('/api/*');
+    expect(api?.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(api?.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    expect(api?.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    expect(api?.ViewerProtocolPolicy).toBe('https-only');
+    expect(origin(api?.TargetOriginId ?? '')?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it('falls back to the SPA with a viewer-request function, never with distribution-wide error pages', () => {
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      expect.objectContaining({ EventType: 'viewer-request' }),
+    ]);
+    app.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_ROUTING_FUNCTION_CODE });
+  });
+
+  it('rewrites screens to index.html and leaves files alone', () => {
+    const handler = new Function(`${SPA_ROUTING_FUNCTION_CODE}; return handler;`)() as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/admin/users/')).toBe('/index.html');
+    expect(rewrite('/verify-email')).toBe('/index.html');
+    expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+    expect(rewrite('/config.json')).toBe('/config.json');
+  });
+
+  it('sends security headers on every behaviour', () => {
+    app.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          StrictTransportSecurity: Match.objectLike({
+            AccessControlMaxAgeSec: Match.anyValue(),
+            IncludeSubdomains: true,
+          }),
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          ContentTypeOptions: { Override: true },
+        },
+      },
+    });
+    for (const directive of [
+      "default-src 'self'",
+      "img-src 'self' data: blob:",
+      "style-src 'self' 'unsafe-inline'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(CONTENT_SECURITY_POLICY).toContain(directive);
+    }
+    const policyIds = [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors].map((b) =>
+      JSON.stringify((b as { ResponseHeadersPolicyId: unknown }).ResponseHeadersPolicyId),
+    );
+    expect(new Set(policyIds).size).toBe(1);
+    expect(policyIds[0]).toBeDefined();
+  });
+
+  it('lets only this distribution read the avatars bucket, over TLS', () => {
+    app.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('publishes the web build with long-lived caching for hashed assets only', () => {
+    app.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    app.hasResourceProperties('Custom::CDKBucketDeployment', { Include: ['assets/*'], Prune: false });
+    app.hasResourceProperties('Custom::CDKBucketDeployment', { Exclude: ['assets/*'], DistributionPaths: ['/*'] });
+  });
+});
+
+describe('reminders', () => {
+  it.runIf(hasReminders)(
+    'starts the reminder job daily at 08:00 UTC, retrying twice within an hour, then dead-lettering',
+    () => {
+      app.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'cron(0 8 * * ? *)',
+        ScheduleExpressionTimezone: 'UTC',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        Target: Match.objectLike({
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+          DeadLetterConfig: { Arn: Match.anyValue() },
+        }),
+      });
+    },
+  );
+
+  it.runIf(hasReminders)('lets the scheduler invoke the reminder function and nothing else', () => {
+    const schedule = Object.values(resourcesOf(app, 'AWS::Scheduler::Schedule'))[0].Properties as {
+      Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: unknown };
+    };
+    const role = schedule.Target.RoleArn['Fn::GetAtt'][0];
+    const statements = statementsByRole(app).get(role) ?? [];
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
+    const invoke = statements.find((s) => actionsOf(s).includes('lambda:InvokeFunction'));
+    expect(invoke?.Resource).toEqual(schedule.Target.Arn);
+  });
+
+  it.runIf(hasReminders)('alarms when a run lands in the dead-letter queue', () => {
+    app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+    });
+  });
+
+  it.skipIf(hasReminders)('has no schedule while the reminder handler does not exist', () => {
+    app.resourceCountIs('AWS::Scheduler::Schedule', 0);
+  });
+});
+
+describe('outputs', () => {
+  it('reports the site URL, the API URL and the table name', () => {
+    const outputs = Object.keys(app.findOutputs('*'));
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName']));
+  });
+
+  it('refers to the data stack by stack outputs, not exports', () => {
+    const json = JSON.stringify(app.toJSON());
+    expect(json).toContain('Fn::GetStackOutput');
+    expect(json).not.toContain('Fn::ImportValue');
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_LOCALSTACK_HOST,
+  LOCALSTACK_DEFAULT_OWNER,
+  PLACEHOLDER_SENDER_EMAIL,
+  readDeploymentConfig,
+} from '../../infra/config.js';
+
+const read = (context: Record<string, unknown>) => readDeploymentConfig((key) => context[key]);
+const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab';
+
+describe('deployment configuration', () => {
+  it('deploys to AWS at 08:00 UTC with a placeholder sender when nothing is given', () => {
+    expect(read({})).toEqual({
+      target: 'aws',
+      senderEmail: PLACEHOLDER_SENDER_EMAIL,
+      senderEmailConfigured: false,
+      domain: undefined,
+      owner: undefined,
+      reminderHourUtc: 8,
+      logLevel: 'info',
+      alarmEmail: undefined,
+      webDistDir: undefined,
+      localstackHost: DEFAULT_LOCALSTACK_HOST,
+    });
+  });
+
+  it('reads the reminder hour as a UTC hour and rejects anything else', () => {
+    expect(read({ reminderHour: '0' }).reminderHourUtc).toBe(0);
+    expect(read({ reminderHour: 23 }).reminderHourUtc).toBe(23);
+    for (const bad of ['24', '-1', '7.5', 'eight']) expect(() => read({ reminderHour: bad })).toThrow(/reminderHour/);
+  });
+
+  it('rejects an unknown target and a sender that is not an address', () => {
+    expect(() => read({ target: 'gcp' })).toThrow(/target/);
+    expect(() => read({ senderEmail: 'reminders' })).toThrow(/senderEmail/);
+  });
+
+  it('never takes the owner password as a context value', () => {
+    expect(() => read({ ownerUsername: 'owner', ownerEmail: 'o@example.com', ownerPassword: 'Secret1!' })).toThrow(
+      /ownerPassword/,
+    );
+  });
+
+  it('needs the owner username and e-mail together', () => {
+    expect(() => read({ ownerUsername: 'owner' })).toThrow(/ownerEmail/);
+    expect(
+      read({ ownerUsername: 'owner', ownerEmail: 'o@example.com', ownerPasswordSecretName: 'owner-password' }).owner,
+    ).toEqual({
+      username: 'owner',
+      email: 'o@example.com',
+      passwordSecretName: 'owner-password',
+    });
+  });
+
+  it('needs a us-east-1 certificate for a custom domain, and a zone that contains it', () => {
+    expect(() => read({ domainName: 'subs.example.com' })).toThrow(/certificateArn/);
+    expect(() =>
+      read({ domainName: 'subs.example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') }),
+    ).toThrow(/certificateArn/);
+    expect(() =>
+      read({
+        domainName: 'subs.example.com',
+        certificateArn: CERTIFICATE,
+        hostedZoneId: 'Z123',
+        hostedZoneName: 'example.org',
+      }),
+    ).toThrow(/hostedZoneName/);
+    expect(
+      read({
+        domainName: 'Subs.Example.com',
+        certificateArn: CERTIFICATE,
+        hostedZoneId: 'Z123',
+        hostedZoneName: 'example.com',
+      }).domain,
+    ).toEqual({
+      name: 'subs.example.com',
+      certificateArn: CERTIFICATE,
+      hostedZone: { id: 'Z123', name: 'example.com' },
+    });
+  });
+
+  it('gives LocalStack deployments a first owner unless one is configured', () => {
+    expect(read({ target: 'localstack' }).owner).toEqual(LOCALSTACK_DEFAULT_OWNER);
+    expect(read({ target: 'localstack', ownerUsername: 'boss', ownerEmail: 'boss@example.com' }).owner?.username).toBe(
+      'boss',
+    );
+  });
+
+  it('has no custom domain on LocalStack', () => {
+    expect(() => read({ target: 'localstack', domainName: 'subs.example.com', certificateArn: CERTIFICATE })).toThrow(
+      /domainName/,
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
+
+const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab';
+let product: SynthesizedProduct;
+let app: Template;
+
+beforeAll(() => {
+  // Only the site and e-mail settings differ from the cloud variant's test; functions are not bundled.
+  product = synthesize(
+    {
+      senderEmail: 'reminders@example.com',
+      domainName: 'subscriptions.example.com',
+      certificateArn: CERTIFICATE,
+      hostedZoneId: 'Z0123456789ABC',
+      hostedZoneName: 'example.com',
+    },
+    { bundle: false, validate: false },
+  );
+  app = product.application;
+});
+afterAll(() => product?.cleanUp());
+
+describe('custom domain', () => {
+  it('serves the site on the domain with its certificate and modern TLS only', () => {
+    app.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: {
+        Aliases: ['subscriptions.example.com'],
+        ViewerCertificate: {
+          AcmCertificateArn: CERTIFICATE,
+          SslSupportMethod: 'sni-only',
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+        },
+      },
+    });
+  });
+
+  it('points the domain at the distribution over IPv4 and IPv6', () => {
+    const records = Object.values(resourcesOf(app, 'AWS::Route53::RecordSet'))
+      .map((r) => r.Properties)
+      .filter((r) => r.Type !== 'CNAME');
+    expect(records.map((r) => r.Type).sort()).toEqual(['A', 'AAAA']);
+    for (const record of records) {
+      expect(record.Name).toBe('subscriptions.example.com.');
+      expect(record.HostedZoneId).toBe('Z0123456789ABC');
+    }
+  });
+
+  it('builds e-mail links from the domain', () => {
+    for (const fn of productFunctions(app)) {
+      expect(fn.properties.Environment.Variables.PUBLIC_URL).toBe('https://subscriptions.example.com');
+    }
+  });
+
+  it('verifies the whole sender domain with DKIM records in the zone', () => {
+    app.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });
+    const dkim = Object.values(resourcesOf(app, 'AWS::Route53::RecordSet')).filter(
+      (r) => r.Properties.Type === 'CNAME',
+    );
+    expect(dkim).toHaveLength(3);
+  });
+});

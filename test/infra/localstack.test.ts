@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerBootstrapEntry } from '../../infra/bundling.js';
+import { AREAS, routes } from '../../shared/api/index.js';
+import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
+
+let product: SynthesizedProduct;
+let app: Template;
+
+beforeAll(() => {
+  // Function code and template schemas are covered by the cloud variant's test; skipped here for speed.
+  product = synthesize(
+    { target: 'localstack', senderEmail: 'reminders@example.com' },
+    { bundle: false, validate: false },
+  );
+  app = product.application;
+});
+afterAll(() => product?.cleanUp());
+
+/** `METHOD /path` of every REST API method except CORS preflights, rebuilt from the resource tree. */
+function restRouteKeys(template: Template): string[] {
+  const resources = resourcesOf(template, 'AWS::ApiGateway::Resource');
+  const pathOf = (parent: unknown): string => {
+    const ref = (parent as { Ref?: string }).Ref;
+    if (!ref) return ''; // the API's root resource
+    const resource = resources[ref].Properties as { ParentId: unknown; PathPart: string };
+    return `${pathOf(resource.ParentId)}/${resource.PathPart}`;
+  };
+  return Object.values(resourcesOf(template, 'AWS::ApiGateway::Method'))
+    .map((method) => method.Properties as { HttpMethod: string; ResourceId: unknown })
+    .filter((method) => method.HttpMethod !== 'OPTIONS')
+    .map((method) => `${method.HttpMethod} ${pathOf(method.ResourceId)}`);
+}
+
+describe('LocalStack variant', () => {
+  it('serves the API as a REST API with one method per contract route, and no HTTP API', () => {
+    app.resourceCountIs('AWS::ApiGateway::RestApi', 1);
+    app.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+    const expected = Object.values(routes).map((r) => `${r.method} ${r.path}`);
+    expect(restRouteKeys(app).sort()).toEqual(expected.sort());
+  });
+
+  it('proxies every method to a function', () => {
+    for (const method of Object.values(resourcesOf(app, 'AWS::ApiGateway::Method'))) {
+      const integration = method.Properties.Integration as { Type: string };
+      if (method.Properties.HttpMethod !== 'OPTIONS') expect(integration.Type).toBe('AWS_PROXY');
+    }
+  });
+
+  it('serves the site from an S3 website bucket, without CloudFront', () => {
+    app.resourceCountIs('AWS::CloudFront::Distribution', 0);
+    app.hasResourceProperties('AWS::S3::Bucket', {
+      WebsiteConfiguration: { IndexDocument: 'index.html', ErrorDocument: 'index.html' },
+    });
+  });
+
+  it('uses nothing the free tier cannot run: no custom resources, no Lambda layers', () => {
+    const types = Object.values(app.toJSON().Resources as Record<string, { Type: string }>).map((r) => r.Type);
+    expect(
+      types.filter((type) => type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource'),
+    ).toEqual([]);
+    expect(types).not.toContain('AWS::Lambda::LayerVersion');
+  });
+
+  it('deploys one function per area, each told the site origin for CORS', () => {
+    const functions = productFunctions(app);
+    expect(functions.length).toBeGreaterThanOrEqual(AREAS.length);
+    for (const fn of functions) {
+      expect(fn.properties.Runtime).toBe('nodejs22.x');
+      expect(fn.properties.Environment.Variables.CORS_ALLOWED_ORIGIN).toEqual(
+        fn.properties.Environment.Variables.PUBLIC_URL,
+      );
+    }
+  });
+
+  it('lets a throwaway deployment be deleted completely', () => {
+    product.data.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    product.data.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+  });
+
+  it('refers to the data stack by exports, which LocalStack resolves', () => {
+    const json = JSON.stringify(app.toJSON());
+    expect(json).toContain('Fn::ImportValue');
+    expect(json).not.toContain('Fn::GetStackOutput');
+  });
+
+  it('reports what scripts/deploy-local.ts needs: site bucket, API URL, owner bootstrap function', () => {
+    expect(Object.keys(app.findOutputs('*'))).toEqual(
+      expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName', 'SiteBucketName']),
+    );
+    if (existsSync(ownerBootstrapEntry())) {
+      expect(Object.keys(app.findOutputs('*'))).toEqual(
+        expect.arrayContaining(['OwnerBootstrapFunctionName', 'OwnerUsername', 'OwnerPasswordSecretArn']),
+      );
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { projectRoot } from '../../infra/bundling.js';
+import { readDeploymentConfig } from '../../infra/config.js';
+import { addSubscriptionTracker, type SubscriptionTrackerStacks } from '../../infra/stack.js';
+
+export interface SynthesizedProduct {
+  stacks: SubscriptionTrackerStacks;
+  data: Template;
+  application: Template;
+  /** Deletes the temporary cloud assembly and site folders. */
+  cleanUp(): void;
+}
+
+/** A stand-in for web/dist, so the infra tests neither need nor run the web build. */
+function builtSiteFixture(dir: string): s3deploy.ISource {
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Subscription Tracker</title><script type="module" src="/assets/app.js"></script>',
+  );
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")');
+  return s3deploy.Source.asset(dir);
+}
+
+export interface SynthesisOptions {
+  /** Run esbuild on every function (default true); off when a test does not look at function code. */
+  bundle?: boolean;
+  /** Check the templates against CloudFormation's schemas, as `cdk synth` does (default true; ~7 s). */
+  validate?: boolean;
+}
+
+/**
+ * Synthesizes the product the way `cdk synth` does (cdk.json's feature flags, context values as
+ * `-c key=value`), into a temporary folder. A template that breaks CloudFormation's rules fails
+ * synthesis, because cdk.json sets `@aws-cdk/core:validateAgainstDefaultRules`.
+ */
+export function synthesize(context: Record<string, string>, options: SynthesisOptions = {}): SynthesizedProduct {
+  const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  const workDir = mkdtempSync(join(tmpdir(), 'subscription-tracker-synth-'));
+  const app = new App({
+    outdir: join(workDir, 'cdk.out'),
+    builtinCloudFormationValidation: options.validate ?? true,
+    context: { ...cdkJson.context, ...context, ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}) },
+  });
+  const config = readDeploymentConfig((key) => app.node.tryGetContext(key));
+  const stacks = addSubscriptionTracker(app, config, {
+    site: config.target === 'aws' ? builtSiteFixture(join(workDir, 'site')) : undefined,
+  });
+  return {
+    stacks,
+    data: Template.fromStack(stacks.data),
+    application: Template.fromStack(stacks.application),
+    cleanUp: () => rmSync(workDir, { recursive: true, force: true }),
+  };
+}
+
+type Resource = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
+
+/** The template's resources of one type, by logical id. */
+export function resourcesOf(template: Template, type: string): Record<string, Resource> {
+  return template.findResources(type) as Record<string, Resource>;
+}
+
+export interface ProductFunctionResource {
+  logicalId: string;
+  roleLogicalId: string;
+  properties: {
+    Description: string;
+    Runtime: string;
+    Architectures: string[];
+    MemorySize: number;
+    Timeout: number;
+    Environment: { Variables: Record<string, unknown> };
+  };
+}
+
+/** The product's own functions (not CDK's helper functions): those configured with TABLE_NAME. */
+export function productFunctions(template: Template): ProductFunctionResource[] {
+  return Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))
+    .filter(([, resource]) => {
+      const environment = resource.Properties.Environment as { Variables?: Record<string, unknown> } | undefined;
+      return environment?.Variables?.TABLE_NAME !== undefined;
+    })
+    .map(([logicalId, resource]) => {
+      const role = resource.Properties.Role as { 'Fn::GetAtt': [string, string] };
+      return {
+        logicalId,
+        roleLogicalId: role['Fn::GetAtt'][0],
+        properties: resource.Properties as ProductFunctionResource['properties'],
+      };
+    });
+}
+
+export interface PolicyStatementJson {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, unknown>>;
+}
+
+export function actionsOf(statement: PolicyStatementJson): string[] {
+  return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+}
+
+/** Every identity-policy statement attached to a role, by role logical id. */
+export function statementsByRole(template: Template): Map<string, PolicyStatementJson[]> {
+  const byRole = new Map<string, PolicyStatementJson[]>();
+  for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
+    const properties = policy.Properties as {
+      Roles: Array<{ Ref: string }>;
+      PolicyDocument: { Statement: PolicyStatementJson[] };
+    };
+    for (const role of properties.Roles) {
+      byRole.set(role.Ref, [...(byRole.get(role.Ref) ?? []), ...properties.PolicyDocument.Statement]);
+    }
+  }
+  return byRole;
+}

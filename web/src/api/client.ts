@@ -1,0 +1,136 @@
+import type { BodyOf, ErrorBody, ResponseOf, RouteDef } from '@shared/api/contract';
+import { fillPath } from '@shared/api/contract';
+import { clearSession, storedToken, storeNotice } from '../session/storage';
+
+/**
+ * SPEC §4 Session: texts stored for the login screen when a 401 carries these flags. They equal
+ * `authMessages.accountDeactivated` / `.sessionTerminated`, which live next to zod schemas in
+ * shared/api/auth.ts; importing them here would put zod into the entry chunk every page loads.
+ */
+export const signOutMessages = {
+  accountDeactivated: 'Your account has been deactivated by an administrator',
+  sessionInvalidated: 'Your session has been terminated by an administrator',
+} as const;
+
+/** Shown when the request never reached the server (SPEC §8's network-failure wording). */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
+
+/** A failed API call: the HTTP status (0 when the network failed) and the error body `{ message, ...flags }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(status: number, body: ErrorBody) {
+    super(body.message || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** True when the request never got an answer. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+/**
+ * The message to show for a failed call (SPEC §8): the server's message when it sent one,
+ * the network message when there was no answer, otherwise the screen's fallback.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.body.message) return error.body.message;
+  return fallback;
+}
+
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Subscribes to forced sign-outs (a 401 on a signed-in call). The session provider uses it to
+ * drop the user and route to /login; returns the unsubscribe function.
+ */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** SPEC §4: a 401 clears the session, stores the notice its flags call for, and goes to /login. */
+function endSession(body: ErrorBody): void {
+  clearSession();
+  if (body.accountDeactivated) storeNotice('deactivationMessage', signOutMessages.accountDeactivated);
+  if (body.sessionInvalidated) storeNotice('sessionMessage', signOutMessages.sessionInvalidated);
+  if (sessionEndedListeners.size === 0) {
+    window.location.assign('/login');
+    return;
+  }
+  for (const listener of sessionEndedListeners) listener();
+}
+
+type NoBody<R> = [BodyOf<R>] extends [undefined] ? true : false;
+
+export interface RequestOptions {
+  /** Values for the route's `{param}` placeholders. */
+  params?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export type ApiOptions<R> = RequestOptions & (NoBody<R> extends true ? { body?: undefined } : { body: BodyOf<R> });
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toErrorBody(value: unknown): ErrorBody {
+  if (typeof value === 'object' && value !== null && typeof (value as ErrorBody).message === 'string') {
+    return value as ErrorBody;
+  }
+  return { message: '' };
+}
+
+/**
+ * Calls one route of the API contract and resolves to its typed response.
+ *
+ * `api(routes.login, { body: { username, password } })`,
+ * `api(routes.renewSubscription, { params: { id } })`.
+ *
+ * Sends the stored token as a Bearer header. Throws ApiError on any non-2xx answer and on network
+ * failure. A 401 from a route that needs a session (access 'user' or 'admin') also ends the session;
+ * public routes such as login report their 401 to the caller only.
+ */
+export async function api<R extends RouteDef>(
+  route: R,
+  ...[options]: NoBody<R> extends true ? [options?: ApiOptions<R>] : [options: ApiOptions<R>]
+): Promise<ResponseOf<R>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = storedToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const body = options?.body;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(fillPath(route.path, options?.params), {
+      method: route.method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options?.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, { message: NETWORK_ERROR_MESSAGE });
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const errorBody = toErrorBody(payload);
+    if (response.status === 401 && route.access !== 'public') endSession(errorBody);
+    throw new ApiError(response.status, errorBody);
+  }
+  return payload as ResponseOf<R>;
+}

@@ -1,0 +1,64 @@
+import type { CSSProperties } from 'react';
+import styles from './Avatar.module.css';
+
+/** SPEC §3 profile effects; unknown values show as 'none'. */
+const EFFECTS = [
+  'none',
+  'rotating-gradient',
+  'pulse-glow',
+  'wave-effect',
+  'sparkle-trail',
+  'lightning-bolt',
+  'rainbow-shift',
+];
+
+/** SPEC §3: each colour scheme has a pair of display colours. */
+const COLOR_PAIRS: Record<string, [string, string]> = {
+  cyan: ['#22d3ee', '#0ea5e9'],
+  purple: ['#a78bfa', '#7c3aed'],
+  green: ['#34d399', '#059669'],
+  orange: ['#fb923c', '#ea580c'],
+  gold: ['#fcd34d', '#d97706'],
+  diamond: ['#e0f2fe', '#818cf8'],
+};
+
+/** Up to two initials from a display name or username: 'Ada Lovelace' → 'AL', 'owner' → 'O'. */
+export function initialsOf(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  const letters = words.length > 1 ? [words[0][0], words[words.length - 1][0]] : [words[0]?.[0] ?? '?'];
+  return letters.join('').toUpperCase();
+}
+
+export interface AvatarProps {
+  name: string;
+  /** Image URL or data URL; without one the initials show. */
+  src?: string | null;
+  effect?: string;
+  color?: string;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+/** The user's picture (or initials) inside a ring animated by their profile effect and colour. */
+export function Avatar({ name, src, effect = 'none', color = 'cyan', size = 'md' }: AvatarProps) {
+  const [from, to] = COLOR_PAIRS[color] ?? COLOR_PAIRS.cyan;
+  const effectClass =
+    styles[EFFECTS.includes(effect) ? effect.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) : 'none'];
+  return (
+    <span
+      className={[styles.avatar, styles[size], effectClass].join(' ')}
+      style={{ '--ring-from': from, '--ring-to': to } as CSSProperties}
+    >
+      <span className={styles.ring} aria-hidden="true" />
+      {src ? (
+        <img className={styles.image} src={src} alt="" />
+      ) : (
+        <span className={styles.initials} aria-hidden="true">
+          {initialsOf(name)}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,13 @@
+export { Alert, type AlertTone } from './Alert';
+export { Badge, type BadgeTone } from './Badge';
+export { Button, ButtonLink, type ButtonSize, type ButtonVariant, IconButton } from './Button';
+export { Card } from './Card';
+export { Checkbox } from './Checkbox';
+export { ConfirmDialog, type ConfirmType } from './ConfirmDialog';
+export { EmptyState } from './EmptyState';
+export { Input } from './Input';
+export { Modal, type ModalTone } from './Modal';
+export { Pagination } from './Pagination';
+export { Select, type SelectOption } from './Select';
+export { PageSpinner, Spinner } from './Spinner';
+export { TOAST_DURATION_MS, type ToastApi, ToastProvider, type ToastTone, useToast } from './Toast';

@@ -1,0 +1,207 @@
+import { routes } from '@shared/api';
+import { authMessages, loginBody } from '@shared/api/auth';
+import { LifeBuoy, Lock, LogIn, MailCheck, Send, User } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, api, errorMessage } from '../../api/client';
+import { pageTitle } from '../../brand';
+import { AuthLayout } from '../../components/layout/AuthLayout';
+import { Alert } from '../../components/ui/Alert';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Input } from '../../components/ui/Input';
+import { useSession } from '../../session/context';
+import { clearNotice, peekNotice } from '../../session/storage';
+import styles from './AuthForms.module.css';
+import { fieldErrors } from './fieldErrors';
+
+const INVALID_LOGIN = 'Invalid username or password';
+const RESEND_FAILED = 'Failed to resend verification email. Please try again.';
+const TWO_FACTOR_REQUIRED = 'Two-factor authentication is required for this account.';
+
+type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
+
+/** The notices a forced sign-out stored, read once when the screen opens and then cleared (SPEC §2 Login). */
+function useSignOutNotices() {
+  const [notices] = useState(() => ({
+    deactivation: peekNotice('deactivationMessage'),
+    session: peekNotice('sessionMessage'),
+  }));
+  useEffect(() => {
+    clearNotice('deactivationMessage');
+    clearNotice('sessionMessage');
+  }, []);
+  return notices;
+}
+
+/** /login (SPEC §2 Login). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { login } = useSession();
+  const notices = useSignOutNotices();
+
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [showContactSupport, setShowContactSupport] = useState(false);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [resend, setResend] = useState<ResendState>('idle');
+  const [twoFactorRequired, setTwoFactorRequired] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = loginBody.safeParse({ username, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setShowContactSupport(false);
+    setUnverifiedEmail(null);
+    setTwoFactorRequired(false);
+    setResend('idle');
+    setSubmitting(true);
+    try {
+      const response = await api(routes.login, {
+        body: { username, password, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      });
+      if (response.requiresTwoFactor) {
+        setTwoFactorRequired(true);
+        setSubmitting(false);
+        return;
+      }
+      login(response.token, response.user);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setSubmitting(false);
+      if (error instanceof ApiError && error.body.requiresVerification && error.body.email) {
+        setUnverifiedEmail(error.body.email);
+        return;
+      }
+      setFailure(errorMessage(error, INVALID_LOGIN));
+      setShowContactSupport(error instanceof ApiError && Boolean(error.body.showContactSupport));
+    }
+  }
+
+  async function resendVerification() {
+    if (!unverifiedEmail) return;
+    setResend('sending');
+    try {
+      await api(routes.resendVerificationPublic, { body: { email: unverifiedEmail } });
+      setResend('sent');
+    } catch {
+      setResend('failed');
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to manage your subscriptions."
+      footer={
+        <>
+          Don&apos;t have an account? <Link to="/register">Create one here</Link>
+        </>
+      }
+    >
+      <title>{pageTitle('Login')}</title>
+      {notices.deactivation && (
+        <Alert
+          tone="danger"
+          title={notices.deactivation}
+          actions={
+            <ButtonLink to="/contact" variant="secondary" size="sm" icon={<LifeBuoy aria-hidden="true" />}>
+              Contact Support
+            </ButtonLink>
+          }
+        />
+      )}
+      {notices.session && <Alert tone="warning" title={notices.session} />}
+
+      {unverifiedEmail && (
+        <div className={styles.panel} role="status">
+          <MailCheck className={styles.panelIcon} aria-hidden="true" />
+          <h2 className={styles.panelTitle}>{authMessages.verificationRequired}</h2>
+          <p className={styles.panelText}>
+            We sent a verification link to <strong className={styles.email}>{unverifiedEmail}</strong>. Open it to
+            activate your account, then sign in.
+          </p>
+          {resend === 'sent' ? (
+            <p className={styles.sent}>Email Sent!</p>
+          ) : (
+            <Button
+              variant="secondary"
+              fullWidth
+              icon={<Send aria-hidden="true" />}
+              loading={resend === 'sending'}
+              loadingText="Sending..."
+              onClick={resendVerification}
+            >
+              Resend Verification Email
+            </Button>
+          )}
+          {resend === 'failed' && <Alert tone="danger">{RESEND_FAILED}</Alert>}
+        </div>
+      )}
+
+      {twoFactorRequired && <Alert tone="info" title={TWO_FACTOR_REQUIRED} />}
+
+      {failure && (
+        <Alert
+          tone="danger"
+          title={failure}
+          actions={
+            showContactSupport && (
+              <ButtonLink to="/contact" variant="secondary" size="sm" icon={<LifeBuoy aria-hidden="true" />}>
+                Contact Support
+              </ButtonLink>
+            )
+          }
+        />
+      )}
+
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Input
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          icon={<User />}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          error={errors.username}
+          required
+        />
+        <div className={styles.passwordField}>
+          <Input
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            icon={<Lock />}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+            required
+          />
+          <Link to="/forgot-password" className={styles.forgot}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={submitting}
+          loadingText="Logging in..."
+          icon={<LogIn aria-hidden="true" />}
+        >
+          Login
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,145 @@
+import { ArrowRight, BellRing, ChartPie, CirclePlay, ListPlus, Tags, UserPlus, Users } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { pageTitle } from '../../brand';
+import { PublicLayout } from '../../components/layout/PublicLayout';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import styles from './LandingPage.module.css';
+
+const features = [
+  {
+    icon: <BellRing aria-hidden="true" />,
+    title: 'Never Miss a Payment',
+    text: 'Get an email reminder 10 days and again 3 days before every renewal, so no charge ever catches you off guard.',
+  },
+  {
+    icon: <ChartPie aria-hidden="true" />,
+    title: 'Track Spending Insights',
+    text: 'See your monthly total, what is due next and where your money goes with a clear breakdown by category.',
+  },
+  {
+    icon: <Tags aria-hidden="true" />,
+    title: 'Organize by Category',
+    text: 'Group streaming, software, gaming, music, cloud storage and more, or create categories of your own.',
+  },
+];
+
+const steps = [
+  {
+    icon: <UserPlus aria-hidden="true" />,
+    title: 'Create your free account',
+    text: 'Sign up in under a minute and confirm your email address.',
+  },
+  {
+    icon: <ListPlus aria-hidden="true" />,
+    title: 'Add your subscriptions',
+    text: 'Enter each service with its price, billing cycle, next due date and category.',
+  },
+  {
+    icon: <BellRing aria-hidden="true" />,
+    title: 'Stay ahead of every renewal',
+    text: 'Watch your totals and upcoming payments on your dashboard and get reminded before you pay.',
+  },
+];
+
+/** The public landing page (SPEC §2), at / and /features. */
+export function LandingPage() {
+  const { pathname } = useLocation();
+  const featuresRef = useRef<HTMLElement>(null);
+  const demoRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (pathname === '/features') featuresRef.current?.scrollIntoView();
+  }, [pathname]);
+
+  function showDemo() {
+    const demo = demoRef.current;
+    if (!demo) return;
+    demo.scrollIntoView({
+      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
+    demo.focus({ preventScroll: true });
+  }
+
+  return (
+    <PublicLayout>
+      <title>{pageTitle('Track every subscription')}</title>
+      <section className={styles.hero} aria-labelledby="hero-title">
+        <p className={styles.trusted}>
+          <Users aria-hidden="true" />
+          Trusted by thousands
+        </p>
+        <h1 id="hero-title" className={styles.title}>
+          Take control of <span className={styles.gradient}>every subscription</span>
+        </h1>
+        <p className={styles.lead}>
+          Keep all your recurring payments in one place, see exactly what they cost, and get reminded before each
+          renewal. No more surprise charges.
+        </p>
+        <div className={styles.ctas}>
+          <ButtonLink to="/register" size="lg" trailingIcon={<ArrowRight aria-hidden="true" />}>
+            Start Managing Now
+          </ButtonLink>
+          <Button variant="secondary" size="lg" icon={<CirclePlay aria-hidden="true" />} onClick={showDemo}>
+            See How It Works
+          </Button>
+        </div>
+        <p className={styles.fineprint}>Free forever for the essentials. No card required.</p>
+      </section>
+
+      <section ref={featuresRef} id="features" className={styles.section} aria-labelledby="features-title">
+        <div className={styles.sectionHeading}>
+          <p className={styles.eyebrow}>Features</p>
+          <h2 id="features-title" className={styles.sectionTitle}>
+            Everything you need to stay on top of your subscriptions
+          </h2>
+        </div>
+        <ul className={styles.features}>
+          {features.map((feature) => (
+            <li key={feature.title} className={styles.feature}>
+              <span className={styles.featureIcon}>{feature.icon}</span>
+              <h3 className={styles.featureTitle}>{feature.title}</h3>
+              <p className={styles.featureText}>{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section
+        ref={demoRef}
+        id="demo"
+        tabIndex={-1}
+        className={[styles.section, styles.demo].join(' ')}
+        aria-labelledby="demo-title"
+      >
+        <div className={styles.sectionHeading}>
+          <p className={styles.eyebrow}>How it works</p>
+          <h2 id="demo-title" className={styles.sectionTitle}>
+            From scattered bills to one clear overview
+          </h2>
+        </div>
+        <ol className={styles.steps}>
+          {steps.map((step, index) => (
+            <li key={step.title} className={styles.step}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <span className={styles.stepIcon}>{step.icon}</span>
+              <h3 className={styles.featureTitle}>{step.title}</h3>
+              <p className={styles.featureText}>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={styles.cta} aria-labelledby="cta-title">
+        <h2 id="cta-title" className={styles.sectionTitle}>
+          Ready to stop paying for things you forgot about?
+        </h2>
+        <ButtonLink to="/register" size="lg" trailingIcon={<ArrowRight aria-hidden="true" />}>
+          Create your free account
+        </ButtonLink>
+      </section>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,95 @@
+import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
+import type { CategorySlice } from '@shared/domain/subscriptions';
+import { ChartNoAxesColumn, ChartPie, Lock } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Badge } from '../../components/ui/Badge';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import styles from './SpendingCard.module.css';
+
+const SpendingPie = lazy(async () => ({ default: (await import('./SpendingPie')).SpendingPie }));
+
+export interface SpendingCardProps {
+  slices: CategorySlice[];
+  /** USD per month of all active subscriptions: the Monthly Total, so the donut's centre matches the stats card. */
+  total: number;
+  currency: CurrencyCode;
+  /** vip, premium and owner open the Yearly report; everyone else sees the locked button (SPEC §2, §6). */
+  canSeeReport: boolean;
+  onOpenReport: () => void;
+}
+
+function percent(part: number, total: number): string {
+  return total > 0 ? `${Math.round((part / total) * 100)}%` : '0%';
+}
+
+/** 'Spending by Category' (SPEC §2): the donut, its legend and the Yearly Spending button. */
+export function SpendingCard({ slices, total, currency, canSeeReport, onOpenReport }: SpendingCardProps) {
+  const totalText = formatMoney(total, currency);
+  const summary = slices.length
+    ? `Monthly spending by category, ${totalText} in total: ${slices
+        .map((s) => `${s.label} ${formatMoney(s.amount, currency)} (${percent(s.amount, total)})`)
+        .join(', ')}.`
+    : 'No active subscriptions to chart yet.';
+
+  return (
+    <section className={styles.card} aria-labelledby="spending-title">
+      <header className={styles.header}>
+        <div>
+          <h2 id="spending-title" className={styles.title}>
+            Spending by Category
+          </h2>
+          <p className={styles.description}>What your active subscriptions cost per month</p>
+        </div>
+        {canSeeReport ? (
+          <Button variant="secondary" icon={<ChartNoAxesColumn aria-hidden="true" />} onClick={onOpenReport}>
+            Yearly Spending
+          </Button>
+        ) : (
+          <ButtonLink
+            to="/upgrade"
+            variant="secondary"
+            icon={<Lock aria-hidden="true" />}
+            aria-label="Yearly Spending (VIP feature): upgrade to unlock"
+            className={styles.locked}
+          >
+            Yearly Spending
+            <Badge tone="gold">VIP</Badge>
+          </ButtonLink>
+        )}
+      </header>
+
+      {slices.length === 0 ? (
+        <div className={styles.empty}>
+          <ChartPie aria-hidden="true" />
+          <p>{summary}</p>
+        </div>
+      ) : (
+        <div className={styles.content}>
+          <div className={styles.chart} aria-hidden="true">
+            <Suspense fallback={<Spinner size="lg" />}>
+              <SpendingPie slices={slices} currency={currency} />
+            </Suspense>
+            <div className={styles.centre}>
+              <span className={[styles.centreValue, totalText.length > 9 ? styles.centreValueLong : ''].join(' ')}>
+                {totalText}
+              </span>
+              <span className={styles.centreLabel}>per month</span>
+            </div>
+          </div>
+          <p className="visually-hidden">{summary}</p>
+          <ul className={styles.legend} aria-label="Categories">
+            {slices.map((slice) => (
+              <li key={slice.category} className={styles.legendItem}>
+                <span className={styles.swatch} style={{ background: slice.color }} aria-hidden="true" />
+                <span className={styles.legendLabel}>{slice.label}</span>
+                <span className={styles.legendAmount}>{formatMoney(slice.amount, currency)}</span>
+                <span className={styles.legendShare}>{percent(slice.amount, total)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

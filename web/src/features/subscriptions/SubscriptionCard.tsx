@@ -1,0 +1,181 @@
+import type { Subscription } from '@shared/api/subscriptions';
+import { type Category, categoryColor, categoryLabel } from '@shared/domain/categories';
+import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
+import { formatDateShort } from '@shared/domain/dates';
+import {
+  availableActions,
+  cycleLabel,
+  type DueBadge,
+  deletedBannerText,
+  dueBadge,
+  pastDueMessage,
+  type SubscriptionAction,
+} from '@shared/domain/subscriptions';
+import {
+  ArchiveRestore,
+  Ban,
+  CalendarDays,
+  CircleAlert,
+  Pencil,
+  Play,
+  RefreshCw,
+  RotateCw,
+  Trash2,
+} from 'lucide-react';
+import { memo, type ReactNode } from 'react';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Button, type ButtonVariant } from '../../components/ui/Button';
+import styles from './SubscriptionCard.module.css';
+
+const badgeTone: Record<DueBadge['kind'], BadgeTone> = {
+  pastDue: 'danger',
+  dueToday: 'warning',
+  dueSoon: 'warning',
+  remaining: 'neutral',
+};
+
+/** The quiet actions (cancel, delete) go without icons so four buttons fit one row of a narrow card. */
+const actionLook: Record<SubscriptionAction, { label: string; icon?: ReactNode; variant: ButtonVariant }> = {
+  renew: { label: 'Renew', icon: <RotateCw aria-hidden="true" />, variant: 'primary' },
+  reactivate: { label: 'Reactivate', icon: <Play aria-hidden="true" />, variant: 'primary' },
+  recover: { label: 'Recover', icon: <ArchiveRestore aria-hidden="true" />, variant: 'primary' },
+  edit: { label: 'Edit', icon: <Pencil aria-hidden="true" />, variant: 'secondary' },
+  cancel: { label: 'Cancel', variant: 'ghost' },
+  delete: { label: 'Delete', variant: 'ghost' },
+  deleteForever: { label: 'Delete Forever', icon: <Trash2 aria-hidden="true" />, variant: 'danger' },
+};
+
+/** Buttons in reading order: the state's main action first, destructive ones last. */
+const ACTION_ORDER: SubscriptionAction[] = [
+  'renew',
+  'reactivate',
+  'recover',
+  'edit',
+  'cancel',
+  'delete',
+  'deleteForever',
+];
+
+/** Accessible names that say which subscription a button acts on ('Cancel Netflix' is not 'Cancel' of a dialog). */
+const actionName: Record<SubscriptionAction, string> = {
+  renew: 'Renew',
+  reactivate: 'Reactivate',
+  recover: 'Recover',
+  edit: 'Edit',
+  cancel: 'Cancel subscription',
+  delete: 'Delete',
+  deleteForever: 'Delete Forever',
+};
+
+export interface SubscriptionCardProps {
+  subscription: Subscription;
+  currency: CurrencyCode;
+  today: string;
+  custom: readonly Category[];
+  /** The action running for this card, if any: its button shows progress and the others wait. */
+  busyAction: SubscriptionAction | null;
+  onAction: (action: SubscriptionAction, subscription: Subscription) => void;
+}
+
+/**
+ * One subscription (SPEC §2 'Subscription card badges and banners'): name, description,
+ * category, amount per cycle in the chosen currency, due date, due badge, the past-due,
+ * canceled or deleted banner, and the actions its state allows (SPEC §4).
+ */
+export const SubscriptionCard = memo(function SubscriptionCard({
+  subscription: sub,
+  currency,
+  today,
+  custom,
+  busyAction,
+  onAction,
+}: SubscriptionCardProps) {
+  const badge = dueBadge(sub, today);
+  const actions = availableActions(sub, today);
+  const ordered = ACTION_ORDER.filter((action) => actions.includes(action));
+  const firstQuiet = ordered.find((action) => actionLook[action].variant === 'ghost');
+  const titleId = `subscription-${sub.id}-name`;
+  const stateClass = sub.status === 'canceled' ? styles.canceled : sub.status === 'deleted' ? styles.deleted : '';
+
+  return (
+    <article className={[styles.card, stateClass].join(' ')} aria-labelledby={titleId} data-status={sub.status}>
+      {sub.status === 'canceled' && (
+        <p className={[styles.banner, styles.bannerCanceled].join(' ')}>
+          <Ban aria-hidden="true" />
+          Canceled
+        </p>
+      )}
+      {sub.status === 'deleted' && (
+        <p className={[styles.banner, styles.bannerDeleted].join(' ')}>
+          <Trash2 aria-hidden="true" />
+          {deletedBannerText(sub.deletedAt)}
+        </p>
+      )}
+
+      <div className={styles.body}>
+        <div className={styles.topRow}>
+          <span className={styles.category}>
+            <span className={styles.dot} style={{ background: categoryColor(sub.category) }} aria-hidden="true" />
+            {categoryLabel(sub.category, custom)}
+          </span>
+          {badge && (
+            <Badge tone={badgeTone[badge.kind]} className={styles.dueBadge}>
+              {badge.text}
+            </Badge>
+          )}
+        </div>
+
+        <h3 id={titleId} className={styles.name}>
+          {sub.name}
+        </h3>
+        {sub.description && <p className={styles.description}>{sub.description}</p>}
+
+        <p className={styles.price}>
+          <span className={styles.amount}>{formatMoney(Number(sub.amount), currency)}</span>
+          <span className={styles.cycle}>{cycleLabel(sub.billingCycle)}</span>
+        </p>
+
+        <div className={styles.meta}>
+          <span className={styles.metaItem}>
+            <CalendarDays aria-hidden="true" />
+            Due {formatDateShort(sub.dueDate)}
+          </span>
+          {sub.autoRenew && (
+            <span className={[styles.metaItem, styles.autoRenew].join(' ')}>
+              <RefreshCw aria-hidden="true" />
+              Auto-renew
+            </span>
+          )}
+        </div>
+
+        {badge?.kind === 'pastDue' && (
+          <p className={styles.pastDue} role="note">
+            <CircleAlert aria-hidden="true" />
+            {pastDueMessage(sub.billingCycle)}
+          </p>
+        )}
+      </div>
+
+      <div className={styles.actions}>
+        {ordered.map((action) => {
+          const look = actionLook[action];
+          return (
+            <Button
+              key={action}
+              size="sm"
+              variant={look.variant}
+              icon={look.icon}
+              className={action === firstQuiet && action !== ordered[0] ? styles.quietStart : undefined}
+              loading={busyAction === action}
+              disabled={busyAction !== null}
+              aria-label={`${actionName[action]} ${sub.name}`}
+              onClick={() => onAction(action, sub)}
+            >
+              {look.label}
+            </Button>
+          );
+        })}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,339 @@
+import type { Subscription } from '@shared/api/subscriptions';
+import {
+  type AddCategoryResult,
+  type Category,
+  categoryKey,
+  categoryLabel,
+  categoryOptions,
+} from '@shared/domain/categories';
+import type { CurrencyCode } from '@shared/domain/currency';
+import { formatDateShort } from '@shared/domain/dates';
+import {
+  DEFAULT_SORT,
+  emptyStateText,
+  filterSubscriptions,
+  PAGE_SIZE,
+  pageAfterDelete,
+  paginate,
+  type SortKey,
+  type SubscriptionAction,
+  type SubscriptionFilters,
+  sortSubscriptions,
+} from '@shared/domain/subscriptions';
+import { Plus, SearchX, WalletCards, X } from 'lucide-react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog, type ConfirmType } from '../../components/ui/ConfirmDialog';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Pagination } from '../../components/ui/Pagination';
+import type { SelectOption } from '../../components/ui/Select';
+import { useToast } from '../../components/ui/Toast';
+import { SubscriptionCard } from './SubscriptionCard';
+import { SubscriptionFormModal } from './SubscriptionFormModal';
+import styles from './SubscriptionList.module.css';
+import { activeFilterCount, type ListFilters, NO_FILTERS, SubscriptionToolbar } from './SubscriptionToolbar';
+import type { StatusAction, SubscriptionsApi } from './useSubscriptions';
+
+/** SPEC §8 'Subscription actions': the fallback of each failed action. */
+const failures: Record<StatusAction | 'deleteForever', string> = {
+  delete: 'Failed to delete subscription',
+  renew: 'Failed to renew subscription',
+  cancel: 'Failed to cancel subscription',
+  reactivate: 'Failed to reactivate subscription',
+  recover: 'Failed to recover subscription',
+  deleteForever: 'Failed to delete subscription permanently',
+};
+
+const successes: Record<StatusAction, (sub: Subscription) => string> = {
+  delete: (s) => `${s.name} moved to the trash`,
+  renew: (s) => `${s.name} renewed, next due ${formatDateShort(s.dueDate)}`,
+  cancel: (s) => `${s.name} canceled`,
+  reactivate: (s) => `${s.name} reactivated`,
+  recover: (s) => `${s.name} recovered`,
+};
+
+type ConfirmKind = 'delete' | 'cancel' | 'deleteForever';
+
+interface ConfirmLook {
+  type: ConfirmType;
+  title: string;
+  message: (name: string) => string;
+  confirmLabel: string;
+  cancelLabel: string;
+  loadingLabel: string;
+}
+
+/** SPEC §2 'Confirm dialog with types danger, warning, cancel and default'. */
+const confirmLooks: Record<ConfirmKind, ConfirmLook> = {
+  delete: {
+    type: 'warning',
+    title: 'Move to trash?',
+    message: (name) => `${name} will be moved to the trash. You can recover it within 30 days.`,
+    confirmLabel: 'Move to Trash',
+    cancelLabel: 'Keep It',
+    loadingLabel: 'Deleting...',
+  },
+  cancel: {
+    type: 'cancel',
+    title: 'Cancel this subscription?',
+    message: (name) =>
+      `${name} will be marked as canceled and no longer counts toward your monthly total or reminders. You can reactivate it at any time.`,
+    confirmLabel: 'Cancel Subscription',
+    cancelLabel: 'Keep Subscription',
+    loadingLabel: 'Canceling...',
+  },
+  deleteForever: {
+    type: 'danger',
+    title: 'Delete forever?',
+    message: (name) => `${name} will be deleted permanently. This cannot be undone.`,
+    confirmLabel: 'Delete Forever',
+    cancelLabel: 'Cancel',
+    loadingLabel: 'Deleting...',
+  },
+};
+
+export interface SubscriptionListProps {
+  data: SubscriptionsApi;
+  currency: CurrencyCode;
+  onCurrencyChange: (currency: CurrencyCode) => void;
+  today: string;
+  custom: readonly Category[];
+  onAddCategory: (label: string) => AddCategoryResult;
+}
+
+/**
+ * The subscription list (SPEC §2): toolbar, filtered and sorted grid of cards 8 per page, the
+ * empty state, the add/edit modal and the confirmations. Filtering, sorting and paging are
+ * memoised and the search is deferred, so a list of 1,000 stays responsive; only one page of
+ * cards is ever rendered.
+ */
+export function SubscriptionList({
+  data,
+  currency,
+  onCurrencyChange,
+  today,
+  custom,
+  onAddCategory,
+}: SubscriptionListProps) {
+  const { subscriptions, save, change, deleteForever } = data;
+  const toast = useToast();
+
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [form, setForm] = useState<{ subscription: Subscription | null } | null>(null);
+  const [confirm, setConfirm] = useState<{ kind: ConfirmKind; subscription: Subscription } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<{ id: string; action: SubscriptionAction } | null>(null);
+
+  const activeFilters = useMemo<SubscriptionFilters>(
+    () => ({ ...filters, search: deferredSearch }),
+    [filters, deferredSearch],
+  );
+  const filtered = useMemo(
+    () => filterSubscriptions(subscriptions, activeFilters, today),
+    [subscriptions, activeFilters, today],
+  );
+  const sorted = useMemo(() => sortSubscriptions(filtered, sort, custom), [filtered, sort, custom]);
+  const view = useMemo(() => paginate(sorted, page), [sorted, page]);
+
+  const categoryFilterOptions = useMemo<SelectOption[]>(() => {
+    const options: SelectOption[] = categoryOptions(custom);
+    const known = new Set(options.map((o) => o.value));
+    for (const sub of subscriptions) {
+      const key = categoryKey(sub.category);
+      if (known.has(key)) continue;
+      known.add(key);
+      options.push({ value: key, label: categoryLabel(sub.category, custom) });
+    }
+    return [{ value: 'all', label: 'All categories' }, ...options];
+  }, [custom, subscriptions]);
+
+  /** What the page needs to settle after an action, read from event handlers the cards hold on to. */
+  const latest = useRef({ page: view.page, count: filtered.length, filters: activeFilters, today });
+  useEffect(() => {
+    latest.current = { page: view.page, count: filtered.length, filters: activeFilters, today };
+  });
+
+  /**
+   * After an action took a subscription out of the filtered list (deleted, recovered out of the
+   * trash view…), go back a page when it was the last one on a page beyond 1 (SPEC §4).
+   */
+  const settlePage = useCallback((after: Subscription | null) => {
+    const { page: current, count, filters: shown, today: day } = latest.current;
+    const stays = after !== null && filterSubscriptions([after], shown, day).length > 0;
+    setPage(pageAfterDelete(current, stays ? count : count - 1));
+  }, []);
+
+  const runChange = useCallback(
+    async (action: StatusAction, sub: Subscription) => {
+      setBusy({ id: sub.id, action });
+      try {
+        const updated = await change(action, sub.id);
+        toast.success(successes[action](updated));
+        settlePage(updated);
+      } catch (error) {
+        toast.error(errorMessage(error, failures[action]));
+      } finally {
+        setBusy(null);
+      }
+    },
+    [change, settlePage, toast],
+  );
+
+  const onAction = useCallback(
+    (action: SubscriptionAction, sub: Subscription) => {
+      if (action === 'edit') setForm({ subscription: sub });
+      else if (action === 'delete' || action === 'cancel' || action === 'deleteForever')
+        setConfirm({ kind: action, subscription: sub });
+      else void runChange(action, sub);
+    },
+    [runChange],
+  );
+
+  async function onConfirm() {
+    if (!confirm) return;
+    const { kind, subscription: sub } = confirm;
+    setConfirming(true);
+    try {
+      if (kind === 'deleteForever') {
+        toast.success(await deleteForever(sub.id));
+        settlePage(null);
+      } else {
+        const updated = await change(kind, sub.id);
+        toast.success(successes[kind](updated));
+        settlePage(updated);
+      }
+    } catch (error) {
+      toast.error(errorMessage(error, failures[kind]));
+    } finally {
+      setConfirming(false);
+      setConfirm(null);
+    }
+  }
+
+  function changeFilters(next: ListFilters) {
+    setFilters(next);
+    setPage(1);
+  }
+
+  const owned = subscriptions.length;
+  const empty = emptyStateText(owned);
+  const look = confirm ? confirmLooks[confirm.kind] : null;
+  const first = (view.page - 1) * PAGE_SIZE + 1;
+
+  return (
+    <section className={styles.section} aria-labelledby="subscriptions-title">
+      <header className={styles.header}>
+        <h2 id="subscriptions-title" className={styles.title}>
+          Your Subscriptions
+        </h2>
+        <p className={styles.count} aria-live="polite">
+          {view.totalItems === 0
+            ? 'No matches'
+            : view.totalPages > 1
+              ? `Showing ${first}–${first + view.items.length - 1} of ${view.totalItems}`
+              : `${view.totalItems} ${view.totalItems === 1 ? 'subscription' : 'subscriptions'}`}
+        </p>
+      </header>
+
+      <SubscriptionToolbar
+        search={search}
+        onSearchChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        filters={filters}
+        onFiltersChange={changeFilters}
+        categoryOptions={categoryFilterOptions}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen((open) => !open)}
+        sort={sort}
+        onSortChange={(value) => {
+          setSort(value);
+          setPage(1);
+        }}
+        currency={currency}
+        onCurrencyChange={onCurrencyChange}
+        onAdd={() => setForm({ subscription: null })}
+      />
+
+      {view.items.length === 0 ? (
+        <EmptyState
+          icon={owned === 0 ? <WalletCards /> : <SearchX />}
+          title={empty.title}
+          description={empty.hint}
+          action={
+            owned === 0 ? (
+              <Button icon={<Plus aria-hidden="true" />} onClick={() => setForm({ subscription: null })}>
+                Add your first subscription
+              </Button>
+            ) : activeFilterCount(filters) > 0 || search ? (
+              <Button
+                variant="secondary"
+                icon={<X aria-hidden="true" />}
+                onClick={() => {
+                  setSearch('');
+                  changeFilters(NO_FILTERS);
+                }}
+              >
+                Clear search and filters
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <ul className={styles.grid} aria-label="Subscriptions" aria-busy={search !== deferredSearch || undefined}>
+          {view.items.map((sub) => (
+            <li key={sub.id} className={styles.item}>
+              <SubscriptionCard
+                subscription={sub}
+                currency={currency}
+                today={today}
+                custom={custom}
+                busyAction={busy?.id === sub.id ? busy.action : null}
+                onAction={onAction}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Pagination page={view.page} totalPages={view.totalPages} onPageChange={setPage} label="Subscription pages" />
+
+      {form && (
+        <SubscriptionFormModal
+          subscription={form.subscription}
+          custom={custom}
+          onAddCategory={onAddCategory}
+          onSave={save}
+          onSaved={(saved, created) => {
+            setForm(null);
+            setPage(1);
+            toast.success(created ? `${saved.name} added` : `${saved.name} updated`);
+          }}
+          onClose={() => setForm(null)}
+        />
+      )}
+
+      {confirm && look && (
+        <ConfirmDialog
+          open
+          type={look.type}
+          title={look.title}
+          message={look.message(confirm.subscription.name)}
+          confirmLabel={look.confirmLabel}
+          cancelLabel={look.cancelLabel}
+          loadingLabel={look.loadingLabel}
+          loading={confirming}
+          onConfirm={() => void onConfirm()}
+          onCancel={() => setConfirm(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '@shared/domain/currency';
+import { SORT_KEYS, type SortKey, STATUS_FILTERS, type StatusFilter } from '@shared/domain/subscriptions';
+import { Plus, Search, SlidersHorizontal, X } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { Input } from '../../components/ui/Input';
+import { Select, type SelectOption } from '../../components/ui/Select';
+import styles from './SubscriptionToolbar.module.css';
+
+const sortLabels: Record<SortKey, string> = {
+  dueDate: 'Due Date',
+  name: 'Name',
+  amount: 'Amount (high to low)',
+  category: 'Category',
+};
+const sortOptions: SelectOption[] = SORT_KEYS.map((key) => ({ value: key, label: sortLabels[key] }));
+
+const statusLabels: Record<StatusFilter, string> = {
+  all: 'All (not deleted)',
+  active: 'Active',
+  canceled: 'Canceled',
+  deleted: 'Deleted (trash)',
+};
+const statusOptions: SelectOption[] = STATUS_FILTERS.map((status) => ({ value: status, label: statusLabels[status] }));
+
+const currencyOptions: SelectOption[] = CURRENCY_CODES.map((code) => ({
+  value: code,
+  label: `${code} (${CURRENCIES[code].symbol})`,
+}));
+
+/** The list filters besides the search text (SPEC §3 'Filters'). */
+export interface ListFilters {
+  category: string;
+  dueSoon: boolean;
+  status: StatusFilter;
+}
+
+export const NO_FILTERS: ListFilters = { category: 'all', dueSoon: false, status: 'all' };
+
+export function activeFilterCount(filters: ListFilters): number {
+  return Number(filters.category !== 'all') + Number(filters.dueSoon) + Number(filters.status !== 'all');
+}
+
+export interface SubscriptionToolbarProps {
+  search: string;
+  onSearchChange: (search: string) => void;
+  filters: ListFilters;
+  onFiltersChange: (filters: ListFilters) => void;
+  /** 'all' plus every category the user can filter by, custom ones included. */
+  categoryOptions: SelectOption[];
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
+  sort: SortKey;
+  onSortChange: (sort: SortKey) => void;
+  currency: CurrencyCode;
+  onCurrencyChange: (currency: CurrencyCode) => void;
+  onAdd: () => void;
+}
+
+const FILTERS_ID = 'subscription-filters';
+
+/**
+ * The list's controls (SPEC §2): search box, Filters toggle (category, due soon, status),
+ * currency selector, Add Subscription and the sort selector.
+ */
+export function SubscriptionToolbar({
+  search,
+  onSearchChange,
+  filters,
+  onFiltersChange,
+  categoryOptions,
+  filtersOpen,
+  onToggleFilters,
+  sort,
+  onSortChange,
+  currency,
+  onCurrencyChange,
+  onAdd,
+}: SubscriptionToolbarProps) {
+  const count = activeFilterCount(filters);
+  return (
+    <div className={styles.wrapper}>
+      <div className={styles.toolbar}>
+        <Input
+          className={styles.search}
+          label="Search"
+          type="search"
+          placeholder="Search by name or description"
+          icon={<Search />}
+          value={search}
+          onChange={(e) => onSearchChange(e.target.value)}
+        />
+        <Select
+          className={styles.sort}
+          label="Sort by"
+          options={sortOptions}
+          value={sort}
+          onChange={(e) => onSortChange(e.target.value as SortKey)}
+        />
+        <Select
+          className={styles.currency}
+          label="Currency"
+          options={currencyOptions}
+          value={currency}
+          onChange={(e) => onCurrencyChange(e.target.value as CurrencyCode)}
+        />
+        <Button
+          variant="secondary"
+          className={[styles.button, styles.filtersButton, filtersOpen ? styles.pressed : ''].join(' ')}
+          icon={<SlidersHorizontal aria-hidden="true" />}
+          aria-expanded={filtersOpen}
+          aria-controls={FILTERS_ID}
+          onClick={onToggleFilters}
+        >
+          Filters
+          {count > 0 && (
+            <span className={styles.count}>
+              {count}
+              <span className="visually-hidden"> active</span>
+            </span>
+          )}
+        </Button>
+        <Button className={[styles.button, styles.add].join(' ')} icon={<Plus aria-hidden="true" />} onClick={onAdd}>
+          Add Subscription
+        </Button>
+      </div>
+
+      {filtersOpen && (
+        <fieldset id={FILTERS_ID} className={styles.filters}>
+          <legend className="visually-hidden">Filters</legend>
+          <Select
+            label="Category"
+            options={categoryOptions}
+            value={filters.category}
+            onChange={(e) => onFiltersChange({ ...filters, category: e.target.value })}
+          />
+          <Select
+            label="Status"
+            options={statusOptions}
+            value={filters.status}
+            onChange={(e) => onFiltersChange({ ...filters, status: e.target.value as StatusFilter })}
+          />
+          <Checkbox
+            className={styles.dueSoon}
+            label="Due soon"
+            description="Active, due in the next 10 days"
+            checked={filters.dueSoon}
+            onChange={(e) => onFiltersChange({ ...filters, dueSoon: e.target.checked })}
+          />
+          <Button
+            variant="ghost"
+            className={styles.clear}
+            icon={<X aria-hidden="true" />}
+            disabled={count === 0}
+            onClick={() => onFiltersChange(NO_FILTERS)}
+          >
+            Clear filters
+          </Button>
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { hasPaidFeatures, seesAds } from '@shared/domain/roles';
+import { categoryBreakdown, dashboardStats } from '@shared/domain/subscriptions';
+import { useMemo, useState } from 'react';
+import { Spinner } from '../../components/ui/Spinner';
+import { useCurrentUser } from '../../session/context';
+import { AdSlot } from './AdSlot';
+import { CurrencyBanner } from './CurrencyBanner';
+import { EmailPrompt } from './EmailPrompt';
+import { SpendingCard } from './SpendingCard';
+import { StatsRow } from './StatsRow';
+import { SubscriptionList } from './SubscriptionList';
+import styles from './SubscriptionsPanel.module.css';
+import { useCustomCategories } from './useCustomCategories';
+import { useDisplayCurrency } from './useDisplayCurrency';
+import { useSubscriptions } from './useSubscriptions';
+import { useToday } from './useToday';
+import { YearlyReportModal } from './YearlyReportModal';
+
+/**
+ * The dashboard's main area (SPEC §2 Dashboard): currency banner, ads for members, the four
+ * stats, spending by category with the yearly report, and the subscription list.
+ */
+export function SubscriptionsPanel() {
+  const user = useCurrentUser();
+  const data = useSubscriptions();
+  const { subscriptions, loading } = data;
+  const { custom, add: addCategory } = useCustomCategories();
+  const { currency, setCurrency } = useDisplayCurrency();
+  const today = useToday();
+  const [reportOpen, setReportOpen] = useState(false);
+
+  const stats = useMemo(() => dashboardStats(subscriptions, today), [subscriptions, today]);
+  const slices = useMemo(() => categoryBreakdown(subscriptions, custom), [subscriptions, custom]);
+  const canSeeReport = hasPaidFeatures(user.role);
+
+  return (
+    <div className={styles.panel}>
+      <CurrencyBanner currency={currency} />
+      {seesAds(user.role) && <AdSlot />}
+
+      {loading ? (
+        <div className={styles.loading}>
+          <Spinner size="lg" label="Loading subscriptions" />
+        </div>
+      ) : (
+        <>
+          <StatsRow stats={stats} currency={currency} />
+          <SpendingCard
+            slices={slices}
+            total={stats.monthlyTotal}
+            currency={currency}
+            canSeeReport={canSeeReport}
+            onOpenReport={() => setReportOpen(true)}
+          />
+          <SubscriptionList
+            data={data}
+            currency={currency}
+            onCurrencyChange={setCurrency}
+            today={today}
+            custom={custom}
+            onAddCategory={addCategory}
+          />
+        </>
+      )}
+
+      {reportOpen && canSeeReport && (
+        <YearlyReportModal
+          subscriptions={subscriptions}
+          custom={custom}
+          today={today}
+          onClose={() => setReportOpen(false)}
+        />
+      )}
+      <EmailPrompt userId={user.id} hasEmail={Boolean(user.email)} />
+    </div>
+  );
+}

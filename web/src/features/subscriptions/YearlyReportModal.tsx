@@ -1,0 +1,217 @@
+import type { Subscription } from '@shared/api/subscriptions';
+import { type Category, categoryColor } from '@shared/domain/categories';
+import { formatUsd } from '@shared/domain/currency';
+import { formatDateShort } from '@shared/domain/dates';
+import {
+  cycleName,
+  reportCsv,
+  reportFileName,
+  reportText,
+  reportTsv,
+  yearlyReport,
+} from '@shared/domain/subscriptions';
+import { ChartNoAxesColumn, ClipboardCopy, FileDown, FileText } from 'lucide-react';
+import { useMemo, useRef } from 'react';
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+import { useToast } from '../../components/ui/Toast';
+import { copyText, downloadText } from './browserFiles';
+import styles from './YearlyReportModal.module.css';
+
+/** SPEC §8 'Success messages' and 'Clipboard'. */
+const messages = {
+  csv: 'Your CSV download should start shortly!',
+  report: 'Your report download should start shortly!',
+  copied: 'Data copied! Open Google Sheets and paste (Ctrl+V)',
+  copyFailed: 'Failed to copy. Please try CSV download instead.',
+} as const;
+
+export interface YearlyReportModalProps {
+  subscriptions: readonly Subscription[];
+  custom: readonly Category[];
+  today: string;
+  onClose: () => void;
+}
+
+function share(part: number, total: number): number {
+  return total > 0 ? Math.round((part / total) * 100) : 0;
+}
+
+/**
+ * The Yearly Spending report (SPEC §2, §9; vip, premium and owner): yearly total, monthly
+ * average, spending by category, the 5-year projection and every active subscription, with
+ * CSV, spreadsheet and text ('PDF') exports. Amounts are USD with '$' and 2 decimals (SPEC §9).
+ */
+export function YearlyReportModal({ subscriptions, custom, today, onClose }: YearlyReportModalProps) {
+  const toast = useToast();
+  const summaryRef = useRef<HTMLDListElement>(null);
+  const report = useMemo(() => yearlyReport(subscriptions, custom), [subscriptions, custom]);
+  const topProjection = report.projection.at(-1)?.total ?? 0;
+
+  function downloadCsv() {
+    downloadText(reportCsv(report, today), reportFileName('csv', today), 'text/csv', true);
+    toast.success(messages.csv);
+  }
+
+  async function copyForSpreadsheet() {
+    try {
+      await copyText(reportTsv(report, today));
+      toast.success(messages.copied);
+    } catch (error) {
+      console.error('Copy to clipboard failed', error);
+      toast.error(messages.copyFailed);
+    }
+  }
+
+  function downloadReport() {
+    downloadText(reportText(report, today), reportFileName('txt', today), 'text/plain');
+    toast.success(messages.report);
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      initialFocus={summaryRef}
+      size="lg"
+      title="Yearly Spending Report"
+      description={`Your active subscriptions over a year, as of ${formatDateShort(today)}. Amounts in US dollars.`}
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            icon={<ClipboardCopy aria-hidden="true" />}
+            onClick={() => void copyForSpreadsheet()}
+          >
+            Copy for Spreadsheet
+          </Button>
+          <Button variant="secondary" icon={<FileText aria-hidden="true" />} onClick={downloadReport}>
+            Download PDF
+          </Button>
+          <Button icon={<FileDown aria-hidden="true" />} onClick={downloadCsv}>
+            Download CSV
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.report}>
+        <dl ref={summaryRef} tabIndex={-1} className={styles.summary}>
+          <div className={[styles.tile, styles.tileMain].join(' ')}>
+            <dt>Yearly total</dt>
+            <dd>{formatUsd(report.yearlyTotal)}</dd>
+          </div>
+          <div className={styles.tile}>
+            <dt>Monthly average</dt>
+            <dd>{formatUsd(report.monthlyAverage)}</dd>
+          </div>
+          <div className={styles.tile}>
+            <dt>Active subscriptions</dt>
+            <dd>{report.count}</dd>
+          </div>
+        </dl>
+
+        {report.count === 0 ? (
+          <p className={styles.empty}>
+            <ChartNoAxesColumn aria-hidden="true" />
+            No active subscriptions yet. Add one to see what it costs you over a year.
+          </p>
+        ) : (
+          <>
+            <div className={styles.columns}>
+              <section aria-labelledby="report-categories">
+                <h3 id="report-categories" className={styles.heading}>
+                  By category
+                </h3>
+                <ul className={styles.bars}>
+                  {report.byCategory.map((c) => (
+                    <li key={c.category} className={styles.bar}>
+                      <div className={styles.barText}>
+                        <span className={styles.barLabel}>
+                          <span
+                            className={styles.dot}
+                            style={{ background: categoryColor(c.category) }}
+                            aria-hidden="true"
+                          />
+                          {c.label}
+                        </span>
+                        <span className={styles.barValue}>
+                          {formatUsd(c.yearly)}{' '}
+                          <span className={styles.share}>{share(c.yearly, report.yearlyTotal)}%</span>
+                        </span>
+                      </div>
+                      <span className={styles.track} aria-hidden="true">
+                        <span
+                          className={styles.fill}
+                          style={{
+                            width: `${share(c.yearly, report.yearlyTotal)}%`,
+                            background: categoryColor(c.category),
+                          }}
+                        />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+              <section aria-labelledby="report-projection">
+                <h3 id="report-projection" className={styles.heading}>
+                  5-year projection
+                </h3>
+                <ul className={styles.bars}>
+                  {report.projection.map((p) => (
+                    <li key={p.year} className={styles.bar}>
+                      <div className={styles.barText}>
+                        <span className={styles.barLabel}>Year {p.year}</span>
+                        <span className={styles.barValue}>{formatUsd(p.total)}</span>
+                      </div>
+                      <span className={styles.track} aria-hidden="true">
+                        <span
+                          className={[styles.fill, styles.projectionFill].join(' ')}
+                          style={{ width: `${share(p.total, topProjection)}%` }}
+                        />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </div>
+
+            <section aria-labelledby="report-rows">
+              <h3 id="report-rows" className={styles.heading}>
+                Subscriptions
+              </h3>
+              <div className={styles.tableWrap}>
+                <table className={styles.table}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">Category</th>
+                      <th scope="col">Cycle</th>
+                      <th scope="col" className={styles.number}>
+                        Amount
+                      </th>
+                      <th scope="col" className={styles.number}>
+                        Per year
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.rows.map((row, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a read-only table; rows carry no id and names may repeat
+                      <tr key={index}>
+                        <th scope="row">{row.name}</th>
+                        <td>{row.label}</td>
+                        <td>{cycleName(row.billingCycle)}</td>
+                        <td className={styles.number}>{formatUsd(row.amount)}</td>
+                        <td className={styles.number}>{formatUsd(row.yearly)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
