@@ -1,11 +1,11 @@
-import { Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type Area, type RouteDef, routes } from '../shared/api/index.js';
+import { type Area, CROSS_ORIGIN_API, type RouteDef, routes } from '../shared/api/index.js';
 import { LOG_RETENTION, pascalCase } from './functions.js';
 
 /** Steady-state requests per second and burst the API stage accepts before answering 429. */
@@ -97,9 +97,6 @@ export interface LocalStackApiProps {
   siteOrigin: string;
 }
 
-/** Stage of the LocalStack REST API; part of its URL. */
-export const LOCALSTACK_STAGE = 'local';
-
 /**
  * The LocalStack variant of the API: LocalStack's free tier has no HTTP APIs, so this is a REST
  * API with the same routes (one resource and method per contract route, Lambda proxy, payload
@@ -117,14 +114,15 @@ export class LocalStackApi extends Construct implements ProductApi {
       cloudWatchRole: false,
       endpointTypes: [apigateway.EndpointType.REGIONAL],
       deployOptions: {
-        stageName: LOCALSTACK_STAGE,
+        stageName: CROSS_ORIGIN_API.restApiStage,
         throttlingRateLimit: API_THROTTLE.rateLimit,
         throttlingBurstLimit: API_THROTTLE.burstLimit,
       },
       defaultCorsPreflightOptions: {
         allowOrigins: [props.siteOrigin],
-        allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-        allowHeaders: ['Authorization', 'Content-Type'],
+        allowMethods: [...CROSS_ORIGIN_API.allowMethods],
+        allowHeaders: [...CROSS_ORIGIN_API.allowHeaders],
+        maxAge: Duration.seconds(CROSS_ORIGIN_API.preflightMaxAge),
       },
     });
 
@@ -145,7 +143,7 @@ export class LocalStackApi extends Construct implements ProductApi {
     this.url = Fn.join('', [
       'http://',
       this.restApi.restApiId,
-      `.execute-api.${props.localstackHost}/${LOCALSTACK_STAGE}`,
+      `.execute-api.${props.localstackHost}/${CROSS_ORIGIN_API.restApiStage}`,
     ]);
   }
 

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -75,17 +74,11 @@ export function ownerBootstrapEntry(root = functionsDir): string {
   return join(root, 'bootstrap', 'handler.ts');
 }
 
-/**
- * Every function the stack can deploy: one per API area of the contract (`AREAS`), then the
- * reminder job and the owner bootstrap once their handlers exist.
- */
+/** Every function the stack deploys: one per API area of the contract (`AREAS`), the reminder job and the owner bootstrap. */
 export function functionEntries(root = functionsDir): FunctionEntry[] {
-  const entries: FunctionEntry[] = AREAS.map((area) => ({ name: area, entry: areaEntry(area, root) }));
-  for (const [name, entry] of [
-    ['reminders', reminderEntry(root)],
-    ['bootstrap', ownerBootstrapEntry(root)],
-  ] as const) {
-    if (existsSync(entry)) entries.push({ name, entry });
-  }
-  return entries;
+  return [
+    ...AREAS.map((area) => ({ name: area, entry: areaEntry(area, root) })),
+    { name: 'reminders', entry: reminderEntry(root) },
+    { name: 'bootstrap', entry: ownerBootstrapEntry(root) },
+  ];
 }

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { Annotations, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -60,7 +59,7 @@ export class ApplicationStack extends Stack {
   readonly functions: ApiFunctions;
   readonly monitoring: Monitoring;
   readonly site: CloudFrontSite | LocalStackSite;
-  readonly reminders?: ReminderJob;
+  readonly reminders: ReminderJob;
   readonly ownerBootstrap?: OwnerBootstrap;
 
   constructor(scope: Construct, id: string, props: ApplicationStackProps) {
@@ -158,32 +157,27 @@ export class ApplicationStack extends Stack {
       );
     }
 
-    // The reminder job joins the stack once its handler exists in the repository.
-    const reminders = reminderEntry(functionsDir);
-    if (existsSync(reminders)) {
-      this.reminders = new ReminderJob(this, 'ReminderJob', {
-        entry: reminders,
-        architecture,
-        environment: { ...environment, REMINDER_HOUR_UTC: String(config.reminderHourUtc) },
-        table,
-        email,
-        hourUtc: config.reminderHourUtc,
-        monitoring: this.monitoring,
-      });
-      new CfnOutput(this, 'ReminderFunctionName', {
-        value: this.reminders.function.functionName,
-        description: 'Invoke it to run the reminder job now (LocalStack never fires schedules)',
-      });
-    }
+    this.reminders = new ReminderJob(this, 'ReminderJob', {
+      entry: reminderEntry(functionsDir),
+      architecture,
+      environment: { ...environment, REMINDER_HOUR_UTC: String(config.reminderHourUtc) },
+      table,
+      email,
+      hourUtc: config.reminderHourUtc,
+      monitoring: this.monitoring,
+    });
+    new CfnOutput(this, 'ReminderFunctionName', {
+      value: this.reminders.function.functionName,
+      description: 'Invoke it to run the reminder job now (LocalStack never fires schedules)',
+    });
 
     // The first owner: created on deployment in the cloud; on LocalStack, whose free tier runs no
     // custom resources, by invoking the function after deployment (scripts/deploy-local.ts).
     const { owner } = config;
     const { ownerPasswordSecret, ownerPasswordSecretId } = data.secrets;
-    const bootstrapEntry = ownerBootstrapEntry(functionsDir);
-    if (owner && ownerPasswordSecret && ownerPasswordSecretId && existsSync(bootstrapEntry)) {
+    if (owner && ownerPasswordSecret && ownerPasswordSecretId) {
       this.ownerBootstrap = new OwnerBootstrap(this, 'OwnerBootstrap', {
-        entry: bootstrapEntry,
+        entry: ownerBootstrapEntry(functionsDir),
         architecture,
         environment,
         table,

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { AREAS, type Area, routes } from '../shared/api/index.js';
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { AREAS, type Area, CROSS_ORIGIN_API, routes } from '../shared/api/index.js';
 import { isCalendarDate } from '../shared/domain/dates.js';
 import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 import { checkJava, checkNode } from './requirements.js';
@@ -33,6 +33,12 @@ export interface LocalStackOptions {
   quiet?: boolean;
   /** Run the reminder job every day at REMINDER_HOUR_UTC, like the cloud schedule (default true). */
   dailyReminders?: boolean;
+  /**
+   * Also serve the API the way the LocalStack deployment does (DESIGN §1): a REST API stage at
+   * `/local/api/...` whose routes get payload 1.0 events, answering CORS preflights and adding
+   * `Access-Control-Allow-Origin` for the site at `siteOrigin` (an S3 website there).
+   */
+  restApi?: { siteOrigin: string };
 }
 
 export interface LocalStack {
@@ -92,6 +98,10 @@ function matchRoute(method: string, path: string): CompiledRoute | undefined {
   return compiledRoutes.find((r) => r.method === method && r.pattern.test(path));
 }
 
+/** Where the contract's paths are mounted: HTTP API at `/api` (as in the cloud), REST API under its stage. */
+type ApiShape = 'http' | 'rest';
+const REST_STAGE_PREFIX = `/${CROSS_ORIGIN_API.restApiStage}`;
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -133,15 +143,15 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
 }
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded)|text\/)/i;
 
-/** An API Gateway HTTP API payload 2.0 event, as API Gateway builds it. */
-function toApiEvent(req: IncomingMessage, url: URL, route: CompiledRoute, body: Buffer): APIGatewayProxyEventV2 {
+/** What both payload formats carry of a request. */
+function requestParts(req: IncomingMessage, url: URL, body: Buffer) {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
@@ -149,35 +159,81 @@ function toApiEvent(req: IncomingMessage, url: URL, route: CompiledRoute, body: 
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
-  const requestId = randomBytes(8).toString('hex');
-  const now = new Date();
+  return {
+    headers,
+    query,
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: !isText,
+    requestId: randomBytes(8).toString('hex'),
+    now: new Date(),
+    sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    userAgent: headers['user-agent'] ?? '',
+  };
+}
+
+/** An API Gateway HTTP API payload 2.0 event, as API Gateway builds it. */
+function toHttpApiEvent(req: IncomingMessage, url: URL, route: CompiledRoute, body: Buffer): APIGatewayProxyEventV2 {
+  const parts = requestParts(req, url, body);
   return {
     version: '2.0',
     routeKey: `${route.method} ${route.path}`,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
-    headers,
-    queryStringParameters: Object.keys(query).length ? query : undefined,
+    headers: parts.headers,
+    queryStringParameters: Object.keys(parts.query).length ? parts.query : undefined,
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? 'localhost',
+      domainName: parts.headers.host ?? 'localhost',
       http: {
         method: route.method,
         path: url.pathname,
         protocol: 'HTTP/1.1',
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
+        sourceIp: parts.sourceIp,
+        userAgent: parts.userAgent,
       },
-      requestId,
+      requestId: parts.requestId,
       routeKey: `${route.method} ${route.path}`,
       stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
+      time: parts.now.toUTCString(),
+      timeEpoch: parts.now.getTime(),
     },
-    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
-    isBase64Encoded: !isText,
+    body: parts.body,
+    isBase64Encoded: parts.isBase64Encoded,
   } as APIGatewayProxyEventV2;
+}
+
+/** An API Gateway REST API (Lambda proxy, payload 1.0) event, as the LocalStack deployment's API builds it. */
+function toRestApiEvent(req: IncomingMessage, url: URL, apiPath: string, route: CompiledRoute, body: Buffer): APIGatewayProxyEvent {
+  const parts = requestParts(req, url, body);
+  const multiValue = (record: Record<string, string>) =>
+    Object.fromEntries(Object.entries(record).map(([name, value]) => [name, value.split(',')]));
+  return {
+    resource: route.path,
+    path: apiPath,
+    httpMethod: route.method,
+    headers: parts.headers,
+    multiValueHeaders: multiValue(parts.headers),
+    queryStringParameters: Object.keys(parts.query).length ? parts.query : null,
+    multiValueQueryStringParameters: Object.keys(parts.query).length ? multiValue(parts.query) : null,
+    pathParameters: null,
+    stageVariables: null,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      httpMethod: route.method,
+      path: url.pathname,
+      protocol: 'HTTP/1.1',
+      requestId: parts.requestId,
+      requestTimeEpoch: parts.now.getTime(),
+      resourceId: 'local',
+      resourcePath: route.path,
+      stage: CROSS_ORIGIN_API.restApiStage,
+      identity: { sourceIp: parts.sourceIp, userAgent: parts.userAgent },
+    },
+    body: parts.body ?? null,
+    isBase64Encoded: parts.isBase64Encoded,
+  } as unknown as APIGatewayProxyEvent;
 }
 
 function lambdaContext(area: Area, requestId: string): Context {
@@ -267,21 +323,47 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     let s3: S3Client | undefined;
     let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
+    // The REST API's CORS: its gateway answers (preflights, 404, 413) carry the site's origin too.
+    const restCors: Record<string, string> = options.restApi
+      ? { 'access-control-allow-origin': options.restApi.siteOrigin, vary: 'Origin' }
+      : {};
+
+    /** One API request, as API Gateway and Lambda would serve it: route match, event, handler. */
+    const dispatchApi = async (req: IncomingMessage, res: ServerResponse, url: URL, apiPath: string, shape: ApiShape) => {
+      const gatewayHeaders = shape === 'rest' ? restCors : {};
+      const method = req.method ?? 'GET';
+      if (shape === 'rest' && method === 'OPTIONS' && compiledRoutes.some((r) => r.pattern.test(apiPath))) {
+        res.writeHead(204, {
+          ...restCors,
+          'access-control-allow-methods': CROSS_ORIGIN_API.allowMethods.join(','),
+          'access-control-allow-headers': CROSS_ORIGIN_API.allowHeaders.join(','),
+          'access-control-max-age': String(CROSS_ORIGIN_API.preflightMaxAge),
+        });
+        res.end();
+        return;
+      }
+      const body = await readBody(req);
+      if (body === 'too-large') return sendJson(res, 413, { message: 'Request body is too large' }, gatewayHeaders);
+      const route = matchRoute(method, apiPath);
+      const handler = route && handlers.get(route.area);
+      if (!route || !handler) return sendJson(res, 404, { message: 'Not found' }, gatewayHeaders);
+      const event = shape === 'http' ? toHttpApiEvent(req, url, route, body) : toRestApiEvent(req, url, apiPath, route, body);
+      const result = await handler(event as ApiEvent, lambdaContext(route.area, event.requestContext.requestId));
+      res.writeHead(result.statusCode, result.headers);
+      res.end(result.body);
+    };
+
     const server: Server = createServer(async (req, res) => {
       try {
         const url = new URL(req.url ?? '/', 'http://localhost');
         if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-          const body = await readBody(req);
-          if (body === 'too-large') return sendJson(res, 413, { message: 'Request body is too large' });
-          const route = matchRoute(req.method ?? 'GET', url.pathname);
-          const handler = route && handlers.get(route.area);
-          if (!route || !handler) return sendJson(res, 404, { message: 'Not found' });
-          const event = toApiEvent(req, url, route, body);
-          const result = await handler(event as ApiEvent, lambdaContext(route.area, event.requestContext.requestId));
-          res.writeHead(result.statusCode, result.headers);
-          res.end(result.body);
-          return;
+          return await dispatchApi(req, res, url, url.pathname, 'http');
         }
+        if (options.restApi && url.pathname.startsWith(`${REST_STAGE_PREFIX}/api/`)) {
+          return await dispatchApi(req, res, url, url.pathname.slice(REST_STAGE_PREFIX.length), 'rest');
+        }
+        // The site's runtime configuration (infra/web.ts): the API is on this origin.
+        if (url.pathname === '/config.json') return sendJson(res, 200, { apiBaseUrl: '' });
         // Local-stack-only, like LocalStack's /_aws/ routes; never deployed.
         if (url.pathname === '/_local/reminders' && req.method === 'POST' && reminders) {
           const date = url.searchParams.get('date') ?? undefined;
@@ -350,6 +432,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOG_LEVEL: options.quiet ? 'warn' : process.env.LOG_LEVEL || 'info',
     });
     delete process.env.JWT_SECRET_ARN;
+    if (options.restApi) process.env.CORS_ALLOWED_ORIGIN = options.restApi.siteOrigin;
+    else delete process.env.CORS_ALLOWED_ORIGIN;
 
     const dynamoClient = new DynamoDBClient({});
     await ensureTable(dynamoClient, TABLE_NAME);

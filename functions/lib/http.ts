@@ -169,8 +169,27 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
   };
 }
 
-/** Request timing, error mapping and the one log line per request. */
-function chassisMiddleware(area: Area): MiddlewareObj<Internal, ApiResult> {
+/**
+ * `Access-Control-Allow-Origin` for the site's origin when it differs from the API's (the LocalStack
+ * deployment sets CORS_ALLOWED_ORIGIN; in the cloud the site and the API share CloudFront's origin
+ * and there is none). Read once at cold start; anything but a bare origin stops the function there.
+ */
+export function corsHeaders(allowedOrigin: string | undefined): Record<string, string> {
+  if (!allowedOrigin) return {};
+  let origin: string | undefined;
+  try {
+    origin = new URL(allowedOrigin).origin;
+  } catch {
+    origin = undefined;
+  }
+  if (origin !== allowedOrigin) {
+    throw new Error(`Invalid function configuration: CORS_ALLOWED_ORIGIN must be an origin such as http://site.example:4566 (got "${allowedOrigin}")`);
+  }
+  return { 'access-control-allow-origin': origin, vary: 'Origin' };
+}
+
+/** Request timing, error mapping, CORS headers and the one log line per request. */
+function chassisMiddleware(area: Area, cors: Record<string, string>): MiddlewareObj<Internal, ApiResult> {
   const finish = (event: Internal, status: number, error?: unknown) => {
     const state = event.__state;
     const fields = {
@@ -190,6 +209,7 @@ function chassisMiddleware(area: Area): MiddlewareObj<Internal, ApiResult> {
       request.event.__state = { routeName: 'unmatched', routePath: '', started: Date.now() };
     },
     after: (request) => {
+      if (request.response) Object.assign(request.response.headers, cors);
       finish(request.event, request.response?.statusCode ?? 200);
     },
     onError: (request) => {
@@ -198,6 +218,7 @@ function chassisMiddleware(area: Area): MiddlewareObj<Internal, ApiResult> {
       if (error instanceof HttpError) result = json(error.status, error.body());
       else if ((error as { statusCode?: number })?.statusCode === 404) result = json(404, { message: 'Not found' });
       else result = json(500, { message: 'Something went wrong. Please try again.' });
+      Object.assign(result.headers, cors);
       request.response = result;
       finish(request.event, result.statusCode, error);
     },
@@ -212,5 +233,5 @@ export function createApiHandler<A extends Area>(area: A, handlers: AreaHandlers
     return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler) };
   });
   const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;
-  return middy<Internal, ApiResult>().use(chassisMiddleware(area)).handler(router);
+  return middy<Internal, ApiResult>().use(chassisMiddleware(area, corsHeaders(process.env.CORS_ALLOWED_ORIGIN))).handler(router);
 }

@@ -64,3 +64,17 @@ export interface ErrorBody {
 export interface MessageResponse {
   message: string;
 }
+
+/**
+ * The site on another origin than the API — the LocalStack deployment, where the SPA is an S3
+ * website and the API a REST API stage — calls it with CORS. The REST API answers preflights
+ * with these, and the functions add `Access-Control-Allow-Origin` for `CORS_ALLOWED_ORIGIN`.
+ */
+export const CROSS_ORIGIN_API = {
+  /** Stage of the REST API: its URL ends in `/local`, and the contract's paths append to it. */
+  restApiStage: 'local',
+  allowMethods: ['GET', 'POST', 'PUT', 'DELETE'] satisfies HttpMethod[],
+  allowHeaders: ['Authorization', 'Content-Type'],
+  /** Browsers cache a preflight this long (seconds). */
+  preflightMaxAge: 600,
+} as const;

@@ -1,15 +1,32 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { CROSS_ORIGIN_API } from '../../shared/api/index.js';
 import { startLocalStack } from '../../local/stack.js';
+import { startS3Website } from './s3-website';
 
 /**
  * Builds the web app from the current sources and starts one embedded local stack for the browser
  * tests: in memory, on free ports. The tests find it through E2E_BASE_URL and E2E_MAILBOX_URL.
+ * The same stack also serves the API as the LocalStack deployment does (a REST API stage, CORS for
+ * the site's origin), and the build is served a second time as that deployment's S3 website, at
+ * E2E_SITE_URL, with the REST API's URL as its `apiBaseUrl`.
  */
 export default async function globalSetup() {
   await build({ configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)), logLevel: 'warn' });
-  const stack = await startLocalStack({ port: 0, sesPort: 0, dataDir: ':memory:', quiet: true });
+  const website = await startS3Website();
+  const stack = await startLocalStack({
+    port: 0,
+    sesPort: 0,
+    dataDir: ':memory:',
+    quiet: true,
+    restApi: { siteOrigin: website.url },
+  });
+  website.publishConfig({ apiBaseUrl: `${stack.url}/${CROSS_ORIGIN_API.restApiStage}` });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_MAILBOX_URL = stack.mailboxUrl;
-  return () => stack.stop();
+  process.env.E2E_SITE_URL = website.url;
+  return async () => {
+    await website.stop();
+    await stack.stop();
+  };
 }

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE } from '../../infra/api.js';
-import { ownerBootstrapEntry, reminderEntry } from '../../infra/bundling.js';
 import { areaNeeds } from '../../infra/functions.js';
 import { CONTENT_SECURITY_POLICY, SPA_ROUTING_FUNCTION_CODE } from '../../infra/web.js';
 import { AREAS, routes, routesOfArea } from '../../shared/api/index.js';
@@ -21,8 +19,6 @@ import {
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-const hasReminders = existsSync(reminderEntry());
-const hasOwnerBootstrap = existsSync(ownerBootstrapEntry());
 const BOOTSTRAP_DESCRIPTION = 'Subscription Tracker: creates the first owner account if there is none';
 
 let product: SynthesizedProduct;
@@ -48,7 +44,7 @@ afterAll(() => product?.cleanUp());
 
 describe('functions', () => {
   it('deploys one function per API area of the contract, plus the reminder job and owner bootstrap once their handlers exist', () => {
-    expect(functions).toHaveLength(AREAS.length + (hasReminders ? 1 : 0) + (hasOwnerBootstrap ? 1 : 0));
+    expect(functions).toHaveLength(AREAS.length + 2);
     for (const area of AREAS) expect(functionOfArea(area)).toBeDefined();
   });
 
@@ -94,7 +90,7 @@ describe('functions', () => {
   });
 });
 
-describe.runIf(hasOwnerBootstrap)('owner bootstrap', () => {
+describe('owner bootstrap', () => {
   let bootstrap: ProductFunctionResource;
   beforeAll(() => {
     const found = functions.find((fn) => fn.properties.Description === BOOTSTRAP_DESCRIPTION);
@@ -420,7 +416,7 @@ describe('site', () => {
 });
 
 describe('reminders', () => {
-  it.runIf(hasReminders)(
+  it(
     'starts the reminder job daily at 08:00 UTC, retrying twice within an hour, then dead-lettering',
     () => {
       app.hasResourceProperties('AWS::Scheduler::Schedule', {
@@ -435,7 +431,7 @@ describe('reminders', () => {
     },
   );
 
-  it.runIf(hasReminders)('lets the scheduler invoke the reminder function and nothing else', () => {
+  it('lets the scheduler invoke the reminder function and nothing else', () => {
     const schedule = Object.values(resourcesOf(app, 'AWS::Scheduler::Schedule'))[0].Properties as {
       Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: unknown };
     };
@@ -446,7 +442,7 @@ describe('reminders', () => {
     expect(invoke?.Resource).toEqual(schedule.Target.Arn);
   });
 
-  it.runIf(hasReminders)('alarms when a run lands in the dead-letter queue', () => {
+  it('alarms when a run lands in the dead-letter queue', () => {
     app.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Namespace: 'AWS/SQS',
@@ -454,9 +450,6 @@ describe('reminders', () => {
     });
   });
 
-  it.skipIf(hasReminders)('has no schedule while the reminder handler does not exist', () => {
-    app.resourceCountIs('AWS::Scheduler::Schedule', 0);
-  });
 });
 
 describe('outputs', () => {

@@ -1,13 +1,15 @@
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
-import type { ApiEvent, ApiResult } from '../../functions/lib/http.js';
+import { type ApiEvent, type ApiResult, corsHeaders } from '../../functions/lib/http.js';
 
 /**
  * The chassis accepts both API Gateway payload formats (HTTP API 2.0 in AWS and the local stack,
  * REST API 1.0 on LocalStack). These requests are answered before any AWS call, so no emulator is needed.
  */
 let handler: (event: ApiEvent, context: Context) => Promise<ApiResult>;
+/** The LocalStack deployment's S3 website, on another origin than the API. */
+const SITE_ORIGIN = 'http://site-bucket.s3-website.localhost.localstack.cloud:4566';
 
 beforeAll(async () => {
   Object.assign(process.env, {
@@ -16,6 +18,7 @@ beforeAll(async () => {
     SENDER_EMAIL: 'reminders@example.com',
     JWT_SECRET: 'x'.repeat(48),
     LOG_LEVEL: 'silent',
+    CORS_ALLOWED_ORIGIN: SITE_ORIGIN,
   });
   ({ handler } = await import('../../functions/auth/handler.js'));
 });
@@ -64,9 +67,32 @@ describe.each([
     expect(JSON.parse(missing.body)).toEqual({ message: 'Not found' });
   });
 
+  it("lets the site's origin read every answer, refusals included (CORS_ALLOWED_ORIGIN)", async () => {
+    for (const result of [
+      await handler(event('POST', '/api/auth/register', '{}'), context),
+      await handler(event('GET', '/api/auth/me'), context),
+      await handler(event('GET', '/api/auth/nothing-here'), context),
+    ]) {
+      expect(result.headers['access-control-allow-origin']).toBe(SITE_ORIGIN);
+      expect(result.headers.vary).toBe('Origin');
+    }
+  });
+
   it('decodes a base64 body', async () => {
     const body = Buffer.from('{"username":"ab"}').toString('base64');
     const result = await handler({ ...event('POST', '/api/auth/register', body), isBase64Encoded: true }, context);
     expect(JSON.parse(result.body)).toEqual({ message: 'Username must be at least 3 characters long' });
+  });
+});
+
+describe('CORS_ALLOWED_ORIGIN', () => {
+  it('adds no CORS header when unset: in the cloud the site and the API share one origin', () => {
+    expect(corsHeaders(undefined)).toEqual({});
+  });
+
+  it('stops the function at cold start unless it is a bare origin', () => {
+    for (const bad of ['site.example', 'http://site.example/', 'http://site.example/app', '*']) {
+      expect(() => corsHeaders(bad)).toThrow(/CORS_ALLOWED_ORIGIN must be an origin/);
+    }
   });
 });

@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { apiBase } from './api/siteConfig';
 import { router } from './router';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+
+// Where the API is (/config.json) is fetched while the first screen renders; a failure is retried by the first call.
+apiBase().catch(() => undefined);
 
 createRoot(container).render(
   <StrictMode>

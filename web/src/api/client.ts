@@ -1,6 +1,7 @@
 import type { BodyOf, ErrorBody, ResponseOf, RouteDef } from '@shared/api/contract';
 import { fillPath } from '@shared/api/contract';
 import { clearSession, storedToken, storeNotice } from '../session/storage';
+import { apiBase } from './siteConfig';
 
 /**
  * SPEC §4 Session: texts stored for the login screen when a 401 carries these flags. They equal
@@ -115,7 +116,7 @@ export async function api<R extends RouteDef>(
 
   let response: Response;
   try {
-    response = await fetch(fillPath(route.path, options?.params), {
+    response = await fetch((await apiBase()) + fillPath(route.path, options?.params), {
       method: route.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

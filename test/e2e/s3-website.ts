@@ -1,0 +1,54 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The site as the LocalStack deployment serves it (DESIGN §1, infra/web.ts LocalStackSite): an S3
+ * static website on its own origin — the web build's files, `index.html` as both the index and the
+ * error document (so a deep link such as /dashboard answers 404 with the app shell, as S3 does), and
+ * the `config.json` that scripts/deploy-local.ts uploads, pointing the SPA at the REST API.
+ */
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+export interface S3Website {
+  /** `http://localhost:<port>`: the site's origin, not the API's. */
+  url: string;
+  /** Sets the published `config.json` (the API's URL is known only once the stack runs). */
+  publishConfig(config: { apiBaseUrl: string }): void;
+  stop(): Promise<void>;
+}
+
+export async function startS3Website(): Promise<S3Website> {
+  let configJson = '';
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
+    if (pathname === '/config.json' && configJson) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(configJson);
+      return;
+    }
+    const file = normalize(join(WEB_DIST, pathname === '/' ? 'index.html' : pathname));
+    const found = file.startsWith(WEB_DIST + sep) && existsSync(file) && statSync(file).isFile();
+    const served = found ? file : join(WEB_DIST, 'index.html');
+    res.writeHead(found ? 200 : 404, { 'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream' });
+    createReadStream(served).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}`,
+    publishConfig(config) {
+      configJson = JSON.stringify(config);
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
