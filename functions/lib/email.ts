@@ -32,12 +32,16 @@ export function escapeHtml(text: string): string {
 
 export interface EmailLayout {
   title: string;
+  /** The line an inbox shows next to the subject; hidden in the message itself. */
+  preview?: string;
   /** Paragraphs of plain text; escaped for HTML. */
   paragraphs: string[];
   /** Label/value rows shown as a small table after the paragraphs. */
   details?: Array<[string, string]>;
   action?: { label: string; url: string };
   footer: string;
+  /** A link under the footer text, such as where to change the settings that caused the e-mail. */
+  footerLink?: { label: string; url: string };
 }
 
 /** The product's e-mail layout: a card with a title, paragraphs, one button and a footer. */
@@ -57,10 +61,15 @@ ${layout.details
   .join('\n')}
 </table>`
     : '';
+  const link = (label: string, url: string) => `<a href="${escapeHtml(url)}" style="color:#0e7490">${escapeHtml(label)}</a>`;
+  const footerLinks = [
+    ...(layout.footerLink ? [link(layout.footerLink.label, layout.footerLink.url)] : []),
+    link('Subscription Tracker', publicUrl('/')),
+  ].join(' &middot; ');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(layout.title)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px"><tr><td align="center">
+${layout.preview ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(layout.preview)}</div>\n` : ''}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid #e2e8f0">
 <tr><td style="background:#0f172a;padding:20px 28px;color:#ffffff;font-size:18px;font-weight:700">Subscription Tracker</td></tr>
 <tr><td style="padding:28px">
@@ -69,7 +78,7 @@ ${layout.paragraphs.map(p).join('\n')}
 ${details}
 ${button}
 </td></tr>
-<tr><td style="padding:16px 28px;background:#f8fafc;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#64748b">${escapeHtml(layout.footer)}<br><a href="${escapeHtml(publicUrl('/'))}" style="color:#0e7490">${escapeHtml(publicUrl('/'))}</a></td></tr>
+<tr><td style="padding:16px 28px;background:#f8fafc;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#64748b">${escapeHtml(layout.footer)}<br>${footerLinks}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     layout.title,
@@ -79,7 +88,8 @@ ${button}
     ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
     '--',
     layout.footer,
-    publicUrl('/'),
+    ...(layout.footerLink ? [`${layout.footerLink.label}: ${layout.footerLink.url}`] : []),
+    `Subscription Tracker: ${publicUrl('/')}`,
   ].join('\n');
   return { html, text };
 }

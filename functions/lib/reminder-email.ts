@@ -28,6 +28,7 @@ export function reminderEmail(input: ReminderEmailInput): Email {
     to: input.to,
     subject: `${input.kind === 'test' ? '[Test] ' : ''}Reminder: ${sub.name} renews ${inDays(daysBefore)} (${amount})`,
     ...renderEmail({
+      preview: `${amount}${cycleLabel(sub.billingCycle)}, due ${when}.`,
       title: final ? `Final reminder: ${sub.name} renews tomorrow` : `${sub.name} renews ${inDays(daysBefore)}`,
       paragraphs: [
         `Hi ${input.displayName},`,
@@ -44,7 +45,8 @@ export function reminderEmail(input: ReminderEmailInput): Email {
         ['Category', categoryLabel(sub.category)],
       ],
       action: { label: 'Open your dashboard', url: publicUrl('/dashboard') },
-      footer: `You get this e-mail because renewal reminders are on for your account. To change which reminders you get, open Settings → Notification Preferences: ${publicUrl('/settings')}`,
+      footer: 'You get this e-mail because renewal reminders are on for your account. Choose which reminders you get under Settings → Notification Preferences.',
+      footerLink: { label: 'Change your reminder settings', url: publicUrl('/settings') },
     }),
   };
 }

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { addDays, formatDateShort } from '../../shared/domain/dates.js';
+import { mailsTo } from './mailbox';
+import { apiCall, createMember, seedSubscription } from './subscriptions-helpers';
+
+/**
+ * The renewal reminder as its reader sees it (SPEC §1, §9): the job runs on the local stack for a
+ * day, and the HTML part it mailed is opened in Chromium, on a desktop and on a phone. Screenshots
+ * land in test-results/e2e/reminder-email-*.png.
+ */
+const RUN_DATE = '2036-03-10';
+
+test('the reminder e-mail says what renews, for how much and when, and reads on a phone', async ({ page }) => {
+  const user = await createMember('mail');
+  await apiCall('PUT', '/api/auth/settings', { token: user.token, body: { currencyPreference: 'GBP' } });
+  await seedSubscription(user, {
+    name: 'Adobe Creative Cloud',
+    amount: 59.99,
+    billingCycle: 'monthly',
+    category: 'software',
+    dueDate: addDays(RUN_DATE, 10),
+    autoRenew: true,
+  });
+  const run = await fetch(`${process.env.E2E_BASE_URL}/_local/reminders?date=${RUN_DATE}`, { method: 'POST' });
+  expect(run.status).toBe(200);
+
+  const [mail] = (await mailsTo(`${user.username}@example.com`)).filter((m) => m.subject.startsWith('Reminder:'));
+  expect(mail.subject).toMatch(/^Reminder: Adobe Creative Cloud renews in 10 days \(£\d+\.\d\d\)$/);
+  const amount = /\((£[\d.]+)\)/.exec(mail.subject)?.[1] as string;
+
+  await page.setContent(mail.body.html as string);
+  await expect(page.getByRole('heading', { name: 'Adobe Creative Cloud renews in 10 days' })).toBeVisible();
+  await expect(page.getByText(`Your Adobe Creative Cloud subscription is due on ${formatDateShort(addDays(RUN_DATE, 10))}.`)).toBeVisible();
+  await expect(page.getByText(`${amount}/month`, { exact: true })).toBeVisible();
+  await expect(page.getByText('Software', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open your dashboard' })).toHaveAttribute(
+    'href',
+    `${process.env.E2E_BASE_URL}/dashboard`,
+  );
+  await expect(page.getByRole('link', { name: 'Change your reminder settings' })).toHaveAttribute(
+    'href',
+    `${process.env.E2E_BASE_URL}/settings`,
+  );
+  await page.screenshot({ path: 'test-results/e2e/reminder-email-desktop.png', fullPage: true });
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no sideways scrolling on a 360 px phone').toBeLessThanOrEqual(0);
+  await expect(page.getByRole('link', { name: 'Open your dashboard' })).toBeInViewport();
+  await page.screenshot({ path: 'test-results/e2e/reminder-email-phone.png', fullPage: true });
+});
