@@ -1,5 +1,5 @@
 // `npm test`: everything a change must pass, in order — type check, web build, unit, API and
-// infra tests (vitest), then the browser tests (Playwright in Chromium). Stops at the first failure.
+// infra tests (vitest), `cdk synth` with no AWS account, then the browser tests (Playwright in Chromium). Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -33,6 +33,7 @@ const steps = [
   ['type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']],
   ['web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],
   ['unit, API and infra tests', 'npx', ['vitest', 'run']],
+  ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
   ['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']],
 ];
 

@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BillingCycle, Subscription, SubscriptionStatus } from '../../shared/api/subscriptions.js';
 import { TRASH_DAYS, isPurged } from '../../shared/domain/subscriptions.js';
 import { dynamo } from './aws.js';
+import { addToCounters } from './counters.js';
 import { isConditionFailure } from './errors.js';
 import { duePartition, epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from './table.js';
 
@@ -84,7 +85,7 @@ export async function getSubscription(userId: string, subscriptionId: string): P
   return item && !isGone(item) ? item : undefined;
 }
 
-/** Creates an active subscription and counts it on the landing counters in the same transaction. */
+/** Creates an active subscription, then counts it on the landing counters. */
 export async function createSubscription(userId: string, fields: SubscriptionFields): Promise<SubscriptionItem> {
   const id = crypto.randomUUID();
   const now = nowIso();
@@ -99,21 +100,8 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
     createdAt: now,
     updatedAt: now,
   };
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.stats(),
-            UpdateExpression: 'ADD totalSubscriptions :one',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
-      ],
-    }),
-  );
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await addToCounters({ totalSubscriptions: 1 });
   return item;
 }
 
@@ -181,17 +169,4 @@ export async function deleteSubscriptionForever(userId: string, subscriptionId: 
     if (isConditionFailure(error)) return false;
     throw error;
   }
-}
-
-/** Adds to the landing page's "money saved" counter (a canceled subscription's monthly cost). */
-export async function addMoneySaved(amount: number): Promise<void> {
-  if (amount <= 0) return;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.stats(),
-      UpdateExpression: 'ADD moneySaved :amount',
-      ExpressionAttributeValues: { ':amount': Math.round(amount * 100) / 100 },
-    }),
-  );
 }

@@ -3,6 +3,7 @@ import type { User } from '../../shared/api/user.js';
 import { normalizeRole, type Role } from '../../shared/domain/roles.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { dynamo } from './aws.js';
+import { addToCounters } from './counters.js';
 import { conflict } from './errors.js';
 import { keys, nowIso, tableName, USERS_PARTITION } from './table.js';
 
@@ -104,7 +105,7 @@ export interface NewUser {
 
 /**
  * Creates a user with its username and e-mail guard items in one transaction, so of two concurrent
- * registrations of one username exactly one wins (DESIGN §4). Counts the user on the landing counters.
+ * registrations of one username exactly one wins (DESIGN §4), then counts the user on the landing counters.
  */
 export async function createUser(input: NewUser): Promise<UserItem> {
   const id = crypto.randomUUID();
@@ -122,14 +123,6 @@ export async function createUser(input: NewUser): Promise<UserItem> {
           ...guards.map((guard) => ({
             Put: { TableName, Item: guard, ConditionExpression: 'attribute_not_exists(pk)' },
           })),
-          {
-            Update: {
-              TableName,
-              Key: keys.stats(),
-              UpdateExpression: 'ADD totalUsers :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
         ],
       }),
     );
@@ -141,6 +134,7 @@ export async function createUser(input: NewUser): Promise<UserItem> {
     }
     throw error;
   }
+  await addToCounters({ totalUsers: 1 });
   return item;
 }
 

@@ -1,9 +1,9 @@
 import { subscriptionMessages as messages, type SubscriptionStatus } from '../../shared/api/subscriptions.js';
 import { monthlyAmount, renewedDueDate } from '../../shared/domain/subscriptions.js';
+import { addToCounters } from '../lib/counters.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import {
-  addMoneySaved,
   createSubscription,
   deleteSubscriptionForever,
   dueIndex,
@@ -90,7 +90,7 @@ export const handler = createApiHandler('subscriptions', {
       set: { status: 'canceled' },
       remove: DUE_INDEX_ATTRIBUTES,
     }));
-    await addMoneySaved(monthlyAmount(updated));
+    await addToCounters({ moneySaved: monthlyAmount(updated) });
     return toSubscription(updated);
   },
 

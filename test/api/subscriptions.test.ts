@@ -54,6 +54,21 @@ describe('create and list', () => {
     const after = (await call('GET', '/api/stats')).body.totalSubscriptions as number;
     expect(after).toBe(before + 1);
   });
+
+  it('creates and counts 25 subscriptions sent at once, each exactly once', async () => {
+    const before = (await call('GET', '/api/stats')).body.totalSubscriptions as number;
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        call('POST', '/api/subscriptions', {
+          token: alice.token,
+          body: { name: `Burst ${i}`, amount: 3, category: 'software', dueDate: '2031-06-01' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(201));
+    const after = (await call('GET', '/api/stats')).body.totalSubscriptions as number;
+    expect(after).toBe(before + 25);
+  });
 });
 
 describe('validation (SPEC §5 Subscription form)', () => {

@@ -44,7 +44,7 @@ test('the reminder e-mail says what renews, for how much and when, and reads on 
   await page.screenshot({ path: 'test-results/e2e/reminder-email-desktop.png', fullPage: true });
 
   await page.setViewportSize({ width: 360, height: 740 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
   expect(overflow, 'no sideways scrolling on a 360 px phone').toBeLessThanOrEqual(0);
   await expect(page.getByRole('link', { name: 'Open your dashboard' })).toBeInViewport();
   await page.screenshot({ path: 'test-results/e2e/reminder-email-phone.png', fullPage: true });
