@@ -40,6 +40,8 @@ export interface DeploymentConfig {
   owner?: OwnerBootstrap;
   /** Hour of the day (UTC, 0–23) at which the daily reminder run starts. */
   reminderHourUtc: number;
+  /** E-mails per second the reminder job sends at most: the SES account's maximum send rate. */
+  sesMaxSendRate: number;
   /** Log level the functions log at. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Address that receives alarm notifications; no notifications without it. */
@@ -57,6 +59,8 @@ export const LOCALSTACK_DEFAULT_OWNER = { username: 'owner', email: 'owner@examp
 export const PLACEHOLDER_SENDER_EMAIL = 'no-reply@example.com';
 export { DEFAULT_REMINDER_HOUR_UTC };
 export const DEFAULT_LOCALSTACK_HOST = 'localhost.localstack.cloud:4566';
+/** SES accounts out of the sandbox start at 14 e-mails a second; this leaves room for account mail. */
+export const DEFAULT_SES_MAX_SEND_RATE = 10;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HOST_NAME_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -100,6 +104,12 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
   const reminderHourUtc = hourText === undefined ? DEFAULT_REMINDER_HOUR_UTC : Number(hourText);
   if (!Number.isInteger(reminderHourUtc) || reminderHourUtc < 0 || reminderHourUtc > 23) {
     throw new DeploymentConfigError('reminderHour', 'expected a whole hour from 0 to 23 (UTC)');
+  }
+
+  const rateText = text(read, 'sesMaxSendRate');
+  const sesMaxSendRate = rateText === undefined ? DEFAULT_SES_MAX_SEND_RATE : Number(rateText);
+  if (!Number.isFinite(sesMaxSendRate) || sesMaxSendRate <= 0 || sesMaxSendRate > 1000) {
+    throw new DeploymentConfigError('sesMaxSendRate', 'expected e-mails per second, more than 0 and at most 1000');
   }
 
   const logLevel = text(read, 'logLevel') ?? 'info';
@@ -172,6 +182,7 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
           ? { ...LOCALSTACK_DEFAULT_OWNER }
           : undefined,
     reminderHourUtc,
+    sesMaxSendRate,
     logLevel: logLevel as DeploymentConfig['logLevel'],
     alarmEmail: email(read, 'alarmEmail'),
     webDistDir: text(read, 'webDist'),

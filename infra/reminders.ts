@@ -61,7 +61,9 @@ export class ReminderJob extends Construct {
       architecture: props.architecture,
       environment: props.environment,
       memorySize: 512,
-      timeout: Duration.minutes(5),
+      // Lambda's longest: at 10 e-mails a second, about 8,700 reminders a run; what is left when it
+      // ends is deferred, and Lambda's two retries of the failed run send it (functions/reminders/handler.ts).
+      timeout: Duration.minutes(15),
     }).function;
     props.table.grantReadWriteData(this.function);
     props.email.grantSend(this.function);

@@ -160,7 +160,11 @@ export class ApplicationStack extends Stack {
     this.reminders = new ReminderJob(this, 'ReminderJob', {
       entry: reminderEntry(functionsDir),
       architecture,
-      environment: { ...environment, REMINDER_HOUR_UTC: String(config.reminderHourUtc) },
+      environment: {
+        ...environment,
+        REMINDER_HOUR_UTC: String(config.reminderHourUtc),
+        SES_MAX_SEND_RATE: String(config.sesMaxSendRate),
+      },
       table,
       email,
       hourUtc: config.reminderHourUtc,

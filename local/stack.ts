@@ -448,7 +448,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       handlers.set(area, module.handler);
     }
 
-    reminders = ((await import('../functions/reminders/handler.js')) as { handler: RemindersHandler }).handler;
+    // The summary of every run, failed sends included (the Lambda handler would throw for a retry instead).
+    reminders = ((await import('../functions/reminders/handler.js')) as { runRemindersFor: RemindersHandler }).runRemindersFor;
     if (options.dailyReminders !== false) {
       const run = reminders;
       const cancelDaily = scheduleDaily(Number(process.env.REMINDER_HOUR_UTC ?? DEFAULT_REMINDER_HOUR_UTC), () => run({}));

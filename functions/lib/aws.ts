@@ -20,8 +20,11 @@ export function dynamo(): DynamoDBDocumentClient {
   return documentClient;
 }
 
+/** One SES call never hangs: the reminder job's claims rely on a send ending within seconds. */
+const SES_TIMEOUTS = { connectionTimeout: 3_000, requestTimeout: 10_000 };
+
 export function sesClient(): SESClient {
-  ses ??= new SESClient({});
+  ses ??= new SESClient({ maxAttempts: 3, requestHandler: SES_TIMEOUTS });
   return ses;
 }
 

@@ -30,6 +30,11 @@ export interface ReminderRunOptions {
   concurrency?: number;
   /** SES sending rate in e-mails per second; 0 means no pacing (default 0). */
   maxSendRate?: number;
+  /**
+   * Epoch ms after which no new reminder is claimed (the Lambda timeout, less a margin): sends in
+   * flight finish and their claims are settled, and the rest is reported as `deferred` for a re-run.
+   */
+  deadline?: number;
 }
 
 export type SkipCounts = Record<SkipReason | 'alreadySent' | 'notDueToday' | 'inactive', number>;
@@ -45,14 +50,21 @@ export interface ReminderRunSummary {
   due: number;
   sent: number;
   skipped: SkipCounts;
+  /** Sends that failed; their claims were released, so a re-run sends them. */
   failed: number;
+  /** Reminders not tried because the run reached its deadline; a re-run sends them. */
+  deferred: number;
   /** DynamoDB items read (index entries and users): about one per reminder sent. */
   itemsRead: number;
   durationMs: number;
 }
 
-/** A claim older than this is from a run that died; Lambda never runs longer than 15 minutes. */
-const CLAIM_TIMEOUT_SECONDS = 15 * 60;
+/**
+ * A claim covers one send: the pacing wait (at most concurrency ÷ rate seconds), one SES call (three
+ * attempts of at most 10 s each, functions/lib/aws.ts) and the marker update. A claim older than
+ * this, on the real clock, was left by a run that died, and the next run takes it over.
+ */
+export const CLAIM_TIMEOUT_SECONDS = 2 * 60;
 
 async function queryDue(dueDate: string): Promise<SubscriptionItem[]> {
   const items: SubscriptionItem[] = [];
@@ -96,7 +108,8 @@ const markerKey = (subscriptionId: string, dueDate: string, kind: ReminderKind) 
 });
 
 /** Claims a reminder; false when it was sent already or another run is sending it right now. */
-async function claim(key: { pk: string; sk: string }, dueDate: string, now: Date): Promise<boolean> {
+async function claim(key: { pk: string; sk: string }, dueDate: string): Promise<boolean> {
+  const now = new Date();
   try {
     await dynamo().send(
       new PutCommand({
@@ -200,15 +213,17 @@ export async function runReminders(options: ReminderRunOptions): Promise<Reminde
   let failed = 0;
   const pace = pacer(options.maxSendRate ?? 0);
   const queue = [...jobs];
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const worker = async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) {
+    while (queue.length > 0 && Date.now() < deadline) {
+      const job = queue.shift() as ReminderJob;
       const reason = reminderSkipReason(job.kind, job.user);
       if (reason) {
         skipped[reason]++;
         continue;
       }
       const key = markerKey(job.subscription.id, job.subscription.dueDate, job.kind.kind);
-      if (!(await claim(key, job.subscription.dueDate, now))) {
+      if (!(await claim(key, job.subscription.dueDate))) {
         skipped.alreadySent++;
         continue;
       }
@@ -243,6 +258,7 @@ export async function runReminders(options: ReminderRunOptions): Promise<Reminde
     sent,
     skipped,
     failed,
+    deferred: queue.length,
     itemsRead: found.length + users.size,
     durationMs: Date.now() - started,
   };

@@ -1,7 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { CLAIM_TIMEOUT_SECONDS } from '../../functions/reminders/job.js';
 import { addDays } from '../../shared/domain/dates.js';
 import { apiUrl, call, mailsTo, setAttributes, type SignedInUser, signedInUser, table } from './helpers.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 
 /**
  * The reminder job on the local stack (SPEC §1, §9; issue 'Renewal reminders'): seed users and
@@ -124,10 +127,10 @@ describe('reminder run', () => {
     const stale = await subscribe(user, 'Stale', 10);
     const fresh = await subscribe(user, 'Fresh', 3);
     const { client, name } = table();
+    // Claims are judged on the real clock, whatever day the run stands for.
     const now = Math.floor(Date.now() / 1000);
-    const runAt = Math.floor(Date.parse(`${RUN_DATE}T08:00:00Z`) / 1000);
-    await client.send(new PutCommand({ TableName: name, Item: { pk: `REMINDER#${stale.id}#${stale.dueDate}#10day`, sk: 'SENT', status: 'sending', claimedAt: runAt - 3600, expiresAt: now + 86400 } }));
-    await client.send(new PutCommand({ TableName: name, Item: { pk: `REMINDER#${fresh.id}#${fresh.dueDate}#3day`, sk: 'SENT', status: 'sending', claimedAt: runAt - 60, expiresAt: now + 86400 } }));
+    await client.send(new PutCommand({ TableName: name, Item: { pk: `REMINDER#${stale.id}#${stale.dueDate}#10day`, sk: 'SENT', status: 'sending', claimedAt: now - CLAIM_TIMEOUT_SECONDS - 5, expiresAt: now + 86400 } }));
+    await client.send(new PutCommand({ TableName: name, Item: { pk: `REMINDER#${fresh.id}#${fresh.dueDate}#3day`, sk: 'SENT', status: 'sending', claimedAt: now - 10, expiresAt: now + 86400 } }));
     await runFor(RUN_DATE);
     expect(await subjects(user)).toEqual(['Reminder: Stale renews in 10 days ($10.00)']);
   });
@@ -135,6 +138,84 @@ describe('reminder run', () => {
   it('rejects a malformed date', async () => {
     const response = await fetch(`${apiUrl()}/_local/reminders?date=2035-13-01`, { method: 'POST' });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('the Lambda handler, as the schedule starts it', () => {
+  let handler: (typeof import('../../functions/reminders/handler.js'))['handler'];
+  const at = (date: string) => ({ scheduledTime: `${date}T08:00:00Z` });
+
+  beforeAll(async () => {
+    // The function's environment, pointed at the test stack's emulators (as the stack sets it in the cloud).
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+      AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
+      TABLE_NAME: inject('tableName'),
+      PUBLIC_URL: apiUrl(),
+      SENDER_EMAIL: 'reminders@example.com',
+      LOG_LEVEL: 'silent',
+    });
+    ({ handler } = await import('../../functions/reminders/handler.js'));
+  });
+
+  it("runs for the schedule's nominal time, which a late retry keeps", async () => {
+    const user = await signedInUser();
+    await subscribe(user, 'Scheduled', 200 + 10);
+    const summary = await handler(at(addDays(RUN_DATE, 200)));
+    expect(summary).toMatchObject({ date: addDays(RUN_DATE, 200), failed: 0, deferred: 0 });
+    expect(await subjects(user)).toEqual(['Reminder: Scheduled renews in 10 days ($10.00)']);
+  });
+
+  it('stops claiming at its deadline and fails the run, so the retry sends exactly the rest', async () => {
+    const user = await signedInUser();
+    for (const name of ['Late1', 'Late2', 'Late3']) await subscribe(user, name, 300 + 3);
+    await expect(handler(at(addDays(RUN_DATE, 300)), { getRemainingTimeInMillis: () => 0 })).rejects.toThrow(
+      `Reminder run for ${addDays(RUN_DATE, 300)} incomplete: 0 failed and 3 deferred of 3 due; a re-run sends only those`,
+    );
+    expect(await subjects(user)).toEqual([]);
+    const retry = await handler(at(addDays(RUN_DATE, 300)), { getRemainingTimeInMillis: () => 600_000 });
+    expect(retry).toMatchObject({ sent: 3, deferred: 0 });
+    expect((await subjects(user)).sort()).toEqual([
+      'Reminder: Late1 renews in 3 days ($10.00)',
+      'Reminder: Late2 renews in 3 days ($10.00)',
+      'Reminder: Late3 renews in 3 days ($10.00)',
+    ]);
+  });
+});
+
+describe('npm run reminders (bin/reminders.ts)', () => {
+  /** The terminal command, as `npm run reminders -- …` runs it, pointed at the test stack. */
+  function reminders(args: string[], appUrl = apiUrl()) {
+    return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bin/reminders.ts', ...args],
+        { env: { ...process.env, APP_URL: appUrl, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
+        (error, stdout, stderr) => resolve({ status: error ? (error.code as number) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  it('runs the job for a date against the running stack and prints its summary', async () => {
+    const user = await signedInUser();
+    await subscribe(user, 'FromTerminal', 100 + 10);
+    const run = await reminders(['--date', addDays(RUN_DATE, 100)]);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ date: addDays(RUN_DATE, 100), failed: 0 });
+    expect(JSON.parse(run.stdout).sent).toBeGreaterThanOrEqual(1);
+    expect(await subjects(user)).toEqual(['Reminder: FromTerminal renews in 10 days ($10.00)']);
+  });
+
+  it('says what is wrong with a malformed date or a stack that is not running', async () => {
+    const badDate = await reminders(['--date', '1 March']);
+    expect(badDate.status).toBe(1);
+    expect(badDate.stderr).toContain('--date must be written YYYY-MM-DD');
+    const noStack = await reminders(['--date', RUN_DATE], 'http://127.0.0.1:9');
+    expect(noStack.status).toBe(1);
+    expect(noStack.stderr).toContain('The local stack is not running: start it with `npm start`');
   });
 });
 

@@ -431,6 +431,14 @@ describe('reminders', () => {
     },
   );
 
+  it('gives the reminder function 15 minutes, the SES send rate and the reminder hour', () => {
+    const reminders = functions.find(
+      (fn) => fn.properties.Description === 'Subscription Tracker: daily reminder e-mails for upcoming due dates',
+    );
+    expect(reminders?.properties.Timeout).toBe(900);
+    expect(reminders?.properties.Environment.Variables).toMatchObject({ SES_MAX_SEND_RATE: '10', REMINDER_HOUR_UTC: '8' });
+  });
+
   it('lets the scheduler invoke the reminder function and nothing else', () => {
     const schedule = Object.values(resourcesOf(app, 'AWS::Scheduler::Schedule'))[0].Properties as {
       Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: unknown };

@@ -18,6 +18,7 @@ describe('deployment configuration', () => {
       domain: undefined,
       owner: undefined,
       reminderHourUtc: 8,
+      sesMaxSendRate: 10,
       logLevel: 'info',
       alarmEmail: undefined,
       webDistDir: undefined,
@@ -29,6 +30,12 @@ describe('deployment configuration', () => {
     expect(read({ reminderHour: '0' }).reminderHourUtc).toBe(0);
     expect(read({ reminderHour: 23 }).reminderHourUtc).toBe(23);
     for (const bad of ['24', '-1', '7.5', 'eight']) expect(() => read({ reminderHour: bad })).toThrow(/reminderHour/);
+  });
+
+  it("paces reminders at the SES account's send rate, 10 a second unless told", () => {
+    expect(read({ sesMaxSendRate: '14' }).sesMaxSendRate).toBe(14);
+    expect(read({ sesMaxSendRate: 0.5 }).sesMaxSendRate).toBe(0.5);
+    for (const bad of ['0', '-3', 'fast', '5000']) expect(() => read({ sesMaxSendRate: bad })).toThrow(/sesMaxSendRate/);
   });
 
   it('rejects an unknown target and a sender that is not an address', () => {
