@@ -27,7 +27,16 @@ try {
       new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ date })) }),
     );
     const payload = answer.Payload ? new TextDecoder().decode(answer.Payload) : '';
-    if (answer.FunctionError) throw new Error(`The reminders function failed: ${payload}`);
+    if (answer.FunctionError) {
+      // Lambda answers `{ errorType, errorMessage, trace }` for a function that threw.
+      let reason = payload;
+      try {
+        reason = (JSON.parse(payload) as { errorMessage?: string }).errorMessage ?? payload;
+      } catch {
+        // not JSON: keep the raw payload
+      }
+      throw new Error(`The reminders function failed: ${reason}`);
+    }
     summary = JSON.parse(payload);
   } else {
     const base = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;

@@ -3,6 +3,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -11,7 +12,7 @@ import type { EmailSender } from './email.js';
 import { ProductFunction } from './functions.js';
 import type { Monitoring } from './monitoring.js';
 
-/** Delivery attempts after the first before the schedule gives up and dead-letters the run. */
+/** Attempts after the first, both to deliver a run (the schedule) and to finish it (Lambda), before it is dead-lettered. */
 export const REMINDER_RETRY_ATTEMPTS = 2;
 /** A run not delivered within this long is dead-lettered: a reminder a day late is worse than none. */
 export const REMINDER_MAX_EVENT_AGE = Duration.hours(1);
@@ -72,6 +73,15 @@ export class ReminderJob extends Construct {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
+    });
+
+    // The schedule starts the function asynchronously. A run that could not send everything throws
+    // (functions/reminders/handler.ts); Lambda runs it again twice, and a run that still fails is
+    // recorded in the same dead-letter queue, whose alarm then fires.
+    this.function.configureAsyncInvoke({
+      retryAttempts: REMINDER_RETRY_ATTEMPTS,
+      maxEventAge: REMINDER_MAX_EVENT_AGE,
+      onFailure: new SqsDestination(this.deadLetterQueue),
     });
 
     // The schedule's execution role: it may start this one function, and record runs it could not deliver.

@@ -10,6 +10,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-
 import { AREAS, type Area, CROSS_ORIGIN_API, routes } from '../shared/api/index.js';
 import { isCalendarDate } from '../shared/domain/dates.js';
 import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
+import { contentTypeOf } from './content-types.js';
 import { checkJava, checkNode } from './requirements.js';
 import { ensureTable, startDynamoDbLocal, startS3Emulator, startSesEmulator } from './emulators.js';
 import type { ApiEvent, ApiResult } from '../functions/lib/http.js';
@@ -101,23 +102,6 @@ function matchRoute(method: string, path: string): CompiledRoute | undefined {
 /** Where the contract's paths are mounted: HTTP API at `/api` (as in the cloud), REST API under its stage. */
 type ApiShape = 'http' | 'rest';
 const REST_STAGE_PREFIX = `/${CROSS_ORIGIN_API.restApiStage}`;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
 
 /** The same response headers policy CloudFront applies to the site (infra/web.ts). */
 const SITE_HEADERS: Record<string, string> = {
@@ -256,7 +240,7 @@ function lambdaContext(area: Area, requestId: string): Context {
 
 function serveFile(res: ServerResponse, file: string, cache: string) {
   res.writeHead(200, {
-    'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': contentTypeOf(file),
     'content-length': statSync(file).size,
     'cache-control': cache,
     ...SITE_HEADERS,

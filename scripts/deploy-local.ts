@@ -11,34 +11,15 @@
  * LocalStack's endpoint comes from AWS_ENDPOINT_URL (default http://localhost:4566).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { S3Client } from '@aws-sdk/client-s3';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { projectRoot } from '../infra/bundling.js';
 import { STACK_NAME } from '../infra/stack.js';
-import { SITE_CONFIG_FILE, type SiteConfig, webDist } from '../infra/web.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
+import { type SiteConfig, webDist } from '../infra/web.js';
+import { publishSite } from './localstack-site.js';
 
 /** LocalStack accepts any credentials; these are used when none are configured. */
 const clientConfig = {
@@ -59,13 +40,6 @@ interface LocalStackOutputs {
   OwnerPasswordSecretArn?: string;
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
 function stackOutputs(file: string): LocalStackOutputs {
   let parsed: unknown;
   try {
@@ -84,40 +58,15 @@ function stackOutputs(file: string): LocalStackOutputs {
   return outputs as LocalStackOutputs;
 }
 
-async function publishSite(outputs: LocalStackOutputs): Promise<void> {
-  let files: string[];
-  try {
-    files = filesUnder(webDist);
-  } catch {
-    throw new Error(`${webDist} does not exist: run \`npm run build:web\` first`);
-  }
+async function publishBuiltSite(outputs: LocalStackOutputs): Promise<void> {
   const s3 = new S3Client({
     ...clientConfig,
     endpoint: process.env.AWS_ENDPOINT_URL_S3 ?? clientConfig.endpoint,
     forcePathStyle: true,
   });
-  const siteConfig: SiteConfig = { apiBaseUrl: outputs.ApiUrl.replace(/\/+$/, '') };
-  const uploads: Array<{ key: string; body: Buffer | string; contentType: string }> = files
-    .map((path) => ({
-      key: relative(webDist, path).split(sep).join('/'),
-      body: readFileSync(path),
-      contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-    }))
-    .filter((upload) => upload.key !== SITE_CONFIG_FILE);
-  uploads.push({ key: SITE_CONFIG_FILE, body: JSON.stringify(siteConfig), contentType: CONTENT_TYPES['.json'] });
-
-  for (const upload of uploads) {
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: outputs.SiteBucketName,
-        Key: upload.key,
-        Body: upload.body,
-        ContentType: upload.contentType,
-        CacheControl: upload.key.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      }),
-    );
-  }
-  console.log(`Site: ${outputs.SiteUrl} (${uploads.length} files; API at ${siteConfig.apiBaseUrl})`);
+  const config: SiteConfig = { apiBaseUrl: outputs.ApiUrl.replace(/\/+$/, '') };
+  const uploads = await publishSite({ s3, bucket: outputs.SiteBucketName, distDir: webDist, config });
+  console.log(`Site: ${outputs.SiteUrl} (${uploads.length} files; API at ${config.apiBaseUrl})`);
 }
 
 async function bootstrapOwner(outputs: LocalStackOutputs): Promise<void> {
@@ -152,7 +101,7 @@ async function main(): Promise<void> {
   cdklocal(['bootstrap', ...context]);
   cdklocal(['deploy', '--all', '--require-approval', 'never', '--outputs-file', outputsFile, ...context]);
   const outputs = stackOutputs(outputsFile);
-  await publishSite(outputs);
+  await publishBuiltSite(outputs);
   await bootstrapOwner(outputs);
 }
 

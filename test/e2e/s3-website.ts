@@ -1,8 +1,9 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contentTypeOf } from '../../local/content-types.js';
 
 /**
  * The site as the LocalStack deployment serves it (DESIGN §1, infra/web.ts LocalStackSite): an S3
@@ -11,14 +12,6 @@ import { fileURLToPath } from 'node:url';
  * the `config.json` that scripts/deploy-local.ts uploads, pointing the SPA at the REST API.
  */
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-};
 
 export interface S3Website {
   /** `http://localhost:<port>`: the site's origin, not the API's. */
@@ -40,7 +33,7 @@ export async function startS3Website(): Promise<S3Website> {
     const file = normalize(join(WEB_DIST, pathname === '/' ? 'index.html' : pathname));
     const found = file.startsWith(WEB_DIST + sep) && existsSync(file) && statSync(file).isFile();
     const served = found ? file : join(WEB_DIST, 'index.html');
-    res.writeHead(found ? 200 : 404, { 'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream' });
+    res.writeHead(found ? 200 : 404, { 'content-type': contentTypeOf(served) });
     createReadStream(served).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, resolve));

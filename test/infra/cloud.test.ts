@@ -439,6 +439,15 @@ describe('reminders', () => {
     expect(reminders?.properties.Environment.Variables).toMatchObject({ SES_MAX_SEND_RATE: '10', REMINDER_HOUR_UTC: '8' });
   });
 
+  it('runs an incomplete reminder run again twice, then records it in the dead-letter queue', () => {
+    const [queue] = Object.keys(resourcesOf(app, 'AWS::SQS::Queue'));
+    app.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 3600,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+    });
+  });
+
   it('lets the scheduler invoke the reminder function and nothing else', () => {
     const schedule = Object.values(resourcesOf(app, 'AWS::Scheduler::Schedule'))[0].Properties as {
       Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: unknown };
