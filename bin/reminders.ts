@@ -7,6 +7,9 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
  *   `--function <name>` invokes the reminders function directly (AWS_ENDPOINT_URL=http://localhost:4566
  *   for LocalStack).
  */
+// Node 20 is supported here (DESIGN §9); the SDK's notice about Node 22 is noise for this command.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;

@@ -21,6 +21,9 @@ import { STACK_NAME } from '../infra/stack.js';
 import { type SiteConfig, webDist } from '../infra/web.js';
 import { publishSite } from './localstack-site.js';
 
+// Node 20 is supported here (DESIGN §9); the SDK's notice about Node 22 is noise for this command.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /** LocalStack accepts any credentials; these are used when none are configured. */
 const clientConfig = {
   endpoint: process.env.AWS_ENDPOINT_URL ?? 'http://localhost:4566',
@@ -95,7 +98,30 @@ function cdklocal(args: string[]): void {
   if (run.status !== 0) throw new Error(`cdklocal ${args[0]} failed`);
 }
 
+/** What the stacks use; LocalStack's free tier has all of them (docs/DEPLOY.md). */
+const SERVICES_USED = [
+  'cloudformation', 'iam', 'sts', 'lambda', 'dynamodb', 's3', 'ses', 'apigateway',
+  'secretsmanager', 'sqs', 'sns', 'scheduler', 'cloudwatch', 'logs',
+];
+
+/** Stops early, in one sentence, when LocalStack is not running or lacks a service the stacks use. */
+async function checkLocalStack(): Promise<void> {
+  const health = `${clientConfig.endpoint.replace(/\/+$/, '')}/_localstack/health`;
+  let services: Record<string, string>;
+  try {
+    const response = await fetch(health, { signal: AbortSignal.timeout(5_000) });
+    ({ services } = (await response.json()) as { services: Record<string, string> });
+  } catch {
+    throw new Error(
+      `LocalStack is not answering at ${clientConfig.endpoint}: start it first (README, "Test on LocalStack"), or set AWS_ENDPOINT_URL to where it runs.`,
+    );
+  }
+  const missing = SERVICES_USED.filter((service) => !services?.[service] || services[service] === 'disabled');
+  if (missing.length) throw new Error(`LocalStack at ${clientConfig.endpoint} does not offer ${missing.join(', ')}, which the stacks use.`);
+}
+
 async function main(): Promise<void> {
+  await checkLocalStack();
   const outputsFile = join(projectRoot, 'cdk.out', 'localstack-outputs.json');
   const context = ['-c', 'target=localstack', ...process.argv.slice(2)];
   cdklocal(['bootstrap', ...context]);
