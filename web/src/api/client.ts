@@ -1,17 +1,8 @@
+import { authMessages } from '@shared/api/auth-messages';
 import type { BodyOf, ErrorBody, ResponseOf, RouteDef } from '@shared/api/contract';
 import { fillPath } from '@shared/api/contract';
 import { clearSession, storedToken, storeNotice } from '../session/storage';
 import { apiBase } from './siteConfig';
-
-/**
- * SPEC §4 Session: texts stored for the login screen when a 401 carries these flags. They equal
- * `authMessages.accountDeactivated` / `.sessionTerminated`, which live next to zod schemas in
- * shared/api/auth.ts; importing them here would put zod into the entry chunk every page loads.
- */
-export const signOutMessages = {
-  accountDeactivated: 'Your account has been deactivated by an administrator',
-  sessionInvalidated: 'Your session has been terminated by an administrator',
-} as const;
 
 /** Shown when the request never reached the server (SPEC §8's network-failure wording). */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
@@ -58,8 +49,8 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
 /** SPEC §4: a 401 clears the session, stores the notice its flags call for, and goes to /login. */
 function endSession(body: ErrorBody): void {
   clearSession();
-  if (body.accountDeactivated) storeNotice('deactivationMessage', signOutMessages.accountDeactivated);
-  if (body.sessionInvalidated) storeNotice('sessionMessage', signOutMessages.sessionInvalidated);
+  if (body.accountDeactivated) storeNotice('deactivationMessage', authMessages.accountDeactivated);
+  if (body.sessionInvalidated) storeNotice('sessionMessage', authMessages.sessionTerminated);
   if (sessionEndedListeners.size === 0) {
     window.location.assign('/login');
     return;

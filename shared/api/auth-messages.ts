@@ -1,0 +1,28 @@
+// No imports: the web client's entry chunk uses these texts without pulling zod in.
+
+/** Messages the auth routes answer with; the SPA shows them as they come. */
+export const authMessages = {
+  registered: 'Registration successful! Please check your email to verify your account before logging in.',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid username or password',
+  verificationRequired: 'Please verify your email before logging in.',
+  loginDeactivated: 'Your account has been deactivated. Please contact support.',
+  tooManyAttempts: 'Too many failed login attempts. Please try again in 15 minutes.',
+  resetLinkSent: 'If an account exists for that email, a password reset link has been sent.',
+  verificationSent: 'If an unverified account exists for that email, a verification link has been sent.',
+  passwordReset: 'Password reset successful! You can now log in with your new password.',
+  resetLinkInvalid: 'Invalid or expired reset link',
+  emailVerified: 'Email verified successfully! You can now log in.',
+  verificationExpired: 'This verification link has expired',
+  verificationInvalid: 'Invalid or already used verification link',
+  /** 401 flags (SPEC §4 Session): the SPA stores these texts for the login screen. */
+  accountDeactivated: 'Your account has been deactivated by an administrator',
+  sessionTerminated: 'Your session has been terminated by an administrator',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  signInRequired: 'Please log in to continue',
+  adminOnly: 'Admin access required',
+  settingsUpdated: 'Account settings updated successfully!',
+  smsComingSoon: 'SMS notifications are coming soon: only email can be chosen for now',
+  oneDayPaidOnly: 'The 1-day reminder is available for VIP and Premium members',
+} as const;
