@@ -12,20 +12,13 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { projectRoot } from './bundling.js';
+import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import type { CustomDomain } from './config.js';
+import { SITE_CACHE_CONTROL } from './site-files.js';
 
 export const webRoot = join(projectRoot, 'web');
 export const webDist = join(webRoot, 'dist');
 
-/** Runtime configuration the site reads from `/config.json`. */
-export interface SiteConfig {
-  /**
-   * Prefix for the contract's `/api/...` paths: empty in the cloud (same origin through
-   * CloudFront), the REST API's URL on LocalStack.
-   */
-  apiBaseUrl: string;
-}
-export const SITE_CONFIG_FILE = 'config.json';
 
 /**
  * Content-Security-Policy of every answer: the SPA loads only its own scripts, styles (React
@@ -249,7 +242,7 @@ export class CloudFrontSite extends Construct {
       exclude: ['*'],
       include: ['assets/*'],
       prune: false,
-      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      cacheControl: [s3deploy.CacheControl.fromString(SITE_CACHE_CONTROL.hashedAssets)],
       memoryLimit: 512,
     });
     // Everything else (index.html, favicon, config.json) is revalidated on every load.
@@ -259,7 +252,7 @@ export class CloudFrontSite extends Construct {
       sources: [props.site, s3deploy.Source.jsonData(SITE_CONFIG_FILE, siteConfig)],
       exclude: ['assets/*'],
       prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
+      cacheControl: [s3deploy.CacheControl.fromString(SITE_CACHE_CONTROL.pages)],
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,

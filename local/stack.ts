@@ -7,13 +7,13 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { AREAS, type Area, CROSS_ORIGIN_API, routes } from '../shared/api/index.js';
+import { AREAS, type Area, CROSS_ORIGIN_API, routes, SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/index.js';
 import { isCalendarDate } from '../shared/domain/dates.js';
 import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
-import { contentTypeOf } from './content-types.js';
 import { checkJava, checkNode } from './requirements.js';
 import { ensureTable, startDynamoDbLocal, startS3Emulator, startSesEmulator } from './emulators.js';
-import type { ApiEvent, ApiResult } from '../functions/lib/http.js';
+import { type ApiEvent, type ApiResult, corsHeaders } from '../functions/lib/http.js';
+import { cacheControlOf, contentTypeOf } from '../infra/site-files.js';
 
 /**
  * The embedded local stack (DESIGN §1.3): DynamoDB Local, the SES and S3 emulators, the web build,
@@ -61,7 +61,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const WEB_DIST = join(ROOT, 'web', 'dist');
 
 type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
-type RemindersHandler = (event: { date?: string }) => Promise<unknown>;
+type RunReminders = (event: { date?: string }) => Promise<unknown>;
 
 /** Calls `run` every day at `hourUtc`:00 UTC, like the cloud's EventBridge schedule. */
 function scheduleDaily(hourUtc: number, run: () => Promise<unknown>): () => void {
@@ -264,8 +264,7 @@ function serveWeb(req: IncomingMessage, res: ServerResponse, url: URL) {
   }
   const file = normalize(join(WEB_DIST, pathname));
   if (file.startsWith(WEB_DIST + sep) && existsSync(file) && statSync(file).isFile()) {
-    const immutable = pathname.startsWith('/assets/');
-    serveFile(res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    serveFile(res, file, cacheControlOf(pathname.slice(1)));
     return;
   }
   if (extname(pathname) && req.method === 'GET') {
@@ -273,7 +272,7 @@ function serveWeb(req: IncomingMessage, res: ServerResponse, url: URL) {
     res.end('Not found');
     return;
   }
-  serveFile(res, index, 'no-cache');
+  serveFile(res, index, cacheControlOf('index.html'));
 }
 
 function resolveDataDir(dataDir: string): { dir: string | undefined; temp: boolean } {
@@ -303,14 +302,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   try {
     const handlers = new Map<Area, LambdaHandler>();
-    let reminders: RemindersHandler | undefined;
+    let reminders: RunReminders | undefined;
     let s3: S3Client | undefined;
     let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
     // The REST API's CORS: its gateway answers (preflights, 404, 413) carry the site's origin too.
-    const restCors: Record<string, string> = options.restApi
-      ? { 'access-control-allow-origin': options.restApi.siteOrigin, vary: 'Origin' }
-      : {};
+    const restCors = corsHeaders(options.restApi?.siteOrigin);
 
     /** One API request, as API Gateway and Lambda would serve it: route match, event, handler. */
     const dispatchApi = async (req: IncomingMessage, res: ServerResponse, url: URL, apiPath: string, shape: ApiShape) => {
@@ -346,8 +343,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         if (options.restApi && url.pathname.startsWith(`${REST_STAGE_PREFIX}/api/`)) {
           return await dispatchApi(req, res, url, url.pathname.slice(REST_STAGE_PREFIX.length), 'rest');
         }
-        // The site's runtime configuration (infra/web.ts): the API is on this origin.
-        if (url.pathname === '/config.json') return sendJson(res, 200, { apiBaseUrl: '' });
+        // The site's runtime configuration: the API is on this origin.
+        if (url.pathname === `/${SITE_CONFIG_FILE}`) return sendJson(res, 200, { apiBaseUrl: '' } satisfies SiteConfig);
         // Local-stack-only, like LocalStack's /_aws/ routes; never deployed.
         if (url.pathname === '/_local/reminders' && req.method === 'POST' && reminders) {
           const date = url.searchParams.get('date') ?? undefined;
@@ -433,7 +430,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
 
     // The summary of every run, failed sends included (the Lambda handler would throw for a retry instead).
-    reminders = ((await import('../functions/reminders/handler.js')) as { runRemindersFor: RemindersHandler }).runRemindersFor;
+    reminders = ((await import('../functions/reminders/handler.js')) as { runRemindersFor: RunReminders }).runRemindersFor;
     if (options.dailyReminders !== false) {
       const run = reminders;
       const cancelDaily = scheduleDaily(Number(process.env.REMINDER_HOUR_UTC ?? DEFAULT_REMINDER_HOUR_UTC), () => run({}));

@@ -18,7 +18,8 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { projectRoot } from '../infra/bundling.js';
 import { STACK_NAME } from '../infra/stack.js';
-import { type SiteConfig, webDist } from '../infra/web.js';
+import { webDist } from '../infra/web.js';
+import type { SiteConfig } from '../shared/api/contract.js';
 import { publishSite } from './localstack-site.js';
 
 // Node 20 is supported here (DESIGN §9); the SDK's notice about Node 22 is noise for this command.

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { SITE_CONFIG_FILE, type SiteConfig } from '../infra/web.js';
-import { contentTypeOf } from '../local/content-types.js';
+import { cacheControlOf, contentTypeOf } from '../infra/site-files.js';
+import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 
 /**
  * Publishes a web build to the LocalStack deployment's S3 website bucket, which BucketDeployment
@@ -35,8 +35,8 @@ export async function publishSite(options: {
   } catch {
     throw new Error(`${options.distDir} does not exist: run \`npm run build:web\` first`);
   }
-  const objects = files
-    .map((path) => ({ key: relative(options.distDir, path).split(sep).join('/'), body: readFileSync(path) as Buffer | string }))
+  const objects: Array<{ key: string; body: Buffer | string }> = files
+    .map((path) => ({ key: relative(options.distDir, path).split(sep).join('/'), body: readFileSync(path) }))
     .filter((object) => object.key !== SITE_CONFIG_FILE);
   objects.push({ key: SITE_CONFIG_FILE, body: JSON.stringify(options.config) });
 
@@ -45,7 +45,7 @@ export async function publishSite(options: {
     const upload = {
       key: object.key,
       contentType: contentTypeOf(object.key),
-      cacheControl: object.key.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      cacheControl: cacheControlOf(object.key),
     };
     await options.s3.send(
       new PutObjectCommand({

@@ -78,3 +78,13 @@ export const CROSS_ORIGIN_API = {
   /** Browsers cache a preflight this long (seconds). */
   preflightMaxAge: 600,
 } as const;
+
+/**
+ * The site's runtime configuration, published as `config.json` next to the SPA by every deployment
+ * and answered by the local stack; the SPA reads it before its first API call.
+ */
+export interface SiteConfig {
+  /** Prefix for the contract's `/api/...` paths: empty on the site's own origin (CloudFront, the local stack), the REST API's URL on LocalStack. */
+  apiBaseUrl: string;
+}
+export const SITE_CONFIG_FILE = 'config.json';

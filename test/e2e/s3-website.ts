@@ -3,7 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentTypeOf } from '../../local/content-types.js';
+import { contentTypeOf } from '../../infra/site-files.js';
+import { SITE_CONFIG_FILE, type SiteConfig } from '../../shared/api/contract.js';
 
 /**
  * The site as the LocalStack deployment serves it (DESIGN §1, infra/web.ts LocalStackSite): an S3
@@ -17,7 +18,7 @@ export interface S3Website {
   /** `http://localhost:<port>`: the site's origin, not the API's. */
   url: string;
   /** Sets the published `config.json` (the API's URL is known only once the stack runs). */
-  publishConfig(config: { apiBaseUrl: string }): void;
+  publishConfig(config: SiteConfig): void;
   stop(): Promise<void>;
 }
 
@@ -25,7 +26,7 @@ export async function startS3Website(): Promise<S3Website> {
   let configJson = '';
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
-    if (pathname === '/config.json' && configJson) {
+    if (pathname === `/${SITE_CONFIG_FILE}` && configJson) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(configJson);
       return;

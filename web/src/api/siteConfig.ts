@@ -1,17 +1,17 @@
+import { SITE_CONFIG_FILE, type SiteConfig } from '@shared/api/contract';
+
 /**
- * The site's runtime configuration, `/config.json`, published next to the SPA by the deployment
- * (infra/web.ts `SiteConfig`): `apiBaseUrl` is empty where the API shares the site's origin (the
- * cloud behind CloudFront, the local stack) and the REST API's URL on LocalStack, where the site
- * is an S3 website on another origin. Fetched once, while the first screen renders; a failed
- * fetch is retried by the next API call instead of being remembered.
+ * Where the API is, from the site's runtime configuration (`SiteConfig` in the contract): fetched
+ * once, while the first screen renders; a failed fetch is retried by the next API call instead of
+ * being remembered. A site without the file is served with its API on its own origin.
  */
 let apiBaseUrl: Promise<string> | undefined;
 
 async function fetchApiBaseUrl(): Promise<string> {
-  const response = await fetch('/config.json', { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  const response = await fetch(`/${SITE_CONFIG_FILE}`, { cache: 'no-cache', headers: { Accept: 'application/json' } });
   if (response.status === 404) return '';
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
-  const config = (await response.json()) as { apiBaseUrl?: unknown };
+  const config = (await response.json()) as Partial<Record<keyof SiteConfig, unknown>>;
   return typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl.replace(/\/+$/, '') : '';
 }
 

@@ -1,0 +1,43 @@
+import { extname } from 'node:path';
+
+/**
+ * How the site's files are served wherever the site is: CloudFront (web.ts), the LocalStack S3
+ * website (scripts/localstack-site.ts) and the local stack. No CDK here: the local stack imports it.
+ */
+
+export const SITE_CACHE_CONTROL = {
+  /** Hashed build output never changes under its name. */
+  hashedAssets: 'public, max-age=31536000, immutable',
+  /** index.html, config.json, the favicon: revalidated on every load. */
+  pages: 'no-cache',
+} as const;
+
+/** Cache-Control of a site file by its key below the site root (`assets/index-abc.js`, `index.html`). */
+export function cacheControlOf(key: string): string {
+  return key.startsWith('assets/') ? SITE_CACHE_CONTROL.hashedAssets : SITE_CACHE_CONTROL.pages;
+}
+
+/** Content types of the files a web build holds. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export function contentTypeOf(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
