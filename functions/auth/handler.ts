@@ -2,21 +2,13 @@ import { authMessages } from '../../shared/api/auth.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
 import { hasPaidFeatures } from '../../shared/domain/roles.js';
 import { verificationEmail, passwordResetEmail, sendEmail } from '../lib/email.js';
-import { HttpError } from '../lib/errors.js';
+import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { signSession } from '../lib/jwt.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
-import { clearCount, countEvent, EMAIL_SENDS, isThrottled, LOGIN_FAILURES } from '../lib/throttle.js';
+import { beginLoginAttempt, clearLoginAttempts, EMAIL_SENDS, takeSlot } from '../lib/throttle.js';
 import { consumeToken, issueToken } from '../lib/tokens.js';
-import {
-  createUser,
-  findUserByEmail,
-  findUserByUsername,
-  getUser,
-  setPassword,
-  toPublicUser,
-  updateUser,
-} from '../lib/users.js';
+import { createUser, findUserByEmail, findUserByUsername, setPassword, toPublicUser, updateUser } from '../lib/users.js';
 
 /** The auth area: registration, sign-in, the session's user, e-mail verification and password reset (SPEC §7). */
 export const handler = createApiHandler('auth', {
@@ -28,29 +20,32 @@ export const handler = createApiHandler('auth', {
       role: 'member',
       emailVerified: false,
     });
-    const token = await issueToken('verify-email', user.id, body.email);
+    const token = await issueToken('verify-email', user);
     await sendEmail(verificationEmail(body.email, user.username, token));
     log.info('user registered', { userId: user.id });
     return { message: authMessages.registered, userId: user.id };
   },
 
-  login: async ({ body, log }) => {
+  login: async ({ body, sourceIp, log }) => {
+    // Counted before the password is compared, so concurrent guesses cannot pass the limits (DECISIONS 'Login').
+    const attempt = await beginLoginAttempt(body.username, sourceIp);
+    if (!attempt.allowed) {
+      log.info('login throttled', { retryAfterSeconds: attempt.retryAfterSeconds });
+      throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
+    }
     const user = await findUserByUsername(body.username);
-    const throttleKey = user?.id ?? body.username.toLowerCase();
-    if (await isThrottled(LOGIN_FAILURES, throttleKey)) throw new HttpError(429, authMessages.tooManyAttempts);
     const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !passwordMatches) {
-      const nowThrottled = (await countEvent(LOGIN_FAILURES, throttleKey)) >= LOGIN_FAILURES.limit;
       log.info('login failed', { userId: user?.id });
-      throw new HttpError(nowThrottled ? 429 : 401, nowThrottled ? authMessages.tooManyAttempts : authMessages.invalidCredentials);
+      throw new HttpError(401, authMessages.invalidCredentials);
     }
+    await attempt.succeeded();
     if (user.accountStatus === 'deactivated') {
       throw new HttpError(403, authMessages.loginDeactivated, { showContactSupport: true });
     }
     if (user.email && !user.emailVerified) {
       throw new HttpError(403, authMessages.verificationRequired, { requiresVerification: true, email: user.email });
     }
-    await clearCount(LOGIN_FAILURES, throttleKey);
     const signedIn =
       body.timeZone && isValidTimeZone(body.timeZone) && body.timeZone !== user.timeZone
         ? await updateUser(user.id, { timeZone: body.timeZone })
@@ -76,29 +71,31 @@ export const handler = createApiHandler('auth', {
   forgotPassword: async ({ body, log }) => {
     // The answer is the same whether or not the address exists.
     const user = await findUserByEmail(body.email);
-    if (user?.email && (await countEvent(EMAIL_SENDS, `reset#${user.id}`)) <= EMAIL_SENDS.limit) {
-      const token = await issueToken('reset-password', user.id);
+    if (user?.email && (await takeSlot(EMAIL_SENDS, `reset#${user.id}`)).taken) {
+      const token = await issueToken('reset-password', user);
       await sendEmail(passwordResetEmail(user.email, user.username, token));
       log.info('password reset mail sent', { userId: user.id });
     }
     return { message: authMessages.resetLinkSent };
   },
 
-  resetPassword: async ({ body, log }) => {
+  resetPassword: async ({ body, sourceIp, log }) => {
     const consumed = await consumeToken('reset-password', body.token);
     if (consumed.status !== 'valid') throw new HttpError(400, authMessages.resetLinkInvalid);
-    const user = await getUser(consumed.userId);
-    if (!user) throw new HttpError(400, authMessages.resetLinkInvalid);
-    await setPassword(user.id, await hashPassword(body.password), 'password-reset');
-    await clearCount(LOGIN_FAILURES, user.id);
+    const { user } = consumed;
+    // Another reset link of this user may have been used since this one was read: then this one has ended too.
+    if (!(await setPassword(user, await hashPassword(body.password), 'password-reset'))) {
+      throw new HttpError(400, authMessages.resetLinkInvalid);
+    }
+    await clearLoginAttempts(user.username, sourceIp);
     log.info('password reset', { userId: user.id });
     return { message: authMessages.passwordReset };
   },
 
   resendVerificationPublic: async ({ body, log }) => {
     const user = await findUserByEmail(body.email);
-    if (user?.email && !user.emailVerified && (await countEvent(EMAIL_SENDS, `verify#${user.id}`)) <= EMAIL_SENDS.limit) {
-      const token = await issueToken('verify-email', user.id, user.email);
+    if (user?.email && !user.emailVerified && (await takeSlot(EMAIL_SENDS, `verify#${user.id}`)).taken) {
+      const token = await issueToken('verify-email', user);
       await sendEmail(verificationEmail(user.email, user.username, token));
       log.info('verification mail resent', { userId: user.id });
     }
@@ -109,11 +106,8 @@ export const handler = createApiHandler('auth', {
     const consumed = await consumeToken('verify-email', params.token ?? '');
     if (consumed.status === 'expired') throw new HttpError(400, authMessages.verificationExpired);
     if (consumed.status === 'invalid') throw new HttpError(400, authMessages.verificationInvalid);
-    const user = await getUser(consumed.userId);
-    // A link proves only the address it was sent to; a changed address needs its own link.
-    if (!user || !user.email || user.email.toLowerCase() !== consumed.email?.toLowerCase()) {
-      throw new HttpError(400, authMessages.verificationInvalid);
-    }
+    // A link proves only the address it was sent to: consumeToken refuses it once the address changed.
+    const { user } = consumed;
     if (!user.emailVerified) await updateUser(user.id, { emailVerified: true });
     return { message: authMessages.emailVerified };
   },

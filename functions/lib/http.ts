@@ -71,9 +71,9 @@ const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-const json = (statusCode: number, body: unknown): ApiResult => ({
+const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult => ({
   statusCode,
-  headers: { ...SECURITY_HEADERS },
+  headers: { ...SECURITY_HEADERS, ...headers },
   body: JSON.stringify(body),
 });
 
@@ -215,7 +215,7 @@ function chassisMiddleware(area: Area, cors: Record<string, string>): Middleware
     onError: (request) => {
       const error = request.error;
       let result: ApiResult;
-      if (error instanceof HttpError) result = json(error.status, error.body());
+      if (error instanceof HttpError) result = json(error.status, error.body(), error.headers);
       else if ((error as { statusCode?: number })?.statusCode === 404) result = json(404, { message: 'Not found' });
       else result = json(500, { message: 'Something went wrong. Please try again.' });
       Object.assign(result.headers, cors);

@@ -3,6 +3,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws.js';
 import { isConditionFailure } from './errors.js';
 import { epochSeconds, keys, nowIso, tableName } from './table.js';
+import { getUser, type UserItem } from './users.js';
 
 /** One-time tokens sent by e-mail: only their SHA-256 is stored (DESIGN §4). */
 export type TokenKind = 'verify-email' | 'reset-password';
@@ -15,8 +16,14 @@ export const TOKEN_LIFETIME_SECONDS: Record<TokenKind, number> = {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Issues a token for a user; `email` records which address a verification link proves. */
-export async function issueToken(kind: TokenKind, userId: string, email?: string): Promise<string> {
+/**
+ * Issues a token for a user, stamped with what it was sent under: the address it goes to and the
+ * user's `tokenVersion`, which every new password bumps (`setPassword`). A link is honoured only while
+ * the user still has that address — verification and reset links alike — and a reset link only while
+ * the user still has that version, so a used reset link or a changed password ends all the others
+ * without reading them (DECISIONS 'E-mail').
+ */
+export async function issueToken(kind: TokenKind, user: Pick<UserItem, 'id' | 'email' | 'tokenVersion'>): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await dynamo().send(
     new PutCommand({
@@ -24,8 +31,9 @@ export async function issueToken(kind: TokenKind, userId: string, email?: string
       Item: {
         ...keys.token(hashToken(token)),
         kind,
-        userId,
-        email,
+        userId: user.id,
+        email: user.email,
+        tokenVersion: user.tokenVersion,
         createdAt: nowIso(),
         expiresAt: epochSeconds() + TOKEN_LIFETIME_SECONDS[kind],
       },
@@ -34,17 +42,10 @@ export async function issueToken(kind: TokenKind, userId: string, email?: string
   return token;
 }
 
-export type ConsumedToken =
-  | { status: 'valid'; userId: string; email?: string }
-  | { status: 'expired' }
-  | { status: 'invalid' };
+export type ConsumedToken = { status: 'valid'; user: UserItem } | { status: 'expired' } | { status: 'invalid' };
 
-/**
- * Uses a token once: a conditional delete, so two concurrent uses cannot both succeed. An expired
- * token is consumed too (and reported as expired); DynamoDB's TTL removes the ones nobody uses.
- */
-export async function consumeToken(kind: TokenKind, token: string): Promise<ConsumedToken> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: 'invalid' };
+/** Deletes the token's item if it exists and is of `kind`, answering what it held. */
+async function deleteToken(kind: TokenKind, token: string): Promise<Record<string, unknown> | undefined> {
   try {
     const { Attributes } = await dynamo().send(
       new DeleteCommand({
@@ -55,11 +56,25 @@ export async function consumeToken(kind: TokenKind, token: string): Promise<Cons
         ReturnValues: 'ALL_OLD',
       }),
     );
-    if (!Attributes) return { status: 'invalid' };
-    if ((Attributes.expiresAt as number) <= epochSeconds()) return { status: 'expired' };
-    return { status: 'valid', userId: Attributes.userId as string, email: Attributes.email as string | undefined };
+    return Attributes;
   } catch (error) {
-    if (isConditionFailure(error)) return { status: 'invalid' };
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * Uses a token once: a conditional delete, so two concurrent uses cannot both succeed. An expired
+ * token is consumed too (and reported as expired); DynamoDB's TTL removes the ones nobody uses. A
+ * token whose stamps no longer match its user (see `issueToken`) is invalid.
+ */
+export async function consumeToken(kind: TokenKind, token: string): Promise<ConsumedToken> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: 'invalid' };
+  const stored = await deleteToken(kind, token);
+  if (!stored) return { status: 'invalid' };
+  if ((stored.expiresAt as number) <= epochSeconds()) return { status: 'expired' };
+  const user = await getUser(stored.userId as string);
+  const sameAddress = Boolean(user?.email) && user?.email?.toLowerCase() === (stored.email as string | undefined)?.toLowerCase();
+  const sameVersion = kind === 'verify-email' || user?.tokenVersion === stored.tokenVersion;
+  return user && sameAddress && sameVersion ? { status: 'valid', user } : { status: 'invalid' };
 }

@@ -4,7 +4,7 @@ import { normalizeRole, type Role } from '../../shared/domain/roles.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { dynamo } from './aws.js';
 import { addToCounters } from './counters.js';
-import { conflict } from './errors.js';
+import { conflict, isConditionFailure } from './errors.js';
 import { keys, nowIso, tableName, USERS_PARTITION } from './table.js';
 
 /** Why a user's sessions were ended; decides which 401 flag the next request gets. */
@@ -190,15 +190,25 @@ export async function updateUser(userId: string, changes: UserChanges): Promise<
   return Attributes as UserItem;
 }
 
-/** Replaces the password hash and ends every existing session of the user. */
-export async function setPassword(userId: string, passwordHash: string, reason: SessionEndReason): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      UpdateExpression: 'SET passwordHash = :hash, sessionEndReason = :reason ADD tokenVersion :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':hash': passwordHash, ':reason': reason, ':one': 1 },
-    }),
-  );
+/**
+ * Replaces the password hash and bumps `tokenVersion`, which ends every session and every outstanding
+ * reset link of the user. Applied only if the user still has the version it was read with, so of two
+ * concurrent password changes (two reset links used at once) exactly one applies; false for the other.
+ */
+export async function setPassword(user: UserItem, passwordHash: string, reason: SessionEndReason): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(user.id),
+        UpdateExpression: 'SET passwordHash = :hash, sessionEndReason = :reason ADD tokenVersion :one',
+        ConditionExpression: 'tokenVersion = :seen',
+        ExpressionAttributeValues: { ':hash': passwordHash, ':reason': reason, ':one': 1, ':seen': user.tokenVersion },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
