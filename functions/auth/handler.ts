@@ -28,12 +28,11 @@ export const handler = createApiHandler('auth', {
 
   login: async ({ body, sourceIp, log }) => {
     // Counted before the password is compared, so concurrent guesses cannot pass the limits (DECISIONS 'Login').
-    const attempt = await beginLoginAttempt(body.username, sourceIp);
+    const [attempt, user] = await Promise.all([beginLoginAttempt(body.username, sourceIp), findUserByUsername(body.username)]);
     if (!attempt.allowed) {
       log.info('login throttled', { retryAfterSeconds: attempt.retryAfterSeconds });
       throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
     }
-    const user = await findUserByUsername(body.username);
     const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !passwordMatches) {
       log.info('login failed', { userId: user?.id });
