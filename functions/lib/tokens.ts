@@ -74,7 +74,8 @@ export async function consumeToken(kind: TokenKind, token: string): Promise<Cons
   if (!stored) return { status: 'invalid' };
   if ((stored.expiresAt as number) <= epochSeconds()) return { status: 'expired' };
   const user = await getUser(stored.userId as string);
-  const sameAddress = Boolean(user?.email) && user?.email?.toLowerCase() === (stored.email as string | undefined)?.toLowerCase();
+  const sentTo = (stored.email as string | undefined)?.toLowerCase();
+  const sameAddress = Boolean(sentTo) && user?.email?.toLowerCase() === sentTo;
   const sameVersion = kind === 'verify-email' || user?.tokenVersion === stored.tokenVersion;
   return user && sameAddress && sameVersion ? { status: 'valid', user } : { status: 'invalid' };
 }
