@@ -1,0 +1,116 @@
+import * as z from 'zod/mini';
+import { ROLES } from '../domain/roles.js';
+import type { ErrorBody, ResponseOf } from './contract.js';
+import type { RouteName, Routes } from './index.js';
+import { BILLING_CYCLES, SUBSCRIPTION_STATUSES } from './subscriptions.js';
+
+/**
+ * The shape of every answer, as zod schemas, for the OpenAPI description (`shared/api/openapi.ts`).
+ * The routes declare their response types as TypeScript types (the functions bundle no response
+ * schema); the check at the end of this file makes `tsc` fail when a schema here and the type a
+ * route declares disagree, so the description cannot drift from the contract.
+ */
+
+const nullableString = z.nullable(z.string());
+
+export const messageResponse = z.object({ message: z.string() });
+
+export const errorResponse = z.object({
+  message: z.string(),
+  requiresVerification: z.optional(z.boolean()),
+  email: z.optional(z.string()),
+  showContactSupport: z.optional(z.boolean()),
+  accountDeactivated: z.optional(z.boolean()),
+  sessionInvalidated: z.optional(z.boolean()),
+});
+
+export const userResponse = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  email: nullableString,
+  emailVerified: z.boolean(),
+  role: z.enum(ROLES),
+  avatar: nullableString,
+  createdAt: z.string(),
+  accountStatus: z.enum(['active', 'deactivated']),
+  subscriptionType: z.nullable(z.enum(['vip', 'premium'])),
+  subscriptionEnd: nullableString,
+  isForever: z.boolean(),
+  autoRenew: z.boolean(),
+  paymentMethod: z.nullable(z.enum(['paypal', 'card'])),
+  cardLast4: nullableString,
+  paypalEmail: nullableString,
+  phoneNumber: nullableString,
+  notificationMethod: z.enum(['email', 'sms', 'both']),
+  currencyPreference: z.string(),
+  notify10Days: z.boolean(),
+  notify3Days: z.boolean(),
+  notify1Day: z.boolean(),
+  profileEffect: z.string(),
+  profileColor: z.string(),
+  allowAnimatedPfp: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  timeZone: z.string(),
+});
+
+export const subscriptionResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  category: z.string(),
+  dueDate: z.string(),
+  billingCycle: z.enum(BILLING_CYCLES),
+  autoRenew: z.boolean(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  deletedAt: nullableString,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const registerResponse = z.object({ message: z.string(), userId: z.string() });
+const loginResponse = z.object({ token: z.string(), userId: z.string(), requiresTwoFactor: z.boolean(), user: userResponse });
+const settingsResponse = z.object({ message: z.string(), user: userResponse });
+const landingStatsResponse = z.object({ totalUsers: z.number(), totalSubscriptions: z.number(), moneySaved: z.number() });
+
+/** Components of the description, by name: every schema above that answers more than one route. */
+export const namedResponses = {
+  Message: messageResponse,
+  Error: errorResponse,
+  User: userResponse,
+  Subscription: subscriptionResponse,
+} as const;
+
+/** The answer of each route. */
+export const responseSchemas = {
+  register: registerResponse,
+  login: loginResponse,
+  me: userResponse,
+  updateSettings: settingsResponse,
+  forgotPassword: messageResponse,
+  resetPassword: messageResponse,
+  resendVerificationPublic: messageResponse,
+  verifyEmail: messageResponse,
+  listSubscriptions: z.array(subscriptionResponse),
+  createSubscription: subscriptionResponse,
+  updateSubscription: subscriptionResponse,
+  deleteSubscription: subscriptionResponse,
+  deleteSubscriptionPermanently: messageResponse,
+  recoverSubscription: subscriptionResponse,
+  renewSubscription: subscriptionResponse,
+  cancelSubscription: subscriptionResponse,
+  reactivateSubscription: subscriptionResponse,
+  landingStats: landingStatsResponse,
+  previewEmail: messageResponse,
+} satisfies Record<RouteName, z.ZodMiniType>;
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** Names of the routes whose schema here differs from the response type the contract declares. */
+type Drifted = {
+  [K in RouteName]: Equal<ResponseOf<Routes[K]>, z.output<(typeof responseSchemas)[K]>> extends true ? never : K;
+}[RouteName];
+/** Fails to compile, naming the route, when a response schema drifts from the contract. */
+export const responsesMatchContract: [Drifted] extends [never] ? true : Drifted = true;
+/** Likewise for the error body every failure carries. */
+export const errorMatchesContract: Equal<ErrorBody, z.output<typeof errorResponse>> = true;
