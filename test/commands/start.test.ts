@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER } from '../../local/stack.js';
@@ -80,5 +82,17 @@ describe('npm start', () => {
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }
+  });
+
+  it('says in one sentence that Java is missing, and exits 1 with no stack trace', async () => {
+    // A PATH with Node.js, npm and the shell npm runs scripts with, as on a machine without Java.
+    const bin = mkdtempSync(join(tmpdir(), 'subscription-tracker-no-java-'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    for (const tool of ['npm', 'sh']) symlinkSync(execFileSync('which', [tool], { encoding: 'utf8' }).trim(), join(bin, tool));
+    const stack = await stackSettings();
+    const start = runCommand(['start'], { ...stack.env, PATH: bin });
+    expect(await start.exited).toBe(1);
+    expect(start.stderr()).toContain('Cannot start: A Java runtime was not found: DynamoDB Local needs Java 11 or newer on the PATH.');
+    expect(stackTraceLines(start.output())).toEqual([]);
   });
 });
