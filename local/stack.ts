@@ -59,8 +59,8 @@ export const DEFAULT_OWNER = { username: 'owner', password: 'Owner123!', email: 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   checkNode();
   checkJava();
-  const app = { port: await availablePort({ port: options.port ?? 3000, variable: 'PORT' }), variable: 'PORT' } as const;
-  const url = `http://localhost:${app.port}`;
+  const port = await availablePort({ port: options.port ?? 3000, variable: 'PORT' });
+  const url = `http://localhost:${port}`;
   const folder = openDataFolder(options.dataDir ?? '.data');
   const stops: Array<() => Promise<void>> = [async () => folder.cleanUp()];
   const stop = async () => {
@@ -96,7 +96,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         web,
       }),
     );
-    await listen(server, app);
+    await listen(server, { port, variable: 'PORT' });
     stops.push(
       () =>
         new Promise((resolve) => {

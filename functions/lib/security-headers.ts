@@ -1,6 +1,6 @@
 /**
- * The headers every API answer carries (DESIGN §7): the handlers' answers (lib/http.ts) and the
- * answers the local stack writes itself (its 404, 413, preflights, mailbox-free local routes).
+ * The security headers every API answer carries (DESIGN §7): the handlers' answers (lib/http.ts)
+ * and every answer the local stack writes itself (local/answers.ts).
  */
 export const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { freePort } from '../../local/ports.js';
 
 /**
@@ -33,6 +33,18 @@ export interface RunningCommand {
   waitFor(text: string, timeoutMs?: number): Promise<void>;
 }
 
+/** Commands still running, stopped at the end of the test file even when a test failed half-way. */
+const running = new Set<{ command: RunningCommand; dataDir: string | undefined }>();
+
+afterAll(async () => {
+  for (const entry of running) {
+    const java = entry.dataDir && javaOn(entry.dataDir);
+    if (java) process.kill(parentOf(java), 'SIGTERM');
+    else entry.command.child.kill('SIGTERM');
+    await entry.command.exited;
+  }
+});
+
 export function runCommand(args: string[], env: Record<string, string> = {}): RunningCommand {
   const child = spawn('npm', args, { cwd: ROOT, env: userEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -44,8 +56,7 @@ export function runCommand(args: string[], env: Record<string, string> = {}): Ru
   });
   const exited = new Promise<number | null>((resolvePromise) => child.on('exit', (code) => resolvePromise(code)));
   let ended = false;
-  void exited.then(() => (ended = true));
-  return {
+  const command: RunningCommand = {
     child,
     output: () => output,
     stderr: () => stderr,
@@ -59,6 +70,13 @@ export function runCommand(args: string[], env: Record<string, string> = {}): Ru
       }
     },
   };
+  const entry = { command, dataDir: env.DATA_DIR };
+  running.add(entry);
+  void exited.then(() => {
+    ended = true;
+    running.delete(entry);
+  });
+  return command;
 }
 
 /** The lines of a Node.js or Java stack trace. */
