@@ -31,6 +31,18 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        test: {
+          // The README's commands (npm start, npm run dev, npm run reminders) run as a user runs them.
+          name: 'commands',
+          include: ['test/commands/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // Each starts its own stack, Java included: one at a time on a small machine.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,9 +1,12 @@
+import { CannotStart } from '../local/cannot-start.js';
+import { IN_MEMORY } from '../local/data-folder.js';
 import { DEFAULT_OWNER, startLocalStack } from '../local/stack.js';
-import { MissingRequirement } from '../local/requirements.js';
 
 /**
- * `npm start`: the whole product on one machine, no cloud account (DESIGN §6).
- * PORT (3000), SES_PORT (8005), DATA_DIR (.data, or :memory:), OWNER_USERNAME / OWNER_PASSWORD / OWNER_EMAIL.
+ * `npm start` (and `npm run dev`, with `--dev`): the whole product on one machine, no cloud account
+ * (DESIGN §6). PORT (3000), SES_PORT (8005), DATA_DIR (.data, or :memory:), OWNER_USERNAME /
+ * OWNER_PASSWORD / OWNER_EMAIL. It prints "Subscription Tracker is running." once the app answers;
+ * SIGINT or SIGTERM stops everything (DynamoDB Local's Java too) and exits 0.
  */
 const owner = {
   username: process.env.OWNER_USERNAME || DEFAULT_OWNER.username,
@@ -35,16 +38,14 @@ try {
 
     App       ${stack.url}
     Mailbox   ${stack.mailboxUrl}   (every e-mail the app sends lands here; JSON at ${stack.mailboxUrl}/store)
-    Data      ${dataDir === ':memory:' ? 'in memory (nothing is kept)' : dataDir}
+    Data      ${dataDir === IN_MEMORY ? 'in memory (nothing is kept)' : dataDir}
 
   First owner (local use only): ${owner.username} / ${process.env.OWNER_PASSWORD ? '(OWNER_PASSWORD)' : owner.password}
   Press Ctrl-C to stop.
 `);
 } catch (error) {
-  if (error instanceof MissingRequirement || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`\nCannot start: ${(error as Error).message}\n`);
-  } else {
-    console.error('\nCannot start the local stack:', error);
-  }
+  // One sentence, never a stack trace: the known causes say what to do; anything else says what failed.
+  const reason = error instanceof CannotStart ? error.message : `the local stack failed: ${(error as Error).message.split('\n')[0]}`;
+  console.error(`\nCannot start: ${reason}\n`);
   process.exit(1);
 }

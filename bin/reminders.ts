@@ -1,7 +1,8 @@
+import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 
 /**
- * `npm run reminders -- [--date YYYY-MM-DD]`: runs the reminder job once.
+ * `npm run reminders -- [--date YYYY-MM-DD]` (or `--date=YYYY-MM-DD`): runs the reminder job once.
  * - Against the running local stack (default): POST http://localhost:$PORT/_local/reminders?date=…
  * - Against a deployed stack (LocalStack, where the scheduler never fires, or AWS):
  *   `--function <name>` invokes the reminders function directly (AWS_ENDPOINT_URL=http://localhost:4566
@@ -10,17 +11,27 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 // Node 20 is supported here (DESIGN §9); the SDK's notice about Node 22 is noise for this command.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
+function parseOptions(): { date?: string; function?: string } {
+  try {
+    return parseArgs({
+      options: { date: { type: 'string' }, function: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    // node:util names the unknown option, the missing value or the stray argument.
+    console.error(`${(error as Error).message.replace(/\.$/, '')}. Usage: npm run reminders -- [--date YYYY-MM-DD] [--function <name>]`);
+    process.exit(1);
+  }
 }
 
-const date = option('date') ?? new Date().toISOString().slice(0, 10);
+const options = parseOptions();
+const date = options.date ?? new Date().toISOString().slice(0, 10);
 if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
   console.error(`--date must be written YYYY-MM-DD (got "${date}")`);
   process.exit(1);
 }
-const functionName = option('function') ?? process.env.REMINDERS_FUNCTION_NAME;
+const functionName = options.function ?? process.env.REMINDERS_FUNCTION_NAME;
 
 try {
   let summary: unknown;

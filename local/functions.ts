@@ -1,0 +1,70 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { AREAS, type Area } from '../shared/api/index.js';
+import type { LambdaHandler } from './api-gateway.js';
+import { type Emulators, ensureTable } from './emulators.js';
+
+/**
+ * The real Lambda functions in this process: the environment the CDK stack gives them (pointed at
+ * the emulators), the table and the first owner they expect, and every area's handler loaded.
+ */
+
+export const TABLE_NAME = 'subscription-tracker';
+export const AVATARS_BUCKET = 'avatars';
+
+export type RunReminders = (event: { date?: string }) => Promise<unknown>;
+
+export interface LocalFunctions {
+  handlers: Map<Area, LambdaHandler>;
+  /** The summary of every run, failed sends included (the Lambda handler would throw for a retry instead). */
+  runReminders: RunReminders;
+}
+
+export interface FunctionsSetup {
+  emulators: Emulators;
+  publicUrl: string;
+  jwtSecret: string;
+  owner: { username: string; password: string; email: string };
+  quiet: boolean;
+  /** The site's origin when it is not the API's (the LocalStack shape). */
+  corsAllowedOrigin: string | undefined;
+}
+
+function configureEnvironment(setup: FunctionsSetup): void {
+  const { emulators } = setup;
+  Object.assign(process.env, {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: emulators.dynamoDb.endpoint,
+    AWS_ENDPOINT_URL_SES: emulators.ses.endpoint,
+    AWS_ENDPOINT_URL_S3: emulators.s3.endpoint,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TABLE_NAME,
+    AVATARS_BUCKET,
+    PUBLIC_URL: process.env.PUBLIC_URL || setup.publicUrl,
+    SENDER_EMAIL: process.env.SENDER_EMAIL || 'reminders@subscription-tracker.local',
+    JWT_SECRET: setup.jwtSecret,
+    LOG_LEVEL: setup.quiet ? 'warn' : process.env.LOG_LEVEL || 'info',
+  });
+  delete process.env.JWT_SECRET_ARN;
+  if (setup.corsAllowedOrigin) process.env.CORS_ALLOWED_ORIGIN = setup.corsAllowedOrigin;
+  else delete process.env.CORS_ALLOWED_ORIGIN;
+}
+
+export async function startFunctions(setup: FunctionsSetup): Promise<LocalFunctions> {
+  configureEnvironment(setup);
+  const dynamoDb = new DynamoDBClient({});
+  await ensureTable(dynamoDb, TABLE_NAME);
+  dynamoDb.destroy();
+
+  const { ensureOwner } = await import('../functions/lib/owner.js');
+  await ensureOwner(setup.owner);
+
+  const handlers = new Map<Area, LambdaHandler>();
+  for (const area of AREAS) {
+    const module = (await import(`../functions/${area}/handler.ts`)) as { handler: LambdaHandler };
+    handlers.set(area, module.handler);
+  }
+  const { runRemindersFor } = (await import('../functions/reminders/handler.js')) as { runRemindersFor: RunReminders };
+  return { handlers, runReminders: runRemindersFor };
+}

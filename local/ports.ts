@@ -1,0 +1,53 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CannotStart } from './cannot-start.js';
+
+/** The port a server listens on, and the variable of `npm start` that sets it (named when it is taken). */
+export interface PortSetting {
+  port: number;
+  variable: 'PORT' | 'SES_PORT';
+  host?: string;
+}
+
+function cannotListen(setting: PortSetting, error: NodeJS.ErrnoException): Error {
+  const { port, variable } = setting;
+  if (error.code === 'EADDRINUSE') {
+    return new CannotStart(`Port ${port} is already in use: stop the program that listens there or set ${variable} to a free port.`);
+  }
+  if (error.code === 'EACCES') {
+    return new CannotStart(`Port ${port} needs administrator rights: set ${variable} to a port above 1023.`);
+  }
+  return new CannotStart(`Cannot listen on port ${port} (${error.code ?? error.message}): set ${variable} to a free port.`);
+}
+
+/** `server` listening on the setting's port (0 picks a free one); a port that cannot be used is one sentence. */
+export function listen(server: Server, setting: PortSetting): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => reject(cannotListen(setting, error));
+    server.once('error', failed);
+    server.listen(setting.port, setting.host, () => {
+      server.off('error', failed);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/**
+ * Checks that the setting's port can be listened on, before anything slow starts, and returns it
+ * (a free one for 0), so the server listens there once the whole stack is ready.
+ */
+export async function availablePort(setting: PortSetting): Promise<number> {
+  const probe = createServer();
+  const port = await listen(probe, setting);
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** A free TCP port on the loopback interface, for the emulators the user never opens. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

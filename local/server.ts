@@ -1,0 +1,55 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/index.js';
+import { isCalendarDate } from '../shared/domain/dates.js';
+import { sendJson } from './answers.js';
+import { type ApiGateway, REST_STAGE_PREFIX } from './api-gateway.js';
+import { AVATARS_PATH } from './avatars.js';
+import type { RunReminders } from './functions.js';
+import type { WebServer } from './web.js';
+
+/** What the one HTTP server of the local stack serves, path by path. */
+export interface LocalSite {
+  api: ApiGateway;
+  /** Also serve the API as the LocalStack deployment's REST API stage. */
+  restApi: boolean;
+  runReminders: RunReminders;
+  avatar: (res: ServerResponse, key: string) => Promise<void>;
+  web: WebServer;
+}
+
+async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+    return site.api(req, res, url, url.pathname, 'http');
+  }
+  if (site.restApi && url.pathname.startsWith(`${REST_STAGE_PREFIX}/api/`)) {
+    return site.api(req, res, url, url.pathname.slice(REST_STAGE_PREFIX.length), 'rest');
+  }
+  // The site's runtime configuration: the API is on this origin.
+  if (url.pathname === `/${SITE_CONFIG_FILE}`) return sendJson(res, 200, { apiBaseUrl: '' } satisfies SiteConfig);
+  // Local-stack-only, like LocalStack's /_aws/ routes; never deployed.
+  if (url.pathname === '/_local/reminders' && req.method === 'POST') {
+    const date = url.searchParams.get('date') ?? undefined;
+    if (date !== undefined && !isCalendarDate(date)) {
+      return sendJson(res, 400, { message: 'date must be a calendar date written YYYY-MM-DD' });
+    }
+    return sendJson(res, 200, await site.runReminders({ date }));
+  }
+  if (url.pathname.startsWith(AVATARS_PATH)) {
+    return site.avatar(res, decodeURIComponent(url.pathname.slice(AVATARS_PATH.length)));
+  }
+  site.web(req, res, url);
+}
+
+/** The request listener of the local stack's one HTTP server, serving `site`. */
+export function serveSite(site: LocalSite): RequestListener {
+  return async (req, res) => {
+    try {
+      await route(site, req, res);
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', msg: 'local stack request failed', error: String((error as Error).stack) }));
+      if (!res.headersSent) sendJson(res, 500, { message: 'Something went wrong. Please try again.' });
+      else res.end();
+    }
+  };
+}
