@@ -5,6 +5,35 @@ import { extname } from 'node:path';
  * website (scripts/localstack-site.ts) and the local stack. No CDK here: the local stack imports it.
  */
 
+/**
+ * Content-Security-Policy of the site: the SPA loads only its own scripts, styles (React and CSS
+ * Modules set inline styles), images (avatars, data: and blob: URLs for avatar previews) and API;
+ * nothing may frame it. CloudFront adds `upgrade-insecure-requests` (the site is HTTPS there).
+ */
+const SITE_CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+];
+export const CONTENT_SECURITY_POLICY = [...SITE_CSP_DIRECTIVES, 'upgrade-insecure-requests'].join('; ');
+
+/** The security headers of CloudFront's response headers policy (web.ts), as the local stack sends them over plain HTTP. */
+export const LOCAL_SITE_HEADERS: Record<string, string> = {
+  'content-security-policy': SITE_CSP_DIRECTIVES.join('; '),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
 export const SITE_CACHE_CONTROL = {
   /** Hashed build output never changes under its name. */
   hashedAssets: 'public, max-age=31536000, immutable',

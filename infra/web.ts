@@ -14,31 +14,12 @@ import { Construct } from 'constructs';
 import { projectRoot } from './bundling.js';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import type { CustomDomain } from './config.js';
-import { SITE_CACHE_CONTROL } from './site-files.js';
+import { CONTENT_SECURITY_POLICY, SITE_CACHE_CONTROL } from './site-files.js';
 
 export const webRoot = join(projectRoot, 'web');
 export const webDist = join(webRoot, 'dist');
 
 
-/**
- * Content-Security-Policy of every answer: the SPA loads only its own scripts, styles (React
- * and CSS Modules set inline styles), images (avatars, data: and blob: URLs for avatar previews)
- * and API; nothing may frame it.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  'upgrade-insecure-requests',
-].join('; ');
 
 /**
  * CloudFront Function on the site's default behaviour: a path whose last segment has no file

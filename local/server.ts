@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/index.js';
+import { OPENAPI_PATH, openApiDocument } from '../shared/api/openapi.js';
 import { isCalendarDate } from '../shared/domain/dates.js';
 import { sendJson } from './answers.js';
 import { type ApiGateway, REST_STAGE_PREFIX } from './api-gateway.js';
@@ -17,8 +20,18 @@ export interface LocalSite {
   web: WebServer;
 }
 
+let description: unknown;
+function apiDescription() {
+  description ??= openApiDocument(
+    (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version,
+  );
+  return description;
+}
+
 async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  // The API's description, generated from the contract (docs/openapi.json is the same document).
+  if (url.pathname === OPENAPI_PATH && req.method === 'GET') return sendJson(res, 200, apiDescription());
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
     return site.api(req, res, url, url.pathname, 'http');
   }

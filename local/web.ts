@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { cacheControlOf, contentTypeOf } from '../infra/site-files.js';
+import { cacheControlOf, contentTypeOf, LOCAL_SITE_HEADERS } from '../infra/site-files.js';
 import { sendText } from './answers.js';
 
 /** The web app: the build in web/dist (`npm start`), or Vite's dev server with hot reload (`npm run dev`). */
@@ -9,21 +9,13 @@ import { sendText } from './answers.js';
 const ROOT = resolve(import.meta.dirname, '..');
 const WEB_DIST = join(ROOT, 'web', 'dist');
 
-/** The same response headers policy CloudFront applies to the site (infra/web.ts). */
-const SITE_HEADERS: Record<string, string> = {
-  'content-security-policy':
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
 
 function serveFile(res: ServerResponse, file: string, cache: string) {
   res.writeHead(200, {
     'content-type': contentTypeOf(file),
     'content-length': statSync(file).size,
     'cache-control': cache,
-    ...SITE_HEADERS,
+    ...LOCAL_SITE_HEADERS,
   });
   createReadStream(file).pipe(res);
 }

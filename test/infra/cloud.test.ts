@@ -2,7 +2,8 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE } from '../../infra/api.js';
 import { areaNeeds } from '../../infra/functions.js';
-import { CONTENT_SECURITY_POLICY, SPA_ROUTING_FUNCTION_CODE } from '../../infra/web.js';
+import { CONTENT_SECURITY_POLICY } from '../../infra/site-files.js';
+import { SPA_ROUTING_FUNCTION_CODE } from '../../infra/web.js';
 import { AREAS, routes, routesOfArea } from '../../shared/api/index.js';
 import {
   actionsOf,
