@@ -1,15 +1,9 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpRouterHandler, { type Method } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
-import { authMessages } from '../../shared/api/auth.js';
-import {
-  type Area,
-  DEFAULT_MAX_BODY_BYTES,
-  type ParsedBodyOf,
-  type ResponseOf,
-  type RouteDef,
-} from '../../shared/api/contract.js';
-import { type RouteName, type Routes, routes } from '../../shared/api/index.js';
+import { safeParse } from 'zod/mini';
+import { authMessages } from '../../shared/api/auth-messages.js';
+import { type Area, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, type RouteDef } from '../../shared/api/contract.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { verifySession } from './jwt.js';
@@ -18,8 +12,8 @@ import { getUser, type UserItem } from './users.js';
 
 /**
  * The middy chassis every API function is built on (DESIGN §3, §7): it accepts API Gateway HTTP API
- * (payload 2.0) and REST API (1.0) events, routes with @middy/http-router from the contract, parses
- * and validates the body with the route's zod schema, authenticates the Bearer token, enforces admin
+ * (payload 2.0) and REST API (1.0) events, routes with @middy/http-router from the area's routes in
+ * the contract, parses and validates the body with the route's zod schema, authenticates the Bearer token, enforces admin
  * access, maps errors to `{ message }`, adds security headers and writes one structured log line.
  */
 
@@ -58,8 +52,8 @@ export interface ApiRequest<R> {
 
 export type RouteHandler<R> = (request: ApiRequest<R>) => Promise<ResponseOf<R>>;
 
-type RoutesOfArea<A extends Area> = { [K in RouteName as Routes[K]['area'] extends A ? K : never]: Routes[K] };
-export type AreaHandlers<A extends Area> = { [K in keyof RoutesOfArea<A>]: RouteHandler<RoutesOfArea<A>[K]> };
+/** One handler per route of an area, by the route's name in the contract. */
+export type AreaHandlers<R extends Record<string, RouteDef>> = { [K in keyof R]: RouteHandler<R[K]> };
 
 const SECURITY_HEADERS: Record<string, string> = {
   'content-type': 'application/json; charset=utf-8',
@@ -150,7 +144,7 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
     }
     let body: unknown;
     if (def.body) {
-      const parsed = def.body.safeParse(parseJsonBody(event, def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      const parsed = safeParse(def.body, parseJsonBody(event, def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
       body = parsed.data;
     }
@@ -225,11 +219,17 @@ function chassisMiddleware(area: Area, cors: Record<string, string>): Middleware
   };
 }
 
-/** Builds an area's Lambda handler from the contract's routes and the area's route handlers. */
-export function createApiHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) {
-  const table = Object.entries(handlers as Record<string, RouteHandler<RouteDef>>).map(([name, handler]) => {
-    const def = (routes as Record<string, RouteDef>)[name];
-    if (!def || def.area !== area) throw new Error(`Route ${name} is not part of area ${area}`);
+/**
+ * Builds an area's Lambda handler from the area's routes in the contract (`authRoutes`, …) and a
+ * handler for each. A function imports only its own area's routes, so its bundle holds only its
+ * own schemas.
+ */
+export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes: R, handlers: AreaHandlers<R>) {
+  const defs = Object.values(areaRoutes);
+  const area = defs[0]?.area;
+  if (!area || defs.some((def) => def.area !== area)) throw new Error('An API function serves the routes of exactly one area');
+  const table = Object.entries(areaRoutes).map(([name, def]) => {
+    const handler = (handlers as Record<string, RouteHandler<RouteDef>>)[name];
     return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler) };
   });
   const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;
