@@ -26,7 +26,7 @@ const isHttpUrl = (value: string) => {
 };
 
 /** What is wrong with each variable, as `NAME: problem`; empty when the environment is usable. */
-function configProblems(env: NodeJS.ProcessEnv): string[] {
+export function configProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   const check = (name: string, ok: boolean, expected: string) => {
     if (!ok) problems.push(`${name}: ${expected} (got ${env[name] === undefined ? 'nothing' : `"${env[name]}"`})`);
