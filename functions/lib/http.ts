@@ -3,7 +3,13 @@ import httpRouterHandler, { type Method } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { safeParse } from 'zod/mini';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import { type Area, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, type RouteDef } from '../../shared/api/contract.js';
+import {
+  type Area,
+  DEFAULT_MAX_BODY_BYTES,
+  type ParsedBodyOf,
+  type ResponseOf,
+  type RouteDef,
+} from '../../shared/api/contract.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { verifySession } from './jwt.js';
@@ -13,8 +19,9 @@ import { getUser, type UserItem } from './users.js';
 /**
  * The middy chassis every API function is built on (DESIGN §3, §7): it accepts API Gateway HTTP API
  * (payload 2.0) and REST API (1.0) events, routes with @middy/http-router from the area's routes in
- * the contract, parses and validates the body with the route's zod schema, authenticates the Bearer token, enforces admin
- * access, maps errors to `{ message }`, adds security headers and writes one structured log line.
+ * the contract, parses and validates the body with the route's zod schema, authenticates the Bearer
+ * token, enforces admin access, maps errors to `{ message }`, adds security headers and writes one
+ * structured log line.
  */
 
 export interface ApiEvent {

@@ -64,10 +64,11 @@ const DECIMAL_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** The amount's number, or the message that refuses it. */
 function amountOrProblem(value: number | string): number | string {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (text === '') return m.amountRequired;
-  if (typeof value === 'string' && !DECIMAL_TEXT.test(text)) return m.amountNotNumber;
-  const n = typeof value === 'number' ? value : Number(text);
+  if (typeof value === 'string') {
+    if (value.trim() === '') return m.amountRequired;
+    if (!DECIMAL_TEXT.test(value.trim())) return m.amountNotNumber;
+  }
+  const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return m.amountNotNumber;
   if (n < 0) return m.amountNegative;
   if (n > 1_000_000) return m.amountTooLarge;
