@@ -17,9 +17,24 @@ export const ESM_REQUIRE_SHIM =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 /**
+ * SDK modules replaced in every bundle by smaller ones of ours, because the SDK imports them
+ * statically although the functions never use them:
+ * - Each client's runtime config imports the default credential chain (`@aws-sdk/credential-provider-node`:
+ *   SSO, STS, IMDS, INI files and their nested clients, ~130 KB minified) even when the client is given
+ *   its own credentials; the functions' clients read Lambda's environment credentials only
+ *   (functions/lib/credentials.ts), so that module takes the chain's place.
+ * - The HTTP protocol loads the event-stream codec (~15 KB) for operations that stream events; no
+ *   function calls one (functions/lib/no-event-streams.ts fails by name if one ever did).
+ */
+export const BUNDLE_ALIASES = {
+  '@aws-sdk/credential-provider-node': join(functionsDir, 'lib', 'credentials.ts'),
+  '@smithy/core/event-streams': join(functionsDir, 'lib', 'no-event-streams.ts'),
+};
+
+/**
  * The esbuild options every Lambda bundle is built with (DESIGN §9): ESM, minified, source maps
  * without embedded sources, Node 22, and the AWS SDK bundled so its version is the one pinned in
- * package.json. A plain esbuild options object, so `npm run bench` can build each function exactly
+ * package.json (without its default credential chain and event streams: BUNDLE_ALIASES). A plain esbuild options object, so `npm run bench` can build each function exactly
  * as the stack does:
  *
  *     await esbuild.build({ ...bundleOptions, entryPoints: [entry], outfile: 'out/index.mjs', metafile: true })
@@ -35,6 +50,7 @@ export const bundleOptions = {
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_SHIM },
   external: [],
+  alias: BUNDLE_ALIASES,
 } satisfies BuildOptions;
 
 /** The same options in the form NodejsFunction takes; bundling runs the local esbuild, never Docker. */
@@ -47,6 +63,7 @@ export const lambdaBundling: BundlingOptions = {
   mainFields: bundleOptions.mainFields,
   banner: bundleOptions.banner.js,
   externalModules: bundleOptions.external,
+  esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path])),
   forceDockerBundling: false,
   // Keeps `cdk synth --quiet` quiet: esbuild reports only warnings and errors.
   logLevel: LogLevel.WARNING,

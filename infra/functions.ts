@@ -57,7 +57,9 @@ export class ProductFunction extends Construct {
       projectRoot,
       depsLockFilePath: depsLockFile,
       bundling: lambdaBundling,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // No NODE_OPTIONS=--enable-source-maps: loading the map costs more cold-start time than the
+      // bundle itself (docs/DECISIONS.md, 'Cold starts'); the map ships beside the bundle for reading traces.
+      environment: props.environment,
     });
   }
 }

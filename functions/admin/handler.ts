@@ -1,3 +1,4 @@
+import { adminRoutes } from '../../shared/api/admin.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { sendEmail } from '../lib/email.js';
 import { createApiHandler } from '../lib/http.js';
@@ -6,7 +7,7 @@ import { reminderEmail } from '../lib/reminder-email.js';
 const PREVIEW_DAYS = { '10day': 10, '3day': 3, test: 10 } as const;
 
 /** The admin area: staff tools, every route checked for owner or developer by the chassis. */
-export const handler = createApiHandler('admin', {
+export const handler = createApiHandler(adminRoutes, {
   previewEmail: async ({ body, user, log }) => {
     const daysBefore = PREVIEW_DAYS[body.type];
     await sendEmail(

@@ -1,4 +1,4 @@
-import { authMessages } from '../../shared/api/auth.js';
+import { authMessages, authRoutes } from '../../shared/api/auth.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
 import { hasPaidFeatures } from '../../shared/domain/roles.js';
 import { verificationEmail, passwordResetEmail, sendEmail } from '../lib/email.js';
@@ -11,7 +11,7 @@ import { consumeToken, issueToken } from '../lib/tokens.js';
 import { createUser, findUserByEmail, findUserByUsername, setPassword, toPublicUser, updateUser } from '../lib/users.js';
 
 /** The auth area: registration, sign-in, the session's user, e-mail verification and password reset (SPEC §7). */
-export const handler = createApiHandler('auth', {
+export const handler = createApiHandler(authRoutes, {
   register: async ({ body, log }) => {
     const user = await createUser({
       username: body.username,

@@ -3,10 +3,12 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESClient } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { environmentCredentials } from './credentials.js';
 
 /**
  * AWS client factories. Endpoints come from the standard AWS_ENDPOINT_URL / AWS_ENDPOINT_URL_<SERVICE>
  * variables, so the same code talks to AWS, LocalStack or the embedded emulators (DESIGN §1).
+ * Credentials come from the environment only (credentials.ts), as Lambda provides them.
  */
 let documentClient: DynamoDBDocumentClient | undefined;
 let ses: SESClient | undefined;
@@ -14,7 +16,7 @@ let s3: S3Client | undefined;
 let secrets: SecretsManagerClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ credentials: environmentCredentials }), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return documentClient;
@@ -24,17 +26,20 @@ export function dynamo(): DynamoDBDocumentClient {
 const SES_TIMEOUTS = { connectionTimeout: 3_000, requestTimeout: 10_000 };
 
 export function sesClient(): SESClient {
-  ses ??= new SESClient({ maxAttempts: 3, requestHandler: SES_TIMEOUTS });
+  ses ??= new SESClient({ credentials: environmentCredentials, maxAttempts: 3, requestHandler: SES_TIMEOUTS });
   return ses;
 }
 
 export function s3Client(): S3Client {
   // Emulators (s3rver, LocalStack) serve buckets by path, not by virtual host.
-  s3 ??= new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3 || process.env.AWS_ENDPOINT_URL) });
+  s3 ??= new S3Client({
+    credentials: environmentCredentials,
+    forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3 || process.env.AWS_ENDPOINT_URL),
+  });
   return s3;
 }
 
 export function secretsClient(): SecretsManagerClient {
-  secrets ??= new SecretsManagerClient({});
+  secrets ??= new SecretsManagerClient({ credentials: environmentCredentials });
   return secrets;
 }

@@ -1,31 +1,67 @@
-import { z } from 'zod';
+import { emailProblem } from '../../shared/domain/username.js';
 
 /**
- * Configuration from the environment the stack sets (DESIGN §7c), validated once at cold start
- * so a misconfiguration fails loudly at deploy time, not on a user's request.
+ * Configuration from the environment the stack sets (DESIGN §7c), checked once, on first use at
+ * cold start, so a misconfiguration fails loudly at deploy time, not on a user's request. Plain
+ * checks rather than a schema library: functions that validate no request body stay free of one.
  */
-const configSchema = z.object({
-  TABLE_NAME: z.string().min(1),
-  PUBLIC_URL: z.string().url(),
-  SENDER_EMAIL: z.string().email(),
-  JWT_SECRET: z.string().min(32).optional(),
-  JWT_SECRET_ARN: z.string().min(1).optional(),
-  AVATARS_BUCKET: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-});
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
-export type Config = z.infer<typeof configSchema>;
+export interface Config {
+  TABLE_NAME: string;
+  PUBLIC_URL: string;
+  SENDER_EMAIL: string;
+  JWT_SECRET?: string;
+  JWT_SECRET_ARN?: string;
+  AVATARS_BUCKET?: string;
+  LOG_LEVEL: (typeof LOG_LEVELS)[number];
+}
+
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** What is wrong with each variable, as `NAME: problem`; empty when the environment is usable. */
+export function configProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const check = (name: string, ok: boolean, expected: string) => {
+    if (!ok) problems.push(`${name}: ${expected} (got ${env[name] === undefined ? 'nothing' : `"${env[name]}"`})`);
+  };
+  const optional = (name: string, ok: (value: string) => boolean, expected: string) => {
+    const value = env[name];
+    if (value !== undefined) check(name, ok(value), expected);
+  };
+  check('TABLE_NAME', Boolean(env.TABLE_NAME), 'must be set');
+  check('PUBLIC_URL', isHttpUrl(env.PUBLIC_URL ?? ''), 'must be an http(s) URL');
+  check('SENDER_EMAIL', emailProblem(env.SENDER_EMAIL ?? '') === null, 'must be an e-mail address');
+  // The secret itself is never echoed into the message.
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET: must be at least 32 characters');
+  optional('JWT_SECRET_ARN', Boolean, 'must not be empty');
+  optional('AVATARS_BUCKET', Boolean, 'must not be empty');
+  optional('LOG_LEVEL', (level) => (LOG_LEVELS as readonly string[]).includes(level), `must be one of ${LOG_LEVELS.join(', ')}`);
+  return problems;
+}
 
 let cached: Config | undefined;
 
 export function config(): Config {
   if (!cached) {
-    const parsed = configSchema.safeParse(process.env);
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ');
-      throw new Error(`Invalid function configuration: ${detail}`);
-    }
-    cached = parsed.data;
+    const env = process.env;
+    const problems = configProblems(env);
+    if (problems.length > 0) throw new Error(`Invalid function configuration: ${problems.join('; ')}`);
+    cached = {
+      TABLE_NAME: env.TABLE_NAME as string,
+      PUBLIC_URL: env.PUBLIC_URL as string,
+      SENDER_EMAIL: env.SENDER_EMAIL as string,
+      JWT_SECRET: env.JWT_SECRET,
+      JWT_SECRET_ARN: env.JWT_SECRET_ARN,
+      AVATARS_BUCKET: env.AVATARS_BUCKET,
+      LOG_LEVEL: (env.LOG_LEVEL ?? 'info') as Config['LOG_LEVEL'],
+    };
   }
   return cached;
 }

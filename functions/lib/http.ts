@@ -1,7 +1,8 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpRouterHandler, { type Method } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
-import { authMessages } from '../../shared/api/auth.js';
+import { safeParse } from 'zod/mini';
+import { authMessages } from '../../shared/api/auth-messages.js';
 import {
   type Area,
   DEFAULT_MAX_BODY_BYTES,
@@ -9,7 +10,6 @@ import {
   type ResponseOf,
   type RouteDef,
 } from '../../shared/api/contract.js';
-import { type RouteName, type Routes, routes } from '../../shared/api/index.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { verifySession } from './jwt.js';
@@ -19,9 +19,10 @@ import { getUser, type UserItem } from './users.js';
 
 /**
  * The middy chassis every API function is built on (DESIGN §3, §7): it accepts API Gateway HTTP API
- * (payload 2.0) and REST API (1.0) events, routes with @middy/http-router from the contract, parses
- * and validates the body with the route's zod schema, authenticates the Bearer token, enforces admin
- * access, maps errors to `{ message }`, adds security headers and writes one structured log line.
+ * (payload 2.0) and REST API (1.0) events, routes with @middy/http-router from the area's routes in
+ * the contract, parses and validates the body with the route's zod schema, authenticates the Bearer
+ * token, enforces admin access, maps errors to `{ message }`, adds security headers and writes one
+ * structured log line.
  */
 
 export interface ApiEvent {
@@ -59,8 +60,8 @@ export interface ApiRequest<R> {
 
 export type RouteHandler<R> = (request: ApiRequest<R>) => Promise<ResponseOf<R>>;
 
-type RoutesOfArea<A extends Area> = { [K in RouteName as Routes[K]['area'] extends A ? K : never]: Routes[K] };
-export type AreaHandlers<A extends Area> = { [K in keyof RoutesOfArea<A>]: RouteHandler<RoutesOfArea<A>[K]> };
+/** One handler per route of an area, by the route's name in the contract. */
+export type AreaHandlers<R extends Record<string, RouteDef>> = { [K in keyof R]: RouteHandler<R[K]> };
 
 const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult => ({
   statusCode,
@@ -141,7 +142,7 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
     }
     let body: unknown;
     if (def.body) {
-      const parsed = def.body.safeParse(parseJsonBody(event, def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      const parsed = safeParse(def.body, parseJsonBody(event, def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
       body = parsed.data;
     }
@@ -216,11 +217,17 @@ function chassisMiddleware(area: Area, cors: Record<string, string>): Middleware
   };
 }
 
-/** Builds an area's Lambda handler from the contract's routes and the area's route handlers. */
-export function createApiHandler<A extends Area>(area: A, handlers: AreaHandlers<A>) {
-  const table = Object.entries(handlers as Record<string, RouteHandler<RouteDef>>).map(([name, handler]) => {
-    const def = (routes as Record<string, RouteDef>)[name];
-    if (!def || def.area !== area) throw new Error(`Route ${name} is not part of area ${area}`);
+/**
+ * Builds an area's Lambda handler from the area's routes in the contract (`authRoutes`, …) and a
+ * handler for each. A function imports only its own area's routes, so its bundle holds only its
+ * own schemas.
+ */
+export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes: R, handlers: AreaHandlers<R>) {
+  const defs = Object.values(areaRoutes);
+  const area = defs[0]?.area;
+  if (!area || defs.some((def) => def.area !== area)) throw new Error('An API function serves the routes of exactly one area');
+  const table = Object.entries(areaRoutes).map(([name, def]) => {
+    const handler = (handlers as Record<string, RouteHandler<RouteDef>>)[name];
     return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler) };
   });
   const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;

@@ -1,4 +1,4 @@
-import { subscriptionMessages as messages, type SubscriptionStatus } from '../../shared/api/subscriptions.js';
+import { subscriptionMessages as messages, type SubscriptionStatus, subscriptionRoutes } from '../../shared/api/subscriptions.js';
 import { monthlyAmount, renewedDueDate } from '../../shared/domain/subscriptions.js';
 import { addToCounters } from '../lib/counters.js';
 import { conflict, notFound } from '../lib/errors.js';
@@ -39,7 +39,7 @@ async function applyTransition(
 }
 
 /** The subscriptions area (SPEC §7 'Subscriptions'); every id is looked up under the caller's own partition. */
-export const handler = createApiHandler('subscriptions', {
+export const handler = createApiHandler(subscriptionRoutes, {
   listSubscriptions: async ({ user }) => (await listSubscriptions(user.id)).map(toSubscription),
 
   createSubscription: async ({ user, body }) => toSubscription(await createSubscription(user.id, body)),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { passwordMessages, passwordProblem } from '../domain/password.js';
 import { EMAIL_MAX_LENGTH, emailMessages, emailProblem, usernameMessages, usernameProblem } from '../domain/username.js';
 import { CURRENCY_CODES } from '../domain/currency.js';
@@ -10,38 +10,32 @@ import type { User } from './user.js';
 export { authMessages };
 
 const requiredString = (message: string, max = 1000) =>
-  z.string({ error: message }).max(max, { error: `Must be at most ${max} characters` });
+  z.string({ error: message }).check(z.maxLength(max, { error: `Must be at most ${max} characters` }));
 
-export const usernameField = z
-  .string({ error: usernameMessages.required })
-  .trim()
-  .superRefine((value, ctx) => {
-    const problem = usernameProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+/** A check that reports a domain rule's message: `problem` returns it, or null when the value is fine. */
+const domainRule = (problem: (value: string) => string | null) =>
+  z.superRefine<string>((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
   });
+
+export const usernameField = z.string({ error: usernameMessages.required }).check(z.trim(), domainRule(usernameProblem));
 
 export const emailField = z
   .string({ error: emailMessages.required })
-  .trim()
-  .max(EMAIL_MAX_LENGTH, { error: emailMessages.invalid })
-  .superRefine((value, ctx) => {
-    const problem = emailProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  .check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, { error: emailMessages.invalid }), domainRule(emailProblem));
 
-export const newPasswordField = z.string({ error: passwordMessages.required }).superRefine((value, ctx) => {
-  const problem = value === '' ? passwordMessages.required : passwordProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const newPasswordField = z
+  .string({ error: passwordMessages.required })
+  .check(domainRule((value) => (value === '' ? passwordMessages.required : passwordProblem(value))));
 
 /** IANA zone names such as Europe/Berlin or America/Argentina/Buenos_Aires; checked against Intl on the server. */
 const ianaTimeZone = z
   .string({ error: 'Invalid time zone' })
-  .max(64, { error: 'Invalid time zone' })
-  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { error: 'Invalid time zone' });
+  .check(z.maxLength(64, { error: 'Invalid time zone' }), z.regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { error: 'Invalid time zone' }));
 
 /** At login a time zone the browser got wrong never blocks signing in: it is ignored. */
-export const timeZoneField = ianaTimeZone.optional().catch(undefined);
+export const timeZoneField = z.catch(z.optional(ianaTimeZone), undefined);
 
 export const registerBody = z.object({
   username: usernameField,
@@ -50,42 +44,50 @@ export const registerBody = z.object({
 });
 
 export const loginBody = z.object({
-  username: requiredString('Username is required', 254).trim().min(1, { error: 'Username is required' }),
-  password: requiredString('Password is required', 1000).min(1, { error: 'Password is required' }),
+  username: requiredString('Username is required', 254).check(z.trim(), z.minLength(1, { error: 'Username is required' })),
+  password: requiredString('Password is required', 1000).check(z.minLength(1, { error: 'Password is required' })),
   timeZone: timeZoneField,
-  deviceToken: z.string().max(200).optional().catch(undefined),
+  deviceToken: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
 });
 
 export const emailOnlyBody = z.object({ email: emailField });
 
 export const resetPasswordBody = z.object({
-  token: requiredString('Reset token is required', 200).min(1, { error: 'Reset token is required' }),
+  token: requiredString('Reset token is required', 200).check(z.minLength(1, { error: 'Reset token is required' })),
   password: newPasswordField,
 });
+
+const reminderSetting = z.optional(z.boolean({ error: 'Reminder settings must be true or false' }));
 
 /**
  * Account preferences a user changes from the dashboard and settings (SPEC §7 PUT /auth/settings).
  * Every field is optional; only the given ones change.
  */
 export const settingsBody = z.object({
-  displayName: z
-    .string({ error: 'Display name must be text' })
-    .trim()
-    .max(50, { error: 'Display name must be at most 50 characters' })
-    .refine((t) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Display name') })
-    .optional(),
-  phoneNumber: z
-    .string({ error: 'Phone number must be text' })
-    .trim()
-    .max(20, { error: 'Please enter a valid phone number' })
-    .regex(/^$|^\+?[0-9 ()-]{6,20}$/, { error: 'Please enter a valid phone number' })
-    .optional(),
-  notificationMethod: z.enum(['email', 'sms', 'both'], { error: 'Notification method must be email, sms or both' }).optional(),
-  currencyPreference: z.enum(CURRENCY_CODES, { error: 'Currency must be one of USD, EUR, GBP, JPY, KRW, INR' }).optional(),
-  notify10Days: z.boolean({ error: 'Reminder settings must be true or false' }).optional(),
-  notify3Days: z.boolean({ error: 'Reminder settings must be true or false' }).optional(),
-  notify1Day: z.boolean({ error: 'Reminder settings must be true or false' }).optional(),
-  timeZone: ianaTimeZone.optional(),
+  displayName: z.optional(
+    z
+      .string({ error: 'Display name must be text' })
+      .check(
+        z.trim(),
+        z.maxLength(50, { error: 'Display name must be at most 50 characters' }),
+        z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Display name') }),
+      ),
+  ),
+  phoneNumber: z.optional(
+    z
+      .string({ error: 'Phone number must be text' })
+      .check(
+        z.trim(),
+        z.maxLength(20, { error: 'Please enter a valid phone number' }),
+        z.regex(/^$|^\+?[0-9 ()-]{6,20}$/, { error: 'Please enter a valid phone number' }),
+      ),
+  ),
+  notificationMethod: z.optional(z.enum(['email', 'sms', 'both'], { error: 'Notification method must be email, sms or both' })),
+  currencyPreference: z.optional(z.enum(CURRENCY_CODES, { error: 'Currency must be one of USD, EUR, GBP, JPY, KRW, INR' })),
+  notify10Days: reminderSetting,
+  notify3Days: reminderSetting,
+  notify1Day: reminderSetting,
+  timeZone: z.optional(ianaTimeZone),
 });
 
 export interface SettingsResponse extends MessageResponse {

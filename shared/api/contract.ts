@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** Who may call a route: anyone, any signed-in user, or an admin (owner or developer). */
 export type Access = 'public' | 'user' | 'admin';
@@ -10,13 +10,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Area = 'auth' | 'subscriptions' | 'stats' | 'admin';
 
-export interface RouteDef<Body extends z.ZodType | undefined = z.ZodType | undefined, Response = unknown> {
+export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined, Response = unknown> {
   method: HttpMethod;
   /** The full path, under /api, with `{param}` placeholders exactly as SPEC §7 writes them. */
   path: string;
   area: Area;
   access: Access;
-  /** zod schema of the JSON body; undefined for routes without one. */
+  /** zod schema (zod/mini, tree-shakable) of the JSON body; undefined for routes without one. */
   body: Body;
   /** Status of a successful answer (200 unless the route creates something). */
   successStatus?: 200 | 201;
@@ -33,8 +33,8 @@ export function route<Response>() {
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-export type BodyOf<R> = R extends { body: infer B } ? (B extends z.ZodType ? z.input<B> : undefined) : never;
-export type ParsedBodyOf<R> = R extends { body: infer B } ? (B extends z.ZodType ? z.output<B> : undefined) : never;
+export type BodyOf<R> = R extends { body: infer B } ? (B extends z.ZodMiniType ? z.input<B> : undefined) : never;
+export type ParsedBodyOf<R> = R extends { body: infer B } ? (B extends z.ZodMiniType ? z.output<B> : undefined) : never;
 export type ResponseOf<R> = R extends { readonly __response?: infer Res } ? Exclude<Res, undefined> : never;
 
 /** Path parameter names of a path such as `/api/subscriptions/{id}/renew`. */

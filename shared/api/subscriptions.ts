@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isCalendarDate } from '../domain/dates.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { type MessageResponse, route } from './contract.js';
@@ -55,65 +55,79 @@ export const subscriptionMessages = {
 
 const m = subscriptionMessages;
 
-/** Amount: a number or numeric string, ≥ 0, at most 2 decimals (SPEC §5: 'minimum 0, step 0.01'). */
-const amountField = z
-  .union([z.number(), z.string()], { error: m.amountRequired })
-  .transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    const n = typeof value === 'number' ? value : text === '' ? Number.NaN : Number(text);
-    if (!Number.isFinite(n)) {
-      ctx.addIssue({ code: 'custom', message: text === '' ? m.amountRequired : m.amountNotNumber });
-      return z.NEVER;
-    }
-    if (n < 0) {
-      ctx.addIssue({ code: 'custom', message: m.amountNegative });
-      return z.NEVER;
-    }
-    if (n > 1_000_000) {
-      ctx.addIssue({ code: 'custom', message: m.amountTooLarge });
-      return z.NEVER;
-    }
-    if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
-      ctx.addIssue({ code: 'custom', message: m.amountDecimals });
-      return z.NEVER;
-    }
-    return Math.round(n * 100) / 100;
-  });
+/**
+ * An amount given as text: a plain decimal number such as "12", "12.5", "12." or ".5", a minus sign
+ * allowed so that "-5" is told it cannot be negative. Hexadecimal, binary, octal, exponents,
+ * "Infinity", "+12" and separators are not amounts, though JavaScript's Number() reads them.
+ */
+const DECIMAL_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** The amount's number, or the message that refuses it. */
+function amountOrProblem(value: number | string): number | string {
+  if (typeof value === 'string') {
+    if (value.trim() === '') return m.amountRequired;
+    if (!DECIMAL_TEXT.test(value.trim())) return m.amountNotNumber;
+  }
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return m.amountNotNumber;
+  if (n < 0) return m.amountNegative;
+  if (n > 1_000_000) return m.amountTooLarge;
+  if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) return m.amountDecimals;
+  return Math.round(n * 100) / 100;
+}
+
+/**
+ * Amount: a number or a decimal number as text (surrounding spaces ignored), ≥ 0, at most 2 decimals
+ * (SPEC §5: 'minimum 0, step 0.01').
+ */
+const amountField = z.pipe(
+  z.union([z.number(), z.string()], { error: m.amountRequired }),
+  z.transform((value: number | string, ctx) => {
+    const amount = amountOrProblem(value);
+    if (typeof amount === 'number') return amount;
+    ctx.issues.push({ code: 'custom', message: amount, input: value });
+    return z.NEVER;
+  }),
+);
+
+/** A required text field: trimmed, non-empty, at most `max` characters, without forbidden characters. */
+const requiredText = (field: string, required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(max, { error: tooLong }),
+      z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage(field) }),
+    );
 
 export const subscriptionBody = z.object({
-  name: z
-    .string({ error: m.nameRequired })
-    .trim()
-    .min(1, { error: m.nameRequired })
-    .max(100, { error: m.nameTooLong })
-    .refine((t) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Name') }),
-  description: z
-    .string({ error: 'Description must be text' })
-    .trim()
-    .max(500, { error: m.descriptionTooLong })
-    .refine((t) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Description') })
-    .nullish()
-    .transform((d) => d ?? ''),
+  name: requiredText('Name', m.nameRequired, 100, m.nameTooLong),
+  description: z.pipe(
+    z.nullish(
+      z
+        .string({ error: 'Description must be text' })
+        .check(
+          z.trim(),
+          z.maxLength(500, { error: m.descriptionTooLong }),
+          z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Description') }),
+        ),
+    ),
+    z.transform((d: string | null | undefined) => d ?? ''),
+  ),
   amount: amountField,
-  category: z
-    .string({ error: m.categoryRequired })
-    .trim()
-    .min(1, { error: m.categoryRequired })
-    .max(50, { error: m.categoryTooLong })
-    .refine((t) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Category') }),
+  category: requiredText('Category', m.categoryRequired, 50, m.categoryTooLong),
   dueDate: z
     .string({ error: m.dueDateRequired })
-    .trim()
-    .min(1, { error: m.dueDateRequired })
-    .refine(isCalendarDate, { error: m.dueDateInvalid }),
-  billingCycle: z
-    .enum([...BILLING_CYCLES, 'annual'], { error: m.billingCycleInvalid })
-    .optional()
-    .transform((c): BillingCycle => (c === 'annual' ? 'yearly' : (c ?? 'monthly'))),
-  autoRenew: z
-    .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Auto-renew must be true or false' })
-    .optional()
-    .transform((v) => v === true || v === 1),
+    .check(z.trim(), z.minLength(1, { error: m.dueDateRequired }), z.refine(isCalendarDate, { error: m.dueDateInvalid })),
+  billingCycle: z.pipe(
+    z.optional(z.enum([...BILLING_CYCLES, 'annual'], { error: m.billingCycleInvalid })),
+    z.transform((c: BillingCycle | 'annual' | undefined): BillingCycle => (c === 'annual' ? 'yearly' : (c ?? 'monthly'))),
+  ),
+  autoRenew: z.pipe(
+    z.optional(z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Auto-renew must be true or false' })),
+    z.transform((v: boolean | 0 | 1 | undefined) => v === true || v === 1),
+  ),
 });
 
 export type SubscriptionInput = z.input<typeof subscriptionBody>;

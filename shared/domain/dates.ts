@@ -141,12 +141,8 @@ export function addMonthsClamped(date: string, months: number): string {
   return formatCalendarDate({ year: newYear, month: newMonth, day: Math.min(day, daysInMonth(newYear, newMonth)) });
 }
 
-const shortFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+/** Made on first use: building an Intl formatter costs milliseconds, too many for every function's cold start. */
+let shortFormatter: Intl.DateTimeFormat | undefined;
 
 /**
  * A calendar date in en-US short format, e.g. '2026-11-22' → 'Nov 22, 2026' (SPEC §9 'Dates
@@ -156,6 +152,7 @@ const shortFormatter = new Intl.DateTimeFormat('en-US', {
 export function formatDateShort(date: string): string {
   const parts = parseCalendarDate(date);
   if (!parts) return date;
+  shortFormatter ??= new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
   return shortFormatter.format(new Date(utcMs(parts.year, parts.month, parts.day)));
 }
 

@@ -514,10 +514,12 @@ export const SORT_KEYS = ['dueDate', 'name', 'amount', 'category'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export const DEFAULT_SORT: SortKey = 'dueDate';
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** Made on first use: building an Intl collator costs milliseconds, too many for a function's cold start. */
+let collator: Intl.Collator | undefined;
 
 /** Case- and accent-insensitive A–Z comparison with natural numbers ('Plan 2' before 'Plan 10'). */
 export function compareText(a: string, b: string): number {
+  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   return collator.compare(a ?? '', b ?? '');
 }
 

@@ -80,6 +80,17 @@ describe('validation (SPEC §5 Subscription form)', () => {
     [{ amount: undefined }, messages.amountRequired],
     [{ amount: '' }, messages.amountRequired],
     [{ amount: 'ten' }, messages.amountNotNumber],
+    // Amounts given as text are plain decimal numbers only, not what JavaScript's Number() also reads.
+    [{ amount: '0x1F' }, messages.amountNotNumber],
+    [{ amount: '0b11' }, messages.amountNotNumber],
+    [{ amount: '0o17' }, messages.amountNotNumber],
+    [{ amount: '1e3' }, messages.amountNotNumber],
+    [{ amount: 'Infinity' }, messages.amountNotNumber],
+    [{ amount: '+12' }, messages.amountNotNumber],
+    [{ amount: '1,000' }, messages.amountNotNumber],
+    [{ amount: '1 000' }, messages.amountNotNumber],
+    [{ amount: '-5' }, messages.amountNegative],
+    [{ amount: '9.999' }, messages.amountDecimals],
     [{ amount: -1 }, messages.amountNegative],
     [{ amount: 9.999 }, messages.amountDecimals],
     [{ amount: 2_000_000 }, messages.amountTooLarge],
@@ -93,6 +104,19 @@ describe('validation (SPEC §5 Subscription form)', () => {
   ])('rejects %o with "%s"', async (change, message) => {
     const answer = await call('POST', '/api/subscriptions', { token: alice.token, body: { ...netflix, ...change } });
     expect(answer).toMatchObject({ status: 400, body: { message } });
+  });
+
+  it.each([
+    [' 12 ', 12],
+    ['12.5', 12.5],
+    ['12.', 12],
+    ['.5', 0.5],
+    ['007', 7],
+    [12.5, 12.5],
+    [1e3, 1000],
+  ])('accepts the amount %o as %d', async (amount, stored) => {
+    const created = await create(alice, { amount });
+    expect(created.amount).toBe(stored);
   });
 
   it('accepts amount 0 and a leap day', async () => {

@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
+import { configProblems } from '../../functions/lib/config.js';
 import { type ApiEvent, type ApiResult, corsHeaders } from '../../functions/lib/http.js';
 
 /**
@@ -94,5 +95,27 @@ describe('CORS_ALLOWED_ORIGIN', () => {
     for (const bad of ['site.example', 'http://site.example/', 'http://site.example/app', '*']) {
       expect(() => corsHeaders(bad)).toThrow(/CORS_ALLOWED_ORIGIN must be an origin/);
     }
+  });
+});
+
+describe('function configuration', () => {
+  const valid = { TABLE_NAME: 'table', PUBLIC_URL: 'https://tracker.example', SENDER_EMAIL: 'reminders@tracker.example' };
+
+  it('accepts what the stack sets', () => {
+    expect(configProblems(valid)).toEqual([]);
+    expect(configProblems({ ...valid, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', AVATARS_BUCKET: 'avatars' })).toEqual([]);
+  });
+
+  it('names each variable that is missing or wrong, never echoing the secret', () => {
+    expect(
+      configProblems({ PUBLIC_URL: 'tracker.example', SENDER_EMAIL: 'nobody', JWT_SECRET: 'short-secret', LOG_LEVEL: 'loud', JWT_SECRET_ARN: '' }),
+    ).toEqual([
+      'TABLE_NAME: must be set (got nothing)',
+      'PUBLIC_URL: must be an http(s) URL (got "tracker.example")',
+      'SENDER_EMAIL: must be an e-mail address (got "nobody")',
+      'JWT_SECRET: must be at least 32 characters',
+      'JWT_SECRET_ARN: must not be empty (got "")',
+      'LOG_LEVEL: must be one of debug, info, warn, error, silent (got "loud")',
+    ]);
   });
 });

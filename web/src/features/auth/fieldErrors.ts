@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type { core } from 'zod/mini';
 
 /** The first message of each top-level field of a failed zod parse: `{ username: 'Username is required' }`. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');
