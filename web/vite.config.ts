@@ -4,12 +4,19 @@ import { defineConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
+/**
+ * react-router 7 exports only its development build (remix-run/react-router#12532, #14102): dev
+ * warnings and their strings. Production builds take the package's own production build instead.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [react()],
   resolve: {
-    alias: { '@shared': sharedRoot },
+    alias: { '@shared': sharedRoot, ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}) },
   },
   css: {
     modules: { localsConvention: 'camelCaseOnly' },
@@ -21,5 +28,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // web/dist/.vite/manifest.json: each chunk's static and lazy imports, from which bench/route-weights.ts weighs every route.
+    manifest: true,
   },
-});
+}));
