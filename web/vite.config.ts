@@ -30,5 +30,7 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // web/dist/.vite/manifest.json: each chunk's static and lazy imports, from which bench/route-weights.ts weighs every route.
     manifest: true,
+    // Every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
   },
 }));
