@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
@@ -12,9 +12,32 @@ const reactRouterProduction = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/**
+ * react-router's production build creates Link, NavLink and Form with `forwardRef(...)` calls
+ * followed by `displayName` assignments, which a bundler must keep as possible side effects: Form,
+ * which the app never uses, stays in every page with all it needs (remix-run/react-router#15299).
+ * Marking those calls pure and dropping the `displayName` assignments (names for React's developer
+ * tools only) lets the bundler leave unused components out.
+ */
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'tree-shake-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /react-router\/dist\/production\/.*\.mjs$/ },
+      handler(code) {
+        const shakeable = code
+          .replace(/\b(React\d*\.forwardRef)\(/g, '/* @__PURE__ */ $1(')
+          .replace(/^\w+\.displayName = "\w+";$/gm, '');
+        return { code: shakeable, map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), treeShakeReactRouter()],
   resolve: {
     alias: { '@shared': sharedRoot, ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}) },
   },
