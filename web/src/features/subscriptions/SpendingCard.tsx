@@ -1,5 +1,5 @@
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
-import type { CategorySlice } from '@shared/domain/subscriptions';
+import type { CategorySlice } from '@shared/domain/subscription-stats';
 import { ChartNoAxesColumn, ChartPie, Lock } from 'lucide-react';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';

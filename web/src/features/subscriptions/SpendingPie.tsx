@@ -1,5 +1,5 @@
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
-import type { CategorySlice } from '@shared/domain/subscriptions';
+import type { CategorySlice } from '@shared/domain/subscription-stats';
 import { useState } from 'react';
 
 const SIZE = 220;
