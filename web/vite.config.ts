@@ -1,15 +1,45 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
+/**
+ * react-router 7 exports only its development build (remix-run/react-router#12532, #14102): dev
+ * warnings and their strings. Production builds take the package's own production build instead.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
-export default defineConfig({
+/**
+ * react-router's production build creates Link, NavLink and Form with `forwardRef(...)` calls
+ * followed by `displayName` assignments, which a bundler must keep as possible side effects: Form,
+ * which the app never uses, stays in every page with all it needs (remix-run/react-router#15299).
+ * Marking those calls pure and dropping the `displayName` assignments (names for React's developer
+ * tools only) lets the bundler leave unused components out.
+ */
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'tree-shake-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /react-router\/dist\/production\/.*\.mjs$/ },
+      handler(code) {
+        const shakeable = code
+          .replace(/\b(React\d*\.forwardRef)\(/g, '/* @__PURE__ */ $1(')
+          .replace(/^\w+\.displayName = "\w+";$/gm, '');
+        return { code: shakeable, map: null };
+      },
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), treeShakeReactRouter()],
   resolve: {
-    alias: { '@shared': sharedRoot },
+    alias: { '@shared': sharedRoot, ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}) },
   },
   css: {
     modules: { localsConvention: 'camelCaseOnly' },
@@ -21,5 +51,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // web/dist/.vite/manifest.json: each chunk's static and lazy imports, from which bench/route-weights.ts weighs every route.
+    manifest: true,
+    // Every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
   },
-});
+}));

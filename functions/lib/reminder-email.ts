@@ -3,7 +3,7 @@ import { categoryLabel } from '../../shared/domain/categories.js';
 import { formatMoney } from '../../shared/domain/currency.js';
 import { formatDateShort } from '../../shared/domain/dates.js';
 import type { ReminderKind } from '../../shared/domain/reminders.js';
-import { cycleLabel } from '../../shared/domain/subscriptions.js';
+import { cycleLabel } from '../../shared/domain/subscription-labels.js';
 import { publicUrl } from './config.js';
 import { type Email, renderEmail } from './email.js';
 

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BillingCycle, Subscription, SubscriptionStatus } from '../../shared/api/subscriptions.js';
-import { TRASH_DAYS, isPurged } from '../../shared/domain/subscriptions.js';
+import { TRASH_DAYS, isPurged } from '../../shared/domain/subscription-rules.js';
 import { dynamo } from './aws.js';
 import { addToCounters } from './counters.js';
 import { isConditionFailure } from './errors.js';

@@ -1,5 +1,6 @@
 import { subscriptionMessages as messages, type SubscriptionStatus, subscriptionRoutes } from '../../shared/api/subscriptions.js';
-import { monthlyAmount, renewedDueDate } from '../../shared/domain/subscriptions.js';
+import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
+import { renewedDueDate } from '../../shared/domain/subscription-rules.js';
 import { addToCounters } from '../lib/counters.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';

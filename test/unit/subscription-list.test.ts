@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareText,
   DEFAULT_FILTERS,
   DEFAULT_SORT,
   emptyStateText,
+  PAGE_SIZE,
   filterSubscriptions,
   matchesSearch,
   matchesStatus,
@@ -13,7 +13,8 @@ import {
   STATUS_FILTERS,
   sortSubscriptions,
   totalPages,
-} from '../../shared/domain/subscriptions.js';
+} from '../../shared/domain/subscription-list.js';
+import { compareText } from '../../shared/domain/text.js';
 import { sub } from './subscription-fixtures.js';
 
 const TODAY = '2026-11-22';
@@ -174,6 +175,7 @@ describe('paging (SPEC §2 "8 per page", §9 Paging, §4 page after delete)', ()
   const items = Array.from({ length: 17 }, (_, i) => i + 1);
 
   it('8 per page with Page X of Y', () => {
+    expect(PAGE_SIZE).toBe(8);
     expect(paginate(items, 1)).toEqual({ items: [1, 2, 3, 4, 5, 6, 7, 8], page: 1, totalPages: 3, totalItems: 17 });
     expect(paginate(items, 2).items).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
     expect(paginate(items, 3).items).toEqual([17]);

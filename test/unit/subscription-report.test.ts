@@ -7,7 +7,7 @@ import {
   reportText,
   reportTsv,
   yearlyReport,
-} from '../../shared/domain/subscriptions.js';
+} from '../../shared/domain/subscription-report.js';
 import { sub } from './subscription-fixtures.js';
 
 const DATE = '2026-11-22';

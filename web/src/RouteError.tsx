@@ -1,5 +1,5 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { pageTitle } from './brand';
 import { AuthLayout } from './components/layout/AuthLayout';
 import { Button } from './components/ui/Button';
@@ -8,9 +8,7 @@ import { Button } from './components/ui/Button';
  * Shown when a screen fails to render or its code cannot be loaded (for example after a new
  * release replaced the old files): reloading fetches the current version.
  */
-export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
+function RouteError() {
   return (
     <AuthLayout
       title="Something went wrong"
@@ -24,4 +22,36 @@ export function RouteError() {
       </Button>
     </AuthLayout>
   );
+}
+
+interface ScreenErrorBoundaryProps {
+  /** The current address: going to another one leaves the error screen. */
+  pathname: string;
+  children: ReactNode;
+}
+
+interface ScreenErrorBoundaryState {
+  failed: boolean;
+  pathname: string;
+}
+
+/** Shows RouteError instead of a screen that threw while rendering or loading, until the address changes. */
+export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, ScreenErrorBoundaryState> {
+  override state: ScreenErrorBoundaryState = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(): Partial<ScreenErrorBoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: ScreenErrorBoundaryProps, state: ScreenErrorBoundaryState) {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { apiBase } from './api/siteConfig';
-import { router } from './router';
+import { App } from './router';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -13,6 +13,8 @@ apiBase().catch(() => undefined);
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
   </StrictMode>,
 );

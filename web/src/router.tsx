@@ -1,8 +1,8 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { type ComponentType, lazy, Suspense, useLayoutEffect } from 'react';
+import { Navigate, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
 import { PageSpinner } from './components/ui/Spinner';
 import { ToastProvider } from './components/ui/Toast';
-import { RouteError } from './RouteError';
+import { ScreenErrorBoundary } from './RouteError';
 import { AuthProvider } from './session/AuthProvider';
 import { AdminRoute, PrivateRoute, PublicOnlyRoute } from './session/guards';
 
@@ -15,61 +15,71 @@ function screen<Name extends string>(load: () => Promise<Record<Name, ComponentT
   return <Screen />;
 }
 
-function RootLayout() {
-  return (
-    <AuthProvider>
-      <ToastProvider>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-        <ScrollRestoration />
-      </ToastProvider>
-    </AuthProvider>
-  );
+/** A new screen starts at its top; back and forward keep the browser's own scroll restoration. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+  return null;
 }
 
 const landing = screen(() => import('./features/landing/LandingPage'), 'LandingPage');
 
-/** SPEC §2 route table. */
-export const router = createBrowserRouter([
+/**
+ * SPEC §2 route table. Declarative routes (useRoutes inside BrowserRouter) rather than a data
+ * router: the app loads no data through routes, and react-router's data router is half of its weight.
+ */
+const routes: RouteObject[] = [
+  { path: '/', element: landing },
+  { path: '/features', element: landing },
   {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
+    element: <PublicOnlyRoute />,
     children: [
-      { path: '/', element: landing },
-      { path: '/features', element: landing },
-      {
-        element: <PublicOnlyRoute />,
-        children: [
-          { path: '/login', element: screen(() => import('./features/auth/LoginPage'), 'LoginPage') },
-          { path: '/register', element: screen(() => import('./features/auth/RegisterPage'), 'RegisterPage') },
-        ],
-      },
-      {
-        path: '/forgot-password',
-        element: screen(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
-      },
-      {
-        path: '/reset-password',
-        element: screen(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
-      },
-      { path: '/verify-email', element: screen(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage') },
-      { path: '/terms', element: screen(() => import('./features/legal/TermsPage'), 'TermsPage') },
-      { path: '/privacy', element: screen(() => import('./features/legal/PrivacyPage'), 'PrivacyPage') },
-      { path: '/contact', element: screen(() => import('./features/contact/ContactPage'), 'ContactPage') },
-      {
-        element: <PrivateRoute />,
-        children: [
-          { path: '/dashboard', element: screen(() => import('./features/dashboard/DashboardPage'), 'DashboardPage') },
-          { path: '/upgrade', element: screen(() => import('./features/upgrade/UpgradePage'), 'UpgradePage') },
-          { path: '/settings', element: screen(() => import('./features/settings/SettingsPage'), 'SettingsPage') },
-        ],
-      },
-      {
-        element: <AdminRoute />,
-        children: [{ path: '/admin', element: screen(() => import('./features/admin/AdminPage'), 'AdminPage') }],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '/login', element: screen(() => import('./features/auth/LoginPage'), 'LoginPage') },
+      { path: '/register', element: screen(() => import('./features/auth/RegisterPage'), 'RegisterPage') },
     ],
   },
-]);
+  {
+    path: '/forgot-password',
+    element: screen(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  },
+  {
+    path: '/reset-password',
+    element: screen(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+  },
+  { path: '/verify-email', element: screen(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage') },
+  { path: '/terms', element: screen(() => import('./features/legal/TermsPage'), 'TermsPage') },
+  { path: '/privacy', element: screen(() => import('./features/legal/PrivacyPage'), 'PrivacyPage') },
+  { path: '/contact', element: screen(() => import('./features/contact/ContactPage'), 'ContactPage') },
+  {
+    element: <PrivateRoute />,
+    children: [
+      { path: '/dashboard', element: screen(() => import('./features/dashboard/DashboardPage'), 'DashboardPage') },
+      { path: '/upgrade', element: screen(() => import('./features/upgrade/UpgradePage'), 'UpgradePage') },
+      { path: '/settings', element: screen(() => import('./features/settings/SettingsPage'), 'SettingsPage') },
+    ],
+  },
+  {
+    element: <AdminRoute />,
+    children: [{ path: '/admin', element: screen(() => import('./features/admin/AdminPage'), 'AdminPage') }],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+/** The app inside main.tsx's BrowserRouter: the session, the toasts and the screen of the current address. */
+export function App() {
+  const current = useRoutes(routes);
+  const { pathname } = useLocation();
+  return (
+    <ScreenErrorBoundary pathname={pathname}>
+      <AuthProvider>
+        <ToastProvider>
+          <Suspense fallback={<PageSpinner />}>{current}</Suspense>
+          <ScrollToTop />
+        </ToastProvider>
+      </AuthProvider>
+    </ScreenErrorBoundary>
+  );
+}

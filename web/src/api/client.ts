@@ -1,6 +1,7 @@
 import { authMessages } from '@shared/api/auth-messages';
 import type { BodyOf, ErrorBody, ResponseOf, RouteDef } from '@shared/api/contract';
 import { fillPath } from '@shared/api/contract';
+import { announceSessionEnded } from '../session/sessionEnded';
 import { clearSession, storedToken, storeNotice } from '../session/storage';
 import { apiBase } from './siteConfig';
 
@@ -34,28 +35,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-type SessionEndedListener = () => void;
-const sessionEndedListeners = new Set<SessionEndedListener>();
-
-/**
- * Subscribes to forced sign-outs (a 401 on a signed-in call). The session provider uses it to
- * drop the user and route to /login; returns the unsubscribe function.
- */
-export function onSessionEnded(listener: SessionEndedListener): () => void {
-  sessionEndedListeners.add(listener);
-  return () => sessionEndedListeners.delete(listener);
-}
-
 /** SPEC §4: a 401 clears the session, stores the notice its flags call for, and goes to /login. */
 function endSession(body: ErrorBody): void {
   clearSession();
   if (body.accountDeactivated) storeNotice('deactivationMessage', authMessages.accountDeactivated);
   if (body.sessionInvalidated) storeNotice('sessionMessage', authMessages.sessionTerminated);
-  if (sessionEndedListeners.size === 0) {
-    window.location.assign('/login');
-    return;
-  }
-  for (const listener of sessionEndedListeners) listener();
+  // The session provider drops the user and routes to /login; without it, the page goes there itself.
+  if (!announceSessionEnded()) window.location.assign('/login');
 }
 
 type NoBody<R> = [BodyOf<R>] extends [undefined] ? true : false;

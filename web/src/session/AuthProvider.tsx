@@ -1,8 +1,8 @@
 import type { User } from '@shared/api/user';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, onSessionEnded } from '../api/client';
 import { SessionContext, type SessionStatus, type SessionValue } from './context';
+import { onSessionEnded } from './sessionEnded';
 import { clearSession, storageKeys, storedToken, storedUser, storeSession, storeUser } from './storage';
 
 /** SPEC §9: the current user is re-fetched every 5 seconds while signed in. */
@@ -44,12 +44,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const { fetchCurrentUser } = await import('./fetchCurrentUser');
       const me = await fetchCurrentUser();
-      if (requestGeneration !== generation.current) return null;
+      // null: the answer was 401, and the client has ended the session.
+      if (requestGeneration !== generation.current || !me) return null;
       applyUser(me);
       return me;
-    } catch (error) {
+    } catch {
       if (requestGeneration !== generation.current) return null;
-      if (error instanceof ApiError && error.status === 401) return null;
       // The server could not be reached or failed: keep the session with the last known user.
       const known = storedUser();
       if (known) {

@@ -1,14 +1,11 @@
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import styles from './Toast.module.css';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
 
 /** SPEC §9: toasts last 3 seconds. */
 export const TOAST_DURATION_MS = 3000;
 
 export type ToastTone = 'success' | 'error' | 'info';
 
-interface ToastItem {
+export interface ToastItem {
   id: number;
   tone: ToastTone;
   message: string;
@@ -23,47 +20,8 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-const icons: Record<ToastTone, ReactNode> = {
-  success: <CircleCheck aria-hidden="true" />,
-  error: <CircleAlert aria-hidden="true" />,
-  info: <Info aria-hidden="true" />,
-};
-
-function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
-  const timer = useRef<number | undefined>(undefined);
-  const start = useCallback(() => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
-  }, [onDismiss, toast.id]);
-  const pause = () => window.clearTimeout(timer.current);
-
-  useEffect(() => {
-    start();
-    return () => window.clearTimeout(timer.current);
-  }, [start]);
-
-  return (
-    <li
-      className={[styles.toast, styles[toast.tone]].join(' ')}
-      role={toast.tone === 'error' ? 'alert' : 'status'}
-      onMouseEnter={pause}
-      onMouseLeave={start}
-      onFocus={pause}
-      onBlur={start}
-    >
-      <span className={styles.icon}>{icons[toast.tone]}</span>
-      <p className={styles.message}>{toast.message}</p>
-      <button
-        type="button"
-        className={styles.dismiss}
-        onClick={() => onDismiss(toast.id)}
-        aria-label="Dismiss notification"
-      >
-        <X aria-hidden="true" />
-      </button>
-    </li>
-  );
-}
+/** The toasts' view, with its icons, is loaded with the first toast: the landing page never shows one. */
+const ToastList = lazy(async () => ({ default: (await import('./ToastList')).ToastList }));
 
 /** Shows short-lived notifications in a corner of the screen; `useToast()` adds one. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -88,15 +46,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {createPortal(
-        <section className={styles.region} aria-label="Notifications">
-          <ol className={styles.list}>
-            {toasts.map((toast) => (
-              <Toast key={toast.id} toast={toast} onDismiss={dismiss} />
-            ))}
-          </ol>
-        </section>,
-        document.body,
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastList toasts={toasts} onDismiss={dismiss} />
+        </Suspense>
       )}
     </ToastContext.Provider>
   );

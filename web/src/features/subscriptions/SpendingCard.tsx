@@ -1,13 +1,10 @@
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
-import type { CategorySlice } from '@shared/domain/subscriptions';
+import type { CategorySlice } from '@shared/domain/subscription-stats';
 import { ChartNoAxesColumn, ChartPie, Lock } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
 import styles from './SpendingCard.module.css';
-
-const SpendingPie = lazy(async () => ({ default: (await import('./SpendingPie')).SpendingPie }));
+import { SpendingPie } from './SpendingPie';
 
 export interface SpendingCardProps {
   slices: CategorySlice[];
@@ -67,9 +64,7 @@ export function SpendingCard({ slices, total, currency, canSeeReport, onOpenRepo
       ) : (
         <div className={styles.content}>
           <div className={styles.chart} aria-hidden="true">
-            <Suspense fallback={<Spinner size="lg" />}>
-              <SpendingPie slices={slices} currency={currency} />
-            </Suspense>
+            <SpendingPie slices={slices} currency={currency} />
             <div className={styles.centre}>
               <span className={[styles.centreValue, totalText.length > 9 ? styles.centreValueLong : ''].join(' ')}>
                 {totalText}

@@ -1,42 +1,95 @@
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
-import type { CategorySlice } from '@shared/domain/subscriptions';
-import { Pie, PieChart, Tooltip } from 'recharts';
+import type { CategorySlice } from '@shared/domain/subscription-stats';
+import { useState } from 'react';
 
 const SIZE = 220;
+const CENTRE = SIZE / 2;
+const INNER_RADIUS = 62;
+const OUTER_RADIUS = 104;
+/** Degrees of gap between two slices. */
+const PADDING_ANGLE = 2;
+
+/** The point at `radius` and `degrees` (counter-clockwise from 3 o'clock, as charts measure angles). */
+function point(radius: number, degrees: number): string {
+  const radians = (degrees * Math.PI) / 180;
+  return `${CENTRE + radius * Math.cos(radians)} ${CENTRE - radius * Math.sin(radians)}`;
+}
+
+/** A ring sector from `start` to `end` degrees; each arc is drawn in two halves, so a full ring works too. */
+function sectorPath(start: number, end: number): string {
+  const middle = (start + end) / 2;
+  const arc = (radius: number, sweep: 0 | 1, to: number) => `A ${radius} ${radius} 0 0 ${sweep} ${point(radius, to)}`;
+  return [
+    `M ${point(OUTER_RADIUS, start)}`,
+    arc(OUTER_RADIUS, 0, middle),
+    arc(OUTER_RADIUS, 0, end),
+    `L ${point(INNER_RADIUS, end)}`,
+    arc(INNER_RADIUS, 1, middle),
+    arc(INNER_RADIUS, 1, start),
+    'Z',
+  ].join(' ');
+}
+
+/** Each slice's start and end angle: shares of 360° less the gaps, laid out counter-clockwise from 3 o'clock. */
+function sectors(slices: CategorySlice[]): Array<{ slice: CategorySlice; start: number; end: number }> {
+  const shown = slices.filter((slice) => slice.amount > 0);
+  const padding = shown.length > 1 ? PADDING_ANGLE : 0;
+  const total = shown.reduce((sum, slice) => sum + slice.amount, 0);
+  const degrees = 360 - shown.length * padding;
+  let angle = 0;
+  return shown.map((slice) => {
+    const start = angle;
+    const end = start + (slice.amount / total) * degrees;
+    angle = end + padding;
+    return { slice, start, end };
+  });
+}
 
 /**
- * The 'Spending by Category' donut (SPEC §2, §9), drawn with recharts. Loaded on its own chunk
- * (see SpendingCard) so the chart library never weighs on the first paint; decorative for
- * assistive technology, which reads the legend and the summary next to it instead.
+ * The 'Spending by Category' donut (SPEC §2, §9): one ring sector per category in its colour,
+ * the category and its monthly amount in a tooltip on hover. Decorative for assistive
+ * technology, which reads the legend and the summary next to it instead (see SpendingCard).
  */
 export function SpendingPie({ slices, currency }: { slices: CategorySlice[]; currency: CurrencyCode }) {
-  const data = slices.map((slice) => ({ name: slice.label, value: slice.amount, fill: slice.color }));
+  const [hovered, setHovered] = useState<{ slice: CategorySlice; x: number; y: number } | null>(null);
   return (
-    <PieChart width={SIZE} height={SIZE} accessibilityLayer={false}>
-      <Pie
-        data={data}
-        dataKey="value"
-        nameKey="name"
-        innerRadius={62}
-        outerRadius={104}
-        paddingAngle={data.length > 1 ? 2 : 0}
-        stroke="var(--color-surface)"
-        strokeWidth={2}
-        isAnimationActive={false}
-      />
-      <Tooltip
-        formatter={(value) => [`${formatMoney(Number(value), currency)}/month`]}
-        contentStyle={{
-          background: 'var(--color-surface)',
-          border: '1px solid var(--color-border-strong)',
-          borderRadius: 10,
-          boxShadow: 'var(--shadow-md)',
-          color: 'var(--color-text)',
-          fontSize: 13,
-        }}
-        itemStyle={{ color: 'var(--color-text)' }}
-        labelStyle={{ color: 'var(--color-text-muted)' }}
-      />
-    </PieChart>
+    <div style={{ position: 'relative', width: SIZE, height: SIZE }} onMouseLeave={() => setHovered(null)}>
+      <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} role="presentation">
+        {sectors(slices).map(({ slice, start, end }) => (
+          <path
+            key={slice.category}
+            d={sectorPath(start, end)}
+            fill={slice.color}
+            stroke="var(--color-surface)"
+            strokeWidth={2}
+            onMouseMove={(event) => {
+              const box = event.currentTarget.ownerSVGElement?.getBoundingClientRect();
+              setHovered({ slice, x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) });
+            }}
+          />
+        ))}
+      </svg>
+      {hovered && (
+        <div
+          style={{
+            position: 'absolute',
+            left: hovered.x + 12,
+            top: hovered.y + 12,
+            pointerEvents: 'none',
+            whiteSpace: 'nowrap',
+            zIndex: 1,
+            padding: '6px 10px',
+            background: 'var(--color-surface)',
+            border: '1px solid var(--color-border-strong)',
+            borderRadius: 10,
+            boxShadow: 'var(--shadow-md)',
+            color: 'var(--color-text)',
+            fontSize: 13,
+          }}
+        >
+          {hovered.slice.label}: {formatMoney(hovered.slice.amount, currency)}/month
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
-import { type DashboardStats, NONE_UPCOMING } from '@shared/domain/subscriptions';
+import { type DashboardStats, NONE_UPCOMING } from '@shared/domain/subscription-stats';
 import { BellRing, CalendarClock, Layers, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import styles from './StatsRow.module.css';

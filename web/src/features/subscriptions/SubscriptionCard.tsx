@@ -3,14 +3,13 @@ import { type Category, categoryColor, categoryLabel } from '@shared/domain/cate
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import {
-  availableActions,
   cycleLabel,
   type DueBadge,
   deletedBannerText,
   dueBadge,
   pastDueMessage,
-  type SubscriptionAction,
-} from '@shared/domain/subscriptions';
+} from '@shared/domain/subscription-labels';
+import { availableActions, type SubscriptionAction } from '@shared/domain/subscription-rules';
 import {
   ArchiveRestore,
   Ban,

@@ -12,7 +12,8 @@ import {
   categoryLabel,
   categoryOptions,
 } from '@shared/domain/categories';
-import { cycleName, normalizeCycle } from '@shared/domain/subscriptions';
+import { cycleName } from '@shared/domain/subscription-labels';
+import { normalizeCycle } from '@shared/domain/subscription-rules';
 import { Plus } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';

@@ -16,10 +16,10 @@ import {
   pageAfterDelete,
   paginate,
   type SortKey,
-  type SubscriptionAction,
   type SubscriptionFilters,
   sortSubscriptions,
-} from '@shared/domain/subscriptions';
+} from '@shared/domain/subscription-list';
+import type { SubscriptionAction } from '@shared/domain/subscription-rules';
 import { Plus, SearchX, WalletCards, X } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';

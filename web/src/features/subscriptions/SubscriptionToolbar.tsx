@@ -1,5 +1,5 @@
 import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '@shared/domain/currency';
-import { SORT_KEYS, type SortKey, STATUS_FILTERS, type StatusFilter } from '@shared/domain/subscriptions';
+import { SORT_KEYS, type SortKey, STATUS_FILTERS, type StatusFilter } from '@shared/domain/subscription-list';
 import { Plus, Search, SlidersHorizontal, X } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';

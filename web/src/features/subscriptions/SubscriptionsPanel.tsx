@@ -1,5 +1,5 @@
 import { hasPaidFeatures, seesAds } from '@shared/domain/roles';
-import { categoryBreakdown, dashboardStats } from '@shared/domain/subscriptions';
+import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-stats';
 import { useMemo, useState } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import { useCurrentUser } from '../../session/context';

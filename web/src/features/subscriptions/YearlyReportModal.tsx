@@ -2,14 +2,8 @@ import type { Subscription } from '@shared/api/subscriptions';
 import { type Category, categoryColor } from '@shared/domain/categories';
 import { formatUsd } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
-import {
-  cycleName,
-  reportCsv,
-  reportFileName,
-  reportText,
-  reportTsv,
-  yearlyReport,
-} from '@shared/domain/subscriptions';
+import { cycleName } from '@shared/domain/subscription-labels';
+import { reportCsv, reportFileName, reportText, reportTsv, yearlyReport } from '@shared/domain/subscription-report';
 import { ChartNoAxesColumn, ClipboardCopy, FileDown, FileText } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Button } from '../../components/ui/Button';

@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_BUDGETS_KB, type RouteWeight, routeWeights } from '../../bench/route-weights.js';
+
+const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
+
+describe("the built web app's weight per screen (Vite manifest)", () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'web-weights-'));
+  let weights: RouteWeight[];
+
+  const nodeEnv = process.env.NODE_ENV;
+  beforeAll(async () => {
+    // Vitest runs with NODE_ENV=test, which would bundle React's development build.
+    process.env.NODE_ENV = 'production';
+    await build({ configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    weights = routeWeights(outDir, readFileSync(join(webRoot, 'src', 'router.tsx'), 'utf8'));
+  });
+  afterAll(() => {
+    process.env.NODE_ENV = nodeEnv;
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('weighs every screen of the router from its lazy module and the entry', () => {
+    const landing = weights.find((route) => route.path === '/');
+    expect(landing?.module).toBe('src/features/landing/LandingPage.tsx');
+    expect(weights.map((route) => route.path)).toEqual(expect.arrayContaining(['/', '/login', '/dashboard', '/admin']));
+    // The dashboard downloads what the landing's entry does, plus its own chunks.
+    const dashboard = weights.find((route) => route.path === '/dashboard');
+    expect(landing?.files[0]).toMatch(/^assets\/index-.*\.js$/);
+    expect(dashboard?.files[0]).toBe(landing?.files[0]);
+    expect(dashboard?.files.some((file) => file.includes('DashboardPage'))).toBe(true);
+  });
+
+  // The budgets of issue 8 §4, the same ones `npm run bench` prints: the landing page, and the dashboard with its chart.
+  it.each(Object.entries(ROUTE_BUDGETS_KB))('keeps %s within %d KB of gzipped JavaScript', (path, budgetKb) => {
+    const route = weights.find((weight) => weight.path === path);
+    expect(route?.budgetKb).toBe(budgetKb);
+    expect(route?.gzipKb).toBeLessThanOrEqual(budgetKb);
+  });
+});
