@@ -74,8 +74,8 @@ const FLOOR_GOAL = 1.3;
  * API latency and throughput of our handlers through the local stack next to the real floor (same
  * DynamoDB calls, bare Node) and, for context, a bare Node server answering fixed JSON; DynamoDB
  * calls per request. Ours and the floor share DynamoDB Local and the two cores, so they run one
- * after the other, alternating, after an unreported warm-up of each, in ROUNDS rounds; each side
- * keeps its best round.
+ * after the other: an unreported warm-up of each, then ROUNDS rounds in alternating order; each
+ * side keeps its best run.
  */
 export async function apiSection(api: (path: string) => string, dynamoCalls: { count: number }) {
   const login = await json(api('/api/auth/login'), { method: 'POST', body: JSON.stringify({ username: 'owner', password: 'Owner123!' }) });
@@ -102,20 +102,19 @@ export async function apiSection(api: (path: string) => string, dynamoCalls: { c
   const rows: Record<string, string | number>[] = [];
   const verdicts: Record<string, string | number>[] = [];
   for (const { endpoint, path } of endpoints) {
-    const answer = await json(api(path), { headers: auth });
-    if (!isDeepStrictEqual(answer, await json(`${floor.url}${path}`, { headers: auth }))) {
-      throw new Error(`The floor's answer to ${path} differs from the API's`);
-    }
+    const urls = { ours: api(path), floor: `${floor.url}${path}` };
+    const answer = await json(urls.ours, { headers: auth });
+    if (!isDeepStrictEqual(answer, await json(urls.floor, { headers: auth }))) throw new Error(`The floor's answer to ${path} differs from the API's`);
     // Counted one request at a time, before the load, so no queued request is counted.
-    const calls = { ours: await callsPer(api(path), { headers: auth }), floor: await callsPer(`${floor.url}${path}`, { headers: auth }) };
+    const calls = { ours: await callsPer(urls.ours, { headers: auth }), floor: await callsPer(urls.floor, { headers: auth }) };
     if (calls.ours !== calls.floor) throw new Error(`The floor makes ${calls.floor} DynamoDB calls for ${path}, the API ${calls.ours}`);
     // DynamoDB Local's JIT and ours warm up first: a load run on each side that is not reported.
-    await load(api(path), { headers: auth }, WARM_UP);
-    await load(`${floor.url}${path}`, { headers: auth }, WARM_UP);
+    for (const url of Object.values(urls)) await load(url, { headers: auth }, WARM_UP);
     const runs = { ours: [] as LoadResult[], floor: [] as LoadResult[] };
     for (let round = 0; round < ROUNDS; round++) {
-      runs.ours.push(await load(api(path), { headers: auth }));
-      runs.floor.push(await load(`${floor.url}${path}`, { headers: auth }));
+      // Ours first in even rounds, the floor first in odd ones, so neither gains from a warmer JVM.
+      const order = round % 2 === 0 ? (['ours', 'floor'] as const) : (['floor', 'ours'] as const);
+      for (const side of order) runs[side].push(await load(urls[side], { headers: auth }));
     }
     const ours = best(runs.ours);
     const floorResult = best(runs.floor);

@@ -7,7 +7,7 @@ export const CONNECTIONS = 16;
 /** Load runs of the API and of its floor, alternating; each keeps its best. */
 export const ROUNDS = quick ? 1 : 2;
 /** Seconds of unreported load that warm DynamoDB Local's JIT before the API and its floor are compared. */
-export const WARM_UP = 3;
+export const WARM_UP = quick ? 3 : 5;
 
 export const table = (title: string, rows: Record<string, string | number>[]) => {
   console.log(`\n## ${title}\n`);
