@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 export const quick = process.argv.includes('--quick');
 export const DURATION = quick ? 3 : 8;
 export const CONNECTIONS = 16;
-/** Load runs of the API and of its floor, alternating; each keeps its best. */
+/** Load runs of the API and of its floor, in alternating order (bench/api.ts). */
 export const ROUNDS = quick ? 1 : 2;
 /** Seconds of unreported load that warm DynamoDB Local's JIT before the API and its floor are compared. */
 export const WARM_UP = quick ? 3 : 5;
