@@ -4,8 +4,13 @@ import autocannon from 'autocannon';
 export const quick = process.argv.includes('--quick');
 export const DURATION = quick ? 3 : 8;
 export const CONNECTIONS = 16;
-/** Load runs of the API and of its floor, in alternating order (bench/api.ts). */
-export const ROUNDS = quick ? 1 : 2;
+/**
+ * The API and its floor are compared in ROUNDS short runs each of FLOOR_RUN seconds, in ABBA order
+ * (bench/api.ts): many short alternations cancel the drift of the machine's other work and of
+ * DynamoDB Local's warming better than two long ones.
+ */
+export const ROUNDS = 4;
+export const FLOOR_RUN = quick ? 2 : 4;
 /** Seconds of unreported load that warm DynamoDB Local's JIT before the API and its floor are compared. */
 export const WARM_UP = quick ? 3 : 5;
 
