@@ -1,8 +1,9 @@
 /**
  * `npm run bench` (DESIGN §8): the product's speed, measured on the local stack as ratios in one run.
- * Prints tables; not a test. Sections: API latency and throughput next to a bare Node server returning
- * the same JSON, DynamoDB calls per request, Lambda bundle sizes and module-init times, the reminder job
- * at 10,000 and 100,000 subscriptions, and the web bundles and the dashboard with 1,000 subscriptions.
+ * Prints tables; not a test. Sections: API latency and throughput next to its floor (a bare Node server
+ * making the same DynamoDB calls) and to fixed JSON, DynamoDB calls per request, Lambda bundle sizes and
+ * module-init times, the reminder job at 10,000 and 100,000 subscriptions, and the web bundles and the
+ * dashboard with 1,000 subscriptions.
  */
 import { startLocalStack } from '../local/stack.js';
 import { apiSection } from './api.js';

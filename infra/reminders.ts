@@ -1,11 +1,11 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, TimeZone } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { EmailSender } from './email.js';
@@ -16,17 +16,6 @@ import type { Monitoring } from './monitoring.js';
 export const REMINDER_RETRY_ATTEMPTS = 2;
 /** A run not delivered within this long is dead-lettered: a reminder a day late is worse than none. */
 export const REMINDER_MAX_EVENT_AGE = Duration.hours(1);
-
-/** EventBridge Scheduler's cron for a daily run at the given UTC hour. */
-export function dailyAtHourUtc(hourUtc: number): string {
-  return `cron(0 ${hourUtc} * * ? *)`;
-}
-
-/**
- * What the schedule sends the function: the run's nominal time, the same on every retry
- * (EventBridge Scheduler fills in the placeholder).
- */
-export const REMINDER_SCHEDULE_INPUT = JSON.stringify({ scheduledTime: '<aws.scheduler.scheduled-time>' });
 
 export interface ReminderJobProps {
   /** TypeScript module exporting the job's `handler` (functions/reminders/handler.ts). */
@@ -49,12 +38,10 @@ export interface ReminderJobProps {
 export class ReminderJob extends Construct {
   readonly function: NodejsFunction;
   readonly deadLetterQueue: sqs.Queue;
-  readonly schedulerRole: iam.Role;
-  readonly schedule: scheduler.CfnSchedule;
+  readonly schedule: Schedule;
 
   constructor(scope: Construct, id: string, props: ReminderJobProps) {
     super(scope, id);
-    const stack = Stack.of(this);
 
     this.function = new ProductFunction(this, 'Reminders', {
       entry: props.entry,
@@ -84,36 +71,19 @@ export class ReminderJob extends Construct {
       onFailure: new SqsDestination(this.deadLetterQueue),
     });
 
-    // The schedule's execution role: it may start this one function, and record runs it could not deliver.
-    this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
-      description: 'EventBridge Scheduler: starts the daily reminder run',
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
-      }),
-    });
-    this.schedulerRole.addToPolicy(
-      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.function.functionArn] }),
-    );
-    this.schedulerRole.addToPolicy(
-      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] }),
-    );
-
-    this.schedule = new scheduler.CfnSchedule(this, 'DailySchedule', {
+    // LambdaInvoke gives the schedule an execution role that may start this one function (assumed only
+    // by this account's schedules) and record the runs it could not deliver in the dead-letter queue.
+    // The input is the run's nominal time, the same on every retry (functions/reminders/handler.ts).
+    this.schedule = new Schedule(this, 'DailySchedule', {
       description: `Daily reminder run at ${String(props.hourUtc).padStart(2, '0')}:00 UTC`,
-      scheduleExpression: dailyAtHourUtc(props.hourUtc),
-      scheduleExpressionTimezone: 'UTC',
-      flexibleTimeWindow: { mode: 'OFF' },
-      state: 'ENABLED',
-      target: {
-        arn: this.function.functionArn,
-        roleArn: this.schedulerRole.roleArn,
-        input: REMINDER_SCHEDULE_INPUT,
-        retryPolicy: {
-          maximumRetryAttempts: REMINDER_RETRY_ATTEMPTS,
-          maximumEventAgeInSeconds: REMINDER_MAX_EVENT_AGE.toSeconds(),
-        },
-        deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
-      },
+      schedule: ScheduleExpression.cron({ minute: '0', hour: String(props.hourUtc), timeZone: TimeZone.ETC_UTC }),
+      timeWindow: TimeWindow.off(),
+      target: new LambdaInvoke(this.function, {
+        input: ScheduleTargetInput.fromObject({ scheduledTime: ContextAttribute.scheduledTime }),
+        retryAttempts: REMINDER_RETRY_ATTEMPTS,
+        maxEventAge: REMINDER_MAX_EVENT_AGE,
+        deadLetterQueue: this.deadLetterQueue,
+      }),
     });
 
     props.monitoring.alarmOnErrors(

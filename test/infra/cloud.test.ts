@@ -417,20 +417,45 @@ describe('site', () => {
 });
 
 describe('reminders', () => {
+  const scheduleOf = (template: Template) =>
+    Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule'))[0].Properties as {
+      ScheduleExpression: string;
+      ScheduleExpressionTimezone: string;
+      Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: unknown; Input: string };
+    };
+
   it(
     'starts the reminder job daily at 08:00 UTC, retrying twice within an hour, then dead-lettering',
     () => {
+      const [queue] = Object.keys(resourcesOf(app, 'AWS::SQS::Queue'));
       app.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'cron(0 8 * * ? *)',
-        ScheduleExpressionTimezone: 'UTC',
+        ScheduleExpressionTimezone: 'Etc/UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
+        State: 'ENABLED',
         Target: Match.objectLike({
           RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
-          DeadLetterConfig: { Arn: Match.anyValue() },
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } },
         }),
       });
     },
   );
+
+  it("sends the run's nominal time, which stays the same on every retry", () => {
+    expect(JSON.parse(scheduleOf(app).Target.Input)).toEqual({ scheduledTime: '<aws.scheduler.scheduled-time>' });
+  });
+
+  it('runs at the UTC hour given as reminderHour, the hour the function is told too', () => {
+    const other = synthesize({ senderEmail: 'reminders@example.com', reminderHour: '23' }, { bundle: false, validate: false });
+    try {
+      const schedule = scheduleOf(other.application);
+      expect([schedule.ScheduleExpression, schedule.ScheduleExpressionTimezone]).toEqual(['cron(0 23 * * ? *)', 'Etc/UTC']);
+      const reminders = productFunctions(other.application).find((fn) => fn.properties.Environment.Variables.REMINDER_HOUR_UTC);
+      expect(reminders?.properties.Environment.Variables.REMINDER_HOUR_UTC).toBe('23');
+    } finally {
+      other.cleanUp();
+    }
+  });
 
   it('gives the reminder function 15 minutes, the SES send rate and the reminder hour', () => {
     const reminders = functions.find(
@@ -450,14 +475,20 @@ describe('reminders', () => {
   });
 
   it('lets the scheduler invoke the reminder function and nothing else', () => {
-    const schedule = Object.values(resourcesOf(app, 'AWS::Scheduler::Schedule'))[0].Properties as {
-      Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: unknown };
-    };
+    const schedule = scheduleOf(app);
     const role = schedule.Target.RoleArn['Fn::GetAtt'][0];
     const statements = statementsByRole(app).get(role) ?? [];
     expect(statements.flatMap(actionsOf).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
     const invoke = statements.find((s) => actionsOf(s).includes('lambda:InvokeFunction'));
-    expect(invoke?.Resource).toEqual(schedule.Target.Arn);
+    // The function and its versions: nothing else.
+    expect(invoke?.Resource).toEqual([schedule.Target.Arn, { 'Fn::Join': ['', [schedule.Target.Arn, ':*']] }]);
+    const trust = resourcesOf(app, 'AWS::IAM::Role')[role].Properties as {
+      AssumeRolePolicyDocument: { Statement: Array<{ Principal: unknown; Condition: { StringEquals: Record<string, unknown> } }> };
+    };
+    for (const statement of trust.AssumeRolePolicyDocument.Statement) {
+      expect(statement.Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
+      expect(Object.keys(statement.Condition.StringEquals)).toContain('aws:SourceAccount');
+    }
   });
 
   it('alarms when a run lands in the dead-letter queue', () => {
