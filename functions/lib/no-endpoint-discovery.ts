@@ -14,8 +14,8 @@ export const NODE_ENDPOINT_DISCOVERY_CONFIG_OPTIONS = {
   default: false,
 };
 
-export function resolveEndpointDiscoveryConfig<Config extends { endpointDiscoveryEnabled?: boolean }>(
-  input: Config,
+export function resolveEndpointDiscoveryConfig<Config extends object>(
+  input: Config & { endpointDiscoveryEnabled?: boolean },
   { endpointDiscoveryCommandCtor }: { endpointDiscoveryCommandCtor: unknown },
 ) {
   if (input.endpointDiscoveryEnabled) {
