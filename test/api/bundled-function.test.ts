@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { authMessages } from '../../shared/api/auth-messages.js';
 import { bundleOptions, functionEntries } from '../../infra/bundling.js';
+import { authMessages } from '../../shared/api/auth-messages.js';
 import { call, linkToken, mailsTo, PASSWORD, uniqueName } from './helpers.js';
 
 /**
