@@ -25,17 +25,26 @@ export const ESM_REQUIRE_SHIM =
  *   (functions/lib/credentials.ts), so that module takes the chain's place.
  * - The HTTP protocol loads the event-stream codec (~15 KB) for operations that stream events; no
  *   function calls one (functions/lib/no-event-streams.ts fails by name if one ever did).
+ * - The DynamoDB client sets up endpoint discovery (an LRU endpoint cache, ~8 KB), which is off
+ *   unless asked for and which no operation the functions call uses (functions/lib/no-endpoint-discovery.ts).
+ * - The clients take only `Sha256` from the SDK's checksum module, whose class carries a
+ *   pure-JavaScript fallback (~3.5 KB) for runtimes without `node:crypto` (functions/lib/sha256.ts).
+ *
+ * An alias replaces a package or a package subpath only, never a file the SDK imports by relative
+ * path; esbuild stops the build if the SDK ever imports something a replacement lacks.
  */
 export const BUNDLE_ALIASES = {
   '@aws-sdk/credential-provider-node': join(functionsDir, 'lib', 'credentials.ts'),
   '@smithy/core/event-streams': join(functionsDir, 'lib', 'no-event-streams.ts'),
+  '@aws-sdk/middleware-endpoint-discovery': join(functionsDir, 'lib', 'no-endpoint-discovery.ts'),
+  '@smithy/core/checksum': join(functionsDir, 'lib', 'sha256.ts'),
 };
 
 /**
  * The esbuild options every Lambda bundle is built with (DESIGN §9): ESM, minified, source maps
  * without embedded sources, Node 22, and the AWS SDK bundled so its version is the one pinned in
- * package.json (without its default credential chain and event streams: BUNDLE_ALIASES). A plain esbuild options object, so `npm run bench` can build each function exactly
- * as the stack does:
+ * package.json (less the parts BUNDLE_ALIASES replaces). A plain esbuild options object, so
+ * `npm run bench` can build each function exactly as the stack does:
  *
  *     await esbuild.build({ ...bundleOptions, entryPoints: [entry], outfile: 'out/index.mjs', metafile: true })
  */

@@ -1,5 +1,4 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESClient } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -12,7 +11,6 @@ import { environmentCredentials } from './credentials.js';
  */
 let documentClient: DynamoDBDocumentClient | undefined;
 let ses: SESClient | undefined;
-let s3: S3Client | undefined;
 let secrets: SecretsManagerClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
@@ -28,15 +26,6 @@ const SES_TIMEOUTS = { connectionTimeout: 3_000, requestTimeout: 10_000 };
 export function sesClient(): SESClient {
   ses ??= new SESClient({ credentials: environmentCredentials, maxAttempts: 3, requestHandler: SES_TIMEOUTS });
   return ses;
-}
-
-export function s3Client(): S3Client {
-  // Emulators (s3rver, LocalStack) serve buckets by path, not by virtual host.
-  s3 ??= new S3Client({
-    credentials: environmentCredentials,
-    forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3 || process.env.AWS_ENDPOINT_URL),
-  });
-  return s3;
 }
 
 export function secretsClient(): SecretsManagerClient {

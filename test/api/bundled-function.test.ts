@@ -5,29 +5,53 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleOptions, functionEntries } from '../../infra/bundling.js';
-import { call } from './helpers.js';
+import { authMessages } from '../../shared/api/auth-messages.js';
+import { call, linkToken, mailsTo, PASSWORD, uniqueName } from './helpers.js';
 
 /**
- * The stats function as deployed: bundled with the stack's options (the SDK's default credential
- * chain aliased away), run in a fresh Node process whose only credentials are Lambda's environment
- * variables, against the local stack's DynamoDB.
+ * Functions as deployed: bundled with the stack's options (the SDK modules BUNDLE_ALIASES replaces
+ * swapped for ours), each call run in a fresh Node process whose only credentials are Lambda's
+ * environment variables, against the local stack's DynamoDB and SES emulator.
  */
 let dir: string;
-let bundle: string;
+const bundles: Record<string, string> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bundled-function-'));
-  bundle = join(dir, 'index.mjs');
-  const stats = functionEntries().find((entry) => entry.name === 'stats');
-  if (!stats) throw new Error('no stats function');
-  await build({ ...bundleOptions, entryPoints: [stats.entry], outfile: bundle, logLevel: 'error' });
+  for (const { name, entry } of functionEntries().filter((fn) => ['stats', 'auth'].includes(fn.name))) {
+    bundles[name] = join(dir, name, 'index.mjs');
+    await build({ ...bundleOptions, entryPoints: [entry], outfile: bundles[name], logLevel: 'error' });
+  }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Invokes the bundle's handler with `GET /api/stats` as API Gateway would; its answer and log lines. */
-function invoke(credentials: Record<string, string>) {
-  const event = { version: '2.0', rawPath: '/api/stats', requestContext: { requestId: 'bundled', http: { method: 'GET', path: '/api/stats' } } };
-  const script = `const { handler } = await import(${JSON.stringify(bundle)});
+const LAMBDA_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_SESSION_TOKEN: 'session' };
+
+interface Request {
+  method: string;
+  /** The contract's path template, e.g. `/api/auth/verify-email/{token}`. */
+  route: string;
+  path: string;
+  body?: unknown;
+  token?: string;
+}
+
+/** Invokes a bundle's handler with one request as API Gateway (HTTP API, payload 2.0) hands it over; its answer and log lines. */
+function invoke(fn: string, request: Request, credentials: Record<string, string> = LAMBDA_CREDENTIALS) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (request.token) headers.authorization = `Bearer ${request.token}`;
+  const routeKey = `${request.method} ${request.route}`;
+  const event = {
+    version: '2.0',
+    routeKey,
+    rawPath: request.path,
+    rawQueryString: '',
+    headers,
+    requestContext: { requestId: 'bundled', routeKey, http: { method: request.method, path: request.path, sourceIp: '127.0.0.1', userAgent: 'test' } },
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    isBase64Encoded: false,
+  };
+  const script = `const { handler } = await import(${JSON.stringify(bundles[fn])});
     console.log(JSON.stringify(await handler(${JSON.stringify(event)}, { awsRequestId: 'bundled' })));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
@@ -37,28 +61,57 @@ function invoke(credentials: Record<string, string>) {
       HOME: dir,
       AWS_REGION: 'us-east-1',
       AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+      AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       TABLE_NAME: inject('tableName'),
       PUBLIC_URL: 'http://localhost:3000',
       SENDER_EMAIL: 'reminders@example.com',
+      JWT_SECRET: 'a-secret-of-the-bundled-function-test',
       LOG_LEVEL: 'error',
       ...credentials,
     },
   });
   const lines = run.stdout.trim().split('\n');
-  return { answer: JSON.parse(lines.at(-1) ?? '{}') as { statusCode: number; body: string }, log: run.stderr };
+  const answer = JSON.parse(lines.at(-1) ?? '{}') as { statusCode: number; body: string };
+  return { status: answer.statusCode, body: JSON.parse(answer.body ?? '{}') as Record<string, any>, log: run.stderr };
 }
+
+const stats = { method: 'GET', route: '/api/stats', path: '/api/stats' };
 
 describe('a bundled function', () => {
   it('reads the table with the credentials Lambda puts in the environment', async () => {
-    const { answer } = invoke({ AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_SESSION_TOKEN: 'session' });
-    expect(answer.statusCode).toBe(200);
-    expect(JSON.parse(answer.body)).toEqual((await call('GET', '/api/stats')).body);
+    const answer = invoke('stats', stats);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual((await call('GET', '/api/stats')).body);
   });
 
   it('says that the environment credentials are missing, and looks nowhere else', () => {
-    const { answer, log } = invoke({});
-    expect(answer.statusCode).toBe(500);
+    const { status, log } = invoke('stats', stats, {});
+    expect(status).toBe(500);
     expect(log).toContain('No AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set');
+  });
+
+  it('registers a user, mails the verification link through SES, verifies it and signs the user in', async () => {
+    const username = uniqueName('bundled');
+    const email = `${username}@example.com`;
+    const registered = invoke('auth', { method: 'POST', route: '/api/auth/register', path: '/api/auth/register', body: { username, email, password: PASSWORD } });
+    expect(registered.status).toBe(201);
+
+    const [mail] = await mailsTo(email);
+    expect(mail?.body.text).toContain('http://localhost:3000/verify-email?token=');
+    const token = await linkToken(email, 'verify-email');
+    const verifyPath = `/api/auth/verify-email/${token}`;
+    const verified = invoke('auth', { method: 'GET', route: '/api/auth/verify-email/{token}', path: verifyPath });
+    expect(verified).toMatchObject({ status: 200, body: { message: authMessages.emailVerified } });
+
+    const signedIn = invoke('auth', { method: 'POST', route: '/api/auth/login', path: '/api/auth/login', body: { username, password: PASSWORD } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ username, email, emailVerified: true });
+
+    const me = invoke('auth', { method: 'GET', route: '/api/auth/me', path: '/api/auth/me', token: signedIn.body.token });
+    expect(me).toMatchObject({ status: 200, body: { username, email } });
+
+    const wrongPassword = invoke('auth', { method: 'POST', route: '/api/auth/login', path: '/api/auth/login', body: { username, password: `${PASSWORD}x` } });
+    expect(wrongPassword.status).toBe(401);
   });
 });
