@@ -55,7 +55,7 @@ describe('function bundling', () => {
    * about 220 KB after BUNDLE_ALIASES, which leaves too little room for zod, jose and (auth) bcrypt,
    * so those two keep their measured size plus a little (docs/DECISIONS.md, 'Cold starts'). Any growth fails here.
    */
-  const CEILING_KB: Record<string, number> = { auth: 328, admin: 295 };
+  const CEILING_KB: Record<string, number> = { auth: 320, admin: 286 };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
     'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces or zod classic',
