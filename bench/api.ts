@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { jwtVerify } from 'jose';
 import { dynamo } from '../functions/lib/aws.js';
-import { toSubscription, type SubscriptionItem } from '../functions/lib/subscriptions.js';
+import { type SubscriptionItem, toSubscription } from '../functions/lib/subscriptions.js';
 import { toPublicUser, type UserItem } from '../functions/lib/users.js';
 import { authMessages } from '../shared/api/auth.js';
 import { addDays } from '../shared/domain/dates.js';
@@ -116,7 +116,8 @@ export async function apiSection(api: (path: string) => string, dynamoCalls: { c
   for (const { endpoint, path } of endpoints) {
     const urls = { ours: api(path), floor: `${floor.url}${path}` };
     const answer = await json(urls.ours, { headers: auth });
-    if (!isDeepStrictEqual(answer, await json(urls.floor, { headers: auth }))) throw new Error(`The floor's answer to ${path} differs from the API's`);
+    if (!isDeepStrictEqual(answer, await json(urls.floor, { headers: auth })))
+      throw new Error(`The floor's answer to ${path} differs from the API's`);
     // Counted one request at a time, before the load, so no queued request is counted.
     const calls = { ours: await callsPer(urls.ours, { headers: auth }), floor: await callsPer(urls.floor, { headers: auth }) };
     if (calls.ours !== calls.floor) throw new Error(`The floor makes ${calls.floor} DynamoDB calls for ${path}, the API ${calls.ours}`);
@@ -149,9 +150,17 @@ export async function apiSection(api: (path: string) => string, dynamoCalls: { c
   }
   floor.close();
 
-  const loginInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'owner', password: 'Owner123!' }) };
+  const loginInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'owner', password: 'Owner123!' }),
+  };
   const loginCalls = await callsPer(api('/api/auth/login'), loginInit);
-  rows.push({ endpoint: 'POST /api/auth/login (bcrypt 10)', ...(await load(api('/api/auth/login'), loginInit)), 'DynamoDB calls': loginCalls });
+  rows.push({
+    endpoint: 'POST /api/auth/login (bcrypt 10)',
+    ...(await load(api('/api/auth/login'), loginInit)),
+    'DynamoDB calls': loginCalls,
+  });
   table(
     `API on the local stack (${CONNECTIONS} connections, ${DURATION} s each; the API and its floor: mean of ${ROUNDS} runs of ${FLOOR_RUN} s in ABBA order after a warm-up)`,
     rows,

@@ -19,7 +19,11 @@ export const table = (title: string, rows: Record<string, string | number>[]) =>
   console.table(rows);
 };
 
-export async function load(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}, duration = DURATION) {
+export async function load(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  duration = DURATION,
+) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration, ...init });
   // The load ends with requests still in flight; one more, answered after them, lets them finish
   // before the next measurement (or the stack's stop) starts.
@@ -31,7 +35,6 @@ export async function load(url: string, init: { method?: string; headers?: Recor
     errors: result.errors + result.non2xx,
   };
 }
-
 
 export async function json(url: string, init: RequestInit = {}) {
   const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });

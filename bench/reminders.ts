@@ -48,16 +48,23 @@ export async function reminderSection(stack: { url: string; tableName: string })
     for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
     for (let i = 0; i < batches.length; i += 16) {
       await Promise.all(
-        batches.slice(i, i + 16).map((batch) =>
-          documents.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) } })),
-        ),
+        batches
+          .slice(i, i + 16)
+          .map((batch) =>
+            documents.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) } })),
+          ),
       );
     }
   };
   await write(users);
   const reminderRows = [];
   let total = 0;
-  const scenarios: Array<[number, string]> = quick ? [[10_000, '2040-01-10']] : [[10_000, '2040-01-10'], [100_000, '2041-01-10']];
+  const scenarios: Array<[number, string]> = quick
+    ? [[10_000, '2040-01-10']]
+    : [
+        [10_000, '2040-01-10'],
+        [100_000, '2041-01-10'],
+      ];
   for (const [size, runDate] of scenarios) {
     const due = Array.from({ length: 1000 }, (_, i) => subscription(addDays(runDate, i % 2 ? 10 : 3), i % 100, true));
     const notDue = Array.from({ length: size - total - 1000 }, (_, i) =>

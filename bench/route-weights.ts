@@ -36,9 +36,7 @@ const ENTRY = 'index.html';
  * loads, also when the element is a named constant (`const landing = screen(...)`).
  */
 export function routeModules(routerSource: string): Array<{ path: string; module: string }> {
-  const constants = new Map(
-    [...routerSource.matchAll(/const (\w+) = screen\(\(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], m[2]]),
-  );
+  const constants = new Map([...routerSource.matchAll(/const (\w+) = screen\(\(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], m[2]]));
   const routes = [...routerSource.matchAll(/path: '([^']+)',\s*element: (?:screen\(\(\) => import\('\.\/([^']+)'\)|(\w+))/g)];
   return routes.map(([, path, module, constant]) => {
     const source = module ?? constants.get(constant);

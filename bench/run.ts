@@ -12,7 +12,10 @@ import { reminderSection } from './reminders.js';
 import { webSection } from './web.js';
 
 /** `--only=api,lambda,reminders,web` runs just those sections. */
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const runs = (section: 'api' | 'lambda' | 'reminders' | 'web') => !only || only.includes(section);
 
 async function main() {
@@ -20,10 +23,13 @@ async function main() {
   const api = (path: string) => `${stack.url}${path}`;
   const { dynamo } = await import('../functions/lib/aws.js');
   const dynamoCalls = { count: 0 };
-  dynamo().middlewareStack.add((next) => async (args) => {
-    dynamoCalls.count++;
-    return next(args);
-  }, { step: 'initialize', name: 'benchCallCounter' });
+  dynamo().middlewareStack.add(
+    (next) => async (args) => {
+      dynamoCalls.count++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchCallCounter' },
+  );
 
   try {
     if (runs('api')) await apiSection(api, dynamoCalls);
@@ -34,6 +40,5 @@ async function main() {
     await stack.stop();
   }
 }
-
 
 await main();

@@ -87,7 +87,12 @@ async function dashboardTiming(url: string) {
         fetch(`${url}/api/subscriptions`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `Service ${i + j}`, amount: 1 + ((i + j) % 40), category: 'software', dueDate: addDays('2031-01-01', (i + j) % 365) }),
+          body: JSON.stringify({
+            name: `Service ${i + j}`,
+            amount: 1 + ((i + j) % 40),
+            category: 'software',
+            dueDate: addDays('2031-01-01', (i + j) % 365),
+          }),
         }),
       ),
     );
@@ -97,7 +102,14 @@ async function dashboardTiming(url: string) {
   const { chromium: playwright } = await import('@playwright/test');
   const browser = await playwright.launch({
     executablePath: chromium,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -133,7 +145,11 @@ async function dashboardTiming(url: string) {
     };
   } catch (error) {
     const screenshot = join(projectRoot, '.bench', 'dashboard-failure.png');
-    await browser.contexts()[0]?.pages()[0]?.screenshot({ path: screenshot }).catch(() => undefined);
+    await browser
+      .contexts()[0]
+      ?.pages()[0]
+      ?.screenshot({ path: screenshot })
+      .catch(() => undefined);
     console.log(`(dashboard timing failed: ${(error as Error).message.split('\n')[0]}; screenshot: ${screenshot})`);
     return undefined;
   } finally {

@@ -72,13 +72,9 @@ export class HttpProductApi extends Construct implements ProductApi {
     for (const { name, route } of contractRoutes()) {
       let integration = integrations.get(route.area);
       if (!integration) {
-        integration = new HttpLambdaIntegration(
-          `${pascalCase(route.area)}Integration`,
-          functionOf(functionsByArea, route),
-          {
-            payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
-          },
-        );
+        integration = new HttpLambdaIntegration(`${pascalCase(route.area)}Integration`, functionOf(functionsByArea, route), {
+          payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+        });
         integrations.set(route.area, integration);
       }
       new apigwv2.HttpRoute(this, `${pascalCase(name)}Route`, {
@@ -140,11 +136,7 @@ export class LocalStackApi extends Construct implements ProductApi {
       responseHeaders: corsHeaders,
     });
 
-    this.url = Fn.join('', [
-      'http://',
-      this.restApi.restApiId,
-      `.execute-api.${props.localstackHost}/${CROSS_ORIGIN_API.restApiStage}`,
-    ]);
+    this.url = Fn.join('', ['http://', this.restApi.restApiId, `.execute-api.${props.localstackHost}/${CROSS_ORIGIN_API.restApiStage}`]);
   }
 
   routeContract(functionsByArea: ReadonlyMap<Area, lambda.IFunction>): void {

@@ -13,8 +13,7 @@ export const depsLockFile = join(projectRoot, 'package-lock.json');
  * Lets bundled CommonJS dependencies call `require` inside an ES module bundle
  * (`require` does not exist in ESM on its own).
  */
-export const ESM_REQUIRE_SHIM =
-  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+export const ESM_REQUIRE_SHIM = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 /**
  * SDK modules replaced in every bundle by smaller ones of ours, because the SDK imports them

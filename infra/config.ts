@@ -87,16 +87,14 @@ function text(read: ContextReader, key: string): string | undefined {
 
 function email(read: ContextReader, key: string): string | undefined {
   const value = text(read, key);
-  if (value !== undefined && !EMAIL_PATTERN.test(value))
-    throw new DeploymentConfigError(key, `"${value}" is not an e-mail address`);
+  if (value !== undefined && !EMAIL_PATTERN.test(value)) throw new DeploymentConfigError(key, `"${value}" is not an e-mail address`);
   return value;
 }
 
 /** Validates the deployment's context values; throws DeploymentConfigError naming the first bad key. */
 export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
   const target = text(read, 'target') ?? 'aws';
-  if (target !== 'aws' && target !== 'localstack')
-    throw new DeploymentConfigError('target', 'expected "aws" or "localstack"');
+  if (target !== 'aws' && target !== 'localstack') throw new DeploymentConfigError('target', 'expected "aws" or "localstack"');
 
   const senderEmail = email(read, 'senderEmail');
 
@@ -121,25 +119,17 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
   let domain: CustomDomain | undefined;
   if (domainName !== undefined) {
     if (target === 'localstack')
-      throw new DeploymentConfigError(
-        'domainName',
-        'custom domains need CloudFront; not available with target=localstack',
-      );
-    if (!HOST_NAME_PATTERN.test(domainName))
-      throw new DeploymentConfigError('domainName', `"${domainName}" is not a host name`);
+      throw new DeploymentConfigError('domainName', 'custom domains need CloudFront; not available with target=localstack');
+    if (!HOST_NAME_PATTERN.test(domainName)) throw new DeploymentConfigError('domainName', `"${domainName}" is not a host name`);
     const certificateArn = text(read, 'certificateArn');
-    if (!certificateArn)
-      throw new DeploymentConfigError('certificateArn', 'required with domainName (an ACM certificate in us-east-1)');
+    if (!certificateArn) throw new DeploymentConfigError('certificateArn', 'required with domainName (an ACM certificate in us-east-1)');
     if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
       throw new DeploymentConfigError('certificateArn', 'expected the ARN of an ACM certificate in us-east-1');
     }
     const hostedZoneId = text(read, 'hostedZoneId');
     const hostedZoneName = text(read, 'hostedZoneName')?.toLowerCase();
     if (Boolean(hostedZoneId) !== Boolean(hostedZoneName)) {
-      throw new DeploymentConfigError(
-        hostedZoneId ? 'hostedZoneName' : 'hostedZoneId',
-        'hostedZoneId and hostedZoneName go together',
-      );
+      throw new DeploymentConfigError(hostedZoneId ? 'hostedZoneName' : 'hostedZoneId', 'hostedZoneId and hostedZoneName go together');
     }
     if (hostedZoneName && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
       throw new DeploymentConfigError('hostedZoneName', `${domainName} is not inside the zone ${hostedZoneName}`);
@@ -161,10 +151,7 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     );
   }
   if (Boolean(ownerUsername) !== Boolean(ownerEmail)) {
-    throw new DeploymentConfigError(
-      ownerUsername ? 'ownerEmail' : 'ownerUsername',
-      'ownerUsername and ownerEmail go together',
-    );
+    throw new DeploymentConfigError(ownerUsername ? 'ownerEmail' : 'ownerUsername', 'ownerUsername and ownerEmail go together');
   }
   if (ownerPasswordSecretName && !ownerUsername) {
     throw new DeploymentConfigError('ownerPasswordSecretName', 'needs ownerUsername and ownerEmail');

@@ -28,10 +28,7 @@ export class EmailSender extends Construct {
     const senderDomain = props.senderEmail.split('@')[1];
     const zone = props.hostedZone;
     this.identity = new ses.EmailIdentity(this, 'Identity', {
-      identity:
-        zone && zone.zoneName === senderDomain
-          ? ses.Identity.publicHostedZone(zone)
-          : ses.Identity.email(props.senderEmail),
+      identity: zone && zone.zoneName === senderDomain ? ses.Identity.publicHostedZone(zone) : ses.Identity.email(props.senderEmail),
     });
   }
 

@@ -37,11 +37,7 @@ export class SessionSecrets extends Construct {
     });
 
     if (props.owner?.passwordSecretName) {
-      this.ownerPasswordSecret = secretsmanager.Secret.fromSecretNameV2(
-        this,
-        'OwnerPassword',
-        props.owner.passwordSecretName,
-      );
+      this.ownerPasswordSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OwnerPassword', props.owner.passwordSecretName);
       this.ownerPasswordSecretId = props.owner.passwordSecretName;
     } else if (props.owner) {
       this.ownerPasswordSecret = new secretsmanager.Secret(this, 'OwnerPassword', {

@@ -150,11 +150,7 @@ export class ApplicationStack extends Stack {
     });
     this.api.routeContract(this.functions.byArea);
     for (const [area, fn] of this.functions.byArea) {
-      this.monitoring.alarmOnErrors(
-        `${pascalCase(area)}ErrorsAlarm`,
-        fn,
-        `The ${area} function failed (crash or timeout).`,
-      );
+      this.monitoring.alarmOnErrors(`${pascalCase(area)}ErrorsAlarm`, fn, `The ${area} function failed (crash or timeout).`);
     }
 
     this.reminders = new ReminderJob(this, 'ReminderJob', {

@@ -11,15 +11,13 @@ import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { projectRoot } from './bundling.js';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
+import { projectRoot } from './bundling.js';
 import type { CustomDomain } from './config.js';
 import { CONTENT_SECURITY_POLICY, SITE_CACHE_CONTROL } from './site-files.js';
 
 export const webRoot = join(projectRoot, 'web');
 export const webDist = join(webRoot, 'dist');
-
-
 
 /**
  * CloudFront Function on the site's default behaviour: a path whose last segment has no file
@@ -44,8 +42,7 @@ export const SPA_ROUTING_FUNCTION_CODE = `function handler(event) {
  */
 export function builtSite(distDir?: string, defaultDistDir = webDist): s3deploy.ISource {
   if (distDir) {
-    if (!existsSync(join(distDir, 'index.html')))
-      throw new Error(`webDist "${distDir}" holds no index.html; build the site first`);
+    if (!existsSync(join(distDir, 'index.html'))) throw new Error(`webDist "${distDir}" holds no index.html; build the site first`);
     return s3deploy.Source.asset(distDir);
   }
   if (existsSync(join(defaultDistDir, 'index.html'))) return s3deploy.Source.asset(defaultDistDir);
@@ -62,8 +59,7 @@ export function builtSite(distDir?: string, defaultDistDir = webDist): s3deploy.
             [vite, 'build', '--config', join(webRoot, 'vite.config.ts'), '--outDir', outputDir, '--emptyOutDir'],
             { cwd: projectRoot, stdio: ['ignore', 2, 2] },
           );
-          if (build.status !== 0)
-            throw new Error('The web build failed (see above); run `npm run build:web` to see why.');
+          if (build.status !== 0) throw new Error('The web build failed (see above); run `npm run build:web` to see why.');
           return true;
         },
       },
@@ -156,9 +152,7 @@ export class CloudFrontSite extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
-    const certificate = props.domain
-      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
-      : undefined;
+    const certificate = props.domain ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn) : undefined;
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Subscription Tracker',
@@ -211,9 +205,7 @@ export class CloudFrontSite extends Construct {
       });
     }
 
-    this.url = props.domain
-      ? `https://${props.domain.name}`
-      : Fn.join('', ['https://', this.distribution.distributionDomainName]);
+    this.url = props.domain ? `https://${props.domain.name}` : Fn.join('', ['https://', this.distribution.distributionDomainName]);
 
     // Hashed build output never changes under its name: cache it for a year. Old files stay, so a
     // browser still holding the previous index.html can load its chunks during a deploy.

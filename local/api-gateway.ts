@@ -3,8 +3,8 @@ import type { Context } from 'aws-lambda';
 import type { ApiEvent, ApiResult } from '../functions/lib/http.js';
 import { corsHeaders } from '../functions/lib/http.js';
 import { type Area, CROSS_ORIGIN_API, routes } from '../shared/api/index.js';
-import { lambdaContext, type MatchedRoute, toHttpApiEvent, toRestApiEvent } from './api-events.js';
 import { sendEmpty, sendJson } from './answers.js';
+import { lambdaContext, type MatchedRoute, toHttpApiEvent, toRestApiEvent } from './api-events.js';
 
 /**
  * API Gateway in front of the real handlers: the contract's route table (the one the CDK stack

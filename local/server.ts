@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/index.js';
 import { OPENAPI_PATH, openApiDocument } from '../shared/api/openapi.js';
 import { isCalendarDate } from '../shared/domain/dates.js';

@@ -9,7 +9,6 @@ import { sendText } from './answers.js';
 const ROOT = resolve(import.meta.dirname, '..');
 const WEB_DIST = join(ROOT, 'web', 'dist');
 
-
 function serveFile(res: ServerResponse, file: string, cache: string) {
   res.writeHead(200, {
     'content-type': contentTypeOf(file),
@@ -24,7 +23,8 @@ function serveFile(res: ServerResponse, file: string, cache: string) {
 export function serveWebBuild(req: IncomingMessage, res: ServerResponse, url: URL): void {
   const index = join(WEB_DIST, 'index.html');
   if (!existsSync(index)) {
-    return sendText(res, 503, 'The web app is not built yet: run `npm run build:web` (npm start does it for you).');
+    sendText(res, 503, 'The web app is not built yet: run `npm run build:web` (npm start does it for you).');
+    return;
   }
   let pathname: string;
   try {
@@ -34,10 +34,12 @@ export function serveWebBuild(req: IncomingMessage, res: ServerResponse, url: UR
   }
   const file = normalize(join(WEB_DIST, pathname));
   if (file.startsWith(WEB_DIST + sep) && existsSync(file) && statSync(file).isFile()) {
-    return serveFile(res, file, cacheControlOf(pathname.slice(1)));
+    serveFile(res, file, cacheControlOf(pathname.slice(1)));
+  } else if (extname(pathname) && req.method === 'GET') {
+    sendText(res, 404, 'Not found');
+  } else {
+    serveFile(res, index, cacheControlOf('index.html'));
   }
-  if (extname(pathname) && req.method === 'GET') return sendText(res, 404, 'Not found');
-  serveFile(res, index, cacheControlOf('index.html'));
 }
 
 export type WebServer = (req: IncomingMessage, res: ServerResponse, url: URL) => void;

@@ -30,9 +30,7 @@ const clientConfig = {
   endpoint: process.env.AWS_ENDPOINT_URL ?? 'http://localhost:4566',
   region: process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
   credentials:
-    process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY
-      ? undefined
-      : { accessKeyId: 'test', secretAccessKey: 'test' },
+    process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY ? undefined : { accessKeyId: 'test', secretAccessKey: 'test' },
 };
 
 interface LocalStackOutputs {
@@ -49,15 +47,11 @@ function stackOutputs(file: string): LocalStackOutputs {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(
-      `Cannot read the deployment's outputs from ${file} (deploy with --outputs-file ${file}): ${String(error)}`,
-    );
+    throw new Error(`Cannot read the deployment's outputs from ${file} (deploy with --outputs-file ${file}): ${String(error)}`);
   }
   const outputs = (parsed as Record<string, Partial<LocalStackOutputs> | undefined>)[STACK_NAME];
   if (!outputs?.SiteBucketName || !outputs.ApiUrl || !outputs.SiteUrl) {
-    throw new Error(
-      `${file} has no SiteBucketName/ApiUrl outputs of stack ${STACK_NAME}; was it deployed with -c target=localstack?`,
-    );
+    throw new Error(`${file} has no SiteBucketName/ApiUrl outputs of stack ${STACK_NAME}; was it deployed with -c target=localstack?`);
   }
   return outputs as LocalStackOutputs;
 }
@@ -101,8 +95,20 @@ function cdklocal(args: string[]): void {
 
 /** What the stacks use; LocalStack's free tier has all of them (docs/DEPLOY.md). */
 const SERVICES_USED = [
-  'cloudformation', 'iam', 'sts', 'lambda', 'dynamodb', 's3', 'ses', 'apigateway',
-  'secretsmanager', 'sqs', 'sns', 'scheduler', 'cloudwatch', 'logs',
+  'cloudformation',
+  'iam',
+  'sts',
+  'lambda',
+  'dynamodb',
+  's3',
+  'ses',
+  'apigateway',
+  'secretsmanager',
+  'sqs',
+  'sns',
+  'scheduler',
+  'cloudwatch',
+  'logs',
 ];
 
 /** Stops early, in one sentence, when LocalStack is not running or lacks a service the stacks use. */

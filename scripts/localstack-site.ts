@@ -23,12 +23,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-export async function publishSite(options: {
-  s3: S3Client;
-  bucket: string;
-  distDir: string;
-  config: SiteConfig;
-}): Promise<SiteUpload[]> {
+export async function publishSite(options: { s3: S3Client; bucket: string; distDir: string; config: SiteConfig }): Promise<SiteUpload[]> {
   let files: string[];
   try {
     files = filesUnder(options.distDir);

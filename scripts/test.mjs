@@ -20,16 +20,14 @@ requirement(
   'a Java runtime was not found. DynamoDB Local needs Java 11 or newer: sudo apt-get install -y default-jre-headless',
 );
 const chromium = env.PLAYWRIGHT_CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '');
-requirement(
-  chromium === '' || existsSync(chromium),
-  `PLAYWRIGHT_CHROMIUM_PATH points to ${chromium}, which does not exist.`,
-);
+requirement(chromium === '' || existsSync(chromium), `PLAYWRIGHT_CHROMIUM_PATH points to ${chromium}, which does not exist.`);
 if (!chromium) {
-  console.warn('Chromium not found at /usr/bin/chromium and PLAYWRIGHT_CHROMIUM_PATH is not set: using Playwright\'s own browser.');
+  console.warn("Chromium not found at /usr/bin/chromium and PLAYWRIGHT_CHROMIUM_PATH is not set: using Playwright's own browser.");
   console.warn('If that is not installed either, install Chromium (sudo apt-get install -y chromium) or set PLAYWRIGHT_CHROMIUM_PATH.');
 }
 
 const steps = [
+  ['lint and format (npm run lint: Biome, zero findings)', 'npm', ['run', '--silent', 'lint']],
   ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']],
   ['web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],

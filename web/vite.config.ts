@@ -8,9 +8,7 @@ const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
  * react-router 7 exports only its development build (remix-run/react-router#12532, #14102): dev
  * warnings and their strings. Production builds take the package's own production build instead.
  */
-const reactRouterProduction = fileURLToPath(
-  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-);
+const reactRouterProduction = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
 /**
  * react-router's production build creates Link, NavLink and Form with `forwardRef(...)` calls
@@ -26,9 +24,7 @@ function treeShakeReactRouter(): Plugin {
     transform: {
       filter: { id: /react-router\/dist\/production\/.*\.mjs$/ },
       handler(code) {
-        const shakeable = code
-          .replace(/\b(React\d*\.forwardRef)\(/g, '/* @__PURE__ */ $1(')
-          .replace(/^\w+\.displayName = "\w+";$/gm, '');
+        const shakeable = code.replace(/\b(React\d*\.forwardRef)\(/g, '/* @__PURE__ */ $1(').replace(/^\w+\.displayName = "\w+";$/gm, '');
         return { code: shakeable, map: null };
       },
     },

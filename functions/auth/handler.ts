@@ -1,7 +1,7 @@
 import { authMessages, authRoutes } from '../../shared/api/auth.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
 import { hasPaidFeatures } from '../../shared/domain/roles.js';
-import { verificationEmail, passwordResetEmail, sendEmail } from '../lib/email.js';
+import { passwordResetEmail, sendEmail, verificationEmail } from '../lib/email.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { signSession } from '../lib/jwt.js';

@@ -3,13 +3,7 @@ import httpRouterHandler, { type Method } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { safeParse } from 'zod/mini';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import {
-  type Area,
-  DEFAULT_MAX_BODY_BYTES,
-  type ParsedBodyOf,
-  type ResponseOf,
-  type RouteDef,
-} from '../../shared/api/contract.js';
+import { type Area, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, type RouteDef } from '../../shared/api/contract.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { verifySession } from './jwt.js';
@@ -30,7 +24,11 @@ export interface ApiEvent {
   httpMethod?: string;
   path?: string;
   rawPath?: string;
-  requestContext?: { requestId?: string; http?: { method: string; path: string; sourceIp?: string; protocol?: string; userAgent?: string }; identity?: { sourceIp?: string } };
+  requestContext?: {
+    requestId?: string;
+    http?: { method: string; path: string; sourceIp?: string; protocol?: string; userAgent?: string };
+    identity?: { sourceIp?: string };
+  };
   headers?: Record<string, string | undefined> | null;
   queryStringParameters?: Record<string, string | undefined> | null;
   pathParameters?: Record<string, string | undefined> | null;
@@ -175,7 +173,9 @@ export function corsHeaders(allowedOrigin: string | undefined): Record<string, s
     origin = undefined;
   }
   if (origin !== allowedOrigin) {
-    throw new Error(`Invalid function configuration: CORS_ALLOWED_ORIGIN must be an origin such as http://site.example:4566 (got "${allowedOrigin}")`);
+    throw new Error(
+      `Invalid function configuration: CORS_ALLOWED_ORIGIN must be an origin such as http://site.example:4566 (got "${allowedOrigin}")`,
+    );
   }
   return { 'access-control-allow-origin': origin, vary: 'Origin' };
 }
@@ -231,5 +231,7 @@ export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes:
     return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler) };
   });
   const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;
-  return middy<Internal, ApiResult>().use(chassisMiddleware(area, corsHeaders(process.env.CORS_ALLOWED_ORIGIN))).handler(router);
+  return middy<Internal, ApiResult>()
+    .use(chassisMiddleware(area, corsHeaders(process.env.CORS_ALLOWED_ORIGIN)))
+    .handler(router);
 }

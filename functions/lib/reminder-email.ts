@@ -45,7 +45,8 @@ export function reminderEmail(input: ReminderEmailInput): Email {
         ['Category', categoryLabel(sub.category)],
       ],
       action: { label: 'Open your dashboard', url: publicUrl('/dashboard') },
-      footer: 'You get this e-mail because renewal reminders are on for your account. Choose which reminders you get under Settings → Notification Preferences.',
+      footer:
+        'You get this e-mail because renewal reminders are on for your account. Choose which reminders you get under Settings → Notification Preferences.',
       footerLink: { label: 'Change your reminder settings', url: publicUrl('/settings') },
     }),
   };

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BillingCycle, Subscription, SubscriptionStatus } from '../../shared/api/subscriptions.js';
-import { TRASH_DAYS, isPurged } from '../../shared/domain/subscription-rules.js';
+import { isPurged, TRASH_DAYS } from '../../shared/domain/subscription-rules.js';
 import { dynamo } from './aws.js';
 import { addToCounters } from './counters.js';
 import { isConditionFailure } from './errors.js';
@@ -78,9 +78,7 @@ const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 export async function getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionItem | undefined> {
   if (!ID_PATTERN.test(subscriptionId)) return undefined;
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId) }),
-  );
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId) }));
   const item = Item as SubscriptionItem | undefined;
   return item && !isGone(item) ? item : undefined;
 }

@@ -83,9 +83,7 @@ async function clearWindow(window: ThrottleWindow): Promise<void> {
 
 const accountAndAddress = (username: string, address: string) => `${username}#${address}`;
 
-export type LoginAttempt =
-  | { allowed: true; succeeded: () => Promise<void> }
-  | { allowed: false; retryAfterSeconds: number };
+export type LoginAttempt = { allowed: true; succeeded: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Counts a login attempt before its password is compared, in both rules at once. A refused attempt

@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { authMessages } from '../../shared/api/auth-messages.js';
 import type { User } from '../../shared/api/user.js';
 import { normalizeRole, type Role } from '../../shared/domain/roles.js';
-import { authMessages } from '../../shared/api/auth-messages.js';
 import { dynamo } from './aws.js';
 import { addToCounters } from './counters.js';
 import { conflict, isConditionFailure } from './errors.js';

@@ -2,7 +2,7 @@ import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand, UpdateCommand
 import { isValidTimeZone } from '../../shared/domain/dates.js';
 import {
   candidateDueDates,
-  REMINDER_KINDS,
+  type REMINDER_KINDS,
   type ReminderKind,
   reminderKindFor,
   reminderSkipReason,
@@ -91,9 +91,7 @@ async function loadUsers(userIds: string[]): Promise<Map<string, UserItem>> {
   for (let i = 0; i < userIds.length; i += 100) {
     let requested: Record<string, unknown>[] = userIds.slice(i, i + 100).map((id) => keys.user(id));
     for (let attempt = 0; requested.length > 0 && attempt < 5; attempt++) {
-      const answer = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }),
-      );
+      const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
       for (const user of (answer.Responses?.[tableName()] ?? []) as UserItem[]) users.set(user.id, user);
       requested = (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
       if (requested.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));

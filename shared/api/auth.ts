@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { passwordMessages, passwordProblem } from '../domain/password.js';
-import { EMAIL_MAX_LENGTH, emailMessages, emailProblem, usernameMessages, usernameProblem } from '../domain/username.js';
 import { CURRENCY_CODES } from '../domain/currency.js';
+import { passwordMessages, passwordProblem } from '../domain/password.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
+import { EMAIL_MAX_LENGTH, emailMessages, emailProblem, usernameMessages, usernameProblem } from '../domain/username.js';
 import { authMessages } from './auth-messages.js';
 import { type MessageResponse, route } from './contract.js';
 import type { User } from './user.js';
@@ -80,13 +80,11 @@ const reminderSetting = z.optional(z.boolean({ error: 'Reminder settings must be
  */
 export const settingsBody = z.object({
   displayName: z.optional(
-    z
-      .string({ error: 'Display name must be text' })
-      .check(
-        z.trim(),
-        z.maxLength(50, { error: 'Display name must be at most 50 characters' }),
-        z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Display name') }),
-      ),
+    z.string({ error: 'Display name must be text' }).check(
+      z.trim(),
+      z.maxLength(50, { error: 'Display name must be at most 50 characters' }),
+      z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Display name') }),
+    ),
   ),
   phoneNumber: z.optional(
     z

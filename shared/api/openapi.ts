@@ -78,9 +78,7 @@ function operation(name: RouteName, def: RouteDef, answer: string) {
     tags: [def.area],
     ...(def.access === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(def.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(def.body) } } } }
-      : {}),
+    ...(def.body ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(def.body) } } } } : {}),
     responses,
   };
 }

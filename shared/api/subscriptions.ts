@@ -92,26 +92,22 @@ const amountField = z.pipe(
 
 /** A required text field: trimmed, non-empty, at most `max` characters, without forbidden characters. */
 const requiredText = (field: string, required: string, max: number, tooLong: string) =>
-  z
-    .string({ error: required })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: required }),
-      z.maxLength(max, { error: tooLong }),
-      z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage(field) }),
-    );
+  z.string({ error: required }).check(
+    z.trim(),
+    z.minLength(1, { error: required }),
+    z.maxLength(max, { error: tooLong }),
+    z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage(field) }),
+  );
 
 export const subscriptionBody = z.object({
   name: requiredText('Name', m.nameRequired, 100, m.nameTooLong),
   description: z.pipe(
     z.nullish(
-      z
-        .string({ error: 'Description must be text' })
-        .check(
-          z.trim(),
-          z.maxLength(500, { error: m.descriptionTooLong }),
-          z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Description') }),
-        ),
+      z.string({ error: 'Description must be text' }).check(
+        z.trim(),
+        z.maxLength(500, { error: m.descriptionTooLong }),
+        z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Description') }),
+      ),
     ),
     z.transform((d: string | null | undefined) => d ?? ''),
   ),

@@ -97,9 +97,7 @@ export function categoryLabel(value: string | null | undefined, custom: readonly
   return capitalize(String(value ?? '').trim());
 }
 
-export type AddCategoryResult =
-  | { ok: true; categories: Category[]; category: Category; added: boolean }
-  | { ok: false; error: string };
+export type AddCategoryResult = { ok: true; categories: Category[]; category: Category; added: boolean } | { ok: false; error: string };
 
 /**
  * Adds a custom category by its label (SPEC §5 'a custom category name is trimmed and must be

@@ -36,8 +36,7 @@ export function isCurrency(code: unknown): code is CurrencyCode {
 
 /** A stored preference as a usable code: anything unknown becomes USD (SPEC §3 'default USD'). */
 export function normalizeCurrency(code: unknown): CurrencyCode {
-  if (typeof code === 'string' && isCurrency(code.trim().toUpperCase()))
-    return code.trim().toUpperCase() as CurrencyCode;
+  if (typeof code === 'string' && isCurrency(code.trim().toUpperCase())) return code.trim().toUpperCase() as CurrencyCode;
   return DEFAULT_CURRENCY;
 }
 

@@ -54,9 +54,11 @@ export function matchesStatus(status: SubscriptionStatus | string, filter: strin
  * subscriptions; deleted ones appear only under 'deleted', like a mail client's trash, so
  * soft-deleted items never clutter the everyday list. An unknown status value reads as 'all'.
  */
-export function filterSubscriptions<
-  T extends Pick<Subscription, 'name' | 'description' | 'category' | 'status' | 'dueDate'>,
->(subs: readonly T[], filters: SubscriptionFilters, today: string): T[] {
+export function filterSubscriptions<T extends Pick<Subscription, 'name' | 'description' | 'category' | 'status' | 'dueDate'>>(
+  subs: readonly T[],
+  filters: SubscriptionFilters,
+  today: string,
+): T[] {
   const category = (filters.category ?? '').trim();
   const wantCategory = category && category.toLowerCase() !== 'all' ? categoryKey(category) : null;
   return subs.filter(
@@ -80,9 +82,11 @@ export const DEFAULT_SORT: SortKey = 'dueDate';
  * month and the most expensive subscription really comes first; equal costs then by the
  * per-cycle amount. An unknown key sorts by dueDate.
  */
-export function sortSubscriptions<
-  T extends Pick<Subscription, 'name' | 'amount' | 'category' | 'dueDate' | 'billingCycle'>,
->(subs: readonly T[], key: SortKey | string = DEFAULT_SORT, custom: readonly Category[] = []): T[] {
+export function sortSubscriptions<T extends Pick<Subscription, 'name' | 'amount' | 'category' | 'dueDate' | 'billingCycle'>>(
+  subs: readonly T[],
+  key: SortKey | string = DEFAULT_SORT,
+  custom: readonly Category[] = [],
+): T[] {
   const byName = (a: T, b: T) => compareText(a.name, b.name);
   const dueKey = (s: T) => (parseCalendarDate(s.dueDate) ? s.dueDate : '\uffff');
   let compare: (a: T, b: T) => number;

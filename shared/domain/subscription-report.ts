@@ -93,13 +93,7 @@ function reportTable(report: YearlyReport, date: string): string[][] {
   const money = (n: number) => n.toFixed(2);
   return [
     ['Name', 'Category', 'Billing Cycle', 'Amount (USD)', 'Yearly Cost (USD)'],
-    ...report.rows.map((r) => [
-      safeCell(r.name),
-      safeCell(r.label),
-      cycleName(r.billingCycle),
-      money(r.amount),
-      money(r.yearly),
-    ]),
+    ...report.rows.map((r) => [safeCell(r.name), safeCell(r.label), cycleName(r.billingCycle), money(r.amount), money(r.yearly)]),
     [],
     ['Category', 'Yearly Cost (USD)'],
     ...report.byCategory.map((c) => [safeCell(c.label), money(c.yearly)]),

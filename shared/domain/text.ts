@@ -5,6 +5,7 @@
  * characters or bidirectional overrides, which can disguise what a user sees (e.g. in an admin
  * list or an e-mail subject).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this rule's purpose.
 export const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 export function hasForbiddenCharacters(text: string): boolean {

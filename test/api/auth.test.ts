@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
-import {
-  PASSWORD,
-  apiUrl,
-  call,
-  getItem,
-  linkToken,
-  mailsTo,
-  setAttributes,
-  signedInUser,
-  tokenKey,
-  uniqueName,
-} from './helpers.js';
+import { apiUrl, call, getItem, linkToken, mailsTo, PASSWORD, setAttributes, signedInUser, tokenKey, uniqueName } from './helpers.js';
 
 const register = (body: Record<string, unknown>) => call('POST', '/api/auth/register', { body });
 const login = (username: string, password: string) => call('POST', '/api/auth/login', { body: { username, password } });
@@ -238,7 +227,10 @@ describe('account preferences (PUT /auth/settings)', () => {
     });
     expect(saved).toMatchObject({
       status: 200,
-      body: { message: 'Account settings updated successfully!', user: { currencyPreference: 'EUR', notify10Days: false, displayName: 'Ada' } },
+      body: {
+        message: 'Account settings updated successfully!',
+        user: { currencyPreference: 'EUR', notify10Days: false, displayName: 'Ada' },
+      },
     });
     expect((await call('GET', '/api/auth/me', { token: user.token })).body.currencyPreference).toBe('EUR');
     expect(await call('PUT', '/api/auth/settings', { token: user.token, body: { currencyPreference: 'BTC' } })).toMatchObject({

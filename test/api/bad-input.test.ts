@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, type RouteDef, routes } from '../../shared/api/index.js';
-import { PASSWORD, call, getItem, type SignedInUser, signedInUser, uniqueName } from './helpers.js';
+import { call, getItem, PASSWORD, type SignedInUser, signedInUser, uniqueName } from './helpers.js';
 
 /**
  * Every route with a body, fed malformed, mistyped, oversized and hostile input: each answer is a 4xx

@@ -47,7 +47,11 @@ function invoke(fn: string, request: Request, credentials: Record<string, string
     rawPath: request.path,
     rawQueryString: '',
     headers,
-    requestContext: { requestId: 'bundled', routeKey, http: { method: request.method, path: request.path, sourceIp: '127.0.0.1', userAgent: 'test' } },
+    requestContext: {
+      requestId: 'bundled',
+      routeKey,
+      http: { method: request.method, path: request.path, sourceIp: '127.0.0.1', userAgent: 'test' },
+    },
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     isBase64Encoded: false,
   };
@@ -94,7 +98,12 @@ describe('a bundled function', () => {
   it('registers a user, mails the verification link through SES, verifies it and signs the user in', async () => {
     const username = uniqueName('bundled');
     const email = `${username}@example.com`;
-    const registered = invoke('auth', { method: 'POST', route: '/api/auth/register', path: '/api/auth/register', body: { username, email, password: PASSWORD } });
+    const registered = invoke('auth', {
+      method: 'POST',
+      route: '/api/auth/register',
+      path: '/api/auth/register',
+      body: { username, email, password: PASSWORD },
+    });
     expect(registered.status).toBe(201);
 
     const [mail] = await mailsTo(email);
@@ -104,14 +113,24 @@ describe('a bundled function', () => {
     const verified = invoke('auth', { method: 'GET', route: '/api/auth/verify-email/{token}', path: verifyPath });
     expect(verified).toMatchObject({ status: 200, body: { message: authMessages.emailVerified } });
 
-    const signedIn = invoke('auth', { method: 'POST', route: '/api/auth/login', path: '/api/auth/login', body: { username, password: PASSWORD } });
+    const signedIn = invoke('auth', {
+      method: 'POST',
+      route: '/api/auth/login',
+      path: '/api/auth/login',
+      body: { username, password: PASSWORD },
+    });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user).toMatchObject({ username, email, emailVerified: true });
 
     const me = invoke('auth', { method: 'GET', route: '/api/auth/me', path: '/api/auth/me', token: signedIn.body.token });
     expect(me).toMatchObject({ status: 200, body: { username, email } });
 
-    const wrongPassword = invoke('auth', { method: 'POST', route: '/api/auth/login', path: '/api/auth/login', body: { username, password: `${PASSWORD}x` } });
+    const wrongPassword = invoke('auth', {
+      method: 'POST',
+      route: '/api/auth/login',
+      path: '/api/auth/login',
+      body: { username, password: `${PASSWORD}x` },
+    });
     expect(wrongPassword.status).toBe(401);
   });
 });

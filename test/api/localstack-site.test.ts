@@ -32,7 +32,12 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A config.json left in the build (from a local run) must not win over the deployment's.
   writeFileSync(join(dist, 'config.json'), '{"apiBaseUrl":""}');
-  await publishSite({ s3, bucket: BUCKET, distDir: dist, config: { apiBaseUrl: 'http://abc123.execute-api.localhost.localstack.cloud:4566/local' } });
+  await publishSite({
+    s3,
+    bucket: BUCKET,
+    distDir: dist,
+    config: { apiBaseUrl: 'http://abc123.execute-api.localhost.localstack.cloud:4566/local' },
+  });
 });
 
 afterAll(async () => {
@@ -69,8 +74,8 @@ describe('publishing the site to LocalStack', () => {
   });
 
   it('says to build the site first when there is no build', async () => {
-    await expect(
-      publishSite({ s3, bucket: BUCKET, distDir: join(folder, 'missing'), config: { apiBaseUrl: '' } }),
-    ).rejects.toThrow(`${join(folder, 'missing')} does not exist: run \`npm run build:web\` first`);
+    await expect(publishSite({ s3, bucket: BUCKET, distDir: join(folder, 'missing'), config: { apiBaseUrl: '' } })).rejects.toThrow(
+      `${join(folder, 'missing')} does not exist: run \`npm run build:web\` first`,
+    );
   });
 });

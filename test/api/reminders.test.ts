@@ -1,10 +1,10 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CLAIM_TIMEOUT_SECONDS } from '../../functions/reminders/job.js';
 import { addDays } from '../../shared/domain/dates.js';
-import { apiUrl, call, mailsTo, setAttributes, type SignedInUser, signedInUser, table } from './helpers.js';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { apiUrl, call, mailsTo, type SignedInUser, setAttributes, signedInUser, table } from './helpers.js';
 
 /**
  * The reminder job on the local stack (SPEC §1, §9; issue 'Renewal reminders'): seed users and
@@ -81,8 +81,12 @@ describe('reminder run', () => {
 
   it('sends the 1-day final reminder to a vip who turned it on', async () => {
     const sent = await subjects(vip);
-    expect(sent.sort()).toEqual(
-      ['Reminder: OneDay renews tomorrow ($10.00)', 'Reminder: TenDays renews in 10 days ($10.00)', 'Reminder: ThreeDays renews in 3 days ($10.00)'].sort(),
+    expect(sent.toSorted((a, b) => a.localeCompare(b))).toEqual(
+      [
+        'Reminder: OneDay renews tomorrow ($10.00)',
+        'Reminder: TenDays renews in 10 days ($10.00)',
+        'Reminder: ThreeDays renews in 3 days ($10.00)',
+      ].sort(),
     );
   });
 
@@ -129,8 +133,30 @@ describe('reminder run', () => {
     const { client, name } = table();
     // Claims are judged on the real clock, whatever day the run stands for.
     const now = Math.floor(Date.now() / 1000);
-    await client.send(new PutCommand({ TableName: name, Item: { pk: `REMINDER#${stale.id}#${stale.dueDate}#10day`, sk: 'SENT', status: 'sending', claimedAt: now - CLAIM_TIMEOUT_SECONDS - 5, expiresAt: now + 86400 } }));
-    await client.send(new PutCommand({ TableName: name, Item: { pk: `REMINDER#${fresh.id}#${fresh.dueDate}#3day`, sk: 'SENT', status: 'sending', claimedAt: now - 10, expiresAt: now + 86400 } }));
+    await client.send(
+      new PutCommand({
+        TableName: name,
+        Item: {
+          pk: `REMINDER#${stale.id}#${stale.dueDate}#10day`,
+          sk: 'SENT',
+          status: 'sending',
+          claimedAt: now - CLAIM_TIMEOUT_SECONDS - 5,
+          expiresAt: now + 86400,
+        },
+      }),
+    );
+    await client.send(
+      new PutCommand({
+        TableName: name,
+        Item: {
+          pk: `REMINDER#${fresh.id}#${fresh.dueDate}#3day`,
+          sk: 'SENT',
+          status: 'sending',
+          claimedAt: now - 10,
+          expiresAt: now + 86400,
+        },
+      }),
+    );
     await runFor(RUN_DATE);
     expect(await subjects(user)).toEqual(['Reminder: Stale renews in 10 days ($10.00)']);
   });
@@ -142,7 +168,7 @@ describe('reminder run', () => {
 });
 
 describe('the Lambda handler, as the schedule starts it', () => {
-  let handler: (typeof import('../../functions/reminders/handler.js'))['handler'];
+  let handler: typeof import('../../functions/reminders/handler.js')['handler'];
   const at = (date: string) => ({ scheduledTime: `${date}T08:00:00Z` });
 
   beforeAll(async () => {
@@ -178,7 +204,7 @@ describe('the Lambda handler, as the schedule starts it', () => {
     expect(await subjects(user)).toEqual([]);
     const retry = await handler(at(addDays(RUN_DATE, 300)), { getRemainingTimeInMillis: () => 600_000 });
     expect(retry).toMatchObject({ sent: 3, deferred: 0 });
-    expect((await subjects(user)).sort()).toEqual([
+    expect((await subjects(user)).toSorted((a, b) => a.localeCompare(b))).toEqual([
       'Reminder: Late1 renews in 3 days ($10.00)',
       'Reminder: Late2 renews in 3 days ($10.00)',
       'Reminder: Late3 renews in 3 days ($10.00)',
@@ -227,11 +253,15 @@ describe('POST /admin/preview-email', () => {
     const [mail] = await mailsTo('preview@example.com');
     expect(mail.subject).toMatch(/^Reminder: Netflix Premium renews in 3 days/);
 
-    expect(await call('POST', '/api/admin/preview-email', { token: member.token, body: { type: 'test', email: 'x@example.com' } })).toMatchObject({
+    expect(
+      await call('POST', '/api/admin/preview-email', { token: member.token, body: { type: 'test', email: 'x@example.com' } }),
+    ).toMatchObject({
       status: 403,
       body: { message: 'Admin access required' },
     });
-    expect(await call('POST', '/api/admin/preview-email', { token: owner, body: { type: 'weekly', email: 'x@example.com' } })).toMatchObject({
+    expect(
+      await call('POST', '/api/admin/preview-email', { token: owner, body: { type: 'weekly', email: 'x@example.com' } }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'Type must be 10day, 3day or test' },
     });

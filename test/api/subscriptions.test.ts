@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionMessages as messages, type Subscription } from '../../shared/api/subscriptions.js';
-import { call, getItem, setAttributes, type SignedInUser, signedInUser } from './helpers.js';
+import { call, getItem, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
 
 /** Subscriptions API (SPEC §7, §4 transitions, §5 validation), through the local stack. */
 let alice: SignedInUser;
@@ -10,7 +10,15 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([signedInUser(), signedInUser()]);
 });
 
-const netflix = { name: 'Netflix', description: 'Family plan', amount: 15.49, category: 'streaming', dueDate: '2030-01-31', billingCycle: 'monthly', autoRenew: true };
+const netflix = {
+  name: 'Netflix',
+  description: 'Family plan',
+  amount: 15.49,
+  category: 'streaming',
+  dueDate: '2030-01-31',
+  billingCycle: 'monthly',
+  autoRenew: true,
+};
 
 async function create(user: SignedInUser, changes: Record<string, unknown> = {}): Promise<Subscription> {
   const answer = await call<Subscription>('POST', '/api/subscriptions', { token: user.token, body: { ...netflix, ...changes } });
@@ -18,7 +26,8 @@ async function create(user: SignedInUser, changes: Record<string, unknown> = {})
   return answer.body;
 }
 
-const act = (user: SignedInUser, method: string, path: string) => call<Subscription & { message?: string }>(method, path, { token: user.token });
+const act = (user: SignedInUser, method: string, path: string) =>
+  call<Subscription & { message?: string }>(method, path, { token: user.token });
 
 describe('create and list', () => {
   it('creates an active subscription with every field and lists it', async () => {
@@ -142,13 +151,25 @@ describe('transitions (SPEC §4)', () => {
     const canceled = await act(alice, 'PUT', `/api/subscriptions/${sub.id}/cancel`);
     expect(canceled).toMatchObject({ status: 200, body: { status: 'canceled' } });
     expect(await getItem(`USER#${alice.id}`, `SUB#${sub.id}`)).not.toHaveProperty('gsi1pk');
-    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/cancel`)).toMatchObject({ status: 409, body: { message: messages.cannotCancel } });
-    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/renew`)).toMatchObject({ status: 409, body: { message: messages.cannotRenew } });
-    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/recover`)).toMatchObject({ status: 409, body: { message: messages.cannotRecover } });
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/cancel`)).toMatchObject({
+      status: 409,
+      body: { message: messages.cannotCancel },
+    });
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/renew`)).toMatchObject({
+      status: 409,
+      body: { message: messages.cannotRenew },
+    });
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/recover`)).toMatchObject({
+      status: 409,
+      body: { message: messages.cannotRecover },
+    });
     const reactivated = await act(alice, 'PUT', `/api/subscriptions/${sub.id}/reactivate`);
     expect(reactivated).toMatchObject({ status: 200, body: { status: 'active' } });
     expect(await getItem(`USER#${alice.id}`, `SUB#${sub.id}`)).toMatchObject({ gsi1pk: `DUE#${sub.dueDate}` });
-    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/reactivate`)).toMatchObject({ status: 409, body: { message: messages.cannotReactivate } });
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/reactivate`)).toMatchObject({
+      status: 409,
+      body: { message: messages.cannotReactivate },
+    });
   });
 
   it('soft-deletes with deletedAt and a 30-day TTL, recovers, and deletes forever only from the trash', async () => {
@@ -164,7 +185,10 @@ describe('transitions (SPEC §4)', () => {
     expect((item?.expiresAt as number) - Date.now() / 1000).toBeGreaterThan(30 * 86400 - 120);
     expect(item).not.toHaveProperty('gsi1pk');
 
-    expect(await act(alice, 'DELETE', `/api/subscriptions/${sub.id}`)).toMatchObject({ status: 409, body: { message: messages.cannotDelete } });
+    expect(await act(alice, 'DELETE', `/api/subscriptions/${sub.id}`)).toMatchObject({
+      status: 409,
+      body: { message: messages.cannotDelete },
+    });
     const edit = await call('PUT', `/api/subscriptions/${sub.id}`, { token: alice.token, body: netflix });
     expect(edit).toMatchObject({ status: 409, body: { message: messages.cannotEdit } });
     for (const action of ['renew', 'cancel', 'reactivate']) {
@@ -189,7 +213,10 @@ describe('transitions (SPEC §4)', () => {
     await setAttributes(`USER#${alice.id}`, `SUB#${sub.id}`, { deletedAt: longAgo });
     const list = await call<Subscription[]>('GET', '/api/subscriptions', { token: alice.token });
     expect(list.body.map((s) => s.id)).not.toContain(sub.id);
-    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/recover`)).toMatchObject({ status: 404, body: { message: messages.notFound } });
+    expect(await act(alice, 'PUT', `/api/subscriptions/${sub.id}/recover`)).toMatchObject({
+      status: 404,
+      body: { message: messages.notFound },
+    });
   });
 
   it.each([

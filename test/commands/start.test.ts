@@ -5,17 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER } from '../../local/stack.js';
-import {
-  call,
-  javaOn,
-  READY_LINE,
-  runCommand,
-  signIn,
-  signUp,
-  stackSettings,
-  stackTraceLines,
-  stopWithSigterm,
-} from './command.js';
+import { call, javaOn, READY_LINE, runCommand, signIn, signUp, stackSettings, stackTraceLines, stopWithSigterm } from './command.js';
 
 /**
  * `npm ci && npm start`, as the README's first command, on a fresh data folder: the first run, a
@@ -36,7 +26,9 @@ describe('npm start', () => {
     let firstAnswer: { status: number; body: any } | undefined;
     while (!firstAnswer) {
       try {
-        firstAnswer = await call(stack.url, 'POST', '/api/auth/login', { body: { username: DEFAULT_OWNER.username, password: DEFAULT_OWNER.password } });
+        firstAnswer = await call(stack.url, 'POST', '/api/auth/login', {
+          body: { username: DEFAULT_OWNER.username, password: DEFAULT_OWNER.password },
+        });
       } catch {
         refused++;
         await new Promise((r) => setTimeout(r, 50));

@@ -75,9 +75,7 @@ test('a visitor registers, verifies the e-mail, signs in, signs out and resets t
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Registration Successful!' });
-  await expect(dialog).toContainText(
-    'Registration successful! Please check your email to verify your account before logging in.',
-  );
+  await expect(dialog).toContainText('Registration successful! Please check your email to verify your account before logging in.');
   await dialog.getByRole('button', { name: 'Go to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
@@ -107,9 +105,7 @@ test('a visitor registers, verifies the e-mail, signs in, signs out and resets t
   // Logout goes to /login and ends the session.
   await sidebar.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  const storedKeys = (await page.context().storageState()).origins.flatMap((origin) =>
-    origin.localStorage.map((entry) => entry.name),
-  );
+  const storedKeys = (await page.context().storageState()).origins.flatMap((origin) => origin.localStorage.map((entry) => entry.name));
   expect(storedKeys).not.toContain('token');
   expect(storedKeys).not.toContain('user');
 
@@ -183,9 +179,7 @@ test('the owner sees the staff badges and the admin panel', async ({ page }) => 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a session terminated by an administrator ends within one poll and the login screen says why', async ({
-  page,
-}) => {
+test('a session terminated by an administrator ends within one poll and the login screen says why', async ({ page }) => {
   await login(page, 'owner', 'Owner123!');
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { CROSS_ORIGIN_API } from '../../shared/api/index.js';
 import { startLocalStack } from '../../local/stack.js';
+import { CROSS_ORIGIN_API } from '../../shared/api/index.js';
 import { startS3Website } from './s3-website';
 
 /**

@@ -33,10 +33,7 @@ test('the reminder e-mail says what renews, for how much and when, and reads on 
   await expect(page.getByText(`Your Adobe Creative Cloud subscription is due on ${formatDateShort(addDays(RUN_DATE, 10))}.`)).toBeVisible();
   await expect(page.getByText(`${amount}/month`, { exact: true })).toBeVisible();
   await expect(page.getByText('Software', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open your dashboard' })).toHaveAttribute(
-    'href',
-    `${process.env.E2E_BASE_URL}/dashboard`,
-  );
+  await expect(page.getByRole('link', { name: 'Open your dashboard' })).toHaveAttribute('href', `${process.env.E2E_BASE_URL}/dashboard`);
   await expect(page.getByRole('link', { name: 'Change your reminder settings' })).toHaveAttribute(
     'href',
     `${process.env.E2E_BASE_URL}/settings`,

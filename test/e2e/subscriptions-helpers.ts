@@ -17,11 +17,7 @@ function baseUrl(): string {
   return url;
 }
 
-export async function apiCall<T>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<T> {
+export async function apiCall<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(baseUrl() + path, {
     method,
     headers: {
@@ -66,8 +62,7 @@ let table: DynamoDBDocumentClient | undefined;
 export async function updateProfile(userId: string, attributes: Record<string, string | null>): Promise<void> {
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
   const tableName = process.env.TABLE_NAME;
-  if (!endpoint || !tableName)
-    throw new Error('The local stack did not export AWS_ENDPOINT_URL_DYNAMODB and TABLE_NAME');
+  if (!endpoint || !tableName) throw new Error('The local stack did not export AWS_ENDPOINT_URL_DYNAMODB and TABLE_NAME');
   table ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint,
@@ -88,9 +83,7 @@ export async function updateProfile(userId: string, attributes: Record<string, s
       Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
       UpdateExpression: clauses.filter(Boolean).join(' '),
       ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
-      ...(set.length
-        ? { ExpressionAttributeValues: Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])) }
-        : {}),
+      ...(set.length ? { ExpressionAttributeValues: Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])) } : {}),
     }),
   );
 }

@@ -155,17 +155,11 @@ test('searches, filters and sorts the list', async ({ page }) => {
   // Sort: name, amount high to low (per month), category label.
   const sort = page.getByLabel('Sort by');
   await sort.selectOption('name');
-  await expect
-    .poll(() => cardNames(page))
-    .toEqual(['Adobe Creative Cloud', 'iCloud', 'Netflix', 'Notion', 'Old Gym', 'Spotify']);
+  await expect.poll(() => cardNames(page)).toEqual(['Adobe Creative Cloud', 'iCloud', 'Netflix', 'Notion', 'Old Gym', 'Spotify']);
   await sort.selectOption('amount');
-  await expect
-    .poll(() => cardNames(page))
-    .toEqual(['Adobe Creative Cloud', 'Old Gym', 'Netflix', 'Spotify', 'Notion', 'iCloud']);
+  await expect.poll(() => cardNames(page)).toEqual(['Adobe Creative Cloud', 'Old Gym', 'Netflix', 'Spotify', 'Notion', 'iCloud']);
   await sort.selectOption('category');
-  await expect
-    .poll(() => cardNames(page))
-    .toEqual(['iCloud', 'Spotify', 'Old Gym', 'Notion', 'Adobe Creative Cloud', 'Netflix']);
+  await expect.poll(() => cardNames(page)).toEqual(['iCloud', 'Spotify', 'Old Gym', 'Notion', 'Adobe Creative Cloud', 'Netflix']);
 });
 
 test('pages through 20 subscriptions, 8 per page', async ({ page }) => {
@@ -212,18 +206,13 @@ test('pages through 20 subscriptions, 8 per page', async ({ page }) => {
   await pages.getByRole('button', { name: 'Next' }).click();
   expect(await cardNames(page)).toEqual(['Plan 09']);
   await card(page, 'Plan 09').getByRole('button', { name: 'Delete Plan 09' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Move to trash?' })
-    .getByRole('button', { name: 'Move to Trash' })
-    .click();
+  await page.getByRole('alertdialog', { name: 'Move to trash?' }).getByRole('button', { name: 'Move to Trash' }).click();
   await expect(toast(page, 'Plan 09 moved to the trash')).toBeVisible();
   await expect(pages).toBeHidden();
   expect(await cardNames(page)).toEqual(names.slice(0, 8));
 });
 
-test('renews a past-due subscription, cancels and reactivates, trashes, recovers and deletes forever', async ({
-  page,
-}) => {
+test('renews a past-due subscription, cancels and reactivates, trashes, recovers and deletes forever', async ({ page }) => {
   const user = await createMember();
   await seedSubscription(user, { name: 'Late Plan', amount: 9.99, category: 'software', dueDate: day(-3) });
   await seedSubscription(user, { name: 'Steady Plan', amount: 30, category: 'gaming', dueDate: day(20) });
@@ -315,9 +304,7 @@ test('shows the stats, the spending chart and amounts in the chosen currency', a
   await expect(card(page, 'Ten')).toContainText('€9.20/month');
 
   // The choice is saved to the account (PUT /api/auth/settings) and survives a reload.
-  expect(
-    (await apiCall<{ currencyPreference: string }>('GET', '/api/auth/me', { token: user.token })).currencyPreference,
-  ).toBe('EUR');
+  expect((await apiCall<{ currencyPreference: string }>('GET', '/api/auth/me', { token: user.token })).currencyPreference).toBe('EUR');
   await page.reload();
   await expect(page.getByLabel('Currency')).toHaveValue('EUR');
   await expect(card(page, 'Ten')).toContainText('€9.20/month');
@@ -363,10 +350,7 @@ test.describe('the yearly report of a VIP user', () => {
     await expect(report).toContainText('Active subscriptions3');
     await expect(report).toContainText('Year 5$6,969.40');
 
-    const [csv] = await Promise.all([
-      page.waitForEvent('download'),
-      report.getByRole('button', { name: 'Download CSV' }).click(),
-    ]);
+    const [csv] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe(`subscription-report-${today}.csv`);
     expect(await readFile(await csv.path(), 'utf8')).toBe(
       `\uFEFF${[
@@ -403,10 +387,7 @@ test.describe('the yearly report of a VIP user', () => {
       'Adobe, Inc.\tSoftware\tMonthly\t59.99\t719.88',
     ]);
 
-    const [text] = await Promise.all([
-      page.waitForEvent('download'),
-      report.getByRole('button', { name: 'Download PDF' }).click(),
-    ]);
+    const [text] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download PDF' }).click()]);
     expect(text.suggestedFilename()).toBe(`subscription-report-${today}.txt`);
     const body = await readFile(await text.path(), 'utf8');
     expect(body).toContain('SUBSCRIPTION SPENDING REPORT');

@@ -68,7 +68,9 @@ describe('function bundling', () => {
         .map(([path]) => path);
       expect(
         inputs.filter((input) =>
-          /@aws-sdk\/(credential-provider|nested-clients|middleware-endpoint-discovery|endpoint-cache)|mnemonist|@smithy\/core\/.*\/(event-streams|checksum)\//.test(input),
+          /@aws-sdk\/(credential-provider|nested-clients|middleware-endpoint-discovery|endpoint-cache)|mnemonist|@smithy\/core\/.*\/(event-streams|checksum)\//.test(
+            input,
+          ),
         ),
       ).toEqual([]);
       expect(inputs.filter((input) => /node_modules\/zod\/v4\/(classic|locales)\//.test(input))).toEqual([]);

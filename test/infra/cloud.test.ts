@@ -65,14 +65,7 @@ describe('functions', () => {
   it('configures every function with what the chassis validates at cold start', () => {
     for (const fn of functions) {
       expect(Object.keys(fn.properties.Environment.Variables)).toEqual(
-        expect.arrayContaining([
-          'TABLE_NAME',
-          'PUBLIC_URL',
-          'SENDER_EMAIL',
-          'JWT_SECRET_ARN',
-          'AVATARS_BUCKET',
-          'LOG_LEVEL',
-        ]),
+        expect.arrayContaining(['TABLE_NAME', 'PUBLIC_URL', 'SENDER_EMAIL', 'JWT_SECRET_ARN', 'AVATARS_BUCKET', 'LOG_LEVEL']),
       );
       expect(fn.properties.Environment.Variables.SENDER_EMAIL).toBe('reminders@subscriptions.example.com');
       expect(fn.properties.Environment.Variables.JWT_SECRET).toBeUndefined();
@@ -83,11 +76,11 @@ describe('functions', () => {
     const alarms = Object.values(resourcesOf(app, 'AWS::CloudWatch::Alarm')).filter(
       (alarm) => alarm.Properties.MetricName === 'Errors' && alarm.Properties.Namespace === 'AWS/Lambda',
     );
-    const watched = alarms.map(
-      (alarm) => (alarm.Properties.Dimensions as Array<{ Value: { Ref: string } }>)[0].Value.Ref,
-    );
+    const watched = alarms.map((alarm) => (alarm.Properties.Dimensions as Array<{ Value: { Ref: string } }>)[0].Value.Ref);
     const running = functions.filter((fn) => fn.properties.Description !== BOOTSTRAP_DESCRIPTION);
-    expect(watched.sort()).toEqual(running.map((fn) => fn.logicalId).sort());
+    expect(watched.toSorted((a, b) => a.localeCompare(b))).toEqual(
+      running.map((fn) => fn.logicalId).toSorted((a, b) => a.localeCompare(b)),
+    );
   });
 });
 
@@ -112,8 +105,7 @@ describe('owner bootstrap', () => {
     expect(variables.OWNER_EMAIL).toBe('owner@subscriptions.example.com');
     expect(variables.OWNER_PASSWORD_SECRET_ARN).toBeDefined();
     expect(variables).not.toHaveProperty('OWNER_PASSWORD');
-    for (const area of AREAS)
-      expect(functionOfArea(area).properties.Environment.Variables).not.toHaveProperty('OWNER_USERNAME');
+    for (const area of AREAS) expect(functionOfArea(area).properties.Environment.Variables).not.toHaveProperty('OWNER_USERNAME');
   });
 
   it('lets only the bootstrap function read the owner password', () => {
@@ -209,8 +201,7 @@ describe('permissions', () => {
     statements = statementsByRole(app);
   });
   const of = (area: string) => statements.get(functionOfArea(area).roleLogicalId) ?? [];
-  const allows = (area: string, action: string) =>
-    of(area).some((s) => s.Effect === 'Allow' && actionsOf(s).includes(action));
+  const allows = (area: string, action: string) => of(area).some((s) => s.Effect === 'Allow' && actionsOf(s).includes(action));
 
   it('never grants a wildcard action, and no DynamoDB action with a wildcard', () => {
     for (const statement of [...statements.values()].flat()) {
@@ -263,9 +254,7 @@ describe('API', () => {
     for (const resource of Object.values(resourcesOf(app, 'AWS::ApiGatewayV2::Route'))) {
       const routeKey = resource.Properties.RouteKey as string;
       const route = Object.values(routes).find((r) => `${r.method} ${r.path}` === routeKey);
-      const integrationId = (resource.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })[
-        'Fn::Join'
-      ][1][1].Ref;
+      const integrationId = (resource.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1][1].Ref;
       const integration = integrations[integrationId].Properties as {
         IntegrationUri: { 'Fn::GetAtt': [string, string] };
         PayloadFormatVersion: string;
@@ -342,16 +331,14 @@ describe('site', () => {
 
   it('falls back to the SPA with a viewer-request function, never with distribution-wide error pages', () => {
     expect(distribution.CustomErrorResponses).toBeUndefined();
-    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
-      expect.objectContaining({ EventType: 'viewer-request' }),
-    ]);
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
     app.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_ROUTING_FUNCTION_CODE });
   });
 
   it('rewrites screens to index.html and leaves files alone', () => {
-    const handler = new Function(`${SPA_ROUTING_FUNCTION_CODE}; return handler;`)() as (event: {
-      request: { uri: string };
-    }) => { uri: string };
+    const handler = new Function(`${SPA_ROUTING_FUNCTION_CODE}; return handler;`)() as (event: { request: { uri: string } }) => {
+      uri: string;
+    };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/dashboard')).toBe('/index.html');
@@ -424,22 +411,19 @@ describe('reminders', () => {
       Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: unknown; Input: string };
     };
 
-  it(
-    'starts the reminder job daily at 08:00 UTC, retrying twice within an hour, then dead-lettering',
-    () => {
-      const [queue] = Object.keys(resourcesOf(app, 'AWS::SQS::Queue'));
-      app.hasResourceProperties('AWS::Scheduler::Schedule', {
-        ScheduleExpression: 'cron(0 8 * * ? *)',
-        ScheduleExpressionTimezone: 'Etc/UTC',
-        FlexibleTimeWindow: { Mode: 'OFF' },
-        State: 'ENABLED',
-        Target: Match.objectLike({
-          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
-          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } },
-        }),
-      });
-    },
-  );
+  it('starts the reminder job daily at 08:00 UTC, retrying twice within an hour, then dead-lettering', () => {
+    const [queue] = Object.keys(resourcesOf(app, 'AWS::SQS::Queue'));
+    app.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 8 * * ? *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      State: 'ENABLED',
+      Target: Match.objectLike({
+        RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } },
+      }),
+    });
+  });
 
   it("sends the run's nominal time, which stays the same on every retry", () => {
     expect(JSON.parse(scheduleOf(app).Target.Input)).toEqual({ scheduledTime: '<aws.scheduler.scheduled-time>' });
@@ -498,7 +482,6 @@ describe('reminders', () => {
       Threshold: 1,
     });
   });
-
 });
 
 describe('outputs', () => {

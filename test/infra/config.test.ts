@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_LOCALSTACK_HOST,
-  LOCALSTACK_DEFAULT_OWNER,
-  PLACEHOLDER_SENDER_EMAIL,
-  readDeploymentConfig,
-} from '../../infra/config.js';
+import { DEFAULT_LOCALSTACK_HOST, LOCALSTACK_DEFAULT_OWNER, PLACEHOLDER_SENDER_EMAIL, readDeploymentConfig } from '../../infra/config.js';
 
 const read = (context: Record<string, unknown>) => readDeploymentConfig((key) => context[key]);
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab';
@@ -44,16 +39,12 @@ describe('deployment configuration', () => {
   });
 
   it('never takes the owner password as a context value', () => {
-    expect(() => read({ ownerUsername: 'owner', ownerEmail: 'o@example.com', ownerPassword: 'Secret1!' })).toThrow(
-      /ownerPassword/,
-    );
+    expect(() => read({ ownerUsername: 'owner', ownerEmail: 'o@example.com', ownerPassword: 'Secret1!' })).toThrow(/ownerPassword/);
   });
 
   it('needs the owner username and e-mail together', () => {
     expect(() => read({ ownerUsername: 'owner' })).toThrow(/ownerEmail/);
-    expect(
-      read({ ownerUsername: 'owner', ownerEmail: 'o@example.com', ownerPasswordSecretName: 'owner-password' }).owner,
-    ).toEqual({
+    expect(read({ ownerUsername: 'owner', ownerEmail: 'o@example.com', ownerPasswordSecretName: 'owner-password' }).owner).toEqual({
       username: 'owner',
       email: 'o@example.com',
       passwordSecretName: 'owner-password',
@@ -62,9 +53,9 @@ describe('deployment configuration', () => {
 
   it('needs a us-east-1 certificate for a custom domain, and a zone that contains it', () => {
     expect(() => read({ domainName: 'subs.example.com' })).toThrow(/certificateArn/);
-    expect(() =>
-      read({ domainName: 'subs.example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') }),
-    ).toThrow(/certificateArn/);
+    expect(() => read({ domainName: 'subs.example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') })).toThrow(
+      /certificateArn/,
+    );
     expect(() =>
       read({
         domainName: 'subs.example.com',
@@ -89,14 +80,10 @@ describe('deployment configuration', () => {
 
   it('gives LocalStack deployments a first owner unless one is configured', () => {
     expect(read({ target: 'localstack' }).owner).toEqual(LOCALSTACK_DEFAULT_OWNER);
-    expect(read({ target: 'localstack', ownerUsername: 'boss', ownerEmail: 'boss@example.com' }).owner?.username).toBe(
-      'boss',
-    );
+    expect(read({ target: 'localstack', ownerUsername: 'boss', ownerEmail: 'boss@example.com' }).owner?.username).toBe('boss');
   });
 
   it('has no custom domain on LocalStack', () => {
-    expect(() => read({ target: 'localstack', domainName: 'subs.example.com', certificateArn: CERTIFICATE })).toThrow(
-      /domainName/,
-    );
+    expect(() => read({ target: 'localstack', domainName: 'subs.example.com', certificateArn: CERTIFICATE })).toThrow(/domainName/);
   });
 });

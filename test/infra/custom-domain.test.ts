@@ -55,9 +55,7 @@ describe('custom domain', () => {
 
   it('verifies the whole sender domain with DKIM records in the zone', () => {
     app.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });
-    const dkim = Object.values(resourcesOf(app, 'AWS::Route53::RecordSet')).filter(
-      (r) => r.Properties.Type === 'CNAME',
-    );
+    const dkim = Object.values(resourcesOf(app, 'AWS::Route53::RecordSet')).filter((r) => r.Properties.Type === 'CNAME');
     expect(dkim).toHaveLength(3);
   });
 });

@@ -22,7 +22,12 @@ let fakeUrl: string;
 beforeAll(async () => {
   fakeLocalStack = createServer((req, res) => {
     res.writeHead(req.url === '/_localstack/health' ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ edition: 'community', services: { cloudformation: 'running', lambda: 'available', s3: 'running', ses: 'disabled' } }));
+    res.end(
+      JSON.stringify({
+        edition: 'community',
+        services: { cloudformation: 'running', lambda: 'available', s3: 'running', ses: 'disabled' },
+      }),
+    );
   });
   await new Promise<void>((resolve) => fakeLocalStack.listen(0, '127.0.0.1', resolve));
   fakeUrl = `http://127.0.0.1:${(fakeLocalStack.address() as AddressInfo).port}`;

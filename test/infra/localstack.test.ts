@@ -8,10 +8,7 @@ let app: Template;
 
 beforeAll(() => {
   // Function code and template schemas are covered by the cloud variant's test; skipped here for speed.
-  product = synthesize(
-    { target: 'localstack', senderEmail: 'reminders@example.com' },
-    { bundle: false, validate: false },
-  );
+  product = synthesize({ target: 'localstack', senderEmail: 'reminders@example.com' }, { bundle: false, validate: false });
   app = product.application;
 });
 afterAll(() => product?.cleanUp());
@@ -36,7 +33,7 @@ describe('LocalStack variant', () => {
     app.resourceCountIs('AWS::ApiGateway::RestApi', 1);
     app.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
     const expected = Object.values(routes).map((r) => `${r.method} ${r.path}`);
-    expect(restRouteKeys(app).sort()).toEqual(expected.sort());
+    expect(restRouteKeys(app).toSorted((a, b) => a.localeCompare(b))).toEqual(expected.toSorted((a, b) => a.localeCompare(b)));
   });
 
   it('proxies every method to a function', () => {
@@ -63,9 +60,7 @@ describe('LocalStack variant', () => {
         `'${CROSS_ORIGIN_API.allowMethods.join(',')}'`,
       );
       // The site bucket's website origin, resolved at deploy time: never '*'.
-      expect(JSON.stringify(answer.ResponseParameters['method.response.header.Access-Control-Allow-Origin'])).toContain(
-        '.s3-website.',
-      );
+      expect(JSON.stringify(answer.ResponseParameters['method.response.header.Access-Control-Allow-Origin'])).toContain('.s3-website.');
     }
   });
 
@@ -78,9 +73,7 @@ describe('LocalStack variant', () => {
 
   it('uses nothing the free tier cannot run: no custom resources, no Lambda layers', () => {
     const types = Object.values(app.toJSON().Resources as Record<string, { Type: string }>).map((r) => r.Type);
-    expect(
-      types.filter((type) => type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource'),
-    ).toEqual([]);
+    expect(types.filter((type) => type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource')).toEqual([]);
     expect(types).not.toContain('AWS::Lambda::LayerVersion');
   });
 
@@ -89,9 +82,7 @@ describe('LocalStack variant', () => {
     expect(functions.length).toBeGreaterThanOrEqual(AREAS.length);
     for (const fn of functions) {
       expect(fn.properties.Runtime).toBe('nodejs22.x');
-      expect(fn.properties.Environment.Variables.CORS_ALLOWED_ORIGIN).toEqual(
-        fn.properties.Environment.Variables.PUBLIC_URL,
-      );
+      expect(fn.properties.Environment.Variables.CORS_ALLOWED_ORIGIN).toEqual(fn.properties.Environment.Variables.PUBLIC_URL);
     }
   });
 
@@ -107,9 +98,7 @@ describe('LocalStack variant', () => {
   });
 
   it('reports what scripts/deploy-local.ts needs: site bucket, API URL, owner bootstrap function', () => {
-    expect(Object.keys(app.findOutputs('*'))).toEqual(
-      expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName', 'SiteBucketName']),
-    );
+    expect(Object.keys(app.findOutputs('*'))).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName', 'SiteBucketName']));
     expect(Object.keys(app.findOutputs('*'))).toEqual(
       expect.arrayContaining(['OwnerBootstrapFunctionName', 'OwnerUsername', 'OwnerPasswordSecretArn']),
     );

@@ -22,7 +22,8 @@ describe('the SHA-256 the bundled clients sign requests with', () => {
     sdk.update(bytes);
     const digest = await ours.digest();
     expect(digest).toEqual(await sdk.digest());
-    const expected = secret === undefined ? createHash('sha256') : createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret));
+    const expected =
+      secret === undefined ? createHash('sha256') : createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret));
     expect(Buffer.from(digest).toString('hex')).toBe(expected.update(date).update(bytes).digest('hex'));
   });
 

@@ -1,8 +1,8 @@
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '../../shared/api/auth.js';
 import { configProblems } from '../../functions/lib/config.js';
 import { type ApiEvent, type ApiResult, corsHeaders } from '../../functions/lib/http.js';
+import { authMessages } from '../../shared/api/auth.js';
 
 /**
  * The chassis accepts both API Gateway payload formats (HTTP API 2.0 in AWS and the local stack,
@@ -108,7 +108,13 @@ describe('function configuration', () => {
 
   it('names each variable that is missing or wrong, never echoing the secret', () => {
     expect(
-      configProblems({ PUBLIC_URL: 'tracker.example', SENDER_EMAIL: 'nobody', JWT_SECRET: 'short-secret', LOG_LEVEL: 'loud', JWT_SECRET_ARN: '' }),
+      configProblems({
+        PUBLIC_URL: 'tracker.example',
+        SENDER_EMAIL: 'nobody',
+        JWT_SECRET: 'short-secret',
+        LOG_LEVEL: 'loud',
+        JWT_SECRET_ARN: '',
+      }),
     ).toEqual([
       'TABLE_NAME: must be set (got nothing)',
       'PUBLIC_URL: must be an http(s) URL (got "tracker.example")',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../shared/api/index.js';
 import { OPENAPI_DOC, openApiText } from '../../scripts/openapi.js';
+import { routes } from '../../shared/api/index.js';
 
 type Doc = {
   openapi: string;
@@ -45,6 +45,8 @@ describe('OpenAPI description (generated from shared/api)', () => {
     expect(doc.paths['/api/admin/preview-email'].post.responses['403'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
-    expect(doc.paths['/api/subscriptions/{id}'].put.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(doc.paths['/api/subscriptions/{id}'].put.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    ]);
   });
 });

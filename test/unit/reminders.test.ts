@@ -22,7 +22,8 @@ describe('reminder kinds (SPEC §1, §9: 10 and 3 days for all, 1 day for paid t
   });
 
   it('gives the 1-day reminder to vip, premium and owner only (SPEC §6)', () => {
-    for (const role of ['vip', 'premium', 'owner']) expect(reminderSkipReason(kind('1day'), { ...user, role, notify1Day: true })).toBeNull();
+    for (const role of ['vip', 'premium', 'owner'])
+      expect(reminderSkipReason(kind('1day'), { ...user, role, notify1Day: true })).toBeNull();
     for (const role of ['member', 'developer', 'unknown']) {
       expect(reminderSkipReason(kind('1day'), { ...user, role, notify1Day: true })).toBe('notPaidTier');
     }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cycleLabel,
-  cycleName,
-  deletedBannerText,
-  dueBadge,
-  pastDueMessage,
-} from '../../shared/domain/subscription-labels.js';
+import { cycleLabel, cycleName, deletedBannerText, dueBadge, pastDueMessage } from '../../shared/domain/subscription-labels.js';
 import { sub } from './subscription-fixtures.js';
 
 const TODAY = '2026-11-22';
@@ -68,9 +62,7 @@ describe('deleted banner (SPEC §2 "Subscription card badges" and banners)', () 
   const deletedAt = '2026-11-01T10:00:00.000Z';
 
   it('deleted banner reads "Deleted (N days until permanent)" (SPEC §2)', () => {
-    expect(deletedBannerText(deletedAt, new Date('2026-11-02T10:00:00.000Z'))).toBe(
-      'Deleted (29 days until permanent)',
-    );
+    expect(deletedBannerText(deletedAt, new Date('2026-11-02T10:00:00.000Z'))).toBe('Deleted (29 days until permanent)');
     expect(deletedBannerText(deletedAt, new Date('2026-11-30T10:00:00.000Z'))).toBe('Deleted (1 day until permanent)');
     expect(deletedBannerText(deletedAt, new Date('2026-12-05T10:00:00.000Z'))).toBe('Deleted (0 days until permanent)');
   });

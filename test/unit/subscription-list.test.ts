@@ -3,10 +3,10 @@ import {
   DEFAULT_FILTERS,
   DEFAULT_SORT,
   emptyStateText,
-  PAGE_SIZE,
   filterSubscriptions,
   matchesSearch,
   matchesStatus,
+  PAGE_SIZE,
   pageAfterDelete,
   paginate,
   SORT_KEYS,
@@ -55,9 +55,7 @@ describe('filters (SPEC §3 "Filters", §5 "Search and date rules", §9 "Lists")
   });
 
   it('category filter compares canonically ("Cloud Storage" is cloud)', () => {
-    expect(names(filterSubscriptions(list, { category: 'Cloud Storage', status: 'canceled' }, TODAY))).toEqual([
-      'iCloud',
-    ]);
+    expect(names(filterSubscriptions(list, { category: 'Cloud Storage', status: 'canceled' }, TODAY))).toEqual(['iCloud']);
   });
 
   it('due-soon flag keeps active subscriptions due in 0 to 10 days (SPEC §5)', () => {
@@ -79,11 +77,9 @@ describe('filters (SPEC §3 "Filters", §5 "Search and date rules", §9 "Lists")
 
   it('filters combine and never mutate the input', () => {
     const copy = [...list];
-    expect(
-      names(
-        filterSubscriptions(list, { search: 'net', category: 'streaming', dueSoon: true, status: 'active' }, TODAY),
-      ),
-    ).toEqual(['Netflix']);
+    expect(names(filterSubscriptions(list, { search: 'net', category: 'streaming', dueSoon: true, status: 'active' }, TODAY))).toEqual([
+      'Netflix',
+    ]);
     expect(list).toEqual(copy);
   });
 });
@@ -107,11 +103,7 @@ describe('sorting (SPEC §3 "Sort keys: dueDate (default), name, amount (descend
   });
 
   it('dueDate orders across years and puts unreadable dates last', () => {
-    const l = [
-      sub({ name: 'x', dueDate: 'bad' }),
-      sub({ name: 'y', dueDate: '2027-01-01' }),
-      sub({ name: 'z', dueDate: '2026-12-31' }),
-    ];
+    const l = [sub({ name: 'x', dueDate: 'bad' }), sub({ name: 'y', dueDate: '2027-01-01' }), sub({ name: 'z', dueDate: '2026-12-31' })];
     expect(names(sortSubscriptions(l, 'dueDate'))).toEqual(['z', 'y', 'x']);
   });
 
@@ -141,11 +133,7 @@ describe('sorting (SPEC §3 "Sort keys: dueDate (default), name, amount (descend
   });
 
   it('category sorts custom categories by their label', () => {
-    const l = [
-      sub({ name: 'a', category: 'zzz' }),
-      sub({ name: 'b', category: 'aaa' }),
-      sub({ name: 'c', category: 'music' }),
-    ];
+    const l = [sub({ name: 'a', category: 'zzz' }), sub({ name: 'b', category: 'aaa' }), sub({ name: 'c', category: 'music' })];
     const custom = [
       { value: 'zzz', label: 'Alpha things' },
       { value: 'aaa', label: 'Zulu things' },

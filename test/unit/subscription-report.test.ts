@@ -131,10 +131,7 @@ describe('CSV export (SPEC §2 "CSV download", §9 export files)', () => {
   });
 
   it('escapes commas and quotes in names so columns stay aligned', () => {
-    const csv = reportCsv(
-      yearlyReport([sub({ name: 'Netflix, "Premium"', amount: 22.99, category: 'streaming' })]),
-      DATE,
-    );
+    const csv = reportCsv(yearlyReport([sub({ name: 'Netflix, "Premium"', amount: 22.99, category: 'streaming' })]), DATE);
     expect(csv.split('\r\n')[1]).toBe('"Netflix, ""Premium""",Streaming,Monthly,22.99,275.88');
   });
 

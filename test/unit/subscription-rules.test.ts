@@ -157,7 +157,6 @@ describe('trash (SPEC §4 "Deleted", §9 30 days)', () => {
     expect(permanentDeleteAt(deletedAt)?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
     expect(permanentDeleteAt(null)).toBeNull();
   });
-
 });
 
 describe('actions by state (SPEC §4 "Subscription")', () => {
@@ -189,10 +188,7 @@ describe('actions by state (SPEC §4 "Subscription")', () => {
 
   it('availableActions offers Recover only within 30 days', () => {
     const deleted = sub({ status: 'deleted', deletedAt: '2026-11-01T00:00:00.000Z' });
-    expect(availableActions(deleted, TODAY, new Date('2026-11-22T00:00:00.000Z'))).toEqual([
-      'recover',
-      'deleteForever',
-    ]);
+    expect(availableActions(deleted, TODAY, new Date('2026-11-22T00:00:00.000Z'))).toEqual(['recover', 'deleteForever']);
     expect(availableActions(deleted, TODAY, new Date('2026-12-01T00:00:00.000Z'))).toEqual(['deleteForever']);
   });
 });

@@ -97,11 +97,7 @@ describe('category breakdown (SPEC §9 pie chart)', () => {
 
   it('groups spellings of one category together and uses custom labels', () => {
     const slices = categoryBreakdown(
-      [
-        sub({ category: 'homeoffice', amount: 5 }),
-        sub({ category: 'Home Office', amount: 5 }),
-        sub({ category: 'STREAMING', amount: 1 }),
-      ],
+      [sub({ category: 'homeoffice', amount: 5 }), sub({ category: 'Home Office', amount: 5 }), sub({ category: 'STREAMING', amount: 1 })],
       [{ value: 'homeoffice', label: 'Home Office' }],
     );
     expect(slices.map((s) => [s.category, s.label, s.amount])).toEqual([

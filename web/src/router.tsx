@@ -19,6 +19,7 @@ function screen<Name extends string>(load: () => Promise<Record<Name, ComponentT
 function ScrollToTop() {
   const { pathname } = useLocation();
   const navigation = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is what starts a new screen, though the effect doesn't read it.
   useLayoutEffect(() => {
     if (navigation !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigation]);

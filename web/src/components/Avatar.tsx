@@ -2,15 +2,7 @@ import type { CSSProperties } from 'react';
 import styles from './Avatar.module.css';
 
 /** SPEC §3 profile effects; unknown values show as 'none'. */
-const EFFECTS = [
-  'none',
-  'rotating-gradient',
-  'pulse-glow',
-  'wave-effect',
-  'sparkle-trail',
-  'lightning-bolt',
-  'rainbow-shift',
-];
+const EFFECTS = ['none', 'rotating-gradient', 'pulse-glow', 'wave-effect', 'sparkle-trail', 'lightning-bolt', 'rainbow-shift'];
 
 /** SPEC §3: each colour scheme has a pair of display colours. */
 const COLOR_PAIRS: Record<string, [string, string]> = {
@@ -44,8 +36,7 @@ export interface AvatarProps {
 /** The user's picture (or initials) inside a ring animated by their profile effect and colour. */
 export function Avatar({ name, src, effect = 'none', color = 'cyan', size = 'md' }: AvatarProps) {
   const [from, to] = COLOR_PAIRS[color] ?? COLOR_PAIRS.cyan;
-  const effectClass =
-    styles[EFFECTS.includes(effect) ? effect.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) : 'none'];
+  const effectClass = styles[EFFECTS.includes(effect) ? effect.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) : 'none'];
   return (
     <span
       className={[styles.avatar, styles[size], effectClass].join(' ')}

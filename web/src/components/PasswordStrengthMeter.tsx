@@ -21,10 +21,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
     <div id={id} className={[styles.meter, styles[strength.toLowerCase()]].join(' ')}>
       <div className={styles.bars} aria-hidden="true">
         {[1, 2, 3].map((bar) => (
-          <span
-            key={bar}
-            className={[styles.bar, bar <= levels[strength] ? styles.filled : null].filter(Boolean).join(' ')}
-          />
+          <span key={bar} className={[styles.bar, bar <= levels[strength] ? styles.filled : null].filter(Boolean).join(' ')} />
         ))}
       </div>
       <p className={styles.label} aria-live="polite">

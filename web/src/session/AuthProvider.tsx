@@ -72,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     clearSession();
     signOutLocally();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [navigate, signOutLocally]);
 
   // A 401 from any signed-in call ends the session (the client has cleared storage already).
@@ -80,7 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionEnded(() => {
         signOutLocally();
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       }),
     [navigate, signOutLocally],
   );
@@ -105,7 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     function onStorage(event: StorageEvent) {
       if (event.key === storageKeys.token && !event.newValue && status === 'signedIn') {
         signOutLocally();
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       }
     }
     window.addEventListener('storage', onStorage);

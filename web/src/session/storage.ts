@@ -38,9 +38,7 @@ export function storedUser(): User | null {
   if (!json) return null;
   try {
     const user = JSON.parse(json) as User;
-    return typeof user === 'object' && user !== null && typeof user.username === 'string'
-      ? { ...user, avatar: null }
-      : null;
+    return typeof user === 'object' && user !== null && typeof user.username === 'string' ? { ...user, avatar: null } : null;
   } catch {
     return null;
   }

@@ -16,10 +16,7 @@ export function Brand({ to = '/', nameHiddenBelow }: BrandProps) {
       <span className={styles.mark} aria-hidden="true">
         <CalendarClock />
       </span>
-      <span
-        className={[styles.name, nameHiddenBelow ? styles[nameHiddenBelow] : null].filter(Boolean).join(' ')}
-        aria-hidden="true"
-      >
+      <span className={[styles.name, nameHiddenBelow ? styles[nameHiddenBelow] : null].filter(Boolean).join(' ')} aria-hidden="true">
         Subscription<span className={styles.accent}>Tracker</span>
       </span>
     </Link>

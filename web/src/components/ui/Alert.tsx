@@ -26,10 +26,7 @@ export interface AlertProps {
  */
 export function Alert({ tone = 'info', title, children, actions, className }: AlertProps) {
   return (
-    <div
-      role={tone === 'danger' ? 'alert' : 'status'}
-      className={[styles.alert, styles[tone], className].filter(Boolean).join(' ')}
-    >
+    <div role={tone === 'danger' ? 'alert' : 'status'} className={[styles.alert, styles[tone], className].filter(Boolean).join(' ')}>
       <span className={styles.icon}>{icons[tone]}</span>
       <div className={styles.content}>
         {title && <p className={styles.title}>{title}</p>}

@@ -59,16 +59,7 @@ export function Button({
 export interface ButtonLinkProps extends ButtonLookProps, LinkProps {}
 
 /** A router link that looks like a Button: for actions that navigate. */
-export function ButtonLink({
-  variant,
-  size,
-  fullWidth,
-  icon,
-  trailingIcon,
-  className,
-  children,
-  ...rest
-}: ButtonLinkProps) {
+export function ButtonLink({ variant, size, fullWidth, icon, trailingIcon, className, children, ...rest }: ButtonLinkProps) {
   return (
     <Link className={buttonClassName({ variant, size, fullWidth }, className)} {...rest}>
       {icon}
@@ -87,15 +78,7 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
 }
 
 /** A square, icon-only button with an accessible name. */
-export function IconButton({
-  label,
-  icon,
-  variant = 'ghost',
-  size = 'md',
-  className,
-  type = 'button',
-  ...rest
-}: IconButtonProps) {
+export function IconButton({ label, icon, variant = 'ghost', size = 'md', className, type = 'button', ...rest }: IconButtonProps) {
   return (
     <button
       type={type}

@@ -14,9 +14,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 export function Checkbox({ label, description, error, id, className, ref, ...rest }: CheckboxProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const describedBy = [description ? `${inputId}-description` : null, error ? `${inputId}-error` : null]
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = [description ? `${inputId}-description` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={[styles.wrapper, className].filter(Boolean).join(' ')}>
       <div className={styles.row}>

@@ -45,9 +45,7 @@ export function Input({
           type={isPassword && revealed ? 'text' : type}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={
-            [describedBy(inputId, hint, error), extraDescription].filter(Boolean).join(' ') || undefined
-          }
+          aria-describedby={[describedBy(inputId, hint, error), extraDescription].filter(Boolean).join(' ') || undefined}
           className={styles.input}
           {...rest}
         />

@@ -85,11 +85,7 @@ export function Modal({
     else setBackgroundInert(true);
     openDialogs.push(dialog);
 
-    const target =
-      initialFocus?.current ??
-      focusableIn(dialog).find((el) => !el.dataset.modalClose) ??
-      focusableIn(dialog)[0] ??
-      dialog;
+    const target = initialFocus?.current ?? focusableIn(dialog).find((el) => !el.dataset.modalClose) ?? focusableIn(dialog)[0] ?? dialog;
     target.focus();
 
     function onKeyDown(event: KeyboardEvent) {
@@ -145,13 +141,7 @@ export function Modal({
         className={[styles.dialog, styles[size], placement === 'left' ? styles.drawer : null].filter(Boolean).join(' ')}
       >
         {!hideCloseButton && (
-          <button
-            type="button"
-            className={styles.close}
-            onClick={() => onCloseRef.current()}
-            aria-label="Close"
-            data-modal-close="true"
-          >
+          <button type="button" className={styles.close} onClick={() => onCloseRef.current()} aria-label="Close" data-modal-close="true">
             <X aria-hidden="true" />
           </button>
         )}
@@ -173,11 +163,7 @@ export function Modal({
           </header>
         )}
         {children && <div className={styles.body}>{children}</div>}
-        {footer && (
-          <footer className={[styles.footer, icon ? styles.footerCentered : null].filter(Boolean).join(' ')}>
-            {footer}
-          </footer>
-        )}
+        {footer && <footer className={[styles.footer, icon ? styles.footerCentered : null].filter(Boolean).join(' ')}>{footer}</footer>}
       </div>
     </div>,
     document.body,

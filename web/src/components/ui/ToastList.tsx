@@ -34,12 +34,7 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
     >
       <span className={styles.icon}>{icons[toast.tone]}</span>
       <p className={styles.message}>{toast.message}</p>
-      <button
-        type="button"
-        className={styles.dismiss}
-        onClick={() => onDismiss(toast.id)}
-        aria-label="Dismiss notification"
-      >
+      <button type="button" className={styles.dismiss} onClick={() => onDismiss(toast.id)} aria-label="Dismiss notification">
         <X aria-hidden="true" />
       </button>
     </li>

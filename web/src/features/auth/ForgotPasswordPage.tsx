@@ -50,8 +50,7 @@ export function ForgotPasswordPage() {
         title="Check Your Email"
         subtitle={
           <>
-            If an account exists for <strong className={styles.email}>{sentTo}</strong>, we&apos;ve sent a link to reset
-            your password.
+            If an account exists for <strong className={styles.email}>{sentTo}</strong>, we&apos;ve sent a link to reset your password.
           </>
         }
         icon={<MailCheck aria-hidden="true" />}
@@ -99,14 +98,7 @@ export function ForgotPasswordPage() {
           error={error}
           required
         />
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          loading={submitting}
-          loadingText="Sending..."
-          icon={<Send aria-hidden="true" />}
-        >
+        <Button type="submit" size="lg" fullWidth loading={submitting} loadingText="Sending..." icon={<Send aria-hidden="true" />}>
           Send Reset Link
         </Button>
       </form>

@@ -73,7 +73,7 @@ export function LoginPage() {
         return;
       }
       login(response.token, response.user);
-      navigate('/dashboard', { replace: true });
+      void navigate('/dashboard', { replace: true });
     } catch (error) {
       setSubmitting(false);
       if (error instanceof ApiError && error.body.requiresVerification && error.body.email) {
@@ -125,8 +125,8 @@ export function LoginPage() {
           <MailCheck className={styles.panelIcon} aria-hidden="true" />
           <h2 className={styles.panelTitle}>{authMessages.verificationRequired}</h2>
           <p className={styles.panelText}>
-            We sent a verification link to <strong className={styles.email}>{unverifiedEmail}</strong>. Open it to
-            activate your account, then sign in.
+            We sent a verification link to <strong className={styles.email}>{unverifiedEmail}</strong>. Open it to activate your account,
+            then sign in.
           </p>
           {resend === 'sent' ? (
             <p className={styles.sent}>Email Sent!</p>
@@ -191,14 +191,7 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          loading={submitting}
-          loadingText="Logging in..."
-          icon={<LogIn aria-hidden="true" />}
-        >
+        <Button type="submit" size="lg" fullWidth loading={submitting} loadingText="Logging in..." icon={<LogIn aria-hidden="true" />}>
           Login
         </Button>
       </form>

@@ -17,10 +17,7 @@ const FAILED = 'Verification failed. Please try again.';
 /** SPEC §9: redirect to /login 3 seconds after verification. */
 const REDIRECT_DELAY_MS = 3000;
 
-type Verification =
-  | { state: 'verifying' }
-  | { state: 'success'; message: string }
-  | { state: 'error'; message: string };
+type Verification = { state: 'verifying' } | { state: 'success'; message: string } | { state: 'error'; message: string };
 
 /** A token can be used once: one request per token per page load, however often the screen mounts. */
 const verifications = new Map<string, Promise<MessageResponse>>();
@@ -80,12 +77,7 @@ export function VerifyEmailPage() {
 
   if (verification.state === 'success') {
     return (
-      <AuthLayout
-        title="Email Verified!"
-        subtitle={verification.message}
-        icon={<CircleCheck aria-hidden="true" />}
-        iconTone="success"
-      >
+      <AuthLayout title="Email Verified!" subtitle={verification.message} icon={<CircleCheck aria-hidden="true" />} iconTone="success">
         <title>{pageTitle('Email Verified')}</title>
         <p className={styles.centerText} role="status">
           Redirecting you to the login page in 3 seconds...

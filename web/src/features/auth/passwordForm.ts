@@ -8,10 +8,7 @@ export interface FieldProblem<Field extends string> {
 }
 
 /** SPEC §5 'Reset password': match first, then length, digit and special character. */
-export function newPasswordProblem(
-  password: string,
-  confirmPassword: string,
-): FieldProblem<'password' | 'confirmPassword'> | null {
+export function newPasswordProblem(password: string, confirmPassword: string): FieldProblem<'password' | 'confirmPassword'> | null {
   if (password !== confirmPassword) return { field: 'confirmPassword', message: passwordMessages.mismatch };
   const problem = passwordProblem(password);
   return problem ? { field: 'password', message: problem } : null;

@@ -73,8 +73,8 @@ export function LandingPage() {
           Take control of <span className={styles.gradient}>every subscription</span>
         </h1>
         <p className={styles.lead}>
-          Keep all your recurring payments in one place, see exactly what they cost, and get reminded before each
-          renewal. No more surprise charges.
+          Keep all your recurring payments in one place, see exactly what they cost, and get reminded before each renewal. No more surprise
+          charges.
         </p>
         <div className={styles.ctas}>
           <ButtonLink to="/register" size="lg" trailingIcon={<ArrowRight aria-hidden="true" />}>
@@ -105,13 +105,7 @@ export function LandingPage() {
         </ul>
       </section>
 
-      <section
-        ref={demoRef}
-        id="demo"
-        tabIndex={-1}
-        className={[styles.section, styles.demo].join(' ')}
-        aria-labelledby="demo-title"
-      >
+      <section ref={demoRef} id="demo" tabIndex={-1} className={[styles.section, styles.demo].join(' ')} aria-labelledby="demo-title">
         <div className={styles.sectionHeading}>
           <p className={styles.eyebrow}>How it works</p>
           <h2 id="demo-title" className={styles.sectionTitle}>

@@ -14,15 +14,7 @@ export interface LegalSection {
 }
 
 /** A static legal text with a back link to / (SPEC §2 Terms and Privacy). */
-export function LegalDocument({
-  title,
-  intro,
-  sections,
-}: {
-  title: string;
-  intro: ReactNode;
-  sections: LegalSection[];
-}) {
+export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
   return (
     <PublicLayout>
       <title>{pageTitle(title)}</title>

@@ -8,15 +8,15 @@ const sections: LegalSection[] = [
     content: (
       <ul>
         <li>
-          <strong>Account details:</strong> your username, email address, password (stored only as a secure hash), and
-          optionally a display name, phone number and profile picture.
+          <strong>Account details:</strong> your username, email address, password (stored only as a secure hash), and optionally a display
+          name, phone number and profile picture.
         </li>
         <li>
           <strong>Subscriptions you enter:</strong> names, amounts, billing cycles, due dates, categories and notes.
         </li>
         <li>
-          <strong>Technical details:</strong> your time zone, so reminders arrive on the right day, and a log of
-          security-relevant account activity.
+          <strong>Technical details:</strong> your time zone, so reminders arrive on the right day, and a log of security-relevant account
+          activity.
         </li>
       </ul>
     ),
@@ -27,8 +27,8 @@ const sections: LegalSection[] = [
       <ul>
         <li>to run your dashboard and calculate your totals and spending breakdowns;</li>
         <li>
-          to send reminder emails <strong>10 days and 3 days</strong> before a due date (and 1 day before on VIP and
-          Premium plans), and account emails such as verification and password reset;
+          to send reminder emails <strong>10 days and 3 days</strong> before a due date (and 1 day before on VIP and Premium plans), and
+          account emails such as verification and password reset;
         </li>
         <li>to keep your account secure and to answer your support requests.</li>
       </ul>
@@ -38,8 +38,8 @@ const sections: LegalSection[] = [
     heading: 'What we do not do',
     content: (
       <p>
-        We do not sell your data. Subscription Tracker <strong>does not process payments</strong> and does not connect
-        to your bank or card, and it <strong>never cancels a subscription on your behalf</strong>.
+        We do not sell your data. Subscription Tracker <strong>does not process payments</strong> and does not connect to your bank or card,
+        and it <strong>never cancels a subscription on your behalf</strong>.
       </p>
     ),
   },
@@ -47,9 +47,9 @@ const sections: LegalSection[] = [
     heading: 'Security',
     content: (
       <p>
-        Passwords must be at least <strong>8 characters with at least one number and one special character</strong>, and
-        are never stored in readable form. You can turn on two-factor authentication in your account settings. Access to
-        your data is limited to you and to administrators who need it to support you.
+        Passwords must be at least <strong>8 characters with at least one number and one special character</strong>, and are never stored in
+        readable form. You can turn on two-factor authentication in your account settings. Access to your data is limited to you and to
+        administrators who need it to support you.
       </p>
     ),
   },
@@ -57,9 +57,9 @@ const sections: LegalSection[] = [
     heading: 'Retention and deletion',
     content: (
       <p>
-        We keep your data while your account exists. After your account is deleted, its data is purged{' '}
-        <strong>within 30 days</strong> and removed from backups <strong>within 90 days</strong>. Subscriptions you
-        delete stay in your trash for 30 days so you can recover them.
+        We keep your data while your account exists. After your account is deleted, its data is purged <strong>within 30 days</strong> and
+        removed from backups <strong>within 90 days</strong>. Subscriptions you delete stay in your trash for 30 days so you can recover
+        them.
       </p>
     ),
   },
@@ -67,8 +67,8 @@ const sections: LegalSection[] = [
     heading: 'Your rights',
     content: (
       <p>
-        You can see and correct your details in your account settings, ask us to delete your account, and ask for an
-        export of all your data in <strong>JSON</strong> format.
+        You can see and correct your details in your account settings, ask us to delete your account, and ask for an export of all your data
+        in <strong>JSON</strong> format.
       </p>
     ),
   },
@@ -76,8 +76,8 @@ const sections: LegalSection[] = [
     heading: 'Children',
     content: (
       <p>
-        Subscription Tracker is not for children under 13, and we do not knowingly collect data from them. If you
-        believe a child under 13 has an account, contact us and we will delete it.
+        Subscription Tracker is not for children under 13, and we do not knowingly collect data from them. If you believe a child under 13
+        has an account, contact us and we will delete it.
       </p>
     ),
   },

@@ -17,25 +17,21 @@ const sections: LegalSection[] = [
     content: (
       <>
         <p>
-          Subscription Tracker lets you keep a list of your recurring subscriptions, see totals, due dates and spending
-          by category, and receive email reminders <strong>10 days and 3 days</strong> before a due date. VIP and
-          Premium plans also receive a final reminder 1 day before.
+          Subscription Tracker lets you keep a list of your recurring subscriptions, see totals, due dates and spending by category, and
+          receive email reminders <strong>10 days and 3 days</strong> before a due date. VIP and Premium plans also receive a final reminder
+          1 day before.
         </p>
         <p>
-          <strong>
-            Subscription Tracker does not process payments and does not cancel subscriptions on your behalf.
-          </strong>{' '}
-          You stay responsible for paying, renewing and canceling each subscription directly with its provider.
-          Reminders are a convenience: always check the terms of your providers.
+          <strong>Subscription Tracker does not process payments and does not cancel subscriptions on your behalf.</strong> You stay
+          responsible for paying, renewing and canceling each subscription directly with its provider. Reminders are a convenience: always
+          check the terms of your providers.
         </p>
       </>
     ),
   },
   {
     heading: 'Eligibility',
-    content: (
-      <p>The service is not intended for children under 13. You must be at least 13 years old to create an account.</p>
-    ),
+    content: <p>The service is not intended for children under 13. You must be at least 13 years old to create an account.</p>,
   },
   {
     heading: 'Your account',
@@ -44,9 +40,8 @@ const sections: LegalSection[] = [
         <p>You are responsible for your account and everything done with it. When you register you agree to:</p>
         <ul>
           <li>
-            choose a password of at least{' '}
-            <strong>8 characters with at least one number and one special character</strong> (!@#$%^&amp;*), and keep it
-            secret;
+            choose a password of at least <strong>8 characters with at least one number and one special character</strong> (!@#$%^&amp;*),
+            and keep it secret;
           </li>
           <li>give a valid email address and verify it before your first login;</li>
           <li>tell us at once if you believe someone else has used your account.</li>
@@ -58,9 +53,8 @@ const sections: LegalSection[] = [
     heading: 'Plans',
     content: (
       <p>
-        The Member plan is free. VIP and Premium plans add features such as an ad-free experience, profile customization
-        and a yearly spending report. Online payment for these plans is not available yet, and no one is charged through
-        Subscription Tracker.
+        The Member plan is free. VIP and Premium plans add features such as an ad-free experience, profile customization and a yearly
+        spending report. Online payment for these plans is not available yet, and no one is charged through Subscription Tracker.
       </p>
     ),
   },
@@ -79,12 +73,12 @@ const sections: LegalSection[] = [
     content: (
       <>
         <p>
-          Your subscriptions and account details are yours. You can ask for an export of your data at any time; we
-          provide it in <strong>JSON</strong> format.
+          Your subscriptions and account details are yours. You can ask for an export of your data at any time; we provide it in{' '}
+          <strong>JSON</strong> format.
         </p>
         <p>
-          When your account is deleted, its data is purged from our systems <strong>within 30 days</strong>, and from
-          our backups <strong>within 90 days</strong>.
+          When your account is deleted, its data is purged from our systems <strong>within 30 days</strong>, and from our backups{' '}
+          <strong>within 90 days</strong>.
         </p>
       </>
     ),
@@ -93,8 +87,8 @@ const sections: LegalSection[] = [
     heading: 'Suspension',
     content: (
       <p>
-        We may deactivate an account that breaks these terms or puts the service or other users at risk. A deactivated
-        account can contact support to find out why and how to restore access.
+        We may deactivate an account that breaks these terms or puts the service or other users at risk. A deactivated account can contact
+        support to find out why and how to restore access.
       </p>
     ),
   },
@@ -102,8 +96,8 @@ const sections: LegalSection[] = [
     heading: 'Disclaimer and liability',
     content: (
       <p>
-        The service is provided as is. We work to deliver every reminder on time but cannot guarantee it, and we are not
-        liable for charges, late fees or renewals made by your providers.
+        The service is provided as is. We work to deliver every reminder on time but cannot guarantee it, and we are not liable for charges,
+        late fees or renewals made by your providers.
       </p>
     ),
   },
@@ -111,8 +105,8 @@ const sections: LegalSection[] = [
     heading: 'Changes to these terms',
     content: (
       <p>
-        We may update these terms. The date at the top shows the latest version; continuing to use the service after a
-        change means you accept it.
+        We may update these terms. The date at the top shows the latest version; continuing to use the service after a change means you
+        accept it.
       </p>
     ),
   },

@@ -16,9 +16,7 @@ const AD_FREE_PRICE = '$1.99/month';
 function isHidden(element: HTMLElement | null): boolean {
   if (!element?.isConnected) return true;
   const style = window.getComputedStyle(element);
-  return (
-    element.offsetHeight === 0 || element.offsetWidth === 0 || style.display === 'none' || style.visibility === 'hidden'
-  );
+  return element.offsetHeight === 0 || element.offsetWidth === 0 || style.display === 'none' || style.visibility === 'hidden';
 }
 
 /**
@@ -48,8 +46,7 @@ export function AdSlot() {
         <div className={styles.copy}>
           <p className={styles.title}>Enjoy {APP_NAME} without ads</p>
           <p className={styles.text}>
-            Go ad-free for just <strong>{AD_FREE_PRICE}</strong> with VIP, plus GIF avatars, profile themes and the
-            yearly spending report.
+            Go ad-free for just <strong>{AD_FREE_PRICE}</strong> with VIP, plus GIF avatars, profile themes and the yearly spending report.
           </p>
         </div>
         <ButtonLink to="/upgrade" className={styles.cta}>

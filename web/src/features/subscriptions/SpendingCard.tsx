@@ -66,9 +66,7 @@ export function SpendingCard({ slices, total, currency, canSeeReport, onOpenRepo
           <div className={styles.chart} aria-hidden="true">
             <SpendingPie slices={slices} currency={currency} />
             <div className={styles.centre}>
-              <span className={[styles.centreValue, totalText.length > 9 ? styles.centreValueLong : ''].join(' ')}>
-                {totalText}
-              </span>
+              <span className={[styles.centreValue, totalText.length > 9 ? styles.centreValueLong : ''].join(' ')}>{totalText}</span>
               <span className={styles.centreLabel}>per month</span>
             </div>
           </div>

@@ -2,25 +2,9 @@ import type { Subscription } from '@shared/api/subscriptions';
 import { type Category, categoryColor, categoryLabel } from '@shared/domain/categories';
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
-import {
-  cycleLabel,
-  type DueBadge,
-  deletedBannerText,
-  dueBadge,
-  pastDueMessage,
-} from '@shared/domain/subscription-labels';
+import { cycleLabel, type DueBadge, deletedBannerText, dueBadge, pastDueMessage } from '@shared/domain/subscription-labels';
 import { availableActions, type SubscriptionAction } from '@shared/domain/subscription-rules';
-import {
-  ArchiveRestore,
-  Ban,
-  CalendarDays,
-  CircleAlert,
-  Pencil,
-  Play,
-  RefreshCw,
-  RotateCw,
-  Trash2,
-} from 'lucide-react';
+import { ArchiveRestore, Ban, CalendarDays, CircleAlert, Pencil, Play, RefreshCw, RotateCw, Trash2 } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button, type ButtonVariant } from '../../components/ui/Button';
@@ -45,15 +29,7 @@ const actionLook: Record<SubscriptionAction, { label: string; icon?: ReactNode; 
 };
 
 /** Buttons in reading order: the state's main action first, destructive ones last. */
-const ACTION_ORDER: SubscriptionAction[] = [
-  'renew',
-  'reactivate',
-  'recover',
-  'edit',
-  'cancel',
-  'delete',
-  'deleteForever',
-];
+const ACTION_ORDER: SubscriptionAction[] = ['renew', 'reactivate', 'recover', 'edit', 'cancel', 'delete', 'deleteForever'];
 
 /** Accessible names that say which subscription a button acts on ('Cancel Netflix' is not 'Cancel' of a dialog). */
 const actionName: Record<SubscriptionAction, string> = {

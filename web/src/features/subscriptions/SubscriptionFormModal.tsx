@@ -1,17 +1,5 @@
-import {
-  BILLING_CYCLES,
-  type BillingCycle,
-  type Subscription,
-  type SubscriptionInput,
-  subscriptionBody,
-} from '@shared/api/subscriptions';
-import {
-  type AddCategoryResult,
-  type Category,
-  categoryKey,
-  categoryLabel,
-  categoryOptions,
-} from '@shared/domain/categories';
+import { BILLING_CYCLES, type BillingCycle, type Subscription, type SubscriptionInput, subscriptionBody } from '@shared/api/subscriptions';
+import { type AddCategoryResult, type Category, categoryKey, categoryLabel, categoryOptions } from '@shared/domain/categories';
 import { cycleName } from '@shared/domain/subscription-labels';
 import { normalizeCycle } from '@shared/domain/subscription-rules';
 import { Plus } from 'lucide-react';
@@ -83,14 +71,7 @@ export interface SubscriptionFormModalProps {
  * checked on the client with the API's own schema and messages, then by the server, whose 400
  * message is shown as is.
  */
-export function SubscriptionFormModal({
-  subscription,
-  custom,
-  onAddCategory,
-  onSave,
-  onSaved,
-  onClose,
-}: SubscriptionFormModalProps) {
+export function SubscriptionFormModal({ subscription, custom, onAddCategory, onSave, onSaved, onClose }: SubscriptionFormModalProps) {
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const categoryRef = useRef<HTMLSelectElement>(null);

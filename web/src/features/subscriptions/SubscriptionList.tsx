@@ -1,11 +1,5 @@
 import type { Subscription } from '@shared/api/subscriptions';
-import {
-  type AddCategoryResult,
-  type Category,
-  categoryKey,
-  categoryLabel,
-  categoryOptions,
-} from '@shared/domain/categories';
+import { type AddCategoryResult, type Category, categoryKey, categoryLabel, categoryOptions } from '@shared/domain/categories';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import {
@@ -108,14 +102,7 @@ export interface SubscriptionListProps {
  * memoised and the search is deferred, so a list of 1,000 stays responsive; only one page of
  * cards is ever rendered.
  */
-export function SubscriptionList({
-  data,
-  currency,
-  onCurrencyChange,
-  today,
-  custom,
-  onAddCategory,
-}: SubscriptionListProps) {
+export function SubscriptionList({ data, currency, onCurrencyChange, today, custom, onAddCategory }: SubscriptionListProps) {
   const { subscriptions, save, change, deleteForever } = data;
   const toast = useToast();
 
@@ -130,14 +117,8 @@ export function SubscriptionList({
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<{ id: string; action: SubscriptionAction } | null>(null);
 
-  const activeFilters = useMemo<SubscriptionFilters>(
-    () => ({ ...filters, search: deferredSearch }),
-    [filters, deferredSearch],
-  );
-  const filtered = useMemo(
-    () => filterSubscriptions(subscriptions, activeFilters, today),
-    [subscriptions, activeFilters, today],
-  );
+  const activeFilters = useMemo<SubscriptionFilters>(() => ({ ...filters, search: deferredSearch }), [filters, deferredSearch]);
+  const filtered = useMemo(() => filterSubscriptions(subscriptions, activeFilters, today), [subscriptions, activeFilters, today]);
   const sorted = useMemo(() => sortSubscriptions(filtered, sort, custom), [filtered, sort, custom]);
   const view = useMemo(() => paginate(sorted, page), [sorted, page]);
 
@@ -188,8 +169,7 @@ export function SubscriptionList({
   const onAction = useCallback(
     (action: SubscriptionAction, sub: Subscription) => {
       if (action === 'edit') setForm({ subscription: sub });
-      else if (action === 'delete' || action === 'cancel' || action === 'deleteForever')
-        setConfirm({ kind: action, subscription: sub });
+      else if (action === 'delete' || action === 'cancel' || action === 'deleteForever') setConfirm({ kind: action, subscription: sub });
       else void runChange(action, sub);
     },
     [runChange],

@@ -64,12 +64,7 @@ export function SubscriptionsPanel() {
       )}
 
       {reportOpen && canSeeReport && (
-        <YearlyReportModal
-          subscriptions={subscriptions}
-          custom={custom}
-          today={today}
-          onClose={() => setReportOpen(false)}
-        />
+        <YearlyReportModal subscriptions={subscriptions} custom={custom} today={today} onClose={() => setReportOpen(false)} />
       )}
       <EmailPrompt userId={user.id} hasEmail={Boolean(user.email)} />
     </div>

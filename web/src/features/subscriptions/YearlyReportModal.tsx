@@ -72,11 +72,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
       description={`Your active subscriptions over a year, as of ${formatDateShort(today)}. Amounts in US dollars.`}
       footer={
         <>
-          <Button
-            variant="secondary"
-            icon={<ClipboardCopy aria-hidden="true" />}
-            onClick={() => void copyForSpreadsheet()}
-          >
+          <Button variant="secondary" icon={<ClipboardCopy aria-hidden="true" />} onClick={() => void copyForSpreadsheet()}>
             Copy for Spreadsheet
           </Button>
           <Button variant="secondary" icon={<FileText aria-hidden="true" />} onClick={downloadReport}>
@@ -121,16 +117,11 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
                     <li key={c.category} className={styles.bar}>
                       <div className={styles.barText}>
                         <span className={styles.barLabel}>
-                          <span
-                            className={styles.dot}
-                            style={{ background: categoryColor(c.category) }}
-                            aria-hidden="true"
-                          />
+                          <span className={styles.dot} style={{ background: categoryColor(c.category) }} aria-hidden="true" />
                           {c.label}
                         </span>
                         <span className={styles.barValue}>
-                          {formatUsd(c.yearly)}{' '}
-                          <span className={styles.share}>{share(c.yearly, report.yearlyTotal)}%</span>
+                          {formatUsd(c.yearly)} <span className={styles.share}>{share(c.yearly, report.yearlyTotal)}%</span>
                         </span>
                       </div>
                       <span className={styles.track} aria-hidden="true">
