@@ -1,4 +1,4 @@
-// `npm test`: everything a change must pass, in order — type check, web build, unit, API and
+// `npm test`: everything a change must pass, in order — lint and format (Biome), type check, web build, unit, API and
 // infra tests (vitest), the README's commands run as a user runs them (vitest), `cdk synth` with no
 // AWS account, then the browser tests (Playwright in Chromium). Stops at the first failure.
 import { spawnSync } from 'node:child_process';
@@ -33,7 +33,7 @@ const steps = [
   ['web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],
   ['unit, API and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', '--project', 'infra']],
   // After the others: `npm start` rebuilds web/dist, which the API tests' stack serves.
-  ['README commands (npm start, npm run dev, npm run reminders)', 'npx', ['vitest', 'run', '--project', 'commands']],
+  ['README commands (npm start, npm run dev, npm run reminders, npm run openapi, npm run format)', 'npx', ['vitest', 'run', '--project', 'commands']],
   ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
   ['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']],
 ];
