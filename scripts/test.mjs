@@ -33,7 +33,7 @@ const steps = [
   ['web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],
   ['unit, API and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', '--project', 'infra']],
   // After the others: `npm start` rebuilds web/dist, which the API tests' stack serves.
-  ['README commands (npm start, npm run dev, npm run reminders, npm run openapi, npm run format)', 'npx', ['vitest', 'run', '--project', 'commands']],
+  ['README commands (start, dev, reminders, openapi, format)', 'npx', ['vitest', 'run', '--project', 'commands']],
   ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
   ['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']],
 ];
