@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { projectRoot } from '../infra/bundling.js';
 import { addDays } from '../shared/domain/dates.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/e2e/chromium.js';
 import { json, table } from './common.js';
 import { routeWeights } from './route-weights.js';
 
@@ -67,8 +68,7 @@ const ROUNDS = 5;
 
 /** Loads /dashboard for a user with 1,000 subscriptions and times the first render, a search keystroke and paging. */
 async function dashboardTiming(url: string) {
-  const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(chromium)) return undefined;
+  if (!chromiumPath) return undefined;
   const username = `dash${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
   await json(`${url}/api/auth/register`, { method: 'POST', body: JSON.stringify({ username, email, password: 'Secret123!' }) });
@@ -100,17 +100,7 @@ async function dashboardTiming(url: string) {
   }
   if (created !== 1000) throw new Error(`only ${created} of 1,000 subscriptions were created for the dashboard timing`);
   const { chromium: playwright } = await import('@playwright/test');
-  const browser = await playwright.launch({
-    executablePath: chromium,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await playwright.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${url}/login`);
