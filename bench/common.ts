@@ -23,8 +23,9 @@ export async function load(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
   duration = DURATION,
+  connections = CONNECTIONS,
 ) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, ...init });
+  const result = await autocannon({ url, connections, duration, ...init });
   // The load ends with requests still in flight; one more, answered after them, lets them finish
   // before the next measurement (or the stack's stop) starts.
   await fetch(url, init);
