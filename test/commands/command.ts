@@ -38,15 +38,23 @@ const running = new Set<{ command: RunningCommand; dataDir: string | undefined }
 
 afterAll(async () => {
   for (const entry of running) {
-    const java = entry.dataDir && javaOn(entry.dataDir);
-    if (java) process.kill(parentOf(java), 'SIGTERM');
-    else entry.command.child.kill('SIGTERM');
+    stopGroup(entry.command, 'SIGTERM');
     await entry.command.exited;
   }
 });
 
+/** A signal to the command's whole process group, as a terminal's Ctrl-C or a service manager sends it. */
+function stopGroup(command: RunningCommand, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-(command.child.pid as number), signal);
+  } catch {
+    // the group has ended already
+  }
+}
+
 export function runCommand(args: string[], env: Record<string, string> = {}): RunningCommand {
-  const child = spawn('npm', args, { cwd: ROOT, env: userEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, like a command started from a terminal.
+  const child = spawn('npm', args, { cwd: ROOT, env: userEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -110,8 +118,6 @@ export function javaOn(dataDir: string): number | undefined {
   return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
 }
 
-const parentOf = (pid: number) => Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
-
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -122,13 +128,13 @@ const isRunning = (pid: number) => {
 };
 
 /**
- * Stops a running stack as a service manager does: SIGTERM to the local stack's process (the one
- * that started DynamoDB Local). Expects `npm` to exit 0 and the Java process to be gone.
+ * Stops a running stack as a terminal's Ctrl-C or a service manager does: SIGTERM to the whole
+ * process group (npm, its script, the stack). Expects `npm` itself to exit 0 and the Java process to be gone.
  */
 export async function stopWithSigterm(command: RunningCommand, dataDir: string): Promise<void> {
   const java = javaOn(dataDir);
   expect(java, 'DynamoDB Local runs on the data folder').toBeDefined();
-  process.kill(parentOf(java as number), 'SIGTERM');
+  stopGroup(command, 'SIGTERM');
   expect(await command.exited).toBe(0);
   expect(command.output()).toContain('SIGTERM: stopping the local stack');
   expect(isRunning(java as number), 'DynamoDB Local stopped with the stack').toBe(false);
