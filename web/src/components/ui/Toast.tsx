@@ -1,4 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import styles from './Toast.module.css';
 
 /** SPEC §9: toasts last 3 seconds. */
 export const TOAST_DURATION_MS = 3000;
@@ -20,8 +22,8 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** The toasts' view, with its icons, is loaded with the first toast: the landing page never shows one. */
-const ToastList = lazy(async () => ({ default: (await import('./ToastList')).ToastList }));
+/** The toasts themselves, with their icons, are loaded with the first toast: the landing page never shows one. */
+const ToastItems = lazy(async () => ({ default: (await import('./ToastItems')).ToastItems }));
 
 /** Shows short-lived notifications in a corner of the screen; `useToast()` adds one. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -46,10 +48,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {toasts.length > 0 && (
-        <Suspense fallback={null}>
-          <ToastList toasts={toasts} onDismiss={dismiss} />
-        </Suspense>
+      {/* The region is there from the start, so assistive technology announces each toast added to it. */}
+      {createPortal(
+        <section className={styles.region} aria-label="Notifications">
+          <ol className={styles.list}>
+            {toasts.length > 0 && (
+              <Suspense fallback={null}>
+                <ToastItems toasts={toasts} onDismiss={dismiss} />
+              </Suspense>
+            )}
+          </ol>
+        </section>,
+        document.body,
       )}
     </ToastContext.Provider>
   );

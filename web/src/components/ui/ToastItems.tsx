@@ -1,6 +1,5 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
-import { createPortal } from 'react-dom';
 import { TOAST_DURATION_MS, type ToastItem, type ToastTone } from './Toast';
 import styles from './Toast.module.css';
 
@@ -41,16 +40,7 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
   );
 }
 
-/** The notifications in a corner of the screen; each leaves after TOAST_DURATION_MS unless hovered or focused. */
-export function ToastList({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: (id: number) => void }) {
-  return createPortal(
-    <section className={styles.region} aria-label="Notifications">
-      <ol className={styles.list}>
-        {toasts.map((toast) => (
-          <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
-      </ol>
-    </section>,
-    document.body,
-  );
+/** The notifications of the toast region (Toast.tsx); each leaves after TOAST_DURATION_MS unless hovered or focused. */
+export function ToastItems({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: (id: number) => void }) {
+  return toasts.map((toast) => <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />);
 }
