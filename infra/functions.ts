@@ -89,10 +89,12 @@ const DEFAULT_NEEDS: AreaNeeds = {
  * not listed gets the defaults; listing an area that has no routes yet is harmless.
  */
 const AREA_NEEDS: Record<string, Partial<AreaNeeds>> = {
-  // Passwords (bcrypt), verification and reset e-mails, avatar uploads, login.
-  auth: { memorySize: 1024, sendsEmail: true, avatars: true, signsSessions: true },
-  // Completes a two-factor login, so it signs the session token.
-  twofa: { signsSessions: true },
+  // Passwords (bcrypt), verification and reset e-mails, login, settings.
+  auth: { memorySize: 1024, sendsEmail: true, signsSessions: true },
+  // Avatar uploads, the data export and account deletion (bcrypt confirms it).
+  account: { memorySize: 1024, avatars: true },
+  // Completes a two-factor login, so it signs the session token; bcrypt confirms disabling.
+  twofa: { memorySize: 1024, signsSessions: true },
   // Creates users and resets passwords (bcrypt); sends verification and preview e-mails.
   admin: { memorySize: 1024, sendsEmail: true },
   // Forwards contact messages by e-mail.

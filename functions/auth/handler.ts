@@ -4,8 +4,8 @@ import { hasPaidFeatures } from '../../shared/domain/roles.js';
 import { passwordResetEmail, sendEmail, verificationEmail } from '../lib/email.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
-import { signSession } from '../lib/jwt.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
+import { startSession } from '../lib/sessions.js';
 import { beginLoginAttempt, clearLoginAttempts, EMAIL_SENDS, takeSlot } from '../lib/throttle.js';
 import { consumeToken, issueToken } from '../lib/tokens.js';
 import { createUser, findUserByEmail, findUserByUsername, setPassword, toPublicUser, updateUser } from '../lib/users.js';
@@ -49,8 +49,8 @@ export const handler = createApiHandler(authRoutes, {
       body.timeZone && isValidTimeZone(body.timeZone) && body.timeZone !== user.timeZone
         ? await updateUser(user.id, { timeZone: body.timeZone })
         : user;
-    const token = await signSession({ userId: user.id, tokenVersion: signedIn.tokenVersion });
-    return { token, userId: user.id, requiresTwoFactor: false, user: toPublicUser(signedIn) };
+    const token = await startSession(signedIn);
+    return { token, userId: user.id, requiresTwoFactor: false as const, user: toPublicUser(signedIn) };
   },
 
   me: async ({ user }) => toPublicUser(user),
@@ -99,6 +99,14 @@ export const handler = createApiHandler(authRoutes, {
       log.info('verification mail resent', { userId: user.id });
     }
     return { message: authMessages.verificationSent };
+  },
+
+  // PLACEHOLDER on the contract branch: the sessions engineer builds these.
+  logout: async () => {
+    throw new HttpError(501, 'Not built yet');
+  },
+  logoutAll: async () => {
+    throw new HttpError(501, 'Not built yet');
   },
 
   verifyEmail: async ({ params }) => {

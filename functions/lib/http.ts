@@ -6,10 +6,10 @@ import { authMessages } from '../../shared/api/auth-messages.js';
 import { type Area, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, type RouteDef } from '../../shared/api/contract.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
-import { verifySession } from './jwt.js';
 import { createLogger, type Logger } from './log.js';
 import { JSON_ANSWER_HEADERS } from './security-headers.js';
-import { getUser, type UserItem } from './users.js';
+import { lookUpSession } from './sessions.js';
+import type { UserItem } from './users.js';
 
 /**
  * The middy chassis every API function is built on (DESIGN §3, §7): it accepts API Gateway HTTP API
@@ -50,6 +50,8 @@ export interface ApiRequest<R> {
   query: Record<string, string>;
   /** The signed-in user, loaded fresh for this request; absent on public routes. */
   user: AccessOf<R> extends 'public' ? undefined : UserItem;
+  /** The session the request's token belongs to (logout ends it); absent on public routes. */
+  sessionId: AccessOf<R> extends 'public' ? undefined : string;
   headers: Record<string, string>;
   requestId: string;
   sourceIp: string;
@@ -105,24 +107,27 @@ function parseJsonBody(event: ApiEvent, maxBytes: number): unknown {
   return parsed;
 }
 
-/** Loads the session's user on every request, so deactivation and terminated sessions act at once (DESIGN §5). */
-async function authenticate(headers: Record<string, string>): Promise<UserItem> {
+/**
+ * Loads the session's user and session item on every request (one round trip), so deactivation,
+ * logout and terminated sessions act at once (DESIGN §5).
+ */
+async function authenticate(headers: Record<string, string>): Promise<{ user: UserItem; sessionId: string }> {
   const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
   if (!match) throw new HttpError(401, authMessages.signInRequired);
-  const claims = await verifySession(match[1]);
-  if (!claims) throw new HttpError(401, authMessages.sessionExpired);
-  const user = await getUser(claims.userId);
-  if (!user) throw new HttpError(401, authMessages.sessionExpired);
+  const session = await lookUpSession(match[1]);
+  const user = session?.user;
+  if (!session || !user) throw new HttpError(401, authMessages.sessionExpired);
   if (user.accountStatus === 'deactivated') {
     throw new HttpError(401, authMessages.accountDeactivated, { accountDeactivated: true });
   }
-  if (user.tokenVersion !== claims.tokenVersion) {
+  if (user.tokenVersion !== session.tokenVersion) {
     if (user.sessionEndReason === 'admin') {
       throw new HttpError(401, authMessages.sessionTerminated, { sessionInvalidated: true });
     }
     throw new HttpError(401, authMessages.sessionExpired);
   }
-  return user;
+  if (!session.sessionExists) throw new HttpError(401, authMessages.sessionExpired);
+  return { user, sessionId: session.sessionId };
 }
 
 /** One route of the contract bound to its handler, with body validation and access checks. */
@@ -133,8 +138,9 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
     state.routePath = def.path;
     const headers = lowerCaseHeaders(event.headers);
     let user: UserItem | undefined;
+    let sessionId: string | undefined;
     if (def.access !== 'public') {
-      user = await authenticate(headers);
+      ({ user, sessionId } = await authenticate(headers));
       state.userId = user.id;
       if (def.access === 'admin' && !isAdmin(user.role)) throw new HttpError(403, authMessages.adminOnly);
     }
@@ -150,6 +156,7 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       params: compact(event.pathParameters),
       query: compact(event.queryStringParameters),
       user: user as never,
+      sessionId: sessionId as never,
       headers,
       requestId,
       sourceIp: event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',

@@ -3,8 +3,8 @@ import { jwtVerify, SignJWT } from 'jose';
 import { secretsClient } from './aws.js';
 import { config } from './config.js';
 
-/** Sessions last 7 days; every request also checks the user's token version (DESIGN §5). */
-const SESSION_LIFETIME = '7d';
+/** Sessions last 7 days; every request also checks the user's token version and session item (DESIGN §5). */
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 3600;
 
 let signingKey: Promise<Uint8Array> | undefined;
 
@@ -24,14 +24,16 @@ function key(): Promise<Uint8Array> {
 export interface SessionClaims {
   userId: string;
   tokenVersion: number;
+  /** The session item (`USER#<id>` / `SESSION#<sessionId>`) that logout deletes. */
+  sessionId: string;
 }
 
 export async function signSession(claims: SessionClaims): Promise<string> {
-  return new SignJWT({ ver: claims.tokenVersion })
+  return new SignJWT({ ver: claims.tokenVersion, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setIssuedAt()
-    .setExpirationTime(SESSION_LIFETIME)
+    .setExpirationTime(`${SESSION_LIFETIME_SECONDS}s`)
     .sign(await key());
 }
 
@@ -39,8 +41,8 @@ export async function signSession(claims: SessionClaims): Promise<string> {
 export async function verifySession(token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-    return { userId: payload.sub, tokenVersion: payload.ver };
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string') return null;
+    return { userId: payload.sub, tokenVersion: payload.ver, sessionId: payload.sid };
   } catch {
     return null;
   }

@@ -7,11 +7,11 @@ import { addToCounters } from './counters.js';
 import { conflict, isConditionFailure } from './errors.js';
 import { keys, nowIso, tableName, USERS_PARTITION } from './table.js';
 
-/** Why a user's sessions were ended; decides which 401 flag the next request gets. */
-export type SessionEndReason = 'admin' | 'password-reset';
+/** Why a user's sessions were ended; decides which 401 flag the next request gets ('admin': sessionInvalidated). */
+export type SessionEndReason = 'admin' | 'password-reset' | 'password-change' | 'sign-out-everywhere';
 
 /** The stored user item: the public fields plus what never leaves the server. */
-export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled'> {
+export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'backupCodesRemaining'> {
   pk: string;
   sk: 'PROFILE';
   role: string;
@@ -20,6 +20,16 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled'> {
   tokenVersion: number;
   sessionEndReason?: SessionEndReason;
   twoFactorEnabled?: boolean;
+  /** The TOTP secret, encrypted with the key from the secret store (never returned after setup). */
+  twoFactorSecret?: string;
+  /** A secret from POST /2fa/setup not yet confirmed by POST /2fa/enable, encrypted likewise. */
+  twoFactorPendingSecret?: string;
+  /** SHA-256 hashes of the unused backup codes. */
+  backupCodeHashes?: string[];
+  /** The last TOTP time step accepted: a code is accepted once (replays are refused). */
+  lastTotpStep?: number;
+  /** The S3 key of the uploaded avatar (served as /avatars/<key>). */
+  avatarKey?: string;
   gsi1pk: string;
   gsi1sk: string;
 }
@@ -44,6 +54,7 @@ function newUserItem(input: NewUser, id: string, createdAt: string): UserItem {
     subscriptionEnd: null,
     isForever: false,
     autoRenew: false,
+    pendingDowngrade: false,
     paymentMethod: null,
     cardLast4: null,
     paypalEmail: null,
@@ -78,6 +89,7 @@ export function toPublicUser(item: UserItem): User {
     subscriptionEnd: item.subscriptionEnd ?? null,
     isForever: Boolean(item.isForever),
     autoRenew: Boolean(item.autoRenew),
+    pendingDowngrade: Boolean(item.pendingDowngrade),
     paymentMethod: item.paymentMethod ?? null,
     cardLast4: item.cardLast4 ?? null,
     paypalEmail: item.paypalEmail ?? null,
@@ -91,6 +103,7 @@ export function toPublicUser(item: UserItem): User {
     profileColor: item.profileColor ?? 'cyan',
     allowAnimatedPfp: Boolean(item.allowAnimatedPfp),
     two_factor_enabled: Boolean(item.twoFactorEnabled),
+    backupCodesRemaining: item.twoFactorEnabled ? (item.backupCodeHashes?.length ?? 0) : 0,
     timeZone: item.timeZone ?? 'UTC',
   };
 }

@@ -25,4 +25,20 @@ export const authMessages = {
   settingsUpdated: 'Account settings updated successfully!',
   smsComingSoon: 'SMS notifications are coming soon: only email can be chosen for now',
   oneDayPaidOnly: 'The 1-day reminder is available for VIP and Premium members',
+  passwordChanged: 'Password changed successfully!',
+  /** 400, never 401: a 401 would sign the user out (issue 9). */
+  currentPasswordWrong: 'Current password is incorrect',
+  /** Checked in the browser only (SPEC §5 'Change password in settings'). */
+  newPasswordsMismatch: 'New passwords do not match',
+  newPasswordSameAsCurrent: 'New password must be different from the current password',
+  oneKindOfChange: 'Change your password, your account information or your profile customization one at a time',
+  profileSaved: 'Profile customization saved!',
+  effectLocked: 'That profile effect is not available for your membership',
+  colorLocked: 'That color scheme is not available for your membership',
+  animatedLocked: 'Animated profile pictures are available for VIP and Premium members',
+  loggedOut: 'Logged out successfully',
+  loggedOutEverywhere: 'Signed out of all devices',
+  /** Account deletion: the password confirms it. */
+  passwordIncorrect: 'Password is incorrect',
+  accountDeleted: 'Your account and all its data have been deleted',
 } as const;

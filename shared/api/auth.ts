@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CURRENCY_CODES } from '../domain/currency.js';
 import { passwordMessages, passwordProblem } from '../domain/password.js';
+import { PROFILE_COLOR_VALUES, PROFILE_EFFECT_VALUES } from '../domain/profile.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { EMAIL_MAX_LENGTH, emailMessages, emailProblem, usernameMessages, usernameProblem } from '../domain/username.js';
 import { authMessages } from './auth-messages.js';
@@ -75,10 +76,22 @@ export const resetPasswordBody = z.object({
 const reminderSetting = z.optional(z.boolean({ error: 'Reminder settings must be true or false' }));
 
 /**
- * Account preferences a user changes from the dashboard and settings (SPEC §7 PUT /auth/settings).
- * Every field is optional; only the given ones change.
+ * PUT /auth/settings (SPEC §7) takes one of three kinds of change, and only one at a time:
+ * - account information and preferences: email, username, displayName, phoneNumber,
+ *   notificationMethod, currencyPreference, notify10Days/3Days/1Day (and the browser's timeZone);
+ * - a password change: currentPassword and newPassword;
+ * - profile customization: profileEffect, profileColor, allowAnimatedPfp.
+ * Every field is optional; only the given ones change. An empty email removes the address.
  */
 export const settingsBody = z.object({
+  email: z.optional(
+    z.string({ error: emailMessages.invalid }).check(
+      z.trim(),
+      z.maxLength(EMAIL_MAX_LENGTH, { error: emailMessages.invalid }),
+      domainRule((value) => (value === '' ? null : emailProblem(value))),
+    ),
+  ),
+  username: z.optional(usernameField),
   displayName: z.optional(
     z.string({ error: 'Display name must be text' }).check(
       z.trim(),
@@ -101,18 +114,45 @@ export const settingsBody = z.object({
   notify3Days: reminderSetting,
   notify1Day: reminderSetting,
   timeZone: z.optional(ianaTimeZone),
+  currentPassword: z.optional(
+    requiredString('Current password is required', 1000).check(z.minLength(1, { error: 'Current password is required' })),
+  ),
+  newPassword: z.optional(newPasswordField),
+  profileEffect: z.optional(z.enum(PROFILE_EFFECT_VALUES, { error: 'Unknown profile effect' })),
+  profileColor: z.optional(z.enum(PROFILE_COLOR_VALUES, { error: 'Unknown color scheme' })),
+  allowAnimatedPfp: z.optional(z.boolean({ error: 'Animated profile pictures must be true or false' })),
 });
 
 export interface SettingsResponse extends MessageResponse {
   user: User;
+  /** An address was added or changed: a verification mail went to it (SPEC §2 'Email Added Successfully!'). */
+  emailAdded?: boolean;
+  /**
+   * After a password change: a new session token for this device. Changing the password ends every
+   * session, this one included; the browser stores this token and stays signed in.
+   */
+  token?: string;
 }
 
-export interface LoginResponse {
+/** A completed sign-in: the session token and the user. */
+export interface SignedIn {
   token: string;
   userId: string;
-  requiresTwoFactor: boolean;
+  requiresTwoFactor: false;
   user: User;
 }
+
+/**
+ * The password was right and the account has two-factor sign-in (DESIGN §5): no token yet. The
+ * ticket, signed and short-lived, goes with the code to POST /api/2fa/verify.
+ */
+export interface TwoFactorChallenge {
+  requiresTwoFactor: true;
+  userId: string;
+  twoFactorTicket: string;
+}
+
+export type LoginResponse = SignedIn | TwoFactorChallenge;
 
 export interface RegisterResponse extends MessageResponse {
   userId: string;
@@ -156,6 +196,14 @@ export const authRoutes = {
     area: 'auth',
     access: 'public',
     body: emailOnlyBody,
+  }),
+  logout: route<MessageResponse>()({ method: 'POST', path: '/api/auth/logout', area: 'auth', access: 'user', body: undefined }),
+  logoutAll: route<MessageResponse>()({
+    method: 'POST',
+    path: '/api/auth/logout-all',
+    area: 'auth',
+    access: 'user',
+    body: undefined,
   }),
   verifyEmail: route<MessageResponse>()({
     method: 'GET',

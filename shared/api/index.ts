@@ -1,19 +1,28 @@
+import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
 import type { Area, RouteDef } from './contract.js';
+import { membershipRoutes } from './membership.js';
 import { statsRoutes } from './stats.js';
 import { subscriptionRoutes } from './subscriptions.js';
+import { twoFactorRoutes } from './twofa.js';
 
+export * from './account.js';
 export * from './admin.js';
 export * from './auth.js';
 export * from './contract.js';
+export * from './membership.js';
 export * from './stats.js';
 export * from './subscriptions.js';
+export * from './twofa.js';
 export * from './user.js';
 
 /** Every route of the product, by name: the single source of truth (DESIGN §3). */
 export const routes = {
   ...authRoutes,
+  ...accountRoutes,
+  ...twoFactorRoutes,
+  ...membershipRoutes,
   ...subscriptionRoutes,
   ...statsRoutes,
   ...adminRoutes,

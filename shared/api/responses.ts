@@ -38,6 +38,7 @@ export const userResponse = z.object({
   subscriptionEnd: nullableString,
   isForever: z.boolean(),
   autoRenew: z.boolean(),
+  pendingDowngrade: z.boolean(),
   paymentMethod: z.nullable(z.enum(['paypal', 'card'])),
   cardLast4: nullableString,
   paypalEmail: nullableString,
@@ -51,6 +52,7 @@ export const userResponse = z.object({
   profileColor: z.string(),
   allowAnimatedPfp: z.boolean(),
   two_factor_enabled: z.boolean(),
+  backupCodesRemaining: z.number(),
   timeZone: z.string(),
 });
 
@@ -70,8 +72,43 @@ export const subscriptionResponse = z.object({
 });
 
 const registerResponse = z.object({ message: z.string(), userId: z.string() });
-const loginResponse = z.object({ token: z.string(), userId: z.string(), requiresTwoFactor: z.boolean(), user: userResponse });
-const settingsResponse = z.object({ message: z.string(), user: userResponse });
+const loginResponse = z.union([
+  z.object({ token: z.string(), userId: z.string(), requiresTwoFactor: z.literal(false), user: userResponse }),
+  z.object({ requiresTwoFactor: z.literal(true), userId: z.string(), twoFactorTicket: z.string() }),
+]);
+const settingsResponse = z.object({
+  message: z.string(),
+  user: userResponse,
+  emailAdded: z.optional(z.boolean()),
+  token: z.optional(z.string()),
+});
+const messageAndUser = z.object({ message: z.string(), user: userResponse });
+const activityResponse = z.object({
+  id: z.string(),
+  actionType: z.string(),
+  createdAt: z.string(),
+  performedBy: z.string(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+const accountExportResponse = z.object({
+  exportedAt: z.string(),
+  profile: userResponse,
+  subscriptions: z.array(subscriptionResponse),
+  activity: z.array(activityResponse),
+});
+const twoFactorSetupResponse = z.object({ qrCode: z.string(), manualEntry: z.string() });
+const backupCodesResponse = z.object({ message: z.string(), backupCodes: z.array(z.string()), user: userResponse });
+const twoFactorVerifiedResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  userId: z.string(),
+  user: userResponse,
+  deviceToken: nullableString,
+  usedBackupCode: z.boolean(),
+  avatar: nullableString,
+});
+const membershipStatsResponse = z.object({ vip: z.number(), premium: z.number(), forever: z.number() });
 const landingStatsResponse = z.object({ totalUsers: z.number(), totalSubscriptions: z.number(), moneySaved: z.number() });
 
 /** Components of the description, by name: every schema above that answers more than one route. */
@@ -80,6 +117,8 @@ export const namedResponses = {
   Error: errorResponse,
   User: userResponse,
   Subscription: subscriptionResponse,
+  MessageAndUser: messageAndUser,
+  BackupCodes: backupCodesResponse,
 } as const;
 
 /** The answer of each route. */
@@ -92,6 +131,20 @@ export const responseSchemas = {
   resetPassword: messageResponse,
   resendVerificationPublic: messageResponse,
   verifyEmail: messageResponse,
+  logout: messageResponse,
+  logoutAll: messageResponse,
+  updateAvatar: messageAndUser,
+  exportData: accountExportResponse,
+  deleteAccount: messageResponse,
+  setupTwoFactor: twoFactorSetupResponse,
+  enableTwoFactor: backupCodesResponse,
+  verifyTwoFactor: twoFactorVerifiedResponse,
+  disableTwoFactor: messageAndUser,
+  regenerateBackupCodes: backupCodesResponse,
+  changeTier: messageAndUser,
+  grantMembership: messageAndUser,
+  extendMembership: messageAndUser,
+  membershipStats: membershipStatsResponse,
   listSubscriptions: z.array(subscriptionResponse),
   createSubscription: subscriptionResponse,
   updateSubscription: subscriptionResponse,

@@ -1,8 +1,10 @@
+import type { PaidTier } from '../domain/membership.js';
 import type { Role } from '../domain/roles.js';
+
+export type { PaidTier };
 
 export type AccountStatus = 'active' | 'deactivated';
 export type NotificationMethod = 'email' | 'sms' | 'both';
-export type PaidTier = 'vip' | 'premium';
 
 /** A user as the API sends it (SPEC §3 'User'). Secrets (password hash, 2FA secret) never leave the server. */
 export interface User {
@@ -19,6 +21,8 @@ export interface User {
   subscriptionEnd: string | null;
   isForever: boolean;
   autoRenew: boolean;
+  /** Premium downgraded to VIP: premium until `subscriptionEnd`, VIP after it (SPEC §4). */
+  pendingDowngrade: boolean;
   paymentMethod: 'paypal' | 'card' | null;
   cardLast4: string | null;
   paypalEmail: string | null;
@@ -32,6 +36,8 @@ export interface User {
   profileColor: string;
   allowAnimatedPfp: boolean;
   two_factor_enabled: boolean;
+  /** Unused two-factor backup codes left (0 while two-factor sign-in is off). */
+  backupCodesRemaining: number;
   /** IANA time zone captured from the browser at sign-in; reminders use it for "today". */
   timeZone: string;
 }

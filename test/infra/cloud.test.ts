@@ -220,9 +220,9 @@ describe('permissions', () => {
     }
   });
 
-  it('lets only the auth function touch avatar objects', () => {
-    expect(allows('auth', 's3:PutObject')).toBe(true);
-    for (const area of AREAS.filter((a) => a !== 'auth')) {
+  it('lets only the account function touch avatar objects', () => {
+    expect(allows('account', 's3:PutObject')).toBe(true);
+    for (const area of AREAS.filter((a) => a !== 'account')) {
       expect(of(area).some((s) => actionsOf(s).some((action) => action.startsWith('s3:')))).toBe(false);
     }
   });

@@ -1,0 +1,81 @@
+import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './aws.js';
+import { SESSION_LIFETIME_SECONDS, signSession, verifySession } from './jwt.js';
+import { epochSeconds, keys, nowIso, tableName } from './table.js';
+import type { SessionEndReason, UserItem } from './users.js';
+
+/**
+ * Sessions (DESIGN §5): a signed token names the user, the user's token version and a session item
+ * under the user. Logout deletes that one item (other devices stay signed in); 'Sign out of all
+ * devices', a password change and an admin's termination bump the token version, which ends them all.
+ */
+
+export interface SessionItem {
+  pk: string;
+  sk: string;
+  sessionId: string;
+  createdAt: string;
+  /** DynamoDB removes the item after the token has expired anyway. */
+  expiresAt: number;
+}
+
+/** Starts a session for the user on this device and returns its token. */
+export async function startSession(user: Pick<UserItem, 'id' | 'tokenVersion'>): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  const item: SessionItem = {
+    ...keys.session(user.id, sessionId),
+    sessionId,
+    createdAt: nowIso(),
+    expiresAt: epochSeconds() + SESSION_LIFETIME_SECONDS,
+  };
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+  return signSession({ userId: user.id, tokenVersion: user.tokenVersion, sessionId });
+}
+
+export interface SessionLookup {
+  sessionId: string;
+  /** The token version the token was issued under; the user's must still be the same. */
+  tokenVersion: number;
+  user: UserItem | undefined;
+  /** False when the session was logged out (its item is gone) or has expired. */
+  sessionExists: boolean;
+}
+
+/** Verifies a token and reads its user and session item in one round trip; null for an invalid token. */
+export async function lookUpSession(token: string): Promise<SessionLookup | null> {
+  const claims = await verifySession(token);
+  if (!claims) return null;
+  const TableName = tableName();
+  const userKey = keys.user(claims.userId);
+  const sessionKey = keys.session(claims.userId, claims.sessionId);
+  const { Responses } = await dynamo().send(
+    new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [userKey, sessionKey], ConsistentRead: true } } }),
+  );
+  const items = Responses?.[TableName] ?? [];
+  const user = items.find((item) => item.sk === userKey.sk) as UserItem | undefined;
+  const session = items.find((item) => item.sk === sessionKey.sk);
+  return { sessionId: claims.sessionId, tokenVersion: claims.tokenVersion, user, sessionExists: Boolean(session) };
+}
+
+/** Logout: ends this one session. */
+export async function endSession(userId: string, sessionId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(userId, sessionId) }));
+}
+
+/**
+ * Ends every session of the user (and every outstanding reset link, which carry the version too) by
+ * bumping the token version. `reason` decides the 401 flag the ended sessions get (SPEC §4).
+ */
+export async function endAllSessions(userId: string, reason: SessionEndReason): Promise<number> {
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'SET sessionEndReason = :reason ADD tokenVersion :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':reason': reason, ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Attributes?.tokenVersion as number;
+}

@@ -1,0 +1,183 @@
+import { normalizeRole, type Role } from './roles.js';
+
+/**
+ * Paid memberships (SPEC §3, §4 'Paid-tier subscription', §9), as pure state transitions. The
+ * server stores a user's membership state; every read applies {@link effectiveMembership} so a
+ * term that has ended never leaves paid access open, and the membership function applies the same
+ * transition when the term's one-time schedule fires (docs/DECISIONS.md 'Memberships').
+ *
+ * - A grant (admin) gives vip or premium for a number of days or forever. A granted term does not
+ *   renew: auto-renew is off, so it ends at its end, unless the member chooses Resubscribe.
+ * - With auto-renew on, a term renews at its end for one more month (payments are not live, so a
+ *   renewal charges nothing; SPEC §1).
+ * - Cancel turns auto-renew off: access stays until the end, then the user is a member.
+ * - Downgrade (premium only) keeps premium until the end, then the user is vip and the term renews
+ *   as vip (auto-renew on).
+ * - Resubscribe (auto-renew off) turns auto-renew on again.
+ * - Forever memberships have no end: nothing to cancel, downgrade or extend.
+ * - Staff (owner, developer) keep their role; a membership granted to them is recorded but their
+ *   role's own rights already cover every paid feature.
+ */
+
+export type PaidTier = 'vip' | 'premium';
+export const PAID_TIERS = ['vip', 'premium'] as const satisfies readonly PaidTier[];
+
+export type TierAction = 'downgrade-to-vip' | 'cancel' | 'resubscribe';
+export const TIER_ACTIONS = ['downgrade-to-vip', 'cancel', 'resubscribe'] as const satisfies readonly TierAction[];
+
+/** Grant presets in days (SPEC §9); null is forever. Extend quick adds in days. */
+export const GRANT_PRESET_DAYS = [7, 14, 30, 90, 180, 365] as const;
+export const EXTEND_QUICK_DAYS = [1, 7, 30, 90] as const;
+/** Longest single grant or extension, in days (10 years). */
+export const MAX_MEMBERSHIP_DAYS = 3650;
+
+export const DEFAULT_GRANT_REASON = 'Granted by admin';
+export const extendReason = (days: number) => `Extended by admin (+${days} ${days === 1 ? 'day' : 'days'})`;
+
+/** What the user item holds about a membership. `subscriptionEnd` is an ISO instant. */
+export interface MembershipState {
+  role: Role;
+  subscriptionType: PaidTier | null;
+  subscriptionEnd: string | null;
+  isForever: boolean;
+  autoRenew: boolean;
+  /** Premium downgraded to vip: premium until the end, vip after it. */
+  pendingDowngrade: boolean;
+}
+
+const isStaff = (role: Role) => role === 'owner' || role === 'developer';
+
+/** One month after an instant, the day of month clamped (Jan 31 → Feb 28/29), time kept. */
+export function addOneMonth(iso: string): string {
+  const d = new Date(iso);
+  const day = d.getUTCDate();
+  const next = new Date(d.getTime());
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next.toISOString();
+}
+
+export function addDays(iso: string, days: number): string {
+  return new Date(new Date(iso).getTime() + days * 86_400_000).toISOString();
+}
+
+/** The state with no membership: a member (staff keep their role). */
+function ended(state: MembershipState): MembershipState {
+  return {
+    role: isStaff(state.role) ? state.role : 'member',
+    subscriptionType: null,
+    subscriptionEnd: null,
+    isForever: false,
+    autoRenew: false,
+    pendingDowngrade: false,
+  };
+}
+
+/**
+ * The membership as it stands at `now`: every term that ended before `now` is applied (renewed,
+ * downgraded or ended), so the result never shows paid access past its end.
+ */
+export function effectiveMembership(state: MembershipState, now: Date): MembershipState {
+  let current: MembershipState = { ...state, role: normalizeRole(state.role) };
+  // A bounded loop: a membership that auto-renews monthly catches up one month at a time.
+  for (let guard = 0; guard < 1200; guard++) {
+    if (!current.subscriptionType || current.isForever || !current.subscriptionEnd) return current;
+    if (new Date(current.subscriptionEnd).getTime() > now.getTime()) return current;
+    if (!current.autoRenew) return ended(current);
+    const tier: PaidTier = current.pendingDowngrade ? 'vip' : current.subscriptionType;
+    current = {
+      role: isStaff(current.role) ? current.role : tier,
+      subscriptionType: tier,
+      subscriptionEnd: addOneMonth(current.subscriptionEnd),
+      isForever: false,
+      autoRenew: true,
+      pendingDowngrade: false,
+    };
+  }
+  return current;
+}
+
+/** True when the stored state has a transition due at `now` (the membership function persists it). */
+export function hasDueChange(state: MembershipState, now: Date): boolean {
+  const next = effectiveMembership(state, now);
+  return (
+    next.role !== normalizeRole(state.role) ||
+    next.subscriptionType !== state.subscriptionType ||
+    next.subscriptionEnd !== state.subscriptionEnd ||
+    next.autoRenew !== state.autoRenew ||
+    next.pendingDowngrade !== state.pendingDowngrade
+  );
+}
+
+/** A grant: vip or premium from now for `days`, or forever (null days). Replaces any current membership. */
+export function grantMembership(state: MembershipState, tier: PaidTier, days: number | null, now: Date): MembershipState {
+  return {
+    role: isStaff(state.role) ? state.role : tier,
+    subscriptionType: tier,
+    subscriptionEnd: days === null ? null : addDays(now.toISOString(), days),
+    isForever: days === null,
+    autoRenew: false,
+    pendingDowngrade: false,
+  };
+}
+
+export type MembershipRefusal =
+  | 'noMembership'
+  | 'forever'
+  | 'premiumOnly'
+  | 'alreadyDowngrading'
+  | 'alreadyCanceled'
+  | 'alreadyRenewing'
+  | 'noEndToExtend';
+
+export type MembershipChange = { ok: true; state: MembershipState } | { ok: false; refusal: MembershipRefusal };
+
+/** Adds days to a membership with an end date (admin 'Extend Subscription'). */
+export function extendMembership(state: MembershipState, days: number): MembershipChange {
+  if (!state.subscriptionType) return { ok: false, refusal: 'noMembership' };
+  if (state.isForever || !state.subscriptionEnd) return { ok: false, refusal: 'noEndToExtend' };
+  return { ok: true, state: { ...state, subscriptionEnd: addDays(state.subscriptionEnd, days) } };
+}
+
+/** The member's own tier actions (SPEC §4; PUT /auth/tier), applied to the effective state. */
+export function changeTier(state: MembershipState, action: TierAction): MembershipChange {
+  if (!state.subscriptionType) return { ok: false, refusal: 'noMembership' };
+  if (state.isForever) return { ok: false, refusal: 'forever' };
+  switch (action) {
+    case 'downgrade-to-vip':
+      if (state.subscriptionType !== 'premium') return { ok: false, refusal: 'premiumOnly' };
+      if (state.pendingDowngrade) return { ok: false, refusal: 'alreadyDowngrading' };
+      return { ok: true, state: { ...state, pendingDowngrade: true, autoRenew: true } };
+    case 'cancel':
+      if (!state.autoRenew) return { ok: false, refusal: 'alreadyCanceled' };
+      return { ok: true, state: { ...state, autoRenew: false, pendingDowngrade: false } };
+    case 'resubscribe':
+      if (state.autoRenew) return { ok: false, refusal: 'alreadyRenewing' };
+      return { ok: true, state: { ...state, autoRenew: true } };
+  }
+}
+
+/** Whole days left until the end, rounded up (a term ending later today shows 1); 0 when ended. */
+export function daysLeft(subscriptionEnd: string, now: Date): number {
+  return Math.max(0, Math.ceil((new Date(subscriptionEnd).getTime() - now.getTime()) / 86_400_000));
+}
+
+/** 'Forever', 'N days left' or '1 day left' for the tier card and the admin table (SPEC §2). */
+export function timeLeftLabel(state: Pick<MembershipState, 'isForever' | 'subscriptionEnd'>, now: Date): string | null {
+  if (state.isForever) return 'Forever';
+  if (!state.subscriptionEnd) return null;
+  const days = daysLeft(state.subscriptionEnd, now);
+  return `${days} ${days === 1 ? 'day' : 'days'} left`;
+}
+
+/** The word SPEC §4's success message puts in 'Subscription {action} successful!'. */
+export const TIER_ACTION_WORDS: Record<TierAction, string> = {
+  'downgrade-to-vip': 'downgrade',
+  cancel: 'cancellation',
+  resubscribe: 'renewal',
+};
+
+export const tierChangedMessage = (action: TierAction) =>
+  `Subscription ${TIER_ACTION_WORDS[action]} successful! You will retain access until your subscription expires.`;
