@@ -17,7 +17,7 @@ export function Brand({ to = '/', nameHiddenBelow }: BrandProps) {
         <CalendarClock />
       </span>
       <span className={[styles.name, nameHiddenBelow ? styles[nameHiddenBelow] : null].filter(Boolean).join(' ')} aria-hidden="true">
-        Subscription<span className={styles.accent}>Tracker</span>
+        Subscription <span className={styles.accent}>Tracker</span>
       </span>
     </Link>
   );

@@ -1,3 +1,4 @@
+import { AD_FREE_PRICE } from '@shared/domain/plans';
 import { Check, RotateCw, ShieldAlert, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { APP_NAME } from '../../brand';
@@ -9,8 +10,6 @@ import styles from './AdSlot.module.css';
 const DETECT_AFTER_MS = 100;
 /** SPEC §1: the ad-blocker notice names a sister product for cards. */
 const SISTER_PRODUCT = 'CardTracker';
-/** SPEC §9: the ad-free price quoted in the ad. */
-const AD_FREE_PRICE = '$1.99/month';
 
 /** True when an element is gone or hidden: what an ad blocker's cosmetic filters do to ad-like elements. */
 function isHidden(element: HTMLElement | null): boolean {
