@@ -3,36 +3,46 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useNavigate } from 'react-router';
 import { SessionContext, type SessionStatus, type SessionValue } from './context';
 import { onSessionEnded } from './sessionEnded';
+import { announceSessionReset } from './sessionReset';
 import { clearSession, storageKeys, storedToken, storedUser, storeSession, storeUser } from './storage';
 
-/** SPEC §9: the current user is re-fetched every 5 seconds while signed in. */
-export const SESSION_POLL_MS = 5000;
+interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+}
 
-function sameUser(a: User | null, b: User | null): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+const signedOut: SessionState = { status: 'signedOut', user: null };
+
+/** A stored token is a session: signed in at once with the stored user record, else loading until the server answers. */
+function storedSession(): SessionState {
+  if (!storedToken()) return signedOut;
+  const user = storedUser();
+  return user ? { status: 'signedIn', user } : { status: 'loading', user: null };
 }
 
 /**
- * Holds the signed-in user. On start it loads the user for a stored token; while signed in it
- * polls GET /api/auth/me so a deactivation or terminated session signs the user out within 5 s.
+ * The session of the whole page, kept light for the entry chunk: the stored token and user record,
+ * login, logout, forced and cross-tab sign-outs. The signed-in routes add the server's view of the
+ * user, polled through the shared cache (SignedInSession.tsx); every sign-in and sign-out resets
+ * that cache (sessionReset.ts).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [user, setUser] = useState<User | null>(null);
-  const [status, setStatus] = useState<SessionStatus>(() => (storedToken() ? 'loading' : 'signedOut'));
+  const [session, setSession] = useState(storedSession);
   /** Bumped on every sign-in and sign-out so an answer to an older request cannot resurrect a session. */
   const generation = useRef(0);
 
-  const applyUser = useCallback((next: User) => {
-    storeUser(next);
-    setUser((current) => (sameUser(current, next) ? current : next));
-    setStatus('signedIn');
+  const startSession = useCallback((next: SessionState) => {
+    generation.current += 1;
+    announceSessionReset();
+    setSession(next);
   }, []);
 
-  const signOutLocally = useCallback(() => {
-    generation.current += 1;
-    setUser(null);
-    setStatus('signedOut');
+  const signOutLocally = useCallback(() => startSession(signedOut), [startSession]);
+
+  const setUser = useCallback((next: User) => {
+    storeUser(next);
+    setSession({ status: 'signedIn', user: next });
   }, []);
 
   const refresh = useCallback(async (): Promise<User | null> => {
@@ -41,33 +51,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return null;
     }
     const requestGeneration = generation.current;
-    try {
-      const { fetchCurrentUser } = await import('./fetchCurrentUser');
-      const me = await fetchCurrentUser();
-      // null: the answer was 401, and the client has ended the session.
-      if (requestGeneration !== generation.current || !me) return null;
-      applyUser(me);
-      return me;
-    } catch {
-      if (requestGeneration !== generation.current) return null;
-      // The server could not be reached or failed: keep the session with the last known user.
-      const known = storedUser();
-      if (known) {
-        setUser((current) => current ?? known);
-        setStatus('signedIn');
-        return known;
-      }
-      signOutLocally();
-      return null;
-    }
-  }, [applyUser, signOutLocally]);
+    const { refreshCurrentUser } = await import('../api/queries');
+    const me = await refreshCurrentUser();
+    if (requestGeneration !== generation.current || !me) return null;
+    setSession({ status: 'signedIn', user: me });
+    return me;
+  }, [signOutLocally]);
 
-  const login = useCallback((token: string, signedIn: User) => {
-    generation.current += 1;
-    storeSession(token, signedIn);
-    setUser(signedIn);
-    setStatus('signedIn');
-  }, []);
+  const login = useCallback(
+    (token: string, signedIn: User) => {
+      storeSession(token, signedIn);
+      startSession({ status: 'signedIn', user: signedIn });
+    },
+    [startSession],
+  );
 
   const logout = useCallback(() => {
     clearSession();
@@ -85,36 +82,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [navigate, signOutLocally],
   );
 
-  // Load the user behind a stored token once, at start.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    if (storedToken()) void refresh();
-  }, [refresh]);
-
-  // Poll while signed in; signing out (including after a 401) stops it.
-  useEffect(() => {
-    if (status !== 'signedIn') return;
-    const timer = window.setInterval(() => void refresh(), SESSION_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [status, refresh]);
-
   // Signing out in another tab signs this one out too.
+  const signedIn = session.status !== 'signedOut';
   useEffect(() => {
     function onStorage(event: StorageEvent) {
-      if (event.key === storageKeys.token && !event.newValue && status === 'signedIn') {
+      if (event.key === storageKeys.token && !event.newValue && signedIn) {
         signOutLocally();
         void navigate('/login', { replace: true });
       }
     }
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [navigate, signOutLocally, status]);
+  }, [navigate, signOutLocally, signedIn]);
 
   const value = useMemo<SessionValue>(
-    () => ({ user, status, login, logout, refresh, setUser: applyUser }),
-    [user, status, login, logout, refresh, applyUser],
+    () => ({ user: session.user, status: session.status, login, logout, refresh, setUser }),
+    [session, login, logout, refresh, setUser],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,7 +1,11 @@
 import type { User } from '@shared/api/user';
 import { createContext, useContext } from 'react';
 
-/** loading: a stored token is being checked; signedIn: `user` is set; signedOut: no session. */
+/**
+ * loading: a stored token whose user is not known yet (no stored user record); signedIn: `user` is
+ * set; signedOut: no session. Under the signed-in routes (PrivateRoute, AdminRoute) it is always
+ * signedIn and `user` is the one of the shared cache's ['me'] query, polled every 5 s.
+ */
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
 export interface SessionValue {
@@ -14,7 +18,7 @@ export interface SessionValue {
   logout(): void;
   /** Re-fetches GET /api/auth/me; resolves to the fresh user, or null when signed out. */
   refresh(): Promise<User | null>;
-  /** Replaces the user after a call that returned an updated one (settings, tier, avatar). */
+  /** Replaces the user after a call that returned an updated one (settings, tier, avatar): on signed-in routes, in the ['me'] cache. */
   setUser(user: User): void;
 }
 

@@ -1,29 +1,33 @@
 import { isAdmin } from '@shared/domain/roles';
+import { lazy } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner';
 import { useSession } from './context';
 
-/** /login and /register: signed-in users go to /dashboard (SPEC §2). */
+/** The signed-in routes' session and server-state cache, loaded with the first signed-in screen (not by the landing page). */
+const SignedInSession = lazy(async () => ({ default: (await import('./SignedInSession')).SignedInSession }));
+
+/** /login and /register: signed-in users (a stored token) go to /dashboard (SPEC §2). */
 export function PublicOnlyRoute() {
   const { status } = useSession();
-  if (status === 'loading') return <PageSpinner />;
-  if (status === 'signedIn') return <Navigate to="/dashboard" replace />;
+  if (status !== 'signedOut') return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }
 
-/** /dashboard, /upgrade, /settings: signed-out users go to /login; a spinner shows until the user is loaded. */
+/** /dashboard, /upgrade, /settings: signed-out users go to /login; a spinner shows until the user is known. */
 export function PrivateRoute() {
   const { status } = useSession();
-  if (status === 'loading') return <PageSpinner />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
-  return <Outlet />;
+  return <SignedInSession pending={<PageSpinner />}>{() => <Outlet />}</SignedInSession>;
 }
 
 /** /admin: signed-out users go to /login, non-admins to /dashboard. */
 export function AdminRoute() {
-  const { status, user } = useSession();
-  if (status === 'loading') return <PageSpinner />;
-  if (status === 'signedOut' || !user) return <Navigate to="/login" replace />;
-  if (!isAdmin(user.role)) return <Navigate to="/dashboard" replace />;
-  return <Outlet />;
+  const { status } = useSession();
+  if (status === 'signedOut') return <Navigate to="/login" replace />;
+  return (
+    <SignedInSession pending={<PageSpinner />}>
+      {(user) => (isAdmin(user.role) ? <Outlet /> : <Navigate to="/dashboard" replace />)}
+    </SignedInSession>
+  );
 }

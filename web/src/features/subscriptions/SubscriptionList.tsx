@@ -17,6 +17,7 @@ import type { SubscriptionAction } from '@shared/domain/subscription-rules';
 import { Plus, SearchX, WalletCards, X } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
+import type { StatusAction } from '../../api/queries';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog, type ConfirmType } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -27,7 +28,7 @@ import { SubscriptionCard } from './SubscriptionCard';
 import { SubscriptionFormModal } from './SubscriptionFormModal';
 import styles from './SubscriptionList.module.css';
 import { activeFilterCount, type ListFilters, NO_FILTERS, SubscriptionToolbar } from './SubscriptionToolbar';
-import type { StatusAction, SubscriptionsApi } from './useSubscriptions';
+import type { SubscriptionsApi } from './useSubscriptions';
 
 /** SPEC §8 'Subscription actions': the fallback of each failed action. */
 const failures: Record<StatusAction | 'deleteForever', string> = {

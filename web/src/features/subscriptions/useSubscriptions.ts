@@ -1,18 +1,14 @@
-import { routes } from '@shared/api';
 import type { Subscription, SubscriptionInput } from '@shared/api/subscriptions';
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/client';
-
-/** The status changes a card offers, each one API route that returns the updated subscription (SPEC §4, §7). */
-export type StatusAction = 'delete' | 'renew' | 'cancel' | 'reactivate' | 'recover';
-
-const statusRoutes = {
-  delete: routes.deleteSubscription,
-  renew: routes.renewSubscription,
-  cancel: routes.cancelSubscription,
-  reactivate: routes.reactivateSubscription,
-  recover: routes.recoverSubscription,
-} as const;
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import {
+  type StatusAction,
+  subscriptionsQuery,
+  useChangeSubscriptionStatus,
+  useCreateSubscription,
+  useDeleteSubscriptionForever,
+  useUpdateSubscription,
+} from '../../api/queries';
 
 export interface SubscriptionsApi {
   subscriptions: Subscription[];
@@ -26,55 +22,24 @@ export interface SubscriptionsApi {
   deleteForever(id: string): Promise<string>;
 }
 
-function replaceById(list: Subscription[], updated: Subscription): Subscription[] {
-  return list.map((s) => (s.id === updated.id ? updated : s));
-}
+/** The list shown while nothing was loaded, and after the first load failed. */
+const NONE: Subscription[] = [];
 
 /**
- * The signed-in user's subscriptions: loaded once (a failure gives an empty list and is logged,
- * SPEC §8 'Loading failures'), then kept in step with every action's answer, so no reload is needed.
+ * The signed-in user's subscriptions from the shared cache (api/queries.ts): loaded on first use
+ * (a failure gives an empty list and is logged, SPEC §8 'Loading failures'), then kept in step with
+ * every action's answer, so no reload is needed.
  */
 export function useSubscriptions(): SubscriptionsApi {
-  const [subscriptions, setSubscriptions] = useState<Subscription[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { data, isPending } = useQuery(subscriptionsQuery);
+  const { mutateAsync: create } = useCreateSubscription();
+  const { mutateAsync: update } = useUpdateSubscription();
+  const { mutateAsync: changeStatus } = useChangeSubscriptionStatus();
+  const { mutateAsync: remove } = useDeleteSubscriptionForever();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api(routes.listSubscriptions, { signal: controller.signal })
-      .then((list) => setSubscriptions(list))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Failed to load subscriptions', error);
-        setSubscriptions([]);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, []);
+  const save = useCallback((input: SubscriptionInput, id?: string) => (id ? update({ id, input }) : create(input)), [create, update]);
+  const change = useCallback((action: StatusAction, id: string) => changeStatus({ action, id }), [changeStatus]);
+  const deleteForever = useCallback(async (id: string) => (await remove(id)).message, [remove]);
 
-  const save = useCallback(async (input: SubscriptionInput, id?: string) => {
-    if (id) {
-      const updated = await api(routes.updateSubscription, { params: { id }, body: input });
-      setSubscriptions((list) => replaceById(list, updated));
-      return updated;
-    }
-    const created = await api(routes.createSubscription, { body: input });
-    setSubscriptions((list) => [created, ...list]);
-    return created;
-  }, []);
-
-  const change = useCallback(async (action: StatusAction, id: string) => {
-    const updated = await api(statusRoutes[action], { params: { id } });
-    setSubscriptions((list) => replaceById(list, updated));
-    return updated;
-  }, []);
-
-  const deleteForever = useCallback(async (id: string) => {
-    const { message } = await api(routes.deleteSubscriptionPermanently, { params: { id } });
-    setSubscriptions((list) => list.filter((s) => s.id !== id));
-    return message;
-  }, []);
-
-  return { subscriptions, loading, save, change, deleteForever };
+  return { subscriptions: data ?? NONE, loading: isPending, save, change, deleteForever };
 }
