@@ -50,6 +50,8 @@ export interface RequestOptions {
   /** Values for the route's `{param}` placeholders. */
   params?: Record<string, string>;
   signal?: AbortSignal;
+  /** The session token to send instead of the stored one (logout sends the token it is ending). */
+  token?: string;
 }
 
 export type ApiOptions<R> = RequestOptions & (NoBody<R> extends true ? { body?: undefined } : { body: BodyOf<R> });
@@ -86,7 +88,7 @@ export async function api<R extends RouteDef>(
   ...[options]: NoBody<R> extends true ? [options?: ApiOptions<R>] : [options: ApiOptions<R>]
 ): Promise<ResponseOf<R>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = storedToken();
+  const token = options?.token ?? storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const body = options?.body;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -107,7 +109,9 @@ export async function api<R extends RouteDef>(
   const payload = await readJson(response);
   if (!response.ok) {
     const errorBody = toErrorBody(payload);
-    if (response.status === 401 && route.access !== 'public') endSession(errorBody);
+    // Only when the token that failed is still this browser's: an answer for a session already ended
+    // (an old request, a logout) must not end the session signed in since.
+    if (response.status === 401 && route.access !== 'public' && token === storedToken()) endSession(errorBody);
     throw new ApiError(response.status, errorBody);
   }
   return payload as ResponseOf<R>;

@@ -67,6 +67,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    const token = storedToken();
+    if (token) void import('./endServerSession').then(({ endServerSession }) => endServerSession(token));
     clearSession();
     signOutLocally();
     void navigate('/login', { replace: true });
