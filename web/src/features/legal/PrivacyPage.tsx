@@ -67,8 +67,8 @@ const sections: LegalSection[] = [
     heading: 'Your rights',
     content: (
       <p>
-        You can see and correct your details in your account settings, ask us to delete your account, and ask for an export of all your data
-        in <strong>JSON</strong> format.
+        You can see and correct your details in your account settings, download all your data there at any time in <strong>JSON</strong>{' '}
+        format, and delete your account yourself (your password confirms it).
       </p>
     ),
   },

@@ -73,8 +73,8 @@ const sections: LegalSection[] = [
     content: (
       <>
         <p>
-          Your subscriptions and account details are yours. You can ask for an export of your data at any time; we provide it in{' '}
-          <strong>JSON</strong> format.
+          Your subscriptions and account details are yours. You can download an export of your data from your account settings at any time,
+          in <strong>JSON</strong> format, and delete your account there.
         </p>
         <p>
           When your account is deleted, its data is purged from our systems <strong>within 30 days</strong>, and from our backups{' '}
