@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { REMEMBERED_DEVICE_DAYS } from '../../shared/api/twofa.js';
+import { REMEMBERED_DEVICE_DAYS } from '../../shared/domain/two-factor.js';
 import { dynamo } from './aws.js';
 import { epochSeconds, keys, nowIso, tableName } from './table.js';
 import type { UserItem } from './users.js';
