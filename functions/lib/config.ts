@@ -14,6 +14,8 @@ export interface Config {
   JWT_SECRET?: string;
   JWT_SECRET_ARN?: string;
   AVATARS_BUCKET?: string;
+  /** Absolute base URL of `/avatars/` when the site is not on the API's origin (LocalStack); `/avatars` otherwise. */
+  AVATARS_BASE_URL?: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
 }
 
@@ -42,6 +44,7 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET: must be at least 32 characters');
   optional('JWT_SECRET_ARN', Boolean, 'must not be empty');
   optional('AVATARS_BUCKET', Boolean, 'must not be empty');
+  optional('AVATARS_BASE_URL', isHttpUrl, 'must be an http(s) URL');
   optional('LOG_LEVEL', (level) => (LOG_LEVELS as readonly string[]).includes(level), `must be one of ${LOG_LEVELS.join(', ')}`);
   return problems;
 }
@@ -60,6 +63,7 @@ export function config(): Config {
       JWT_SECRET: env.JWT_SECRET,
       JWT_SECRET_ARN: env.JWT_SECRET_ARN,
       AVATARS_BUCKET: env.AVATARS_BUCKET,
+      AVATARS_BASE_URL: env.AVATARS_BASE_URL,
       LOG_LEVEL: (env.LOG_LEVEL ?? 'info') as Config['LOG_LEVEL'],
     };
   }
