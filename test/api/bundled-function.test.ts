@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundleOptions, functionEntries } from '../../infra/bundling.js';
+import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { call, linkToken, mailsTo, PASSWORD, uniqueName } from './helpers.js';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bundled-function-'));
   for (const { name, entry } of functionEntries().filter((fn) => ['stats', 'auth'].includes(fn.name))) {
     bundles[name] = join(dir, name, 'index.mjs');
-    await build({ ...bundleOptions, entryPoints: [entry], outfile: bundles[name], logLevel: 'error' });
+    await build({ ...bundleOptionsFor(name), entryPoints: [entry], outfile: bundles[name], logLevel: 'error' });
   }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
