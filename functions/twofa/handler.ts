@@ -1,6 +1,7 @@
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { AUTHENTICATOR_CODE, twoFactorMessages, twoFactorRoutes } from '../../shared/api/twofa.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
+import { recordActivity } from '../lib/activity.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { verifyTwoFactorTicket } from '../lib/jwt.js';
@@ -86,6 +87,7 @@ export const handler = createApiHandler(twoFactorRoutes, {
       throw new HttpError(400, twoFactorMessages.invalidCode);
     }
     log.info('two-factor sign-in enabled');
+    await recordActivity(user.id, 'two_factor_enabled', user.username);
     return { message: twoFactorMessages.enabled, backupCodes: codes, user: toPublicUser(enabled) };
   },
 
@@ -132,6 +134,7 @@ export const handler = createApiHandler(twoFactorRoutes, {
     const deviceToken = body.rememberDevice ? await rememberDevice(signedIn) : null;
     const token = await startSession(signedIn);
     log.info('two-factor sign-in completed', { userId: user.id, usedBackupCode, rememberedDevice: Boolean(deviceToken) });
+    await recordActivity(user.id, 'login', user.username, { twoFactor: true, usedBackupCode, rememberedDevice: Boolean(deviceToken) });
     const publicUser = toPublicUser(signedIn);
     return {
       success: true as const,
@@ -151,6 +154,7 @@ export const handler = createApiHandler(twoFactorRoutes, {
     if (!disabled) throw new HttpError(400, twoFactorMessages.invalidCode);
     await attempt.succeeded();
     log.info('two-factor sign-in disabled');
+    await recordActivity(user.id, 'two_factor_disabled', user.username);
     return { message: twoFactorMessages.disabled, user: toPublicUser(disabled) };
   },
 
@@ -161,6 +165,7 @@ export const handler = createApiHandler(twoFactorRoutes, {
     if (!updated) throw new HttpError(400, twoFactorMessages.invalidCode);
     await attempt.succeeded();
     log.info('backup codes regenerated');
+    await recordActivity(user.id, 'backup_codes_regenerated', user.username);
     return { message: twoFactorMessages.backupCodesRegenerated, backupCodes: codes, user: toPublicUser(updated) };
   },
 });
