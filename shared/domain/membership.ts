@@ -93,7 +93,7 @@ export function effectiveMembership(state: MembershipState, now: Date): Membersh
     current = {
       role: isStaff(current.role) ? current.role : tier,
       subscriptionType: tier,
-      subscriptionEnd: addOneMonth(current.subscriptionEnd),
+      subscriptionEnd: addOneMonth(current.subscriptionEnd as string),
       isForever: false,
       autoRenew: true,
       pendingDowngrade: false,
