@@ -53,9 +53,12 @@ describe('function bundling', () => {
    * Minified size ceilings, KB. Issue 8's goal is 250 KB for every function. The AWS SDK's part of
    * the auth and admin functions (DynamoDB with the document client, SES and Secrets Manager) is
    * about 220 KB after BUNDLE_ALIASES, which leaves too little room for zod, jose and (auth) bcrypt,
-   * so those two keep their measured size plus a little (docs/DECISIONS.md, 'Cold starts'). Any growth fails here.
+   * so those two keep their measured size plus a little (docs/DECISIONS.md, 'Cold starts'). Every function
+   * now settles the signed-in user's membership (about 5 KB: the rules and a transaction), which
+   * takes subscriptions past 250 KB; the membership function carries the EventBridge Scheduler
+   * client (REST-JSON protocol, about 38 KB) (docs/DECISIONS.md, 'Memberships'). Any growth fails here.
    */
-  const CEILING_KB: Record<string, number> = { auth: 320, admin: 286 };
+  const CEILING_KB: Record<string, number> = { auth: 326, admin: 294, subscriptions: 256, membership: 284 };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
     'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces or zod classic',
