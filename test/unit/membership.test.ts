@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { schedulerConfigProblems } from '../../functions/lib/config.js';
+import { atExpression, scheduledEnd, scheduleName } from '../../functions/lib/membership-schedules.js';
+import { inProcessSchedules } from '../../local/membership-schedules.js';
 import {
   addDays,
   addOneMonth,
@@ -231,5 +234,78 @@ describe('labels (SPEC §2 tier card and admin table, §4 success message)', () 
     expect(tierChangedMessage('downgrade-to-vip')).toBe(
       'Subscription downgrade successful! You will retain access until your subscription expires.',
     );
+  });
+});
+
+describe('membership schedules (one-time EventBridge Scheduler schedules; DESIGN §1)', () => {
+  it('names a schedule from the user id and fires at the end rounded up to the second, in UTC', () => {
+    expect(scheduleName('0b6f1c1e-6a3e-4b8e-9a51-2f1b3c4d5e6f')).toBe('membership-0b6f1c1e-6a3e-4b8e-9a51-2f1b3c4d5e6f');
+    expect(atExpression('2026-04-09T12:00:00.000Z')).toBe('at(2026-04-09T12:00:00)');
+    expect(atExpression('2026-04-09T12:00:00.001Z')).toBe('at(2026-04-09T12:00:01)');
+    expect(atExpression('2026-12-31T23:59:59.500Z')).toBe('at(2027-01-01T00:00:00)');
+  });
+
+  it('schedules only a paid term with an end', () => {
+    expect(scheduledEnd(paid())).toBe(paid().subscriptionEnd);
+    expect(scheduledEnd(member)).toBeNull();
+    expect(scheduledEnd(grantMembership(member, 'vip', null, NOW))).toBeNull();
+  });
+
+  it('checks the scheduler settings at cold start, none in-process', () => {
+    const good = {
+      MEMBERSHIP_SCHEDULE_GROUP: 'SubscriptionTracker-MembershipExpiry-Schedules-E8BFE09D',
+      MEMBERSHIP_SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/SchedulerRole',
+      MEMBERSHIP_EXPIRY_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:MembershipExpiry',
+    };
+    expect(schedulerConfigProblems(good, true)).toEqual([]);
+    expect(schedulerConfigProblems({ MEMBERSHIP_SCHEDULER: 'in-process' }, true)).toEqual([]);
+    const { MEMBERSHIP_EXPIRY_ARN: _, ...withoutTarget } = good;
+    expect(schedulerConfigProblems(withoutTarget, false)).toEqual([]);
+    expect(schedulerConfigProblems(withoutTarget, true)).toEqual(['MEMBERSHIP_EXPIRY_ARN: must be a Lambda function ARN (got nothing)']);
+    expect(schedulerConfigProblems({ ...good, MEMBERSHIP_SCHEDULER_ROLE_ARN: 'role' }, true)).toEqual([
+      'MEMBERSHIP_SCHEDULER_ROLE_ARN: must be an IAM role ARN (got "role")',
+    ]);
+    expect(schedulerConfigProblems({ ...good, MEMBERSHIP_SCHEDULER: 'cron' }, true)).toHaveLength(1);
+  });
+});
+
+describe('in-process schedules (the local stack)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('fires once at the instant, replaces and deletes by name, and is gone before its target runs', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const fired: string[] = [];
+    const schedules = inProcessSchedules(scheduleName, async (userId) => {
+      fired.push(`${userId}:${schedules.pending().length}`);
+    });
+    await schedules.set('a', '2026-03-10T12:00:05.000Z');
+    await schedules.set('b', '2026-03-10T12:00:02.000Z');
+    await schedules.set('a', '2026-03-10T12:00:10.000Z');
+    expect(schedules.pending().map((s) => [s.userId, s.at])).toEqual([
+      ['b', '2026-03-10T12:00:02.000Z'],
+      ['a', '2026-03-10T12:00:10.000Z'],
+    ]);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(fired).toEqual(['b:1']);
+    await schedules.clear('a');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fired).toEqual(['b:1']);
+    expect(schedules.pending()).toEqual([]);
+  });
+
+  it("reaches an instant beyond setTimeout's longest delay", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const fired: string[] = [];
+    const schedules = inProcessSchedules(scheduleName, async (userId) => {
+      fired.push(userId);
+    });
+    await schedules.set('far', addDays(NOW.toISOString(), 60));
+    await vi.advanceTimersByTimeAsync(30 * 86_400_000);
+    expect(fired).toEqual([]);
+    await vi.advanceTimersByTimeAsync(30 * 86_400_000);
+    expect(fired).toEqual(['far']);
+    schedules.stop();
   });
 });
