@@ -104,7 +104,7 @@ export function lambdaBundlingFor(name: string): BundlingOptions {
 }
 
 export interface FunctionEntry {
-  /** The function's name in the product: an API area from the contract, or `reminders`. */
+  /** The function's name in the product: an API area from the contract, `reminders`, `membership-expiry` or `bootstrap`. */
   name: string;
   /** Absolute path of the TypeScript module that exports `handler`. */
   entry: string;
@@ -120,16 +120,22 @@ export function reminderEntry(root = functionsDir): string {
   return join(root, 'reminders', 'handler.ts');
 }
 
+/** Entry of the membership expiry function (the target of the one-time membership schedules). */
+export function membershipExpiryEntry(root = functionsDir): string {
+  return join(root, 'membership', 'expiry.ts');
+}
+
 /** Entry of the deploy-time owner bootstrap (a custom resource handler). */
 export function ownerBootstrapEntry(root = functionsDir): string {
   return join(root, 'bootstrap', 'handler.ts');
 }
 
-/** Every function the stack deploys: one per API area of the contract (`AREAS`), the reminder job and the owner bootstrap. */
+/** Every function the stack deploys: one per API area of the contract (`AREAS`), the reminder job, the membership expiry and the owner bootstrap. */
 export function functionEntries(root = functionsDir): FunctionEntry[] {
   return [
     ...AREAS.map((area) => ({ name: area, entry: areaEntry(area, root) })),
     { name: 'reminders', entry: reminderEntry(root) },
+    { name: 'membership-expiry', entry: membershipExpiryEntry(root) },
     { name: 'bootstrap', entry: ownerBootstrapEntry(root) },
   ];
 }

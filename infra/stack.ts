@@ -1,13 +1,15 @@
 import { Annotations, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HttpProductApi, LocalStackApi, type ProductApi } from './api.js';
-import { functionsDir as defaultFunctionsDir, ownerBootstrapEntry, reminderEntry } from './bundling.js';
+import { functionsDir as defaultFunctionsDir, membershipExpiryEntry, ownerBootstrapEntry, reminderEntry } from './bundling.js';
 import type { DeploymentConfig } from './config.js';
 import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
 import { EmailSender } from './email.js';
 import { ApiFunctions, functionArchitecture, pascalCase } from './functions.js';
+import { MembershipExpiry } from './membership.js';
 import { Monitoring } from './monitoring.js';
 import { OwnerBootstrap } from './owner.js';
 import { ReminderJob } from './reminders.js';
@@ -60,6 +62,7 @@ export class ApplicationStack extends Stack {
   readonly monitoring: Monitoring;
   readonly site: CloudFrontSite | LocalStackSite;
   readonly reminders: ReminderJob;
+  readonly membershipExpiry: MembershipExpiry;
   readonly ownerBootstrap?: OwnerBootstrap;
 
   constructor(scope: Construct, id: string, props: ApplicationStackProps) {
@@ -153,6 +156,15 @@ export class ApplicationStack extends Stack {
     for (const [area, fn] of this.functions.byArea) {
       this.monitoring.alarmOnErrors(`${pascalCase(area)}ErrorsAlarm`, fn, `The ${area} function failed (crash or timeout).`);
     }
+
+    this.membershipExpiry = new MembershipExpiry(this, 'MembershipExpiry', {
+      entry: membershipExpiryEntry(functionsDir),
+      architecture,
+      environment,
+      table,
+      apiFunction: this.functions.byArea.get('membership') as NodejsFunction,
+      monitoring: this.monitoring,
+    });
 
     this.reminders = new ReminderJob(this, 'ReminderJob', {
       entry: reminderEntry(functionsDir),

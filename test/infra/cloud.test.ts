@@ -45,8 +45,8 @@ beforeAll(() => {
 afterAll(() => product?.cleanUp());
 
 describe('functions', () => {
-  it('deploys one function per API area of the contract, plus the reminder job and the owner bootstrap', () => {
-    expect(functions).toHaveLength(AREAS.length + 2);
+  it('deploys one function per API area of the contract, plus the reminder job, the membership expiry and the owner bootstrap', () => {
+    expect(functions).toHaveLength(AREAS.length + 3);
     for (const area of AREAS) expect(functionOfArea(area)).toBeDefined();
   });
 
@@ -511,6 +511,85 @@ describe('reminders', () => {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Namespace: 'AWS/SQS',
       Threshold: 1,
+    });
+  });
+});
+
+describe('membership expiry (one-time schedules created at runtime)', () => {
+  const EXPIRY_DESCRIPTION = 'Subscription Tracker: applies the membership change due at the end of a term';
+  let statements: Map<string, PolicyStatementJson[]>;
+  let expiry: ProductFunctionResource;
+  let api: ProductFunctionResource;
+  let group: string;
+  let groupName: string;
+  let schedulerRole: string;
+  beforeAll(() => {
+    statements = statementsByRole(app);
+    expiry = functions.find((fn) => fn.properties.Description === EXPIRY_DESCRIPTION) as ProductFunctionResource;
+    api = functionOfArea('membership');
+    [group] = Object.keys(resourcesOf(app, 'AWS::Scheduler::ScheduleGroup'));
+    groupName = resourcesOf(app, 'AWS::Scheduler::ScheduleGroup')[group].Properties.Name as string;
+    schedulerRole = (api.properties.Environment.Variables.MEMBERSHIP_SCHEDULER_ROLE_ARN as { 'Fn::GetAtt': [string, string] })[
+      'Fn::GetAtt'
+    ][0];
+  });
+
+  it('has a dedicated schedule group and its own expiry function', () => {
+    expect(Object.keys(resourcesOf(app, 'AWS::Scheduler::ScheduleGroup'))).toHaveLength(1);
+    expect(expiry).toBeDefined();
+    expect(expiry.logicalId).toMatch(/^MembershipExpiry/);
+  });
+
+  it('tells the membership function the group, the target and the role, which it checks at cold start', () => {
+    expect(api.properties.Environment.Variables).toMatchObject({
+      MEMBERSHIP_SCHEDULE_GROUP: groupName,
+      MEMBERSHIP_EXPIRY_ARN: { 'Fn::GetAtt': [expiry.logicalId, 'Arn'] },
+      MEMBERSHIP_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [schedulerRole, 'Arn'] },
+    });
+    expect(expiry.properties.Environment.Variables).toMatchObject({
+      MEMBERSHIP_SCHEDULE_GROUP: groupName,
+      MEMBERSHIP_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [schedulerRole, 'Arn'] },
+    });
+  });
+
+  it("lets the schedules invoke the expiry function and nothing else, assumed only by this account's Scheduler", () => {
+    const granted = statements.get(schedulerRole) ?? [];
+    expect(granted.flatMap(actionsOf)).toEqual(['lambda:InvokeFunction']);
+    const arn = { 'Fn::GetAtt': [expiry.logicalId, 'Arn'] };
+    expect(granted[0].Resource).toEqual([arn, { 'Fn::Join': ['', [arn, ':*']] }]);
+    const trust = resourcesOf(app, 'AWS::IAM::Role')[schedulerRole].Properties as {
+      AssumeRolePolicyDocument: { Statement: Array<{ Principal: unknown; Condition: { StringEquals: Record<string, unknown> } }> };
+    };
+    for (const statement of trust.AssumeRolePolicyDocument.Statement) {
+      expect(statement.Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
+      expect(Object.keys(statement.Condition.StringEquals)).toEqual(['aws:SourceAccount']);
+    }
+  });
+
+  it('lets the membership and expiry functions create and delete schedules in the group only, and pass that role to Scheduler only', () => {
+    for (const fn of [api, expiry]) {
+      const granted = statements.get(fn.roleLogicalId) ?? [];
+      const scheduling = granted.filter((s) => actionsOf(s).some((action) => action.startsWith('scheduler:')));
+      expect(scheduling.flatMap(actionsOf).sort()).toEqual(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']);
+      expect(JSON.stringify(scheduling[0].Resource)).toContain(`:schedule/${groupName}/*`);
+      const passing = granted.filter((s) => actionsOf(s).includes('iam:PassRole'));
+      expect(passing).toHaveLength(1);
+      expect(passing[0].Resource).toEqual({ 'Fn::GetAtt': [schedulerRole, 'Arn'] });
+      expect(passing[0].Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } });
+    }
+    const others = functions.filter((fn) => fn !== api && fn !== expiry);
+    for (const fn of others) {
+      const actions = (statements.get(fn.roleLogicalId) ?? []).flatMap(actionsOf);
+      expect(actions.filter((action) => action.startsWith('scheduler:') || action === 'iam:PassRole')).toEqual([]);
+    }
+  });
+
+  it('lets the expiry function read and write the table, retries a failed run twice and alarms on errors', () => {
+    const granted = (statements.get(expiry.roleLogicalId) ?? []).flatMap(actionsOf);
+    expect(granted).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
+    app.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: expiry.logicalId },
+      MaximumRetryAttempts: 2,
     });
   });
 });
