@@ -5,6 +5,7 @@ import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../.
 import { dynamo } from './aws.js';
 import { config } from './config.js';
 import { createLogger } from './log.js';
+import { membershipCondition, membershipCountersOnDelete, readStoredUser } from './membership.js';
 import { s3Client } from './s3.js';
 import { keys, tableName } from './table.js';
 import type { UserItem } from './users.js';
@@ -100,21 +101,35 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
   await deleteAvatar(user.avatarKey);
 
   const guards = [keys.usernameGuard(user.username), ...(user.email ? [keys.emailGuard(user.email)] : [])];
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName, Key: profileKey, ConditionExpression: 'attribute_exists(pk)' } },
-        // Only while the guard is still this user's: never free a name someone else holds.
-        ...guards.map((Key) => ({
-          Delete: {
-            TableName,
-            Key,
-            ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
-            ExpressionAttributeValues: { ':me': user.id },
-          },
-        })),
-      ],
-    }),
-  );
+  // The profile goes with its paid membership's counters, on the condition that the membership is
+  // still the one read; a change at that very moment (an expiry applied) is read again once.
+  for (let attempt = 0; ; attempt++) {
+    const stored = await readStoredUser(user.id);
+    if (!stored) break;
+    const membership = membershipCondition(stored);
+    const counters = membershipCountersOnDelete(stored);
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName, Key: profileKey, ...membership } },
+            ...(counters ? [counters] : []),
+            // Only while the guard is still this user's: never free a name someone else holds.
+            ...guards.map((Key) => ({
+              Delete: {
+                TableName,
+                Key,
+                ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
+                ExpressionAttributeValues: { ':me': user.id },
+              },
+            })),
+          ],
+        }),
+      );
+      break;
+    } catch (error) {
+      if (attempt > 0 || (error as Error).name !== 'TransactionCanceledException') throw error;
+    }
+  }
   return { itemsDeleted: itemsDeleted + 1 + guards.length };
 }

@@ -2,13 +2,16 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type MembershipStats, membershipMessages, membershipRoutes } from '../../shared/api/membership.js';
 import {
   changeTier,
+  DEFAULT_GRANT_REASON,
   effectiveMembership,
   extendMembership,
+  extendReason,
   grantMembership,
   type MembershipState,
   tierChangedMessage,
 } from '../../shared/domain/membership.js';
 import { normalizeRole } from '../../shared/domain/roles.js';
+import { recordActivity } from '../lib/activity.js';
 import { dynamo } from '../lib/aws.js';
 import { schedulerConfig } from '../lib/config.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
@@ -59,6 +62,7 @@ export const handler = createApiHandler(membershipRoutes, {
       if (!change.ok) throw badRequest(membershipMessages[change.refusal]);
       return change.state;
     });
+    await recordActivity(user.id, 'tier_changed', user.username, { action: body.action });
     return { message: tierChangedMessage(body.action), user: toPublicUser(updated) };
   },
 
@@ -67,6 +71,12 @@ export const handler = createApiHandler(membershipRoutes, {
     const updated = await changeMembership(body.userId, (effective, now, stored) => {
       guardOwner(admin.role, stored);
       return grantMembership(effective, body.subscriptionType, days, now);
+    });
+    await recordActivity(updated.id, 'membership_granted', admin.username, {
+      subscriptionType: body.subscriptionType,
+      durationDays: days,
+      isForever: days === null,
+      reason: body.reason || DEFAULT_GRANT_REASON,
     });
     return { message: membershipMessages.granted, user: toPublicUser(updated) };
   },
@@ -77,6 +87,10 @@ export const handler = createApiHandler(membershipRoutes, {
       const change = extendMembership(effective, body.additionalDays);
       if (!change.ok) throw badRequest(membershipMessages[change.refusal]);
       return change.state;
+    });
+    await recordActivity(updated.id, 'membership_extended', admin.username, {
+      additionalDays: body.additionalDays,
+      reason: body.reason || extendReason(body.additionalDays),
     });
     return { message: membershipMessages.extended, user: toPublicUser(updated) };
   },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipMessages } from '../../shared/api/membership.js';
 import { addOneMonth, tierChangedMessage } from '../../shared/domain/membership.js';
-import { apiUrl, call, getItem, mailsTo, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
+import { apiUrl, call, getItem, mailsTo, PASSWORD, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
 
 /**
  * Paid memberships on the local stack (SPEC §4 'Paid-tier subscription', §6, §7, §8, §9; issue 9
@@ -331,5 +331,14 @@ describe('stats (GET /admin/membership/stats: from the counters)', () => {
     await grant(owner, { userId: vip.id, subscriptionType: 'premium', duration: 7 });
     after = await stats();
     expect([after.vip - before.vip, after.premium - before.premium, after.forever - before.forever]).toEqual([0, 2, 1]);
+  });
+
+  it("counts a deleted account's membership out", async () => {
+    const premium = await granted('premium', 30);
+    const before = await stats();
+    const deleted = await call('DELETE', '/api/auth/account', { token: premium.token, body: { password: PASSWORD } });
+    expect(deleted.status).toBe(200);
+    const after = await stats();
+    expect([after.vip - before.vip, after.premium - before.premium, after.forever - before.forever]).toEqual([0, -1, 0]);
   });
 });
