@@ -24,7 +24,7 @@ export function SectionStatus({ message, ref }: SectionStatusProps) {
       {message && (
         <p ref={ref} tabIndex={-1} className={[styles.status, styles[message.tone]].join(' ')}>
           {message.tone === 'success' ? <CircleCheck aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
-          <span>{message.text}</span>
+          {message.text}
         </p>
       )}
     </div>

@@ -106,7 +106,6 @@ export function TierCard({ onCustomizeProfile }: TierCardProps) {
             <p className={styles.timeLeft}>
               <Clock aria-hidden="true" />
               <span>{timeLeft}</span>
-              {!user.isForever && end && <span className={styles.muted}>· until {end}</span>}
             </p>
             {outlook && (
               <div className={styles.outlook}>
@@ -182,7 +181,7 @@ export function TierCard({ onCustomizeProfile }: TierCardProps) {
                 )}
                 {user.autoRenew && (
                   <TierOption icon={<XCircle aria-hidden="true" />} text="Revert to free member tier">
-                    <Button size="sm" variant="danger" onClick={() => setConfirming('cancel')}>
+                    <Button size="sm" variant="secondary" onClick={() => setConfirming('cancel')}>
                       Cancel Subscription
                     </Button>
                   </TierOption>

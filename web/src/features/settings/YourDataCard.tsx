@@ -1,7 +1,7 @@
 import { authMessages, routes } from '@shared/api';
 import { localToday } from '@shared/domain/dates';
 import { Download, Trash2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -70,6 +70,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const formId = useId();
 
   function close() {
     if (deleting) return;
@@ -110,8 +111,18 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       title="Delete your account?"
       description="Your profile, subscriptions and activity are removed for good, and your username and email become free for anyone. This cannot be undone."
       initialFocus={passwordRef}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={deleting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="danger" loading={deleting} loadingText="Deleting...">
+            Delete Account
+          </Button>
+        </>
+      }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
         <Input
           ref={passwordRef}
           label="Enter your password to confirm"
@@ -124,14 +135,6 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
           }}
           error={error}
         />
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={close} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={deleting} loadingText="Deleting...">
-            Delete Account
-          </Button>
-        </div>
       </form>
     </Modal>
   );
