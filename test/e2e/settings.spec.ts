@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { mailsTo } from './mailbox';
-import { apiCall, createMember, type TestUser } from './subscriptions-helpers';
+import { apiCall, createMember, type TestUser, updateProfile } from './subscriptions-helpers';
 
 /**
  * The settings screen (SPEC §2 'Account Settings', §4 'Paid-tier subscription' and 'Saving account
@@ -40,7 +40,8 @@ async function signInAgain(user: TestUser, password = PASSWORD): Promise<string>
 
 async function openSettings(page: Page, token: string): Promise<void> {
   await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+  // Only the token, as another device would have it: the screen loads the user from the server.
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.removeItem('user')`);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
 }
@@ -178,6 +179,14 @@ test('account information: a new e-mail opens the verification dialog and the li
   await expect(card.getByLabel('Display name')).toHaveValue('Casey Tracker');
   await expect(card.getByLabel('Phone number (optional)')).toHaveValue('+1 555 0100');
   await expect(card.getByLabel('Email')).toHaveValue(newEmail);
+
+  // An untouched form follows the server: a stale stored user record (another device renamed the
+  // user) shows first, and the server's answer replaces it.
+  await page.evaluate(
+    `localStorage.setItem('user', JSON.stringify({ ...JSON.parse(localStorage.getItem('user')), displayName: 'Old Name' }))`,
+  );
+  await page.reload();
+  await expect(card.getByLabel('Display name')).toHaveValue('Casey Tracker');
 });
 
 test('notification preferences: e-mail only, the 1-day reminder is for paid tiers, the choices are saved', async ({ page }) => {
@@ -317,7 +326,9 @@ test('a premium downgrades to VIP at the end of the term; a VIP can upgrade; a l
   await expect(options.getByRole('button')).toHaveCount(0);
 });
 
-test('payment method: none on file offers Coming Soon; a member has no Manage Subscription', async ({ page }) => {
+test('payment method: PayPal with its e-mail or a card’s last 4 digits to change; none on file offers Coming Soon; a member has no Manage Subscription', async ({
+  page,
+}) => {
   const user = await createMember('pay');
   await openSettings(page, user.token);
   const card = section(page, 'Current Tier');
@@ -331,6 +342,20 @@ test('payment method: none on file offers Coming Soon; a member has no Manage Su
   await soon.getByRole('button', { name: 'Got it, thanks!' }).click();
   await expect(soon).toBeHidden();
   await expect(add).toBeFocused();
+
+  // Payments are not live: the stored method is what the area shows (SPEC §2).
+  await updateProfile(user.id, { paymentMethod: 'paypal', paypalEmail: 'casey.pays@example.com' });
+  await page.reload();
+  const payment = card.locator('section', { has: page.getByRole('heading', { level: 3, name: 'Payment Method' }) });
+  await expect(payment.getByText('PayPal', { exact: true })).toBeVisible();
+  await expect(payment.getByText('casey.pays@example.com', { exact: true })).toBeVisible();
+  await expect(payment.getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/upgrade');
+  await expect(payment.getByRole('button', { name: 'Add Payment Method' })).toHaveCount(0);
+
+  await updateProfile(user.id, { paymentMethod: 'card', cardLast4: '4242', paypalEmail: null });
+  await page.reload();
+  await expect(payment.getByText('Ending in 4242', { exact: true })).toBeVisible();
+  await expect(payment.getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/upgrade');
 });
 
 test('download my data saves the JSON export with the date in its name', async ({ page }) => {

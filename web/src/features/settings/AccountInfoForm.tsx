@@ -12,6 +12,7 @@ import { useCurrentUser, useSession } from '../../session/context';
 import { type SectionMessage, SectionStatus } from './SectionStatus';
 import styles from './Settings.module.css';
 import { settingsFailures } from './settingsText';
+import { useEditableCopy } from './useEditableCopy';
 
 type Field = 'email' | 'username' | 'displayName' | 'phoneNumber';
 type Values = Record<Field, string>;
@@ -40,8 +41,7 @@ function fieldOfMessage(message: string): Field | null {
 export function AccountInfoForm() {
   const user = useCurrentUser();
   const { setUser } = useSession();
-  // The form starts from the saved values and keeps what is typed: the 5 s session poll never overwrites an edit.
-  const [values, setValues] = useState<Values>(() => valuesOf(user));
+  const [values, setValues] = useEditableCopy<Values>(valuesOf(user));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<SectionMessage | null>(null);

@@ -15,6 +15,7 @@ import { useCurrentUser, useSession } from '../../session/context';
 import { type SectionMessage, SectionStatus } from './SectionStatus';
 import styles from './Settings.module.css';
 import { settingsFailures } from './settingsText';
+import { useEditableCopy } from './useEditableCopy';
 
 /** SPEC §5: only e-mail can be chosen; SMS and Both are shown 'COMING SOON'. */
 const METHODS: Array<{ value: NotificationMethod; label: string; icon: ReactNode; available: boolean }> = [
@@ -53,7 +54,7 @@ export function NotificationPreferencesForm() {
   const user = useCurrentUser();
   const { setUser } = useSession();
   const oneDayAllowed = hasPaidFeatures(user.role);
-  const [preferences, setPreferences] = useState<Preferences>(() => preferencesOf(user));
+  const [preferences, setPreferences] = useEditableCopy<Preferences>(preferencesOf(user));
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<SectionMessage | null>(null);
   const [focusMessage, setFocusMessage] = useState(0);
