@@ -29,6 +29,9 @@ export const ESM_REQUIRE_SHIM = "import { createRequire } from 'module'; const r
  * - The clients take only `Sha256` from the SDK's checksum module, whose class carries a
  *   pure-JavaScript fallback (~3.5 KB) for runtimes without `node:crypto` (functions/lib/sha256.ts).
  *
+ * The checksum stand-in is left out of the functions that use S3 (FULL_CHECKSUM_FUNCTIONS): the S3
+ * client also takes MD5, CRC32 and stream hashing from that module, for its object checksums.
+ *
  * An alias replaces a package or a package subpath only, never a file the SDK imports by relative
  * path; esbuild stops the build if the SDK ever imports something a replacement lacks.
  */
@@ -61,6 +64,21 @@ export const bundleOptions = {
   alias: BUNDLE_ALIASES,
 } satisfies BuildOptions;
 
+/** Functions whose bundles keep the SDK's whole checksum module: the S3 client needs more than `Sha256`. */
+export const FULL_CHECKSUM_FUNCTIONS: ReadonlySet<string> = new Set(['account']);
+
+/** The aliases of one function's bundle (see BUNDLE_ALIASES and FULL_CHECKSUM_FUNCTIONS). */
+export function bundleAliasesFor(name: string): Record<string, string> {
+  if (!FULL_CHECKSUM_FUNCTIONS.has(name)) return BUNDLE_ALIASES;
+  const { '@smithy/core/checksum': _kept, ...aliases } = BUNDLE_ALIASES;
+  return aliases;
+}
+
+/** The esbuild options of one function's bundle. */
+export function bundleOptionsFor(name: string) {
+  return { ...bundleOptions, alias: bundleAliasesFor(name) } satisfies BuildOptions;
+}
+
 /** The same options in the form NodejsFunction takes; bundling runs the local esbuild, never Docker. */
 export const lambdaBundling: BundlingOptions = {
   format: OutputFormat.ESM,
@@ -76,6 +94,14 @@ export const lambdaBundling: BundlingOptions = {
   // Keeps `cdk synth --quiet` quiet: esbuild reports only warnings and errors.
   logLevel: LogLevel.WARNING,
 };
+
+/** One function's NodejsFunction bundling options. */
+export function lambdaBundlingFor(name: string): BundlingOptions {
+  return {
+    ...lambdaBundling,
+    esbuildArgs: Object.fromEntries(Object.entries(bundleAliasesFor(name)).map(([alias, path]) => [`--alias:${alias}`, path])),
+  };
+}
 
 export interface FunctionEntry {
   /** The function's name in the product: an API area from the contract, or `reminders`. */

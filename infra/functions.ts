@@ -1,13 +1,13 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { AREAS, type Area, routesOfArea } from '../shared/api/index.js';
-import { areaEntry, depsLockFile, functionsDir, lambdaBundling, projectRoot } from './bundling.js';
+import { areaEntry, depsLockFile, functionsDir, lambdaBundling, lambdaBundlingFor, projectRoot } from './bundling.js';
 import type { DeploymentTarget } from './config.js';
 import { AVATAR_KEY_PREFIX } from './data.js';
 import type { EmailSender } from './email.js';
@@ -32,6 +32,8 @@ export interface ProductFunctionProps {
   environment: Record<string, string>;
   memorySize?: number;
   timeout?: Duration;
+  /** The bundle's options when they differ from the shared ones (bundling.ts `lambdaBundlingFor`). */
+  bundling?: BundlingOptions;
 }
 
 /**
@@ -56,7 +58,7 @@ export class ProductFunction extends Construct {
       logGroup: this.logGroup,
       projectRoot,
       depsLockFilePath: depsLockFile,
-      bundling: lambdaBundling,
+      bundling: props.bundling ?? lambdaBundling,
       // No NODE_OPTIONS=--enable-source-maps: loading the map costs more cold-start time than the
       // bundle itself (docs/DECISIONS.md, 'Cold starts'); the map ships beside the bundle for reading traces.
       environment: props.environment,
@@ -150,6 +152,7 @@ export class ApiFunctions extends Construct {
         architecture: props.architecture,
         memorySize: needs.memorySize,
         environment: props.environment,
+        bundling: lambdaBundlingFor(area),
       });
       const fn = productFunction.function;
 

@@ -44,6 +44,8 @@ export interface LocalStack {
   mailboxUrl: string;
   tableName: string;
   dynamoEndpoint: string;
+  /** The S3 emulator's endpoint (the avatars bucket). */
+  s3Endpoint: string;
   stop(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       mailboxUrl: emulators.ses.endpoint.replace('127.0.0.1', 'localhost'),
       tableName: TABLE_NAME,
       dynamoEndpoint: emulators.dynamoDb.endpoint,
+      s3Endpoint: emulators.s3.endpoint,
       stop,
     };
   } catch (error) {

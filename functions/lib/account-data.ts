@@ -2,9 +2,10 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AVATAR_KEY_PREFIX } from '../../shared/api/account.js';
 import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../../shared/domain/avatar.js';
-import { dynamo, s3Client } from './aws.js';
+import { dynamo } from './aws.js';
 import { config } from './config.js';
 import { createLogger } from './log.js';
+import { s3Client } from './s3.js';
 import { keys, tableName } from './table.js';
 import type { UserItem } from './users.js';
 

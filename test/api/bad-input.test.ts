@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_BODY_BYTES } from '../../shared/api/contract.js';
 import { fillPath, type RouteDef, routes } from '../../shared/api/index.js';
 import { call, getItem, PASSWORD, type SignedInUser, signedInUser, uniqueName } from './helpers.js';
 
@@ -52,8 +53,9 @@ describe.each(withBody)('%s', (_name, def) => {
     }
   });
 
-  it('answers an oversized body with 413', async () => {
-    const answer = await send(def, { rawBody: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }) });
+  it('answers a body over its route limit with 413', async () => {
+    const limit = def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const answer = await send(def, { rawBody: JSON.stringify({ padding: 'x'.repeat(limit + 1024) }) });
     expect(answer).toMatchObject({ status: 413, body: { message: 'Request body is too large' } });
   });
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundleOptions, functionEntries } from '../../infra/bundling.js';
+import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import { call, linkToken, mailsTo, PASSWORD, uniqueName } from './helpers.js';
+import { apiUrl, call, linkToken, mailsTo, PASSWORD, signedInUser, uniqueName } from './helpers.js';
 
 /**
  * Functions as deployed: bundled with the stack's options (the SDK modules BUNDLE_ALIASES replaces
@@ -18,9 +18,9 @@ const bundles: Record<string, string> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bundled-function-'));
-  for (const { name, entry } of functionEntries().filter((fn) => ['stats', 'auth'].includes(fn.name))) {
+  for (const { name, entry } of functionEntries().filter((fn) => ['stats', 'auth', 'account'].includes(fn.name))) {
     bundles[name] = join(dir, name, 'index.mjs');
-    await build({ ...bundleOptions, entryPoints: [entry], outfile: bundles[name], logLevel: 'error' });
+    await build({ ...bundleOptionsFor(name), entryPoints: [entry], outfile: bundles[name], logLevel: 'error' });
   }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,6 +66,8 @@ function invoke(fn: string, request: Request, credentials: Record<string, string
       AWS_REGION: 'us-east-1',
       AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
       AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
+      AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
+      AVATARS_BUCKET: 'avatars',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       TABLE_NAME: inject('tableName'),
       PUBLIC_URL: 'http://localhost:3000',
@@ -132,5 +134,28 @@ describe('a bundled function', () => {
       body: { username, password: `${PASSWORD}x` },
     });
     expect(wrongPassword.status).toBe(401);
+  });
+
+  it('stores an avatar in the S3 emulator with the SDK checksum module the account bundle keeps', async () => {
+    const user = await signedInUser();
+    // Signed in through the auth bundle, so the token carries this test's signing secret.
+    const signedIn = invoke('auth', {
+      method: 'POST',
+      route: '/api/auth/login',
+      path: '/api/auth/login',
+      body: { username: user.username, password: PASSWORD },
+    });
+    expect(signedIn.status).toBe(200);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');
+    const answer = invoke('account', {
+      method: 'PUT',
+      route: '/api/auth/avatar',
+      path: '/api/auth/avatar',
+      body: { avatar: `data:image/png;base64,${png.toString('base64')}` },
+      token: signedIn.body.token,
+    });
+    expect(answer, answer.log).toMatchObject({ status: 200, body: { user: { avatar: expect.stringMatching(/^\/avatars\//) } } });
+    const served = await fetch(apiUrl() + answer.body.user.avatar);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
   });
 });

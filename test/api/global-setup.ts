@@ -8,6 +8,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailboxUrl', stack.mailboxUrl);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('tableName', stack.tableName);
+  project.provide('s3Endpoint', stack.s3Endpoint);
   return () => stack.stop();
 }
 
@@ -17,5 +18,6 @@ declare module 'vitest' {
     mailboxUrl: string;
     dynamoEndpoint: string;
     tableName: string;
+    s3Endpoint: string;
   }
 }

@@ -1,7 +1,16 @@
 import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_ALIASES, bundleOptions, ESM_REQUIRE_SHIM, functionEntries, lambdaBundling } from '../../infra/bundling.js';
+import {
+  BUNDLE_ALIASES,
+  bundleOptions,
+  bundleOptionsFor,
+  ESM_REQUIRE_SHIM,
+  FULL_CHECKSUM_FUNCTIONS,
+  functionEntries,
+  lambdaBundling,
+  lambdaBundlingFor,
+} from '../../infra/bundling.js';
 import { AREAS } from '../../shared/api/index.js';
 
 describe('function bundling', () => {
@@ -32,6 +41,13 @@ describe('function bundling', () => {
     expect(bundleOptions).toMatchObject({ format: 'esm', target: 'node22', minify: true, external: [] });
   });
 
+  it('keeps the whole SDK checksum module only in the functions that use S3 (the account area)', () => {
+    expect([...FULL_CHECKSUM_FUNCTIONS]).toEqual(['account']);
+    expect(lambdaBundlingFor('account').esbuildArgs).not.toHaveProperty('--alias:@smithy/core/checksum');
+    expect(lambdaBundlingFor('auth').esbuildArgs).toEqual(lambdaBundling.esbuildArgs);
+    expect(bundleOptionsFor('stats').alias).toEqual(BUNDLE_ALIASES);
+  });
+
   it('builds a self-contained ES module that can require CommonJS dependencies', async () => {
     const stats = functionEntries().find((e) => e.name === 'stats');
     if (!stats) throw new Error('no stats function');
@@ -54,13 +70,16 @@ describe('function bundling', () => {
    * the auth and admin functions (DynamoDB with the document client, SES and Secrets Manager) is
    * about 220 KB after BUNDLE_ALIASES, which leaves too little room for zod, jose and (auth) bcrypt,
    * so those two keep their measured size plus a little (docs/DECISIONS.md, 'Cold starts'). Any growth fails here.
+   * Issue 9: auth measured 327.8 KB (the contract's sessions, the settings kinds, the activity log; esbuild's
+   * metafile shows only our own modules grew), account 431.9 KB, of which the S3 client with its
+   * checksums is about 230 KB (docs/DECISIONS.md, 'Accounts: sessions, settings and your data').
    */
-  const CEILING_KB: Record<string, number> = { auth: 320, admin: 286 };
+  const CEILING_KB: Record<string, number> = { auth: 330, admin: 288, account: 435 };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
     'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces or zod classic',
     async (name, entry) => {
-      const result = await build({ ...bundleOptions, entryPoints: [entry], outfile: 'index.mjs', write: false, metafile: true });
+      const result = await build({ ...bundleOptionsFor(name), entryPoints: [entry], outfile: 'index.mjs', write: false, metafile: true });
       const bundle = result.outputFiles.find((file) => file.path.endsWith('index.mjs'));
       const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('index.mjs'))?.[1];
       const inputs = Object.entries(output?.inputs ?? {})
@@ -68,9 +87,13 @@ describe('function bundling', () => {
         .map(([path]) => path);
       expect(
         inputs.filter((input) =>
-          /@aws-sdk\/(credential-provider|nested-clients|middleware-endpoint-discovery|endpoint-cache)|mnemonist|@smithy\/core\/.*\/(event-streams|checksum)\//.test(
-            input,
-          ),
+          FULL_CHECKSUM_FUNCTIONS.has(name)
+            ? /@aws-sdk\/(credential-provider|nested-clients|middleware-endpoint-discovery|endpoint-cache)|mnemonist|@smithy\/core\/.*\/event-streams\//.test(
+                input,
+              )
+            : /@aws-sdk\/(credential-provider|nested-clients|middleware-endpoint-discovery|endpoint-cache)|mnemonist|@smithy\/core\/.*\/(event-streams|checksum)\//.test(
+                input,
+              ),
         ),
       ).toEqual([]);
       expect(inputs.filter((input) => /node_modules\/zod\/v4\/(classic|locales)\//.test(input))).toEqual([]);

@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE } from '../../infra/api.js';
+import { AVATAR_KEY_PREFIX } from '../../infra/data.js';
 import { areaNeeds } from '../../infra/functions.js';
 import { CONTENT_SECURITY_POLICY } from '../../infra/site-files.js';
 import { SPA_ROUTING_FUNCTION_CODE } from '../../infra/web.js';
@@ -218,6 +219,17 @@ describe('permissions', () => {
     for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
       expect(allows('stats', write)).toBe(false);
     }
+  });
+
+  it('lets the account function put, read and delete avatar objects under the avatar prefix, and send no e-mail', () => {
+    const objectActions = ['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*'];
+    for (const action of objectActions) {
+      const statement = of('account').find((s) => s.Effect === 'Allow' && actionsOf(s).includes(action));
+      expect(statement, action).toBeDefined();
+      expect(JSON.stringify(statement?.Resource)).toContain(`/${AVATAR_KEY_PREFIX}*`);
+    }
+    expect(of('account').some((s) => actionsOf(s).some((action) => action.startsWith('ses:')))).toBe(false);
+    expect(of('auth').some((s) => actionsOf(s).some((action) => action.startsWith('s3:')))).toBe(false);
   });
 
   it('lets only the account function touch avatar objects', () => {
