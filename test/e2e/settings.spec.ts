@@ -1,0 +1,520 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { mailsTo } from './mailbox';
+import { apiCall, createMember, type TestUser, updateProfile } from './subscriptions-helpers';
+
+/**
+ * The settings screen (SPEC §2 'Account Settings', §4 'Paid-tier subscription' and 'Saving account
+ * info', §5, §8) in Chromium against the embedded local stack: password change and its sessions,
+ * account information with the verification mail, notification preferences, the paid-tier actions
+ * on granted memberships, the data export, account deletion, signing out everywhere, axe-core in
+ * both themes with every dialog open, and the phone layout.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+/** The password createMember() registers with. */
+const PASSWORD = 'Dashboard123!';
+const OWNER = { username: 'owner', password: 'Owner123!' };
+
+/** 'Dec 5, 2026': SPEC §9's en-US short date, in the browser's zone (the machine's, as here). */
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+let ownerToken: string | undefined;
+
+/** Grants a paid membership as the owner (POST /api/admin/membership/grant); returns its end (ISO) or null. */
+async function grant(user: TestUser, subscriptionType: 'vip' | 'premium', duration: number | null): Promise<string | null> {
+  ownerToken ??= (await apiCall<{ token: string }>('POST', '/api/auth/login', { body: OWNER })).token;
+  const { user: granted } = await apiCall<{ user: { subscriptionEnd: string | null } }>('POST', '/api/admin/membership/grant', {
+    token: ownerToken,
+    body: { userId: user.id, subscriptionType, duration, isForever: duration === null },
+  });
+  return granted.subscriptionEnd;
+}
+
+/** A new sign-in of the user over the API: another device's session. */
+async function signInAgain(user: TestUser, password = PASSWORD): Promise<string> {
+  return (await apiCall<{ token: string }>('POST', '/api/auth/login', { body: { username: user.username, password } })).token;
+}
+
+async function openSettings(page: Page, token: string): Promise<void> {
+  await page.goto('/login');
+  // Only the token, as another device would have it: the screen loads the user from the server.
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.removeItem('user')`);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+}
+
+/** A section of the page by its card heading. */
+const section = (page: Page, name: string): Locator =>
+  page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+
+const storedToken = async (page: Page): Promise<string | null> => (await page.evaluate(`localStorage.getItem('token')`)) as string | null;
+
+async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe-core with ${context}`,
+  ).toEqual([]);
+}
+
+/** How far the page scrolls sideways, in CSS pixels. */
+const horizontalOverflow = async (page: Page): Promise<number> =>
+  Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
+
+/** Texts cut off by their box in the page or an open dialog. */
+async function clippedTexts(page: Page): Promise<string[]> {
+  return (await page.evaluate(`
+    [...document.querySelectorAll('main h1, main h2, main h3, main p, main li, main label, main button, main a, [role="dialog"] *, [role="alertdialog"] *')]
+      .filter((el) => el.clientWidth > 0 && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+      .map((el) => el.textContent)
+  `)) as string[];
+}
+
+/** A signed-in page of the same user in a separate browser (its own storage): another device. */
+async function otherDevice(browser: Browser, token: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openSettings(page, token);
+  return page;
+}
+
+test('change password: the mismatch is caught here, a wrong current password keeps you signed in, success ends the other sessions', async ({
+  page,
+  browser,
+}) => {
+  const user = await createMember('pw');
+  await openSettings(page, user.token);
+  const other = await otherDevice(browser, await signInAgain(user));
+
+  const card = section(page, 'Change Password');
+  const submit = card.getByRole('button', { name: 'Change Password' });
+  await expect(submit).toBeDisabled();
+  await card.getByLabel('Current password').fill(PASSWORD);
+  await expect(submit).toBeDisabled();
+  await card.getByLabel('New password', { exact: true }).fill('Fresh-Pass-42!');
+  await expect(submit).toBeEnabled();
+  await expect(card.getByText('Password strength:')).toBeVisible();
+
+  await card.getByLabel('Confirm new password').fill('Fresh-Pass-43!');
+  await submit.click();
+  await expect(card.getByText('New passwords do not match', { exact: true })).toBeVisible();
+  await expect(card.getByLabel('Confirm new password')).toBeFocused();
+
+  // A wrong current password is the server's 400 message, not a sign-out.
+  await card.getByLabel('Current password').fill('Not-My-Pass-1!');
+  await card.getByLabel('Confirm new password').fill('Fresh-Pass-42!');
+  await submit.click();
+  await expect(card.getByText('Current password is incorrect', { exact: true })).toBeVisible();
+  await page.waitForResponse((response) => response.url().endsWith('/api/auth/me'));
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+
+  await card.getByLabel('Current password').fill(PASSWORD);
+  await submit.click();
+  await expect(card.getByText('Password changed successfully!', { exact: true })).toBeFocused();
+  for (const field of ['Current password', 'Confirm new password']) await expect(card.getByLabel(field)).toHaveValue('');
+  await expect(card.getByLabel('New password', { exact: true })).toHaveValue('');
+  const newToken = await storedToken(page);
+  expect(newToken).not.toBe(user.token);
+
+  // This tab keeps going with its new token (through the next session polls and a reload) ...
+  await page.waitForResponse((response) => response.url().endsWith('/api/auth/me') && response.status() === 200);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+  expect(await storedToken(page)).toBe(newToken);
+  // ... while the other device's session has ended: its next poll takes it to the login screen.
+  await expect(other).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await other.context().close();
+  // The new password signs in.
+  await signInAgain(user, 'Fresh-Pass-42!');
+});
+
+test('account information: a new e-mail opens the verification dialog and the link is mailed; taken and short usernames show at the field', async ({
+  page,
+}) => {
+  const user = await createMember('info');
+  const taken = await createMember('taken');
+  await openSettings(page, user.token);
+  const card = section(page, 'Account Information');
+  await expect(card.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await expect(card.getByLabel('Username')).toHaveValue(user.username);
+
+  await card.getByLabel('Username').fill('ab');
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card.getByText('Username must be at least 3 characters long', { exact: true })).toBeVisible();
+  await expect(card.getByLabel('Username')).toBeFocused();
+  await card.getByLabel('Username').fill('');
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card.getByText('Username is required', { exact: true })).toBeVisible();
+
+  await card.getByLabel('Username').fill(taken.username);
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card.getByText('Username is already taken', { exact: true })).toBeVisible();
+  await expect(card.getByLabel('Username')).toBeFocused();
+
+  await card.getByLabel('Username').fill(user.username);
+  await card.getByLabel('Display name').fill('Casey Tracker');
+  await card.getByLabel('Phone number (optional)').fill('+1 555 0100');
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card.getByText('Account settings updated successfully!', { exact: true })).toBeFocused();
+
+  const newEmail = `${user.username}-new@example.com`;
+  await card.getByLabel('Email').fill(newEmail);
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email Added Successfully!' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`We sent a verification email to ${newEmail}.`);
+  await expect(dialog).toContainText('The link expires in 24 hours. Please verify your email before your next login.');
+  await expect
+    .poll(async () => (await mailsTo(newEmail)).some((mail) => /\/verify-email\?token=/.test(mail.body.text ?? mail.body.html ?? '')))
+    .toBe(true);
+  await dialog.getByRole('button', { name: 'Got it' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('Account settings updated successfully!', { exact: true })).toBeFocused();
+
+  await page.reload();
+  await expect(card.getByLabel('Display name')).toHaveValue('Casey Tracker');
+  await expect(card.getByLabel('Phone number (optional)')).toHaveValue('+1 555 0100');
+  await expect(card.getByLabel('Email')).toHaveValue(newEmail);
+
+  // An untouched form follows the server: a stale stored user record (another device renamed the
+  // user) shows first, and the server's answer replaces it.
+  await page.evaluate(
+    `localStorage.setItem('user', JSON.stringify({ ...JSON.parse(localStorage.getItem('user')), displayName: 'Old Name' }))`,
+  );
+  await page.reload();
+  await expect(card.getByLabel('Display name')).toHaveValue('Casey Tracker');
+});
+
+test('notification preferences: e-mail only, the 1-day reminder is for paid tiers, the choices are saved', async ({ page }) => {
+  const user = await createMember('notify');
+  await openSettings(page, user.token);
+  const card = section(page, 'Notification Preferences');
+  const methods = card.getByRole('group', { name: 'Notification method' });
+  await expect(methods.getByRole('radio', { name: 'Email' })).toBeChecked();
+  for (const name of ['SMS', 'Both']) {
+    await expect(methods.getByRole('radio', { name })).toBeDisabled();
+    await expect(methods.locator('label', { hasText: name })).toContainText('COMING SOON');
+  }
+  await expect(card.getByRole('checkbox', { name: '10 days before' })).toBeChecked();
+  await expect(card.getByRole('checkbox', { name: '3 days before' })).toBeChecked();
+  const oneDay = card.getByRole('checkbox', { name: '1 day before (final reminder)' });
+  await expect(oneDay).toBeDisabled();
+  await expect(card.getByText('Available for VIP and Premium members.')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade');
+
+  await card.getByRole('checkbox', { name: '10 days before' }).uncheck();
+  await card.getByLabel('Currency preference').selectOption('EUR');
+  await card.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(card.getByText('Account settings updated successfully!', { exact: true })).toBeFocused();
+  await page.reload();
+  await expect(card.getByRole('checkbox', { name: '10 days before' })).not.toBeChecked();
+  await expect(card.getByLabel('Currency preference')).toHaveValue('EUR');
+
+  // A VIP may turn the final reminder on.
+  await grant(user, 'vip', 30);
+  await page.reload();
+  await expect(oneDay).toBeEnabled();
+  await oneDay.check();
+  await card.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(card.getByText('Account settings updated successfully!', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(oneDay).toBeChecked();
+});
+
+test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels the subscription', async ({ page }) => {
+  const user = await createMember('cancel');
+  const end = await grant(user, 'premium', 30);
+  if (!end) throw new Error('a 30-day grant has an end');
+  await openSettings(page, user.token);
+  const card = section(page, 'Current Tier');
+  await expect(card.getByText('PREMIUM', { exact: true })).toBeVisible();
+  await expect(card.getByText('30 days left', { exact: true })).toBeVisible();
+  // A grant does not renew by itself.
+  await expect(card.getByText(`Ends on ${shortDate(end)}`, { exact: true })).toBeVisible();
+
+  const manage = card.getByRole('button', { name: 'Manage Subscription' });
+  await expect(manage).toHaveAttribute('aria-expanded', 'false');
+  await manage.click();
+  await expect(manage).toHaveAttribute('aria-expanded', 'true');
+  const options = card.getByRole('list', { name: 'Subscription options' });
+  await expect(options.getByText('Switch to VIP tier ($1.99/month)', { exact: true })).toBeVisible();
+  await expect(options.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+  await expect(options.getByRole('link', { name: 'Upgrade to Premium' })).toHaveCount(0);
+
+  await options.getByRole('button', { name: 'Resubscribe' }).click();
+  const back = page.getByRole('dialog', { name: "You're Back!" });
+  await expect(back).toBeVisible();
+  for (const [term, value] of [
+    ['Status', 'Active'],
+    ['Auto-renewal', 'Enabled'],
+    ['Time remaining', '30 days left'],
+    ['Next renewal', shortDate(end)],
+  ]) {
+    await expect(back.locator('div', { has: page.getByText(term, { exact: true }) }).getByText(value, { exact: true })).toBeVisible();
+  }
+  await back.getByRole('button', { name: 'Done' }).click();
+  await expect(back).toBeHidden();
+  await expect(
+    card.getByText('Subscription renewal successful! You will retain access until your subscription expires.', { exact: true }),
+  ).toBeFocused();
+  await expect(card.getByText(`Renews on ${shortDate(end)}`, { exact: true })).toBeVisible();
+  await expect(options.getByText('Revert to free member tier', { exact: true })).toBeVisible();
+
+  // 'Keep Subscription' changes nothing.
+  await options.getByRole('button', { name: 'Cancel Subscription' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm Cancellation' });
+  await expect(confirm).toContainText(`You keep your Premium access until ${shortDate(end)}. After that you will be moved to Member tier.`);
+  await confirm.getByRole('button', { name: 'Keep Subscription' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(options.getByRole('button', { name: 'Cancel Subscription' })).toBeFocused();
+  await expect(card.getByText(`Renews on ${shortDate(end)}`, { exact: true })).toBeVisible();
+
+  await options.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await confirm.getByRole('button', { name: 'Confirm Cancellation' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(
+    card.getByText('Subscription cancellation successful! You will retain access until your subscription expires.', { exact: true }),
+  ).toBeFocused();
+  await expect(card.getByText(`Ends on ${shortDate(end)}`, { exact: true })).toBeVisible();
+  await expect(card.getByText('PREMIUM', { exact: true })).toBeVisible();
+  await expect(options.getByRole('button', { name: 'Resubscribe' })).toBeVisible();
+  await page.reload();
+  await expect(card.getByText(`Ends on ${shortDate(end)}`, { exact: true })).toBeVisible();
+});
+
+test('a premium downgrades to VIP at the end of the term; a VIP can upgrade; a lifetime membership has nothing to end', async ({
+  page,
+}) => {
+  const user = await createMember('down');
+  const end = await grant(user, 'premium', 10);
+  if (!end) throw new Error('a 10-day grant has an end');
+  await openSettings(page, user.token);
+  const card = section(page, 'Current Tier');
+  await card.getByRole('button', { name: 'Manage Subscription' }).click();
+  const options = card.getByRole('list', { name: 'Subscription options' });
+  await options.getByRole('button', { name: 'Downgrade to VIP' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm Downgrade' });
+  await expect(confirm).toContainText(
+    `You keep Premium until ${shortDate(end)}. After that your membership switches to VIP at $1.99/month.`,
+  );
+  await confirm.getByRole('button', { name: 'Confirm Downgrade' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(
+    card.getByText('Subscription downgrade successful! You will retain access until your subscription expires.', { exact: true }),
+  ).toBeFocused();
+  await expect(card.getByText(`Switches to VIP on ${shortDate(end)}`, { exact: true })).toBeVisible();
+  await expect(options.getByRole('button', { name: 'Downgrade to VIP' })).toHaveCount(0);
+  await expect(card.getByText('PREMIUM', { exact: true })).toBeVisible();
+
+  const vip = await createMember('vip');
+  await grant(vip, 'vip', 14);
+  await openSettings(page, vip.token);
+  await card.getByRole('button', { name: 'Manage Subscription' }).click();
+  await expect(options.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/upgrade');
+  await expect(options.getByRole('button', { name: 'Downgrade to VIP' })).toHaveCount(0);
+
+  const lifetime = await createMember('forever');
+  await grant(lifetime, 'premium', null);
+  await openSettings(page, lifetime.token);
+  await expect(card.getByText('Forever', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Manage Subscription' }).click();
+  await expect(options.getByText('Your lifetime membership has no end date, so there is nothing to cancel or downgrade.')).toBeVisible();
+  await expect(options.getByRole('button')).toHaveCount(0);
+});
+
+test('payment method: PayPal with its e-mail or a card’s last 4 digits to change; none on file offers Coming Soon; a member has no Manage Subscription', async ({
+  page,
+}) => {
+  const user = await createMember('pay');
+  await openSettings(page, user.token);
+  const card = section(page, 'Current Tier');
+  await expect(card.getByText('MEMBER', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Manage Subscription' })).toHaveCount(0);
+  await expect(card.getByText('No payment method on file', { exact: true })).toBeVisible();
+  const add = card.getByRole('button', { name: 'Add Payment Method' });
+  await add.click();
+  const soon = page.getByRole('dialog', { name: 'Coming Soon! Payment Integration' });
+  await expect(soon).toBeVisible();
+  await soon.getByRole('button', { name: 'Got it, thanks!' }).click();
+  await expect(soon).toBeHidden();
+  await expect(add).toBeFocused();
+
+  // Payments are not live: the stored method is what the area shows (SPEC §2).
+  await updateProfile(user.id, { paymentMethod: 'paypal', paypalEmail: 'casey.pays@example.com' });
+  await page.reload();
+  const payment = card.locator('section', { has: page.getByRole('heading', { level: 3, name: 'Payment Method' }) });
+  await expect(payment.getByText('PayPal', { exact: true })).toBeVisible();
+  await expect(payment.getByText('casey.pays@example.com', { exact: true })).toBeVisible();
+  await expect(payment.getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/upgrade');
+  await expect(payment.getByRole('button', { name: 'Add Payment Method' })).toHaveCount(0);
+
+  await updateProfile(user.id, { paymentMethod: 'card', cardLast4: '4242', paypalEmail: null });
+  await page.reload();
+  await expect(payment.getByText('Ending in 4242', { exact: true })).toBeVisible();
+  await expect(payment.getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/upgrade');
+});
+
+test('download my data saves the JSON export with the date in its name', async ({ page }) => {
+  const user = await createMember('export');
+  await apiCall('POST', '/api/subscriptions', {
+    token: user.token,
+    body: { name: 'Netflix', amount: 15.49, dueDate: '2030-01-15', category: 'streaming', billingCycle: 'monthly' },
+  });
+  await openSettings(page, user.token);
+  const card = section(page, 'Your Data');
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^subscription-tracker-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const path = await file.path();
+  const data = JSON.parse(await readFile(path, 'utf8')) as {
+    profile: { username: string };
+    subscriptions: Array<{ name: string }>;
+    activity: unknown[];
+    exportedAt: string;
+  };
+  expect(data.profile.username).toBe(user.username);
+  expect(data.subscriptions.map((s) => s.name)).toEqual(['Netflix']);
+  expect(Array.isArray(data.activity)).toBe(true);
+  expect(Number.isNaN(Date.parse(data.exportedAt))).toBe(false);
+  await expect(card.getByText('Your data download should start shortly!', { exact: true })).toBeVisible();
+});
+
+test('delete account asks for the password, then everything is gone and the username is free again', async ({ page }) => {
+  const user = await createMember('bye');
+  await openSettings(page, user.token);
+  await section(page, 'Your Data').getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  const password = dialog.getByLabel('Enter your password to confirm');
+  await expect(password).toBeFocused();
+  await password.fill('Not-It-123!');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByText('Password is incorrect', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await password.fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your account and all its data have been deleted', { exact: true })).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+
+  const again = await fetch(`${process.env.E2E_BASE_URL}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
+  expect(again.status).toBe(401);
+  await apiCall('POST', '/api/auth/register', {
+    body: { username: user.username, email: `${user.username}@example.com`, password: PASSWORD },
+  });
+});
+
+test('sign out of all devices ends this session and the others', async ({ page, browser }) => {
+  const user = await createMember('all');
+  await openSettings(page, user.token);
+  const other = await otherDevice(browser, await signInAgain(user));
+
+  await section(page, 'Sessions').getByRole('button', { name: 'Sign out of all devices' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Sign out of all devices?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await section(page, 'Sessions').getByRole('button', { name: 'Sign out of all devices' }).click();
+  await confirm.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Signed out of all devices', { exact: true })).toBeVisible();
+  await expect(other).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await other.context().close();
+  const stale = await fetch(`${process.env.E2E_BASE_URL}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
+  expect(stale.status).toBe(401);
+});
+
+test('is clean for axe-core in both themes with each dialog open, in two columns on a desktop and one on a phone', async ({ page }) => {
+  const user = await createMember('axe');
+  await grant(user, 'premium', 30);
+
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openSettings(page, user.token);
+    const tier = section(page, 'Current Tier');
+    const account = section(page, 'Account Information');
+    await tier.getByRole('button', { name: 'Manage Subscription' }).click();
+    await expectNoAxeViolations(page, `the ${colorScheme} page`);
+
+    // Two columns: the tier card beside the forms.
+    const tierBox = await tier.boundingBox();
+    const accountBox = await account.boundingBox();
+    if (!tierBox || !accountBox) throw new Error('the sections are on screen');
+    expect(accountBox.x).toBeGreaterThanOrEqual(tierBox.x + tierBox.width);
+    expect(accountBox.y).toBeCloseTo(tierBox.y, 0);
+
+    const options = tier.getByRole('list', { name: 'Subscription options' });
+    const dialogs: Array<{ open: () => Promise<void>; dialog: Locator; close: () => Promise<void> }> = [
+      {
+        open: () => options.getByRole('button', { name: 'Resubscribe' }).click(),
+        dialog: page.getByRole('dialog', { name: "You're Back!" }),
+        close: () => page.getByRole('button', { name: 'Done' }).click(),
+      },
+      {
+        open: () => options.getByRole('button', { name: 'Downgrade to VIP' }).click(),
+        dialog: page.getByRole('alertdialog', { name: 'Confirm Downgrade' }),
+        close: () => page.getByRole('button', { name: 'Keep Premium' }).click(),
+      },
+      {
+        open: () => options.getByRole('button', { name: 'Cancel Subscription' }).click(),
+        dialog: page.getByRole('alertdialog', { name: 'Confirm Cancellation' }),
+        // Confirming turns auto-renewal off again, so the next theme can resubscribe.
+        close: () => page.getByRole('button', { name: 'Confirm Cancellation' }).click(),
+      },
+      {
+        open: () => tier.getByRole('button', { name: 'Add Payment Method' }).click(),
+        dialog: page.getByRole('dialog', { name: 'Coming Soon! Payment Integration' }),
+        close: () => page.getByRole('button', { name: 'Got it, thanks!' }).click(),
+      },
+      {
+        open: async () => {
+          await account.getByLabel('Email').fill(`${user.username}-${colorScheme}@example.com`);
+          await account.getByRole('button', { name: 'Save Changes' }).click();
+        },
+        dialog: page.getByRole('dialog', { name: 'Email Added Successfully!' }),
+        close: () => page.getByRole('button', { name: 'Got it' }).click(),
+      },
+      {
+        open: () => section(page, 'Sessions').getByRole('button', { name: 'Sign out of all devices' }).click(),
+        dialog: page.getByRole('alertdialog', { name: 'Sign out of all devices?' }),
+        close: () => page.keyboard.press('Escape'),
+      },
+      {
+        open: () => section(page, 'Your Data').getByRole('button', { name: 'Delete account' }).click(),
+        dialog: page.getByRole('alertdialog', { name: 'Delete your account?' }),
+        close: () => page.keyboard.press('Escape'),
+      },
+    ];
+    for (const { open, dialog, close } of dialogs) {
+      await open();
+      await expect(dialog).toBeVisible();
+      const name = await dialog.getAttribute('aria-labelledby');
+      await expectNoAxeViolations(
+        page,
+        `the ${colorScheme} theme and ${name ? await page.locator(`[id="${name}"]`).textContent() : 'a dialog'} open`,
+      );
+      await close();
+      await expect(dialog).toBeHidden();
+    }
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page), 'no horizontal overflow at 390 px').toBe(0);
+    expect(await clippedTexts(page)).toEqual([]);
+    const tierPhone = await tier.boundingBox();
+    const accountPhone = await account.boundingBox();
+    if (!tierPhone || !accountPhone) throw new Error('the sections are on screen');
+    expect(accountPhone.y, 'one column at 390 px').toBeGreaterThanOrEqual(tierPhone.y + tierPhone.height);
+    await section(page, 'Your Data').getByRole('button', { name: 'Delete account' }).click();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await clippedTexts(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expectNoAxeViolations(page, `the ${colorScheme} theme at 390 px`);
+  }
+});
