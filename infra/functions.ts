@@ -74,6 +74,8 @@ interface AreaNeeds {
   avatars: boolean;
   /** Signs session tokens even though its routes are public (login). */
   signsSessions: boolean;
+  /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
+  twoFactorKey: boolean;
 }
 
 const DEFAULT_NEEDS: AreaNeeds = {
@@ -82,6 +84,7 @@ const DEFAULT_NEEDS: AreaNeeds = {
   sendsEmail: false,
   avatars: false,
   signsSessions: false,
+  twoFactorKey: false,
 };
 
 /**
@@ -94,7 +97,7 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds>> = {
   // Avatar uploads, the data export and account deletion (bcrypt confirms it).
   account: { memorySize: 1024, avatars: true },
   // Completes a two-factor login, so it signs the session token; bcrypt confirms disabling.
-  twofa: { memorySize: 1024, signsSessions: true },
+  twofa: { memorySize: 1024, signsSessions: true, twoFactorKey: true },
   // Creates users and resets passwords (bcrypt); sends verification and preview e-mails.
   admin: { memorySize: 1024, sendsEmail: true },
   // Forwards contact messages by e-mail.
@@ -124,6 +127,8 @@ export interface ApiFunctionsProps {
   table: dynamodb.ITable;
   avatarsBucket: s3.IBucket;
   jwtSecret: secretsmanager.ISecret;
+  /** Given (as TWO_FACTOR_KEY_ARN) and readable only to the areas that need it. */
+  twoFactorKey: secretsmanager.ISecret;
   email: EmailSender;
   /** Folder holding `<area>/handler.ts`; the repository's `functions/` by default. */
   functionsDir?: string;
@@ -132,7 +137,7 @@ export interface ApiFunctionsProps {
 /**
  * One function per API area of the contract (`AREAS`), each granted only what its area uses:
  * table data access (read, or read and write), sending from the product's sender address,
- * avatar objects, the session signing key.
+ * avatar objects, the session signing key, the two-factor key.
  */
 export class ApiFunctions extends Construct {
   readonly byArea: ReadonlyMap<Area, NodejsFunction>;
@@ -149,7 +154,9 @@ export class ApiFunctions extends Construct {
         description: `Subscription Tracker API: ${area} routes`,
         architecture: props.architecture,
         memorySize: needs.memorySize,
-        environment: props.environment,
+        environment: needs.twoFactorKey
+          ? { ...props.environment, TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn }
+          : props.environment,
       });
       const fn = productFunction.function;
 
@@ -158,6 +165,7 @@ export class ApiFunctions extends Construct {
       if (needs.sendsEmail) props.email.grantSend(fn);
       if (needs.avatars) props.avatarsBucket.grantReadWrite(fn, `${AVATAR_KEY_PREFIX}*`);
       if (readsSessionKey(area)) props.jwtSecret.grantRead(fn);
+      if (needs.twoFactorKey) props.twoFactorKey.grantRead(fn);
 
       byArea.set(area, fn);
       this.all.push(productFunction);

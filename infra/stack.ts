@@ -145,6 +145,7 @@ export class ApplicationStack extends Stack {
       table,
       avatarsBucket,
       jwtSecret: data.secrets.jwtSecret,
+      twoFactorKey: data.secrets.twoFactorKey,
       email,
       functionsDir,
     });

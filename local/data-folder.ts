@@ -9,8 +9,8 @@ export const IN_MEMORY = ':memory:';
 
 /**
  * Where the local stack keeps what must survive a restart (DATA_DIR, `.data` by default):
- * `dynamodb/` (DynamoDB Local's file), `s3/` (the avatars) and `jwt-secret` (so sessions outlive a
- * restart). Every folder exists before the emulators start. In memory, the avatars go to a
+ * `dynamodb/` (DynamoDB Local's file), `s3/` (the avatars), `jwt-secret` (so sessions outlive a
+ * restart) and `two-factor-key` (which encrypts the two-factor secrets: a separate secret, as in the cloud). Every folder exists before the emulators start. In memory, the avatars go to a
  * temporary folder removed at stop and the secret is random per run.
  */
 export interface DataFolder {
@@ -20,6 +20,7 @@ export interface DataFolder {
   /** Where DynamoDB Local's output is written when it fails to start. */
   dynamoDbLogFile: string;
   jwtSecret: string;
+  twoFactorKey: string;
   /** Removes what an in-memory run wrote to disk; nothing for a data folder. */
   cleanUp(): void;
 }
@@ -34,9 +35,9 @@ function createFolder(path: string, dataDir: string): void {
   }
 }
 
-/** The signing key for sessions, created once and kept in the data folder. */
-function keptSecret(dir: string): string {
-  const file = join(dir, 'jwt-secret');
+/** A key (the sessions' signing key, the two-factor key), created once and kept in the data folder. */
+function keptSecret(dir: string, name: string): string {
+  const file = join(dir, name);
   if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
@@ -49,6 +50,7 @@ export function openDataFolder(dataDir: string): DataFolder {
       s3Path,
       dynamoDbLogFile: join(tmpdir(), 'subscription-tracker-dynamodb-local.log'),
       jwtSecret: randomBytes(48).toString('base64url'),
+      twoFactorKey: randomBytes(48).toString('base64url'),
       cleanUp: () => rmSync(s3Path, { recursive: true, force: true }),
     };
   }
@@ -60,5 +62,10 @@ export function openDataFolder(dataDir: string): DataFolder {
   };
   createFolder(folder.dynamoDbPath, dataDir);
   createFolder(folder.s3Path, dataDir);
-  return { ...folder, jwtSecret: keptSecret(dir), cleanUp: () => undefined };
+  return {
+    ...folder,
+    jwtSecret: keptSecret(dir, 'jwt-secret'),
+    twoFactorKey: keptSecret(dir, 'two-factor-key'),
+    cleanUp: () => undefined,
+  };
 }

@@ -23,6 +23,8 @@ export interface FunctionsSetup {
   emulators: Emulators;
   publicUrl: string;
   jwtSecret: string;
+  /** Encrypts the two-factor secrets; the cloud reads it from Secrets Manager (TWO_FACTOR_KEY_ARN). */
+  twoFactorKey: string;
   owner: { username: string; password: string; email: string };
   quiet: boolean;
   /** The site's origin when it is not the API's (the LocalStack shape). */
@@ -44,9 +46,11 @@ function configureEnvironment(setup: FunctionsSetup): void {
     PUBLIC_URL: process.env.PUBLIC_URL || setup.publicUrl,
     SENDER_EMAIL: process.env.SENDER_EMAIL || 'reminders@subscription-tracker.local',
     JWT_SECRET: setup.jwtSecret,
+    TWO_FACTOR_KEY: setup.twoFactorKey,
     LOG_LEVEL: setup.quiet ? 'warn' : process.env.LOG_LEVEL || 'info',
   });
   delete process.env.JWT_SECRET_ARN;
+  delete process.env.TWO_FACTOR_KEY_ARN;
   if (setup.corsAllowedOrigin) process.env.CORS_ALLOWED_ORIGIN = setup.corsAllowedOrigin;
   else delete process.env.CORS_ALLOWED_ORIGIN;
 }

@@ -74,6 +74,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       emulators,
       publicUrl: url,
       jwtSecret: folder.jwtSecret,
+      twoFactorKey: folder.twoFactorKey,
       owner: options.owner ?? DEFAULT_OWNER,
       quiet: options.quiet ?? false,
       corsAllowedOrigin: options.restApi?.siteOrigin,

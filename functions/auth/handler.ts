@@ -4,7 +4,9 @@ import { hasPaidFeatures } from '../../shared/domain/roles.js';
 import { passwordResetEmail, sendEmail, verificationEmail } from '../lib/email.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
+import { signTwoFactorTicket } from '../lib/jwt.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
+import { isRememberedDevice } from '../lib/remembered-devices.js';
 import { startSession } from '../lib/sessions.js';
 import { beginLoginAttempt, clearLoginAttempts, EMAIL_SENDS, takeSlot } from '../lib/throttle.js';
 import { consumeToken, issueToken } from '../lib/tokens.js';
@@ -45,9 +47,16 @@ export const handler = createApiHandler(authRoutes, {
     if (user.email && !user.emailVerified) {
       throw new HttpError(403, authMessages.verificationRequired, { requiresVerification: true, email: user.email });
     }
+    const timeZone = body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined;
+    // Two-factor sign-in (DESIGN §5): no session yet, a ticket for POST /2fa/verify, unless this browser is remembered.
+    if (user.twoFactorEnabled && !(body.deviceToken && (await isRememberedDevice(body.deviceToken, user)))) {
+      log.info('login needs a two-factor code', { userId: user.id });
+      const twoFactorTicket = await signTwoFactorTicket({ userId: user.id, tokenVersion: user.tokenVersion, timeZone });
+      return { requiresTwoFactor: true as const, userId: user.id, twoFactorTicket };
+    }
     const signedIn =
-      body.timeZone && isValidTimeZone(body.timeZone) && body.timeZone !== user.timeZone
-        ? await updateUser(user.id, { timeZone: body.timeZone })
+      timeZone && timeZone !== user.timeZone
+        ? await updateUser(user.id, { timeZone })
         : user;
     const token = await startSession(signedIn);
     return { token, userId: user.id, requiresTwoFactor: false as const, user: toPublicUser(signedIn) };

@@ -13,6 +13,9 @@ export interface Config {
   SENDER_EMAIL: string;
   JWT_SECRET?: string;
   JWT_SECRET_ARN?: string;
+  /** The key that encrypts two-factor secrets (local stack), or the Secrets Manager secret holding it (cloud). */
+  TWO_FACTOR_KEY?: string;
+  TWO_FACTOR_KEY_ARN?: string;
   AVATARS_BUCKET?: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
 }
@@ -41,6 +44,8 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
   // The secret itself is never echoed into the message.
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET: must be at least 32 characters');
   optional('JWT_SECRET_ARN', Boolean, 'must not be empty');
+  if (env.TWO_FACTOR_KEY !== undefined && env.TWO_FACTOR_KEY.length < 32) problems.push('TWO_FACTOR_KEY: must be at least 32 characters');
+  optional('TWO_FACTOR_KEY_ARN', Boolean, 'must not be empty');
   optional('AVATARS_BUCKET', Boolean, 'must not be empty');
   optional('LOG_LEVEL', (level) => (LOG_LEVELS as readonly string[]).includes(level), `must be one of ${LOG_LEVELS.join(', ')}`);
   return problems;
@@ -59,6 +64,8 @@ export function config(): Config {
       SENDER_EMAIL: env.SENDER_EMAIL as string,
       JWT_SECRET: env.JWT_SECRET,
       JWT_SECRET_ARN: env.JWT_SECRET_ARN,
+      TWO_FACTOR_KEY: env.TWO_FACTOR_KEY,
+      TWO_FACTOR_KEY_ARN: env.TWO_FACTOR_KEY_ARN,
       AVATARS_BUCKET: env.AVATARS_BUCKET,
       LOG_LEVEL: (env.LOG_LEVEL ?? 'info') as Config['LOG_LEVEL'],
     };

@@ -41,8 +41,52 @@ export async function signSession(claims: SessionClaims): Promise<string> {
 export async function verifySession(token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string' || payload.typ !== undefined) return null;
     return { userId: payload.sub, tokenVersion: payload.ver, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** A two-factor sign-in ticket lasts 5 minutes (DESIGN §5). */
+export const TWO_FACTOR_TICKET_SECONDS = 5 * 60;
+const TICKET_TYPE = '2fa-ticket';
+
+export interface TwoFactorTicketClaims {
+  userId: string;
+  /** The user's token version at login: a password change or 'sign out everywhere' ends the ticket. */
+  tokenVersion: number;
+  /** Keys the ticket's attempt counter. */
+  ticketId: string;
+  /** Seconds since the epoch when the ticket ends. */
+  expiresAt: number;
+  /** The browser's time zone sent with the password, applied when the sign-in completes. */
+  timeZone?: string;
+}
+
+/**
+ * The ticket login answers for an account with two-factor sign-in: signed with the session key, but
+ * typed, so it is never taken for a session token (which needs a session id) nor the other way round.
+ */
+export async function signTwoFactorTicket(claims: Omit<TwoFactorTicketClaims, 'ticketId' | 'expiresAt'>): Promise<string> {
+  return new SignJWT({ typ: TICKET_TYPE, ver: claims.tokenVersion, ...(claims.timeZone ? { tz: claims.timeZone } : {}) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(`${TWO_FACTOR_TICKET_SECONDS}s`)
+    .sign(await key());
+}
+
+/** The claims of a valid, unexpired ticket, or null. */
+export async function verifyTwoFactorTicket(ticket: string): Promise<TwoFactorTicketClaims | null> {
+  try {
+    const { payload } = await jwtVerify(ticket, await key(), { algorithms: ['HS256'] });
+    const { sub, ver, jti, exp, typ, tz } = payload;
+    if (typ !== TICKET_TYPE || typeof sub !== 'string' || typeof ver !== 'number' || typeof jti !== 'string' || typeof exp !== 'number') {
+      return null;
+    }
+    return { userId: sub, tokenVersion: ver, ticketId: jti, expiresAt: exp, timeZone: typeof tz === 'string' ? tz : undefined };
   } catch {
     return null;
   }

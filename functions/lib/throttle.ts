@@ -17,6 +17,13 @@ export interface ThrottleRule {
 export const LOGIN_BY_ACCOUNT_AND_ADDRESS: ThrottleRule = { scope: 'login', limit: 5, windowSeconds: 15 * 60 };
 /** Login: 50 passwords compared per client address in 15 minutes, whatever the usernames. */
 export const LOGIN_BY_ADDRESS: ThrottleRule = { scope: 'login-address', limit: 50, windowSeconds: 15 * 60 };
+/**
+ * Two-factor codes: 10 checked per account in 15 minutes, across all its sign-in tickets (each of
+ * which allows 5) and the code asked to disable two-factor sign-in or replace the backup codes.
+ */
+export const TWO_FACTOR_CODES: ThrottleRule = { scope: '2fa-codes', limit: 10, windowSeconds: 15 * 60 };
+/** Codes one two-factor sign-in ticket allows (DESIGN §5). */
+export const TICKET_ATTEMPTS = 5;
 /** Reset and verification mails: at most 3 per account in 15 minutes. */
 export const EMAIL_SENDS: ThrottleRule = { scope: 'mail', limit: 3, windowSeconds: 15 * 60 };
 
@@ -113,3 +120,60 @@ export async function beginLoginAttempt(username: string, address: string): Prom
 /** After a password reset, the account's attempts from the resetting address start over. */
 export const clearLoginAttempts = (username: string, address: string) =>
   clearWindow(currentWindow(LOGIN_BY_ACCOUNT_AND_ADDRESS, accountAndAddress(username, address)));
+
+export type CodeAttempt = { allowed: true; succeeded: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts a two-factor code of the account before it is checked (TWO_FACTOR_CODES), so concurrent
+ * guesses cannot pass the limit; a right code clears the window, as a right password does at login.
+ */
+export async function beginCodeAttempt(userId: string): Promise<CodeAttempt> {
+  const slot = await takeSlot(TWO_FACTOR_CODES, userId);
+  if (!slot.taken) return { allowed: false, retryAfterSeconds: secondsLeft(slot.window) };
+  return { allowed: true, succeeded: () => clearWindow(slot.window) };
+}
+
+const ticketKey = (ticketId: string) => keys.throttle('2fa-ticket', ticketId);
+
+/**
+ * Takes one of a sign-in ticket's TICKET_ATTEMPTS with a conditional ADD on a counter item keyed by
+ * the ticket's id, which DynamoDB removes once the ticket has expired. Refused once they are used
+ * up or the ticket completed a sign-in.
+ */
+export async function takeTicketAttempt(ticketId: string, ticketExpiresAt: number): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: ticketKey(ticketId),
+        UpdateExpression: 'ADD #count :one SET expiresAt = :expiresAt',
+        ConditionExpression: '(attribute_not_exists(#count) OR #count < :limit) AND attribute_not_exists(signedIn)',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':expiresAt': ticketExpiresAt, ':limit': TICKET_ATTEMPTS },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Ends a ticket that completed a sign-in; false when another request completed one with it first. */
+export async function endTicket(ticketId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: ticketKey(ticketId),
+        UpdateExpression: 'SET signedIn = :true',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(signedIn)',
+        ExpressionAttributeValues: { ':true': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

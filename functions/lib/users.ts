@@ -28,6 +28,8 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'ba
   backupCodeHashes?: string[];
   /** The last TOTP time step accepted: a code is accepted once (replays are refused). */
   lastTotpStep?: number;
+  /** Remembered-device tokens carry the version they were issued under; disabling two-factor sign-in bumps it. */
+  deviceVersion?: number;
   /** The S3 key of the uploaded avatar (served as /avatars/<key>). */
   avatarKey?: string;
   gsi1pk: string;

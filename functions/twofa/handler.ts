@@ -1,13 +1,161 @@
-// PLACEHOLDER on the contract branch only: the engineer building this area replaces this file.
-import { twoFactorRoutes } from '../../shared/api/twofa.js';
-import { HttpError } from '../lib/errors.js';
+import { authMessages } from '../../shared/api/auth-messages.js';
+import { AUTHENTICATOR_CODE, twoFactorMessages, twoFactorRoutes } from '../../shared/api/twofa.js';
+import { isValidTimeZone } from '../../shared/domain/dates.js';
+import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
+import { verifyTwoFactorTicket } from '../lib/jwt.js';
+import type { Logger } from '../lib/log.js';
+import { verifyPassword } from '../lib/passwords.js';
+import { rememberDevice } from '../lib/remembered-devices.js';
+import { decryptSecret, encryptSecret } from '../lib/secret-box.js';
+import { startSession } from '../lib/sessions.js';
+import { beginCodeAttempt, type CodeAttempt, endTicket, takeTicketAttempt } from '../lib/throttle.js';
+import { getUser, toPublicUser, type UserItem, updateUser } from '../lib/users.js';
+import { hashBackupCode, newBackupCodes, newTotpSecret, otpauthUri, totpStep } from './codes.js';
+import { qrCodeDataUrl } from './qr-code.js';
+import {
+  disableWithCodeStep,
+  enableWithPendingSecret,
+  replaceBackupCodesWithCodeStep,
+  savePendingSecret,
+  useBackupCode,
+  useCodeStep,
+} from './two-factor-user.js';
 
-const notBuilt = async (): Promise<never> => {
-  throw new HttpError(501, 'Not built yet');
-};
+/** The stored secret in clear; a value that does not decrypt is a fault of the server, not of the request. */
+async function secretOf(user: UserItem, sealed: string | undefined): Promise<string> {
+  const secret = sealed ? await decryptSecret(sealed, user.id) : null;
+  if (!secret) throw new Error(`The two-factor secret of user ${user.id} cannot be decrypted`);
+  return secret;
+}
 
-export const handler = createApiHandler(
-  twoFactorRoutes,
-  Object.fromEntries(Object.keys(twoFactorRoutes).map((name) => [name, notBuilt])) as never,
-);
+/** A fresh set of backup codes and the hashes that are stored of them. */
+function backupCodes() {
+  const codes = newBackupCodes();
+  return { codes, hashes: codes.map(hashBackupCode) };
+}
+
+const ticketEnded = () => new HttpError(401, twoFactorMessages.ticketEnded);
+
+/**
+ * Disabling two-factor sign-in and replacing the backup codes ask for the password and a current
+ * code (never a 401 for a wrong one: that would sign the user out). Answers the code's step, not yet
+ * recorded: the caller's update records it on the condition that it is still unused.
+ */
+async function confirmPasswordAndCode(user: UserItem, password: string, code: string, log: Logger): Promise<{ step: number; attempt: CodeAttempt & { allowed: true } }> {
+  if (!user.twoFactorEnabled) throw new HttpError(400, twoFactorMessages.notEnabled);
+  const attempt = await beginCodeAttempt(user.id);
+  if (!attempt.allowed) {
+    log.info('two-factor confirmation throttled', { retryAfterSeconds: attempt.retryAfterSeconds });
+    throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(400, authMessages.passwordIncorrect);
+  const step = await totpStep(await secretOf(user, user.twoFactorSecret), code);
+  if (step === null || step <= (user.lastTotpStep ?? -1)) throw new HttpError(400, twoFactorMessages.invalidCode);
+  return { step, attempt };
+}
+
+/** Two-factor sign-in (SPEC §2 wizard and dialog, §7 `/2fa/*`; DESIGN §5). */
+export const handler = createApiHandler(twoFactorRoutes, {
+  setupTwoFactor: async ({ user, log }) => {
+    if (user.twoFactorEnabled) throw new HttpError(409, twoFactorMessages.alreadyEnabled);
+    const secret = newTotpSecret();
+    if (!(await savePendingSecret(user.id, await encryptSecret(secret, user.id)))) {
+      throw new HttpError(409, twoFactorMessages.alreadyEnabled);
+    }
+    log.info('two-factor setup started');
+    return { qrCode: qrCodeDataUrl(otpauthUri(user.username, secret)), manualEntry: secret };
+  },
+
+  enableTwoFactor: async ({ user, body, log }) => {
+    if (user.twoFactorEnabled) throw new HttpError(409, twoFactorMessages.alreadyEnabled);
+    const pending = user.twoFactorPendingSecret;
+    if (!pending) throw new HttpError(400, twoFactorMessages.noSetup);
+    const step = await totpStep(await secretOf(user, pending), body.token);
+    if (step === null) throw new HttpError(400, twoFactorMessages.invalidCode);
+    const { codes, hashes } = backupCodes();
+    const enabled = await enableWithPendingSecret(user.id, pending, step, hashes);
+    if (!enabled) {
+      // Enabled by a concurrent request, or the setup was started again and this code is for the old secret.
+      if ((await getUser(user.id))?.twoFactorEnabled) throw new HttpError(409, twoFactorMessages.alreadyEnabled);
+      throw new HttpError(400, twoFactorMessages.invalidCode);
+    }
+    log.info('two-factor sign-in enabled');
+    return { message: twoFactorMessages.enabled, backupCodes: codes, user: toPublicUser(enabled) };
+  },
+
+  verifyTwoFactor: async ({ body, log }) => {
+    const ticket = await verifyTwoFactorTicket(body.twoFactorTicket);
+    if (!ticket || ticket.userId !== body.userId) throw ticketEnded();
+    // Counted before the code is checked, so concurrent guesses cannot pass the ticket's 5 either.
+    if (!(await takeTicketAttempt(ticket.ticketId, ticket.expiresAt))) {
+      log.info('two-factor ticket used up', { userId: ticket.userId });
+      throw new HttpError(401, twoFactorMessages.tooManyCodes);
+    }
+    const attempt = await beginCodeAttempt(ticket.userId);
+    if (!attempt.allowed) {
+      log.info('two-factor codes throttled', { userId: ticket.userId, retryAfterSeconds: attempt.retryAfterSeconds });
+      throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
+    }
+    const user = await getUser(ticket.userId);
+    // A password change, 'sign out everywhere' or disabling two-factor sign-in since the login ends the ticket.
+    if (!user || user.tokenVersion !== ticket.tokenVersion || !user.twoFactorEnabled) throw ticketEnded();
+    if (user.accountStatus === 'deactivated') {
+      throw new HttpError(403, authMessages.loginDeactivated, { showContactSupport: true });
+    }
+
+    const usedBackupCode = !AUTHENTICATOR_CODE.test(body.token);
+    let verified: UserItem | null = null;
+    if (usedBackupCode) {
+      verified = await useBackupCode(user, hashBackupCode(body.token));
+    } else {
+      const step = await totpStep(await secretOf(user, user.twoFactorSecret), body.token);
+      if (step !== null && step > (user.lastTotpStep ?? -1)) verified = await useCodeStep(user.id, step);
+    }
+    if (!verified) {
+      log.info('two-factor code refused', { userId: user.id, usedBackupCode });
+      throw new HttpError(401, twoFactorMessages.invalidCode);
+    }
+    // One sign-in per ticket, even for two different right codes sent at once.
+    if (!(await endTicket(ticket.ticketId))) throw ticketEnded();
+    await attempt.succeeded();
+
+    const signedIn =
+      ticket.timeZone && isValidTimeZone(ticket.timeZone) && ticket.timeZone !== verified.timeZone
+        ? await updateUser(user.id, { timeZone: ticket.timeZone })
+        : verified;
+    const deviceToken = body.rememberDevice ? await rememberDevice(signedIn) : null;
+    const token = await startSession(signedIn);
+    log.info('two-factor sign-in completed', { userId: user.id, usedBackupCode, rememberedDevice: Boolean(deviceToken) });
+    const publicUser = toPublicUser(signedIn);
+    return {
+      success: true as const,
+      message: twoFactorMessages.verified,
+      token,
+      userId: user.id,
+      user: publicUser,
+      deviceToken,
+      usedBackupCode,
+      avatar: publicUser.avatar,
+    };
+  },
+
+  disableTwoFactor: async ({ user, body, log }) => {
+    const { step, attempt } = await confirmPasswordAndCode(user, body.password, body.token, log);
+    const disabled = await disableWithCodeStep(user.id, step);
+    if (!disabled) throw new HttpError(400, twoFactorMessages.invalidCode);
+    await attempt.succeeded();
+    log.info('two-factor sign-in disabled');
+    return { message: twoFactorMessages.disabled, user: toPublicUser(disabled) };
+  },
+
+  regenerateBackupCodes: async ({ user, body, log }) => {
+    const { step, attempt } = await confirmPasswordAndCode(user, body.password, body.token, log);
+    const { codes, hashes } = backupCodes();
+    const updated = await replaceBackupCodesWithCodeStep(user.id, step, hashes);
+    if (!updated) throw new HttpError(400, twoFactorMessages.invalidCode);
+    await attempt.succeeded();
+    log.info('backup codes regenerated');
+    return { message: twoFactorMessages.backupCodesRegenerated, backupCodes: codes, user: toPublicUser(updated) };
+  },
+});

@@ -28,8 +28,7 @@ export const AUTHENTICATOR_CODE = /^\d{6}$/;
 /** Backup code: XXXX-XXXX, letters and digits, 9 characters (SPEC §5, §9). */
 export const BACKUP_CODE = /^[A-Z0-9]{4}-[A-Z0-9]{4}$/;
 export const BACKUP_CODE_COUNT = 10;
-/** How long a remembered device skips the code (SPEC §9). */
-export const REMEMBERED_DEVICE_DAYS = 30;
+export { REMEMBERED_DEVICE_DAYS } from '../domain/two-factor.js';
 
 const code = z
   .string({ error: twoFactorMessages.codeFormat })

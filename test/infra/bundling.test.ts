@@ -54,8 +54,12 @@ describe('function bundling', () => {
    * the auth and admin functions (DynamoDB with the document client, SES and Secrets Manager) is
    * about 220 KB after BUNDLE_ALIASES, which leaves too little room for zod, jose and (auth) bcrypt,
    * so those two keep their measured size plus a little (docs/DECISIONS.md, 'Cold starts'). Any growth fails here.
+   * auth grew to 321.4 KB with the accounts contract and ~1 KB with two-factor login (the ticket, the
+   * remembered-device check). twofa has the SDK part of auth without SES, plus jose, bcrypt (the password
+   * confirms disabling), otplib (~30 KB with its noble hashes and scure base32) and qrcode's core
+   * (~20 KB; its renderers and pngjs are left out, DECISIONS 'Two-factor sign-in'): 322.8 KB measured.
    */
-  const CEILING_KB: Record<string, number> = { auth: 320, admin: 286 };
+  const CEILING_KB: Record<string, number> = { auth: 323, admin: 286, twofa: 325 };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
     'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces or zod classic',

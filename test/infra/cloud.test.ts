@@ -177,9 +177,9 @@ describe('data', () => {
     });
   });
 
-  it('generates the session signing key and the owner password in Secrets Manager', () => {
+  it('generates the session signing key, the two-factor key and the owner password in Secrets Manager', () => {
     const secrets = Object.values(resourcesOf(product.data, 'AWS::SecretsManager::Secret'));
-    expect(secrets).toHaveLength(2);
+    expect(secrets).toHaveLength(3);
     for (const secret of secrets) {
       expect(secret.Properties.GenerateSecretString).toBeDefined();
       expect(secret.Properties).not.toHaveProperty('SecretString');
@@ -232,6 +232,21 @@ describe('permissions', () => {
     expect(sending?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'reminders@subscriptions.example.com' } });
     expect(allows('subscriptions', 'ses:SendEmail')).toBe(false);
     expect(allows('stats', 'ses:SendEmail')).toBe(false);
+  });
+
+  it('lets only the twofa function read the two-factor key, and tells only it where the key is', () => {
+    const keyArn = functionOfArea('twofa').properties.Environment.Variables.TWO_FACTOR_KEY_ARN;
+    expect(keyArn).toBeDefined();
+    expect(JSON.stringify(keyArn)).toContain('TwoFactorKey');
+    const readers = [...statements]
+      .filter(([, list]) =>
+        list.some((s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource) === JSON.stringify(keyArn)),
+      )
+      .map(([role]) => role);
+    expect(readers).toEqual([functionOfArea('twofa').roleLogicalId]);
+    for (const area of AREAS.filter((a) => a !== 'twofa')) {
+      expect(functionOfArea(area).properties.Environment.Variables.TWO_FACTOR_KEY_ARN).toBeUndefined();
+    }
   });
 
   it('lets the session signing key be read only where sessions are signed or verified', () => {
