@@ -3,8 +3,8 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
-/** Object keys of avatar images start with this prefix; CloudFront serves them at `/avatars/...`. */
-export const AVATAR_KEY_PREFIX = 'avatars/';
+/** Object keys of avatar images start with this prefix; CloudFront serves them at `/avatars/...` (the contract's constant). */
+export { AVATAR_KEY_PREFIX } from '../shared/api/account.js';
 
 /** Attribute whose epoch-seconds value makes DynamoDB delete an item (tokens, throttles, deleted subscriptions). */
 export const TTL_ATTRIBUTE = 'expiresAt';

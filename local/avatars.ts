@@ -1,9 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { GetObjectCommand, type GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import { SECURITY_HEADERS } from '../functions/lib/security-headers.js';
+import { AVATAR_KEY_PREFIX } from '../shared/api/account.js';
 import { sendText } from './answers.js';
 
-/** `/avatars/<key>`: the avatars bucket read from the S3 emulator, as CloudFront serves it in the cloud. */
+/**
+ * `/avatars/<rest>`: the object `avatars/<rest>` of the avatars bucket, read from the S3 emulator, as
+ * CloudFront's `/avatars/*` behaviour serves the bucket in the cloud (the path is the key).
+ */
 export const AVATARS_PATH = '/avatars/';
 
 export function avatars(bucket: string): (res: ServerResponse, key: string) => Promise<void> {
@@ -11,7 +15,7 @@ export function avatars(bucket: string): (res: ServerResponse, key: string) => P
   return async (res, key) => {
     let object: GetObjectCommandOutput;
     try {
-      object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: `${AVATAR_KEY_PREFIX}${key}` }));
     } catch {
       return sendText(res, 404, 'Not found');
     }

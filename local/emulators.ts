@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import {
   CreateTableCommand,
@@ -113,8 +114,24 @@ export async function startSesEmulator(port: number): Promise<Emulator> {
   };
 }
 
+/** The access key the local stack gives the functions (local/functions.ts); any secret goes with it. */
+export const LOCAL_ACCESS_KEY = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+/**
+ * s3rver knows one access key of its own (`S3RVER`) and refuses others with InvalidAccessKeyId: the
+ * functions' key is registered with its account, as real S3 knows the execution role's key.
+ */
+function allowLocalAccessKey(): void {
+  const require = createRequire(import.meta.url);
+  const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account.js') as {
+    DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+  };
+  DUMMY_ACCOUNT.createKeyPair(LOCAL_ACCESS_KEY.accessKeyId, LOCAL_ACCESS_KEY.secretAccessKey);
+}
+
 /** The S3 emulator (s3rver) with the avatars bucket, storing objects under `directory`. */
 export async function startS3Emulator(directory: string, bucket: string): Promise<Emulator> {
+  allowLocalAccessKey();
   const port = await freePort();
   const s3 = new S3rver({ port, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
   await s3.run();

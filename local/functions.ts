@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AREAS, type Area } from '../shared/api/index.js';
 import type { LambdaHandler } from './api-gateway.js';
-import { type Emulators, ensureTable } from './emulators.js';
+import { type Emulators, ensureTable, LOCAL_ACCESS_KEY } from './emulators.js';
 
 /**
  * The real Lambda functions in this process: the environment the CDK stack gives them (pointed at
@@ -35,8 +35,8 @@ function configureEnvironment(setup: FunctionsSetup): void {
   const { emulators } = setup;
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ACCESS_KEY_ID: LOCAL_ACCESS_KEY.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_ACCESS_KEY.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: emulators.dynamoDb.endpoint,
     AWS_ENDPOINT_URL_SES: emulators.ses.endpoint,
     AWS_ENDPOINT_URL_S3: emulators.s3.endpoint,

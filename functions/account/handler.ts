@@ -1,13 +1,70 @@
-// PLACEHOLDER on the contract branch only: the engineer building this area replaces this file.
-import { accountRoutes } from '../../shared/api/account.js';
-import { HttpError } from '../lib/errors.js';
+import { accountMessages, accountRoutes } from '../../shared/api/account.js';
+import { authMessages } from '../../shared/api/auth-messages.js';
+import { avatarMaxBytes, dataUrlBytes, imageFormatOf } from '../../shared/domain/avatar.js';
+import { canUseAnimatedAvatar } from '../../shared/domain/profile.js';
+import { normalizeRole } from '../../shared/domain/roles.js';
+import { avatarUrl, deleteAllUserData, deleteAvatar, putAvatar } from '../lib/account-data.js';
+import { listActivity, recordActivity } from '../lib/activity.js';
+import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
+import { verifyPassword } from '../lib/passwords.js';
+import { endAllSessions } from '../lib/sessions.js';
+import { listSubscriptions, toSubscription } from '../lib/subscriptions.js';
+import { beginLoginAttempt } from '../lib/throttle.js';
+import { anotherOwnerExists, toPublicUser, updateUser } from '../lib/users.js';
 
-const notBuilt = async (): Promise<never> => {
-  throw new HttpError(501, 'Not built yet');
-};
+/** The account area: the avatar, the data export and account deletion (issue 9, SPEC §2 'Your data'). */
+export const handler = createApiHandler(accountRoutes, {
+  updateAvatar: async ({ user, body, log }) => {
+    const bytes = dataUrlBytes(body.avatar);
+    // What the bytes are decides, never the type the data URL declares.
+    const format = bytes && imageFormatOf(bytes);
+    if (!bytes || !format) throw new HttpError(400, accountMessages.avatarInvalid);
+    if (format === 'gif') {
+      if (!canUseAnimatedAvatar(user.role)) throw new HttpError(403, accountMessages.gifLocked);
+      if (!user.allowAnimatedPfp) throw new HttpError(400, accountMessages.gifNeedsToggle);
+    }
+    if (bytes.length > avatarMaxBytes(format)) {
+      throw new HttpError(400, format === 'gif' ? accountMessages.gifTooLarge : accountMessages.imageTooLarge);
+    }
+    const key = await putAvatar(user.id, format, bytes);
+    let updated: Awaited<ReturnType<typeof updateUser>>;
+    try {
+      updated = await updateUser(user.id, { avatar: avatarUrl(key), avatarKey: key });
+    } catch (error) {
+      await deleteAvatar(key);
+      throw error;
+    }
+    if (user.avatarKey && user.avatarKey !== key) await deleteAvatar(user.avatarKey);
+    log.info('avatar changed', { userId: user.id, format, bytes: bytes.length });
+    await recordActivity(user.id, 'avatar_changed', user.username, { format, bytes: bytes.length });
+    return { message: accountMessages.avatarUpdated, user: toPublicUser(updated) };
+  },
 
-export const handler = createApiHandler(
-  accountRoutes,
-  Object.fromEntries(Object.keys(accountRoutes).map((name) => [name, notBuilt])) as never,
-);
+  exportData: async ({ user }) => {
+    const [subscriptions, activity] = await Promise.all([listSubscriptions(user.id), listActivity(user.id)]);
+    return {
+      exportedAt: new Date().toISOString(),
+      profile: toPublicUser(user),
+      subscriptions: subscriptions.map(toSubscription),
+      activity,
+    };
+  },
+
+  deleteAccount: async ({ user, body, sourceIp, log }) => {
+    // Counted like a login, so this route cannot be used to guess the password either.
+    const attempt = await beginLoginAttempt(user.username, sourceIp);
+    if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
+    // 400, never 401: a 401 would sign the user out.
+    if (!(await verifyPassword(body.password, user.passwordHash))) throw new HttpError(400, authMessages.passwordIncorrect);
+    await attempt.succeeded();
+    if (normalizeRole(user.role) === 'owner' && !(await anotherOwnerExists(user.id))) {
+      throw new HttpError(403, accountMessages.lastOwner);
+    }
+    // Every session ends first, so no request of the user writes while the data goes.
+    await endAllSessions(user.id, 'sign-out-everywhere');
+    const { itemsDeleted } = await deleteAllUserData(user);
+    log.info('account deleted', { userId: user.id, itemsDeleted });
+    return { message: authMessages.accountDeleted };
+  },
+});

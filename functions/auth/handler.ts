@@ -1,16 +1,17 @@
 import { authMessages, authRoutes } from '../../shared/api/auth.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
-import { hasPaidFeatures } from '../../shared/domain/roles.js';
+import { recordActivity } from '../lib/activity.js';
 import { passwordResetEmail, sendEmail, verificationEmail } from '../lib/email.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { signTwoFactorTicket } from '../lib/jwt.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
 import { isRememberedDevice } from '../lib/remembered-devices.js';
-import { startSession } from '../lib/sessions.js';
+import { endAllSessions, endSession, startSession } from '../lib/sessions.js';
 import { beginLoginAttempt, clearLoginAttempts, EMAIL_SENDS, takeSlot } from '../lib/throttle.js';
 import { consumeToken, issueToken } from '../lib/tokens.js';
 import { createUser, findUserByEmail, findUserByUsername, setPassword, toPublicUser, updateUser } from '../lib/users.js';
+import { updateSettings } from './settings.js';
 
 /** The auth area: registration, sign-in, the session's user, e-mail verification and password reset (SPEC §7). */
 export const handler = createApiHandler(authRoutes, {
@@ -25,6 +26,7 @@ export const handler = createApiHandler(authRoutes, {
     const token = await issueToken('verify-email', user);
     await sendEmail(verificationEmail(body.email, user.username, token));
     log.info('user registered', { userId: user.id });
+    await recordActivity(user.id, 'registration', user.username);
     return { message: authMessages.registered, userId: user.id };
   },
 
@@ -44,7 +46,7 @@ export const handler = createApiHandler(authRoutes, {
     if (user.accountStatus === 'deactivated') {
       throw new HttpError(403, authMessages.loginDeactivated, { showContactSupport: true });
     }
-    if (user.email && !user.emailVerified) {
+    if (user.email && !user.emailVerified && !user.emailGateCleared) {
       throw new HttpError(403, authMessages.verificationRequired, { requiresVerification: true, email: user.email });
     }
     const timeZone = body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined;
@@ -59,22 +61,13 @@ export const handler = createApiHandler(authRoutes, {
         ? await updateUser(user.id, { timeZone })
         : user;
     const token = await startSession(signedIn);
+    await recordActivity(user.id, 'login', user.username);
     return { token, userId: user.id, requiresTwoFactor: false as const, user: toPublicUser(signedIn) };
   },
 
   me: async ({ user }) => toPublicUser(user),
 
-  updateSettings: async ({ user, body }) => {
-    if (body.notificationMethod && body.notificationMethod !== 'email') throw new HttpError(400, authMessages.smsComingSoon);
-    if (body.notify1Day && !hasPaidFeatures(user.role)) throw new HttpError(403, authMessages.oneDayPaidOnly);
-    const updated = await updateUser(user.id, {
-      ...body,
-      timeZone: body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined,
-      phoneNumber: body.phoneNumber === '' ? null : body.phoneNumber,
-      displayName: body.displayName === '' ? user.username : body.displayName,
-    });
-    return { message: authMessages.settingsUpdated, user: toPublicUser(updated) };
-  },
+  updateSettings,
 
   forgotPassword: async ({ body, log }) => {
     // The answer is the same whether or not the address exists.
@@ -97,6 +90,7 @@ export const handler = createApiHandler(authRoutes, {
     }
     await clearLoginAttempts(user.username, sourceIp);
     log.info('password reset', { userId: user.id });
+    await recordActivity(user.id, 'password_reset', user.username);
     return { message: authMessages.passwordReset };
   },
 
@@ -110,12 +104,18 @@ export const handler = createApiHandler(authRoutes, {
     return { message: authMessages.verificationSent };
   },
 
-  // PLACEHOLDER on the contract branch: the sessions engineer builds these.
-  logout: async () => {
-    throw new HttpError(501, 'Not built yet');
+  // Ends this device's session only: its token answers 401 at once, other devices stay signed in.
+  logout: async ({ user, sessionId }) => {
+    await endSession(user.id, sessionId);
+    return { message: authMessages.loggedOut };
   },
-  logoutAll: async () => {
-    throw new HttpError(501, 'Not built yet');
+
+  // 'Sign out of all devices': bumps the token version, which ends every session, this one included.
+  logoutAll: async ({ user, log }) => {
+    await endAllSessions(user.id, 'sign-out-everywhere');
+    log.info('signed out everywhere', { userId: user.id });
+    await recordActivity(user.id, 'signed_out_everywhere', user.username);
+    return { message: authMessages.loggedOutEverywhere };
   },
 
   verifyEmail: async ({ params }) => {
@@ -124,7 +124,10 @@ export const handler = createApiHandler(authRoutes, {
     if (consumed.status === 'invalid') throw new HttpError(400, authMessages.verificationInvalid);
     // A link proves only the address it was sent to: consumeToken refuses it once the address changed.
     const { user } = consumed;
-    if (!user.emailVerified) await updateUser(user.id, { emailVerified: true });
+    if (!user.emailVerified) {
+      await updateUser(user.id, { emailVerified: true });
+      await recordActivity(user.id, 'email_verified', user.username, { email: user.email });
+    }
     return { message: authMessages.emailVerified };
   },
 });

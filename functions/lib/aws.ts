@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESClient } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -12,6 +13,7 @@ import { environmentCredentials } from './credentials.js';
 let documentClient: DynamoDBDocumentClient | undefined;
 let ses: SESClient | undefined;
 let secrets: SecretsManagerClient | undefined;
+let s3: S3Client | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ credentials: environmentCredentials }), {
@@ -31,4 +33,11 @@ export function sesClient(): SESClient {
 export function secretsClient(): SecretsManagerClient {
   secrets ??= new SecretsManagerClient({ credentials: environmentCredentials });
   return secrets;
+}
+
+/** Path-style addressing for an emulator (LocalStack, s3rver) behind an endpoint URL; AWS's own style otherwise. */
+export function s3Client(): S3Client {
+  const emulated = Boolean(process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL);
+  s3 ??= new S3Client({ credentials: environmentCredentials, forcePathStyle: emulated });
+  return s3;
 }

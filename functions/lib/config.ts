@@ -17,6 +17,8 @@ export interface Config {
   TWO_FACTOR_KEY?: string;
   TWO_FACTOR_KEY_ARN?: string;
   AVATARS_BUCKET?: string;
+  /** Absolute base URL of `/avatars/` when the site is not on the API's origin (LocalStack); `/avatars` otherwise. */
+  AVATARS_BASE_URL?: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
 }
 
@@ -47,6 +49,7 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
   if (env.TWO_FACTOR_KEY !== undefined && env.TWO_FACTOR_KEY.length < 32) problems.push('TWO_FACTOR_KEY: must be at least 32 characters');
   optional('TWO_FACTOR_KEY_ARN', Boolean, 'must not be empty');
   optional('AVATARS_BUCKET', Boolean, 'must not be empty');
+  optional('AVATARS_BASE_URL', isHttpUrl, 'must be an http(s) URL');
   optional('LOG_LEVEL', (level) => (LOG_LEVELS as readonly string[]).includes(level), `must be one of ${LOG_LEVELS.join(', ')}`);
   return problems;
 }
@@ -67,6 +70,7 @@ export function config(): Config {
       TWO_FACTOR_KEY: env.TWO_FACTOR_KEY,
       TWO_FACTOR_KEY_ARN: env.TWO_FACTOR_KEY_ARN,
       AVATARS_BUCKET: env.AVATARS_BUCKET,
+      AVATARS_BASE_URL: env.AVATARS_BASE_URL,
       LOG_LEVEL: (env.LOG_LEVEL ?? 'info') as Config['LOG_LEVEL'],
     };
   }

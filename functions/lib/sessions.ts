@@ -48,10 +48,18 @@ export async function lookUpSession(token: string): Promise<SessionLookup | null
   const TableName = tableName();
   const userKey = keys.user(claims.userId);
   const sessionKey = keys.session(claims.userId, claims.sessionId);
-  const { Responses } = await dynamo().send(
-    new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [userKey, sessionKey], ConsistentRead: true } } }),
-  );
-  const items = Responses?.[TableName] ?? [];
+  // BatchGet may leave keys unprocessed under load: read them again rather than answer a false 401.
+  const items: Record<string, unknown>[] = [];
+  let pending: Record<string, unknown>[] = [userKey, sessionKey];
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt >= 5) throw new Error('BatchGet left the session keys unprocessed');
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    const { Responses, UnprocessedKeys } = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    items.push(...(Responses?.[TableName] ?? []));
+    pending = UnprocessedKeys?.[TableName]?.Keys ?? [];
+  }
   const user = items.find((item) => item.sk === userKey.sk) as UserItem | undefined;
   const session = items.find((item) => item.sk === sessionKey.sk);
   return { sessionId: claims.sessionId, tokenVersion: claims.tokenVersion, user, sessionExists: Boolean(session) };

@@ -7,6 +7,7 @@ export const keys = {
   emailGuard: (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'EMAIL' }),
   session: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
   subscription: (userId: string, subscriptionId: string) => ({ pk: `USER#${userId}`, sk: `SUB#${subscriptionId}` }),
+  activity: (userId: string, createdAt: string, activityId: string) => ({ pk: `USER#${userId}`, sk: `ACT#${createdAt}#${activityId}` }),
   token: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import type { User } from '../../shared/api/user.js';
 import { normalizeRole, type Role } from '../../shared/domain/roles.js';
@@ -30,6 +30,11 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'ba
   lastTotpStep?: number;
   /** Remembered-device tokens carry the version they were issued under; disabling two-factor sign-in bumps it. */
   deviceVersion?: number;
+  /**
+   * The address was changed in settings by a signed-in user: login no longer waits for it to be verified
+   * (only a sign-up's first address does), though reminders still go only to a verified address.
+   */
+  emailGateCleared?: boolean;
   /** The S3 key of the uploaded avatar (served as /avatars/<key>). */
   avatarKey?: string;
   gsi1pk: string;
@@ -226,4 +231,130 @@ export async function setPassword(user: UserItem, passwordHash: string, reason: 
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** A change of username and/or e-mail address (null removes the address), with other attributes to set. */
+export interface IdentityChange {
+  username?: string;
+  email?: string | null;
+  changes: UserChanges;
+}
+
+/** Why an identity change was refused; the caller answers 409 with the matching message. */
+export type IdentityConflict = 'username' | 'email' | 'concurrent';
+
+/**
+ * Applies a username and/or e-mail change with the other changes in one transaction (DESIGN §4): the
+ * new guard items are put only if free (`attribute_not_exists`), the old ones deleted only while they
+ * are still this user's, and the user updated only while it still has the name and address it was read
+ * with, so of two concurrent changes at most one applies. A change of letter case keeps the guard.
+ */
+export async function changeIdentity(user: UserItem, change: IdentityChange): Promise<{ user: UserItem } | { conflict: IdentityConflict }> {
+  const TableName = tableName();
+  const steps: Array<{ conflict: IdentityConflict; item: Record<string, unknown> }> = [];
+  const sets: Record<string, unknown> = { ...change.changes };
+  const removes: string[] = [];
+  const guardSwap = (
+    kind: 'username' | 'email',
+    guardOf: (value: string) => { pk: string; sk: string },
+    before: string | null,
+    after: string | null,
+  ) => {
+    const beforeKey = before ? guardOf(before) : undefined;
+    const afterKey = after ? guardOf(after) : undefined;
+    if (beforeKey?.pk === afterKey?.pk) return;
+    if (afterKey) {
+      steps.push({
+        conflict: kind,
+        item: { Put: { TableName, Item: { ...afterKey, userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      });
+    }
+    if (beforeKey) {
+      steps.push({
+        conflict: 'concurrent',
+        item: {
+          Delete: {
+            TableName,
+            Key: beforeKey,
+            ConditionExpression: 'userId = :me',
+            ExpressionAttributeValues: { ':me': user.id },
+          },
+        },
+      });
+    }
+  };
+  if (change.username !== undefined) {
+    guardSwap('username', keys.usernameGuard, user.username, change.username);
+    sets.username = change.username;
+  }
+  if (change.email !== undefined) {
+    guardSwap('email', keys.emailGuard, user.email, change.email);
+    if (change.email === null) removes.push('email');
+    else sets.email = change.email;
+  }
+  const entries = Object.entries(sets).filter(([, v]) => v !== undefined);
+  const names: Record<string, string> = { '#username': 'username', '#email': 'email' };
+  const values: Record<string, unknown> = { ':username': user.username };
+  const assignments = entries.map(([name, value], i) => {
+    names[`#a${i}`] = name;
+    values[`:v${i}`] = value;
+    return `#a${i} = :v${i}`;
+  });
+  const removals = removes.map((name, i) => {
+    names[`#r${i}`] = name;
+    return `#r${i}`;
+  });
+  if (user.email) values[':email'] = user.email;
+  const update = [assignments.length ? `SET ${assignments.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
+    .filter(Boolean)
+    .join(' ');
+  if (!update) return { user };
+  steps.push({
+    conflict: 'concurrent',
+    item: {
+      Update: {
+        TableName,
+        Key: keys.user(user.id),
+        UpdateExpression: update,
+        ConditionExpression: `#username = :username AND ${user.email ? '#email = :email' : '(attribute_not_exists(#email) OR attribute_type(#email, :null))'}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: user.email ? values : { ...values, ':null': 'NULL' },
+      },
+    },
+  });
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: steps.map((step) => step.item) as never }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+    const failed = reasons?.findIndex((reason) => reason.Code === 'ConditionalCheckFailed') ?? -1;
+    if (failed >= 0) return { conflict: steps[failed].conflict };
+    throw error;
+  }
+  const updated = await dynamo().send(new GetCommand({ TableName, Key: keys.user(user.id), ConsistentRead: true }));
+  return { user: updated.Item as UserItem };
+}
+
+/**
+ * True when some owner other than `userId` exists. Reads the admin list's index (gsi1 `USERS`), keys
+ * and role only, and stops at the first other owner; only an owner deleting their own account asks.
+ */
+export async function anotherOwnerExists(userId: string): Promise<boolean> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :users',
+        FilterExpression: '#role = :owner AND id <> :me AND accountStatus <> :deactivated',
+        ProjectionExpression: 'id',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':users': USERS_PARTITION, ':owner': 'owner', ':me': userId, ':deactivated': 'deactivated' },
+        ExclusiveStartKey,
+      }),
+    );
+    if ((page.Items ?? []).length > 0) return true;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return false;
 }

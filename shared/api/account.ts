@@ -15,7 +15,12 @@ export const accountMessages = {
   gifLocked: 'Animated profile pictures are available for VIP and Premium members',
   /** SPEC §8: what the browser shows for a 413. */
   tooLargeForServer: 'File too large for server',
+  /** 403: the product always keeps one owner (DESIGN §5). */
+  lastOwner: 'You are the only owner: make another user an owner before deleting your account',
 } as const;
+
+/** Avatar objects' keys start with this prefix; `/avatars/<rest>` serves `avatars/<rest>` (CloudFront and the local stack). */
+export const AVATAR_KEY_PREFIX = 'avatars/';
 
 /**
  * PUT /auth/avatar (SPEC §7): the picture as a data URL (`data:image/png;base64,...`). The server

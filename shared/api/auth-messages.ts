@@ -36,6 +36,10 @@ export const authMessages = {
   effectLocked: 'That profile effect is not available for your membership',
   colorLocked: 'That color scheme is not available for your membership',
   animatedLocked: 'Animated profile pictures are available for VIP and Premium members',
+  /** Two changes of one account's name or address raced; the later one is refused (409). */
+  changedMeanwhile: 'Your account was changed in the meantime. Please reload and try again.',
+  /** Changing the address sends a verification mail: at most 3 in 15 minutes (429). */
+  tooManyEmailChanges: 'Too many verification emails. Please try again in 15 minutes.',
   loggedOut: 'Logged out successfully',
   loggedOutEverywhere: 'Signed out of all devices',
   /** Account deletion: the password confirms it. */

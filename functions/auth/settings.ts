@@ -1,0 +1,175 @@
+import type { authRoutes } from '../../shared/api/auth.js';
+import { authMessages } from '../../shared/api/auth-messages.js';
+import { isValidTimeZone } from '../../shared/domain/dates.js';
+import { passwordMessages } from '../../shared/domain/password.js';
+import { canUseAnimatedAvatar, colorTier, effectTier, unlocks } from '../../shared/domain/profile.js';
+import { hasPaidFeatures } from '../../shared/domain/roles.js';
+import { type ActivityDetails, recordActivity } from '../lib/activity.js';
+import { sendEmail, verificationEmail } from '../lib/email.js';
+import { conflict, HttpError, tooManyRequests } from '../lib/errors.js';
+import type { ApiRequest, RouteHandler } from '../lib/http.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
+import { startSession } from '../lib/sessions.js';
+import { beginLoginAttempt, EMAIL_SENDS, takeSlot } from '../lib/throttle.js';
+import { issueToken } from '../lib/tokens.js';
+import { changeIdentity, getUser, setPassword, toPublicUser, type UserItem } from '../lib/users.js';
+
+/**
+ * PUT /auth/settings (SPEC §7, issue 9): one of three kinds of change per request — account
+ * information, a password change, or profile customization. Each is recorded in the activity log.
+ */
+type SettingsRoute = (typeof authRoutes)['updateSettings'];
+type SettingsRequest = ApiRequest<SettingsRoute>;
+type SettingsBody = SettingsRequest['body'];
+
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
+const PROFILE_FIELDS = ['profileEffect', 'profileColor', 'allowAnimatedPfp'] as const;
+const ACCOUNT_FIELDS = [
+  'email',
+  'username',
+  'displayName',
+  'phoneNumber',
+  'notificationMethod',
+  'currencyPreference',
+  'notify10Days',
+  'notify3Days',
+  'notify1Day',
+  'timeZone',
+] as const;
+
+type Kind = 'account' | 'password' | 'profile';
+
+/** The kind of change the body asks for; a body of no field is an (empty) account change. */
+function kindOf(body: SettingsBody): Kind {
+  const present = (fields: readonly (keyof SettingsBody)[]) => fields.some((field) => body[field] !== undefined);
+  const kinds = (
+    [
+      ['account', present(ACCOUNT_FIELDS)],
+      ['password', present(PASSWORD_FIELDS)],
+      ['profile', present(PROFILE_FIELDS)],
+    ] as const
+  ).filter(([, isPresent]) => isPresent);
+  if (kinds.length > 1) throw new HttpError(400, authMessages.oneKindOfChange);
+  return kinds[0]?.[0] ?? 'account';
+}
+
+export const updateSettings: RouteHandler<SettingsRoute> = async (request) => {
+  const kind = kindOf(request.body);
+  if (kind === 'password') return changePassword(request);
+  if (kind === 'profile') return customizeProfile(request);
+  return changeAccountInfo(request);
+};
+
+/** Names of the fields that change; the activity log says which fields, never their values. */
+function changedFields(user: UserItem, changes: Record<string, unknown>): string[] {
+  return Object.entries(changes)
+    .filter(([name, value]) => value !== undefined && (user as unknown as Record<string, unknown>)[name] !== value)
+    .map(([name]) => name);
+}
+
+async function changeAccountInfo({ user, body, log }: SettingsRequest) {
+  if (body.notificationMethod && body.notificationMethod !== 'email') throw new HttpError(400, authMessages.smsComingSoon);
+  if (body.notify1Day && !hasPaidFeatures(user.role)) throw new HttpError(403, authMessages.oneDayPaidOnly);
+
+  const username = body.username !== undefined && body.username !== user.username ? body.username : undefined;
+  const requestedEmail = body.email === undefined ? undefined : body.email === '' ? null : body.email;
+  const emailChanges = requestedEmail !== undefined && requestedEmail !== user.email;
+  // Another spelling of the same address (letter case) stays verified; a new address must be verified.
+  const newAddress = emailChanges && requestedEmail !== null && requestedEmail.toLowerCase() !== (user.email ?? '').toLowerCase();
+  if (newAddress && !(await takeSlot(EMAIL_SENDS, `verify#${user.id}`)).taken) {
+    throw tooManyRequests(authMessages.tooManyEmailChanges, 15 * 60);
+  }
+
+  const changes = {
+    displayName: body.displayName === '' ? (username ?? user.username) : body.displayName,
+    phoneNumber: body.phoneNumber === '' ? null : body.phoneNumber,
+    notificationMethod: body.notificationMethod,
+    currencyPreference: body.currencyPreference,
+    notify10Days: body.notify10Days,
+    notify3Days: body.notify3Days,
+    notify1Day: body.notify1Day,
+    timeZone: body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined,
+    ...(emailChanges && (newAddress || requestedEmail === null)
+      ? { emailVerified: false, ...(newAddress ? { emailGateCleared: true } : {}) }
+      : {}),
+  };
+  const fields = changedFields(user, changes).filter((name) => name !== 'emailVerified' && name !== 'emailGateCleared');
+  if (username !== undefined) fields.push('username');
+  if (emailChanges) fields.push('email');
+
+  const result = await changeIdentity(user, {
+    username,
+    email: emailChanges ? requestedEmail : undefined,
+    changes,
+  });
+  if ('conflict' in result) {
+    if (result.conflict === 'username') throw conflict(authMessages.usernameTaken);
+    if (result.conflict === 'email') throw conflict(authMessages.emailTaken);
+    throw conflict(authMessages.changedMeanwhile);
+  }
+  const updated = result.user;
+  if (newAddress && updated.email) {
+    const token = await issueToken('verify-email', updated);
+    await sendEmail(verificationEmail(updated.email, updated.username, token));
+    log.info('verification mail sent for a changed address', { userId: user.id });
+  }
+  if (fields.length > 0) {
+    const details: ActivityDetails = { fields: fields.join(', ') };
+    if (username !== undefined) details.previousUsername = user.username;
+    await recordActivity(user.id, 'settings_changed', updated.username, details);
+  }
+  return {
+    message: authMessages.settingsUpdated,
+    user: toPublicUser(updated),
+    ...(newAddress ? { emailAdded: true } : {}),
+  };
+}
+
+async function changePassword({ user, body, sourceIp, log }: SettingsRequest) {
+  if (body.currentPassword === undefined) throw new HttpError(400, 'Current password is required');
+  if (body.newPassword === undefined) throw new HttpError(400, passwordMessages.required);
+  // The login throttle counts these too, so settings cannot be used to guess the password.
+  const attempt = await beginLoginAttempt(user.username, sourceIp);
+  if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
+  const matches = await verifyPassword(body.currentPassword, user.passwordHash || DUMMY_HASH);
+  // 400, never 401: a 401 would sign the user out (issue 9).
+  if (!matches) {
+    log.info('password change refused: wrong current password', { userId: user.id });
+    throw new HttpError(400, authMessages.currentPasswordWrong);
+  }
+  await attempt.succeeded();
+  if (body.newPassword === body.currentPassword) throw new HttpError(400, authMessages.newPasswordSameAsCurrent);
+  // Bumps the token version: every session (this one too) and every reset link ends.
+  if (!(await setPassword(user, await hashPassword(body.newPassword), 'password-change'))) {
+    // The sessions were ended meanwhile (another password change, 'sign out of all devices').
+    throw new HttpError(401, authMessages.sessionExpired);
+  }
+  const token = await startSession({ id: user.id, tokenVersion: user.tokenVersion + 1 });
+  const updated = await getUser(user.id);
+  if (!updated) throw new HttpError(401, authMessages.sessionExpired);
+  log.info('password changed', { userId: user.id });
+  await recordActivity(user.id, 'password_changed', user.username);
+  return { message: authMessages.passwordChanged, user: toPublicUser(updated), token };
+}
+
+async function customizeProfile({ user, body }: SettingsRequest) {
+  // SPEC §6: the tier locks are enforced here; the modal resets locked choices before saving (SPEC §4).
+  if (body.profileEffect !== undefined && !unlocks(user.role, effectTier(body.profileEffect) ?? 'premium')) {
+    throw new HttpError(403, authMessages.effectLocked);
+  }
+  if (body.profileColor !== undefined && !unlocks(user.role, colorTier(body.profileColor) ?? 'premium')) {
+    throw new HttpError(403, authMessages.colorLocked);
+  }
+  if (body.allowAnimatedPfp === true && !canUseAnimatedAvatar(user.role)) throw new HttpError(403, authMessages.animatedLocked);
+  const changes = {
+    profileEffect: body.profileEffect,
+    profileColor: body.profileColor,
+    allowAnimatedPfp: body.allowAnimatedPfp,
+  };
+  const result = await changeIdentity(user, { changes });
+  if ('conflict' in result) throw conflict(authMessages.changedMeanwhile);
+  const details: ActivityDetails = {};
+  for (const [name, value] of Object.entries(changes)) if (value !== undefined) details[name] = value;
+  await recordActivity(user.id, 'profile_customized', user.username, details);
+  return { message: authMessages.profileSaved, user: toPublicUser(result.user) };
+}

@@ -1,0 +1,119 @@
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { AVATAR_KEY_PREFIX } from '../../shared/api/account.js';
+import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../../shared/domain/avatar.js';
+import { dynamo, s3Client } from './aws.js';
+import { config } from './config.js';
+import { createLogger } from './log.js';
+import { keys, tableName } from './table.js';
+import type { UserItem } from './users.js';
+
+/** The avatars bucket, from the stack's configuration. */
+function avatarsBucket(): string {
+  const bucket = config().AVATARS_BUCKET;
+  if (!bucket) throw new Error('AVATARS_BUCKET is not configured');
+  return bucket;
+}
+
+/**
+ * Where an avatar object is served: `/avatars/<rest>` of the site serves the key `avatars/<rest>`
+ * (CloudFront's `/avatars/*` behaviour, the local stack's `/avatars/`). AVATARS_BASE_URL, when the
+ * stack sets it, is that same path on an absolute origin (the LocalStack deployment's bucket URL).
+ */
+export function avatarUrl(key: string): string {
+  const base = (config().AVATARS_BASE_URL ?? '/avatars').replace(/\/+$/, '');
+  return `${base}/${key.slice(AVATAR_KEY_PREFIX.length)}`;
+}
+
+/** Stores an avatar under a key the server makes up, `avatars/<userId>/<uuid>.<ext>`, and returns the key. */
+export async function putAvatar(userId: string, format: AvatarFormat, bytes: Uint8Array): Promise<string> {
+  const key = `${AVATAR_KEY_PREFIX}${userId}/${crypto.randomUUID()}.${AVATAR_EXTENSIONS[format]}`;
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: avatarsBucket(),
+      Key: key,
+      Body: bytes,
+      ContentType: AVATAR_CONTENT_TYPES[format],
+      CacheControl: 'public, max-age=31536000, immutable',
+    }),
+  );
+  return key;
+}
+
+/** Deletes an avatar object; a failure leaves an orphan object behind, logged, and never fails the request. */
+export async function deleteAvatar(key: string | undefined): Promise<void> {
+  if (!key?.startsWith(AVATAR_KEY_PREFIX)) return;
+  try {
+    await s3Client().send(new DeleteObjectCommand({ Bucket: avatarsBucket(), Key: key }));
+  } catch (error) {
+    createLogger().warn('avatar object not deleted', { key, error: String(error) });
+  }
+}
+
+type Key = { pk: string; sk: string };
+
+/** Deletes keys 25 at a time (BatchWrite's limit), retrying what DynamoDB leaves unprocessed. */
+async function deleteKeys(keysToDelete: Key[]): Promise<void> {
+  const TableName = tableName();
+  for (let start = 0; start < keysToDelete.length; start += 25) {
+    let requests: Record<string, unknown>[] = keysToDelete.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 8) throw new Error('BatchWrite left items unprocessed');
+      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: requests as never } }));
+      requests = (UnprocessedItems?.[TableName] ?? []) as Record<string, unknown>[];
+    }
+  }
+}
+
+/**
+ * Deletes everything of a user (issue 9 'Delete account'): every item of the `USER#<id>` partition
+ * (subscriptions, sessions, activity, two-factor and membership items), read page by page with Query
+ * and deleted with BatchWrite, the avatar object, and last, in one transaction, the profile with its
+ * username and e-mail guards, so the name and the address are free again. If a step fails the profile
+ * still exists and the user can sign in and ask again. One-time tokens are keyed by their hash, so
+ * they cannot be found from the user: they expire on their own and are refused once the user is gone.
+ */
+export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted: number }> {
+  const TableName = tableName();
+  const profileKey = keys.user(user.id);
+  let itemsDeleted = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': profileKey.pk },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    const children = ((page.Items ?? []) as Key[]).filter((item) => item.sk !== profileKey.sk);
+    await deleteKeys(children);
+    itemsDeleted += children.length;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+
+  await deleteAvatar(user.avatarKey);
+
+  const guards = [keys.usernameGuard(user.username), ...(user.email ? [keys.emailGuard(user.email)] : [])];
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName, Key: profileKey, ConditionExpression: 'attribute_exists(pk)' } },
+        // Only while the guard is still this user's: never free a name someone else holds.
+        ...guards.map((Key) => ({
+          Delete: {
+            TableName,
+            Key,
+            ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
+            ExpressionAttributeValues: { ':me': user.id },
+          },
+        })),
+      ],
+    }),
+  );
+  return { itemsDeleted: itemsDeleted + 1 + guards.length };
+}

@@ -1,0 +1,393 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { accountMessages } from '../../shared/api/account.js';
+import { authMessages } from '../../shared/api/auth.js';
+import { addDays } from '../../shared/domain/dates.js';
+import { apiUrl, call, getItem, linkToken, mailsTo, PASSWORD, setAttributes, signedInUser, table, uniqueName } from './helpers.js';
+
+/** Issue 9: sessions, settings, the avatar, the data export and account deletion, through the local stack. */
+
+const login = (username: string, password = PASSWORD) => call('POST', '/api/auth/login', { body: { username, password } });
+const me = (token: string) => call('GET', '/api/auth/me', { token });
+const settings = (token: string, body: Record<string, unknown>) => call('PUT', '/api/auth/settings', { token, body });
+const signInAgain = async (username: string) => {
+  const answer = await login(username);
+  expect(answer.status).toBe(200);
+  return answer.body.token as string;
+};
+
+async function partition(userId: string) {
+  const { client, name } = table();
+  const { Items } = await client.send(
+    new QueryCommand({ TableName: name, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
+  );
+  return Items ?? [];
+}
+
+describe('sessions (issue 9 Sessions)', () => {
+  it('logout ends only that session: its token answers 401 at once, another device stays signed in', async () => {
+    const user = await signedInUser();
+    const other = await signInAgain(user.username);
+    const out = await call('POST', '/api/auth/logout', { token: user.token });
+    expect(out).toMatchObject({ status: 200, body: { message: authMessages.loggedOut } });
+    expect(await me(user.token)).toMatchObject({ status: 401, body: { message: authMessages.sessionExpired } });
+    expect((await me(other)).status).toBe(200);
+    expect((await call('POST', '/api/auth/logout', { token: user.token })).status).toBe(401);
+  });
+
+  it("'sign out of all devices' ends every session; signing in again works", async () => {
+    const user = await signedInUser();
+    const other = await signInAgain(user.username);
+    const out = await call('POST', '/api/auth/logout-all', { token: user.token });
+    expect(out).toMatchObject({ status: 200, body: { message: authMessages.loggedOutEverywhere } });
+    for (const token of [user.token, other]) {
+      const answer = await me(token);
+      expect(answer.status).toBe(401);
+      expect(answer.body.sessionInvalidated).toBeUndefined();
+    }
+    expect((await me(await signInAgain(user.username))).status).toBe(200);
+  });
+});
+
+describe('PUT /auth/settings: one kind of change at a time', () => {
+  it.each([
+    [{ displayName: 'Ada', profileColor: 'cyan' }],
+    [{ currentPassword: PASSWORD, newPassword: 'Another123!', username: 'whatever' }],
+    [{ allowAnimatedPfp: false, newPassword: 'Another123!' }],
+  ])('refuses %o with 400', async (body) => {
+    const user = await signedInUser();
+    expect(await settings(user.token, body)).toMatchObject({ status: 400, body: { message: authMessages.oneKindOfChange } });
+    expect((await me(user.token)).body.displayName).toBe(user.username);
+  });
+});
+
+describe('password change', () => {
+  it('refuses a wrong current password with 400 (the session stays) and a new password equal to the current one', async () => {
+    const user = await signedInUser();
+    const wrong = await settings(user.token, { currentPassword: 'Wrong123!', newPassword: 'Another123!' });
+    expect(wrong).toMatchObject({ status: 400, body: { message: authMessages.currentPasswordWrong } });
+    expect((await me(user.token)).status).toBe(200);
+    const same = await settings(user.token, { currentPassword: PASSWORD, newPassword: PASSWORD });
+    expect(same).toMatchObject({ status: 400, body: { message: authMessages.newPasswordSameAsCurrent } });
+    const weak = await settings(user.token, { currentPassword: PASSWORD, newPassword: 'short' });
+    expect(weak).toMatchObject({ status: 400, body: { message: 'Password must be at least 8 characters long' } });
+    expect((await login(user.username)).status).toBe(200);
+  });
+
+  it('ends every other session, gives this device a new token, and swaps the password', async () => {
+    const user = await signedInUser();
+    const other = await signInAgain(user.username);
+    const changed = await settings(user.token, { currentPassword: PASSWORD, newPassword: 'Changed123!' });
+    expect(changed).toMatchObject({ status: 200, body: { message: authMessages.passwordChanged, user: { id: user.id } } });
+    expect((await me(other)).status).toBe(401);
+    expect((await me(user.token)).status).toBe(401);
+    expect((await me(changed.body.token)).status).toBe(200);
+    expect((await login(user.username)).status).toBe(401);
+    expect((await login(user.username, 'Changed123!')).status).toBe(200);
+  });
+
+  it('counts wrong current passwords against the login throttle', async () => {
+    const user = await signedInUser();
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await settings(user.token, { currentPassword: `Wrong${i}23!`, newPassword: 'Another123!' }));
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers[5].status).toBe(429);
+    expect(answers[5].headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await me(user.token)).status).toBe(200);
+  });
+});
+
+describe('account information', () => {
+  it('changes the username (409 when taken in any case) and frees the old one', async () => {
+    const user = await signedInUser();
+    const someone = await signedInUser();
+    expect(await settings(user.token, { username: someone.username.toUpperCase() })).toMatchObject({
+      status: 409,
+      body: { message: authMessages.usernameTaken },
+    });
+    expect(await settings(user.token, { username: 'ab' })).toMatchObject({ status: 400 });
+    const renamed = uniqueName('renamed');
+    const saved = await settings(user.token, { username: renamed, displayName: 'Renamed' });
+    expect(saved).toMatchObject({ status: 200, body: { user: { username: renamed, displayName: 'Renamed' } } });
+    expect((await login(renamed)).status).toBe(200);
+    expect((await login(user.username)).status).toBe(401);
+    const reuse = await call('POST', '/api/auth/register', {
+      body: { username: user.username, email: `${uniqueName()}@example.com`, password: PASSWORD },
+    });
+    expect(reuse.status).toBe(201);
+    expect(await getItem(`USERNAME#${renamed.toLowerCase()}`, 'USERNAME')).toMatchObject({ userId: user.id });
+  });
+
+  it('lets exactly one of concurrent renames to one name win', async () => {
+    const [a, b, c] = await Promise.all([signedInUser(), signedInUser(), signedInUser()]);
+    const name = uniqueName('wanted');
+    const answers = await Promise.all([a, b, c].map((u) => settings(u.token, { username: name })));
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('changes the e-mail: 409 when used, emailAdded and a verification mail, unverified until the link, and no reminders before', async () => {
+    const user = await signedInUser();
+    const someone = await signedInUser();
+    expect(await settings(user.token, { email: someone.email.toUpperCase() })).toMatchObject({
+      status: 409,
+      body: { message: authMessages.emailTaken },
+    });
+    const address = `${uniqueName('new')}@example.com`;
+    const changed = await settings(user.token, { email: address });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { message: authMessages.settingsUpdated, emailAdded: true, user: { email: address, emailVerified: false } },
+    });
+    const [mail] = await mailsTo(address);
+    expect(mail.subject).toMatch(/verify/i);
+    const stored = await getItem(
+      `TOKEN#${(await import('node:crypto'))
+        .createHash('sha256')
+        .update(await linkToken(address, 'verify-email'))
+        .digest('hex')}`,
+      'TOKEN',
+    );
+    expect((stored?.expiresAt as number) - Math.floor(Date.now() / 1000)).toBeGreaterThan(23 * 3600);
+
+    // Reminders go only to a verified address.
+    const runDate = '2037-03-10';
+    const sub = await call('POST', '/api/subscriptions', {
+      token: user.token,
+      body: { name: 'Unverified', amount: 10, category: 'streaming', dueDate: addDays(runDate, 3) },
+    });
+    expect(sub.status).toBe(201);
+    expect((await fetch(`${apiUrl()}/_local/reminders?date=${runDate}`, { method: 'POST' })).status).toBe(200);
+    expect((await mailsTo(address)).filter((m) => /Reminder:/.test(m.subject))).toEqual([]);
+
+    // The old address is free again; signing in still works while the new one waits for its link.
+    const reuse = await call('POST', '/api/auth/register', { body: { username: uniqueName(), email: user.email, password: PASSWORD } });
+    expect(reuse.status).toBe(201);
+    expect((await login(user.username)).status).toBe(200);
+    const verified = await call('GET', `/api/auth/verify-email/${await linkToken(address, 'verify-email')}`);
+    expect(verified.status).toBe(200);
+    expect((await me(user.token)).body).toMatchObject({ email: address, emailVerified: true });
+  });
+
+  it('removes the e-mail with an empty value, and adds one without emailAdded when only its case changes', async () => {
+    const user = await signedInUser();
+    const recased = await settings(user.token, { email: user.email.toUpperCase() });
+    expect(recased.body.emailAdded).toBeUndefined();
+    expect(recased.body.user).toMatchObject({ email: user.email.toUpperCase(), emailVerified: true });
+    const removed = await settings(user.token, { email: '' });
+    expect(removed).toMatchObject({ status: 200, body: { user: { email: null, emailVerified: false } } });
+    expect(await getItem(`EMAIL#${user.email.toLowerCase()}`, 'EMAIL')).toBeUndefined();
+  });
+
+  it('refuses the 1-day reminder for a member and allows it for the owner', async () => {
+    const member = await signedInUser();
+    expect(await settings(member.token, { notify1Day: true })).toMatchObject({
+      status: 403,
+      body: { message: authMessages.oneDayPaidOnly },
+    });
+    const owner = await signedInUser('owner');
+    expect((await settings(owner.token, { notify1Day: true })).body.user.notify1Day).toBe(true);
+  });
+});
+
+describe('profile customization (SPEC §3, §6)', () => {
+  it.each([
+    ['member', { profileEffect: 'rotating-gradient', profileColor: 'purple' }, { profileEffect: 'pulse-glow' }, authMessages.effectLocked],
+    ['member', { allowAnimatedPfp: false }, { profileColor: 'green' }, authMessages.colorLocked],
+    ['member', { profileColor: 'cyan' }, { allowAnimatedPfp: true }, authMessages.animatedLocked],
+    [
+      'vip',
+      { profileEffect: 'wave-effect', profileColor: 'orange', allowAnimatedPfp: true },
+      { profileEffect: 'sparkle-trail' },
+      authMessages.effectLocked,
+    ],
+    ['vip', { profileColor: 'green' }, { profileColor: 'diamond' }, authMessages.colorLocked],
+    ['premium', { profileEffect: 'rainbow-shift', profileColor: 'gold', allowAnimatedPfp: true }, null, null],
+  ])('%s may save %o and not %o', async (role, allowed, locked, message) => {
+    const user = await signedInUser(role);
+    const saved = await settings(user.token, allowed);
+    expect(saved).toMatchObject({ status: 200, body: { message: authMessages.profileSaved, user: allowed } });
+    if (locked) expect(await settings(user.token, locked)).toMatchObject({ status: 403, body: { message } });
+  });
+});
+
+// Tiny real images: the bytes are what matters.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 2)]);
+const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+const upload = (token: string, avatar: string) => call('PUT', '/api/auth/avatar', { token, body: { avatar } });
+
+describe('PUT /auth/avatar (SPEC §5 Avatar upload)', () => {
+  it('stores the picture under a server key, serves the same bytes from /avatars/, and deletes the previous one', async () => {
+    const user = await signedInUser();
+    const first = await upload(user.token, dataUrl('image/png', PNG));
+    expect(first).toMatchObject({ status: 200, body: { message: accountMessages.avatarUpdated } });
+    const avatar = first.body.user.avatar as string;
+    expect(avatar).toMatch(new RegExp(`^/avatars/${user.id}/[0-9a-f-]{36}\\.png$`));
+    const served = await fetch(apiUrl() + avatar);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await getItem(`USER#${user.id}`, 'PROFILE'))?.avatarKey).toBe(avatar.slice(1));
+
+    for (const [type, bytes, ext] of [
+      ['image/jpeg', JPEG, 'jpg'],
+      ['image/webp', WEBP, 'webp'],
+    ] as const) {
+      const next = await upload(user.token, dataUrl(type, bytes));
+      expect(next.status).toBe(200);
+      expect(next.body.user.avatar).toMatch(new RegExp(`\\.${ext}$`));
+      const got = await fetch(apiUrl() + next.body.user.avatar);
+      expect(got.headers.get('content-type')).toBe(type);
+    }
+    expect((await fetch(apiUrl() + avatar)).status).toBe(404);
+    expect((await me(user.token)).body.avatar).toMatch(/\.webp$/);
+  });
+
+  it('judges the bytes, not the declared type', async () => {
+    const user = await signedInUser();
+    for (const avatar of [
+      dataUrl('image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>')),
+      dataUrl('image/png', Buffer.from('%PDF-1.7 not a picture')),
+      'data:image/png;base64,@@@not-base64@@@',
+      'https://example.com/a.png',
+    ]) {
+      expect(await upload(user.token, avatar)).toMatchObject({ status: 400, body: { message: accountMessages.avatarInvalid } });
+    }
+    // A PNG declared as a GIF is a PNG.
+    const png = await upload(user.token, dataUrl('image/gif', PNG));
+    expect(png.body.user.avatar).toMatch(/\.png$/);
+  });
+
+  it('takes GIFs only from roles with animated avatars and with the toggle on', async () => {
+    const member = await signedInUser();
+    expect(await upload(member.token, dataUrl('image/gif', GIF))).toMatchObject({
+      status: 403,
+      body: { message: accountMessages.gifLocked },
+    });
+    const vip = await signedInUser('vip');
+    expect(await upload(vip.token, dataUrl('image/gif', GIF))).toMatchObject({
+      status: 400,
+      body: { message: accountMessages.gifNeedsToggle },
+    });
+    expect((await settings(vip.token, { allowAnimatedPfp: true })).status).toBe(200);
+    const gif = await upload(vip.token, dataUrl('image/png', GIF));
+    expect(gif.status).toBe(200);
+    const served = await fetch(apiUrl() + gif.body.user.avatar);
+    expect(served.headers.get('content-type')).toBe('image/gif');
+    expect(Buffer.from(await served.arrayBuffer()).equals(GIF)).toBe(true);
+  });
+
+  it('answers 413 above the 6 MB request limit', async () => {
+    const user = await signedInUser();
+    const big = Buffer.concat([PNG, Buffer.alloc(4_800_000)]);
+    const answer = await upload(user.token, dataUrl('image/png', big));
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toEqual(expect.any(String));
+  });
+
+  it('accepts a picture near the limit (4 MB)', async () => {
+    const user = await signedInUser();
+    const answer = await upload(user.token, dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(4_000_000)])));
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('GET /auth/export', () => {
+  it('answers the profile, every subscription and the activity, newest first', async () => {
+    const user = await signedInUser();
+    await call('POST', '/api/subscriptions', {
+      token: user.token,
+      body: { name: 'Netflix', amount: 15.99, category: 'streaming', dueDate: '2036-01-01' },
+    });
+    await settings(user.token, { displayName: 'Exported', currencyPreference: 'EUR' });
+    const answer = await call('GET', '/api/auth/export', { token: user.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.profile).toMatchObject({ id: user.id, username: user.username, displayName: 'Exported' });
+    expect(answer.body.profile.passwordHash).toBeUndefined();
+    expect(answer.body.subscriptions).toEqual([expect.objectContaining({ name: 'Netflix', amount: 15.99 })]);
+    const actions = (answer.body.activity as Array<{ actionType: string; createdAt: string; details: Record<string, unknown> }>).map(
+      (a) => a.actionType,
+    );
+    expect(actions).toEqual(['settings_changed', 'login', 'email_verified', 'registration']);
+    expect(answer.body.activity[0].details).toEqual({ fields: 'displayName, currencyPreference' });
+    expect(JSON.stringify(answer.body)).not.toMatch(/passwordHash|tokenVersion/);
+  });
+});
+
+describe('DELETE /auth/account', () => {
+  it('refuses a wrong password with 400 and keeps everything', async () => {
+    const user = await signedInUser();
+    expect(await call('DELETE', '/api/auth/account', { token: user.token, body: { password: 'Wrong123!' } })).toMatchObject({
+      status: 400,
+      body: { message: authMessages.passwordIncorrect },
+    });
+    expect((await me(user.token)).status).toBe(200);
+  });
+
+  it('deletes everything of the user; the token 401s, the name and the address are free again', async () => {
+    const user = await signedInUser();
+    await call('POST', '/api/subscriptions', {
+      token: user.token,
+      body: { name: 'Spotify', amount: 9.99, category: 'music', dueDate: '2036-02-01' },
+    });
+    const avatar = (await upload(user.token, dataUrl('image/png', PNG))).body.user.avatar as string;
+    await signInAgain(user.username);
+    expect((await partition(user.id)).length).toBeGreaterThan(4);
+    const other = await signedInUser();
+
+    const deleted = await call('DELETE', '/api/auth/account', { token: user.token, body: { password: PASSWORD } });
+    expect(deleted).toMatchObject({ status: 200, body: { message: authMessages.accountDeleted } });
+    expect((await me(user.token)).status).toBe(401);
+    expect(await partition(user.id)).toEqual([]);
+    expect(await getItem(`USERNAME#${user.username.toLowerCase()}`, 'USERNAME')).toBeUndefined();
+    expect(await getItem(`EMAIL#${user.email.toLowerCase()}`, 'EMAIL')).toBeUndefined();
+    expect((await fetch(apiUrl() + avatar)).status).toBe(404);
+    expect((await login(user.username)).status).toBe(401);
+    const again = await call('POST', '/api/auth/register', { body: { username: user.username, email: user.email, password: PASSWORD } });
+    expect(again.status).toBe(201);
+    expect((await me(other.token)).status).toBe(200);
+  });
+
+  it('pages through a partition larger than one BatchWrite', async () => {
+    const user = await signedInUser();
+    const { client, name } = table();
+    for (let i = 0; i < 60; i++) {
+      await client.send(
+        new PutCommand({
+          TableName: name,
+          Item: { pk: `USER#${user.id}`, sk: `ACT#2030-01-01T00:00:${String(i).padStart(2, '0')}.000Z#${i}`, actionType: 'seeded' },
+        }),
+      );
+    }
+    expect((await call('DELETE', '/api/auth/account', { token: user.token, body: { password: PASSWORD } })).status).toBe(200);
+    expect(await partition(user.id)).toEqual([]);
+  });
+
+  it('refuses the last owner with 403, and lets an owner go when another owner remains', async () => {
+    const owner = await signedInUser('owner');
+    // The seeded first owner exists, so this owner may go.
+    expect((await call('DELETE', '/api/auth/account', { token: owner.token, body: { password: PASSWORD } })).status).toBe(200);
+    const seeded = await login('owner', 'Owner123!');
+    const { client, name } = table();
+    const owners = await client.send(
+      new QueryCommand({
+        TableName: name,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :u',
+        FilterExpression: '#r = :o',
+        ExpressionAttributeNames: { '#r': 'role' },
+        ExpressionAttributeValues: { ':u': 'USERS', ':o': 'owner' },
+      }),
+    );
+    for (const other of owners.Items ?? []) {
+      if (other.id !== seeded.body.userId) await setAttributes(`USER#${other.id}`, 'PROFILE', { role: 'member' });
+    }
+    const refused = await call('DELETE', '/api/auth/account', { token: seeded.body.token, body: { password: 'Owner123!' } });
+    expect(refused).toMatchObject({ status: 403, body: { message: accountMessages.lastOwner } });
+    for (const other of owners.Items ?? []) {
+      if (other.id !== seeded.body.userId) await setAttributes(`USER#${other.id}`, 'PROFILE', { role: 'owner' });
+    }
+  });
+});
