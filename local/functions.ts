@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { AREAS, type Area } from '../shared/api/index.js';
 import type { LambdaHandler } from './api-gateway.js';
 import { type Emulators, ensureTable, LOCAL_ACCESS_KEY } from './emulators.js';
+import { type InProcessSchedules, inProcessSchedules } from './membership-schedules.js';
 
 /**
  * The real Lambda functions in this process: the environment the CDK stack gives them (pointed at
@@ -17,6 +18,8 @@ export interface LocalFunctions {
   handlers: Map<Area, LambdaHandler>;
   /** The summary of every run, failed sends included (the Lambda handler would throw for a retry instead). */
   runReminders: RunReminders;
+  /** The membership expiry schedules, run in this process (local/membership-schedules.ts). */
+  membershipSchedules: InProcessSchedules;
 }
 
 export interface FunctionsSetup {
@@ -48,9 +51,12 @@ function configureEnvironment(setup: FunctionsSetup): void {
     JWT_SECRET: setup.jwtSecret,
     TWO_FACTOR_KEY: setup.twoFactorKey,
     LOG_LEVEL: setup.quiet ? 'warn' : process.env.LOG_LEVEL || 'info',
+    // The membership functions' schedules go to this process's timers, not EventBridge Scheduler.
+    MEMBERSHIP_SCHEDULER: 'in-process',
   });
   delete process.env.JWT_SECRET_ARN;
   delete process.env.TWO_FACTOR_KEY_ARN;
+  for (const name of ['MEMBERSHIP_SCHEDULE_GROUP', 'MEMBERSHIP_SCHEDULER_ROLE_ARN', 'MEMBERSHIP_EXPIRY_ARN']) delete process.env[name];
   if (setup.corsAllowedOrigin) process.env.CORS_ALLOWED_ORIGIN = setup.corsAllowedOrigin;
   else delete process.env.CORS_ALLOWED_ORIGIN;
 }
@@ -64,11 +70,17 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
   const { ensureOwner } = await import('../functions/lib/owner.js');
   await ensureOwner(setup.owner);
 
+  // Installed before any function loads: the membership functions reach their schedules through it.
+  const { installMembershipSchedules, scheduleName } = await import('../functions/lib/membership-schedules.js');
+  const expiry = (await import('../functions/membership/expiry.js')) as typeof import('../functions/membership/expiry.js');
+  const membershipSchedules = inProcessSchedules(scheduleName, (userId) => expiry.handler({ userId }));
+  installMembershipSchedules(membershipSchedules);
+
   const handlers = new Map<Area, LambdaHandler>();
   for (const area of AREAS) {
     const module = (await import(`../functions/${area}/handler.ts`)) as { handler: LambdaHandler };
     handlers.set(area, module.handler);
   }
   const { runRemindersFor } = (await import('../functions/reminders/handler.js')) as { runRemindersFor: RunReminders };
-  return { handlers, runReminders: runRemindersFor };
+  return { handlers, runReminders: runRemindersFor, membershipSchedules };
 }

@@ -8,6 +8,7 @@ import { sendJson } from './answers.js';
 import { type ApiGateway, REST_STAGE_PREFIX } from './api-gateway.js';
 import { AVATARS_PATH } from './avatars.js';
 import type { RunReminders } from './functions.js';
+import type { PendingSchedule } from './membership-schedules.js';
 import type { WebServer } from './web.js';
 
 /** What the one HTTP server of the local stack serves, path by path. */
@@ -16,6 +17,8 @@ export interface LocalSite {
   /** Also serve the API as the LocalStack deployment's REST API stage. */
   restApi: boolean;
   runReminders: RunReminders;
+  /** The in-process membership schedules waiting to fire. */
+  membershipSchedules: () => PendingSchedule[];
   avatar: (res: ServerResponse, key: string) => Promise<void>;
   web: WebServer;
 }
@@ -47,6 +50,10 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
       return sendJson(res, 400, { message: 'date must be a calendar date written YYYY-MM-DD' });
     }
     return sendJson(res, 200, await site.runReminders({ date }));
+  }
+  // Local-stack-only: which membership schedules wait to fire, and when (the cloud's are in EventBridge Scheduler).
+  if (url.pathname === '/_local/membership-schedules' && req.method === 'GET') {
+    return sendJson(res, 200, { schedules: site.membershipSchedules() });
   }
   if (url.pathname.startsWith(AVATARS_PATH)) {
     return site.avatar(res, decodeURIComponent(url.pathname.slice(AVATARS_PATH.length)));

@@ -79,6 +79,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       quiet: options.quiet ?? false,
       corsAllowedOrigin: options.restApi?.siteOrigin,
     });
+    stops.push(async () => functions.membershipSchedules.stop());
     if (options.dailyReminders !== false) {
       const hour = Number(process.env.REMINDER_HOUR_UTC ?? DEFAULT_REMINDER_HOUR_UTC);
       const cancelDaily = scheduleDaily(hour, () => functions.runReminders({}));
@@ -93,6 +94,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         api: apiGateway(functions.handlers, options.restApi),
         restApi: options.restApi !== undefined,
         runReminders: functions.runReminders,
+        membershipSchedules: () => functions.membershipSchedules.pending(),
         avatar: avatars(AVATARS_BUCKET),
         web,
       }),

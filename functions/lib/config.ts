@@ -81,3 +81,60 @@ export function config(): Config {
 export function publicUrl(path = ''): string {
   return config().PUBLIC_URL.replace(/\/+$/, '') + path;
 }
+
+export interface SchedulerSettings {
+  MEMBERSHIP_SCHEDULE_GROUP: string;
+  MEMBERSHIP_SCHEDULER_ROLE_ARN: string;
+  /** The expiry function's ARN (the API function); the expiry function passes its own. */
+  MEMBERSHIP_EXPIRY_ARN?: string;
+}
+
+const ARN = {
+  lambda: /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A-Za-z0-9_-]+$/,
+  role: /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/,
+};
+
+/** What is wrong with the membership scheduler settings, as `NAME: problem`; empty when usable or in-process. */
+export function schedulerConfigProblems(env: NodeJS.ProcessEnv, needsTarget: boolean): string[] {
+  const mode = env.MEMBERSHIP_SCHEDULER;
+  if (mode === 'in-process') return [];
+  const problems: string[] = [];
+  const got = (name: string) => (env[name] === undefined ? 'nothing' : `"${env[name]}"`);
+  if (mode !== undefined && mode !== 'eventbridge') {
+    problems.push(`MEMBERSHIP_SCHEDULER: must be eventbridge or in-process (got ${got('MEMBERSHIP_SCHEDULER')})`);
+  }
+  if (!/^[0-9A-Za-z_.-]{1,64}$/.test(env.MEMBERSHIP_SCHEDULE_GROUP ?? '')) {
+    problems.push(`MEMBERSHIP_SCHEDULE_GROUP: must be a schedule group name (got ${got('MEMBERSHIP_SCHEDULE_GROUP')})`);
+  }
+  if (!ARN.role.test(env.MEMBERSHIP_SCHEDULER_ROLE_ARN ?? '')) {
+    problems.push(`MEMBERSHIP_SCHEDULER_ROLE_ARN: must be an IAM role ARN (got ${got('MEMBERSHIP_SCHEDULER_ROLE_ARN')})`);
+  }
+  if (needsTarget || env.MEMBERSHIP_EXPIRY_ARN !== undefined) {
+    if (!ARN.lambda.test(env.MEMBERSHIP_EXPIRY_ARN ?? '')) {
+      problems.push(`MEMBERSHIP_EXPIRY_ARN: must be a Lambda function ARN (got ${got('MEMBERSHIP_EXPIRY_ARN')})`);
+    }
+  }
+  return problems;
+}
+
+let cachedScheduler: SchedulerSettings | undefined;
+
+/**
+ * The membership scheduler settings (functions/lib/membership-schedules.ts), checked once at cold
+ * start by the membership functions; in-process (the local stack) there are none. `needsTarget`:
+ * the API function names the expiry function by MEMBERSHIP_EXPIRY_ARN; the expiry function knows
+ * its own ARN from its invocation.
+ */
+export function schedulerConfig(needsTarget: boolean): SchedulerSettings {
+  if (!cachedScheduler) {
+    const env = process.env;
+    const problems = schedulerConfigProblems(env, needsTarget);
+    if (problems.length > 0) throw new Error(`Invalid function configuration: ${problems.join('; ')}`);
+    cachedScheduler = {
+      MEMBERSHIP_SCHEDULE_GROUP: env.MEMBERSHIP_SCHEDULE_GROUP ?? '',
+      MEMBERSHIP_SCHEDULER_ROLE_ARN: env.MEMBERSHIP_SCHEDULER_ROLE_ARN ?? '',
+      MEMBERSHIP_EXPIRY_ARN: env.MEMBERSHIP_EXPIRY_ARN,
+    };
+  }
+  return cachedScheduler;
+}

@@ -7,6 +7,7 @@ import { type Area, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, 
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { createLogger, type Logger } from './log.js';
+import { settleMembership } from './membership.js';
 import { JSON_ANSWER_HEADERS } from './security-headers.js';
 import { lookUpSession } from './sessions.js';
 import type { UserItem } from './users.js';
@@ -48,7 +49,7 @@ export interface ApiRequest<R> {
   body: ParsedBodyOf<R>;
   params: Record<string, string>;
   query: Record<string, string>;
-  /** The signed-in user, loaded fresh for this request; absent on public routes. */
+  /** The signed-in user, loaded fresh for this request with the membership in effect now; absent on public routes. */
   user: AccessOf<R> extends 'public' ? undefined : UserItem;
   /** The session the request's token belongs to (logout ends it); absent on public routes. */
   sessionId: AccessOf<R> extends 'public' ? undefined : string;
@@ -127,7 +128,9 @@ async function authenticate(headers: Record<string, string>): Promise<{ user: Us
     throw new HttpError(401, authMessages.sessionExpired);
   }
   if (!session.sessionExists) throw new HttpError(401, authMessages.sessionExpired);
-  return { user, sessionId: session.sessionId };
+  // The membership in effect now: a term that has ended never leaves paid access open, and the
+  // change that fell due is persisted (with the counters) even if its schedule was missed.
+  return { user: await settleMembership(user), sessionId: session.sessionId };
 }
 
 /** One route of the contract bound to its handler, with body validation and access checks. */

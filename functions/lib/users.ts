@@ -5,6 +5,7 @@ import { normalizeRole, type Role } from '../../shared/domain/roles.js';
 import { dynamo } from './aws.js';
 import { addToCounters } from './counters.js';
 import { conflict, isConditionFailure } from './errors.js';
+import { effectiveUserItem, settleMembership } from './membership.js';
 import { keys, nowIso, tableName, USERS_PARTITION } from './table.js';
 
 /** Why a user's sessions were ended; decides which 401 flag the next request gets ('admin': sessionInvalidated). */
@@ -80,8 +81,13 @@ function newUserItem(input: NewUser, id: string, createdAt: string): UserItem {
   };
 }
 
-/** What the API sends for a user: never the hash, the token version or other internals. */
-export function toPublicUser(item: UserItem): User {
+/**
+ * What the API sends for a user: never the hash, the token version or other internals. The
+ * membership is the effective one at this instant, whatever the item holds (a term that has ended
+ * never shows as paid; shared/domain/membership.ts).
+ */
+export function toPublicUser(stored: UserItem): User {
+  const item = effectiveUserItem(stored);
   return {
     id: item.id,
     username: item.username,
@@ -158,9 +164,10 @@ export async function createUser(input: NewUser): Promise<UserItem> {
   return item;
 }
 
+/** The user with the membership in effect now; a change that fell due is persisted first (functions/lib/membership.ts). */
 export async function getUser(userId: string): Promise<UserItem | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
-  return Item as UserItem | undefined;
+  return Item ? settleMembership(Item as UserItem) : undefined;
 }
 
 async function userIdFromGuard(key: { pk: string; sk: string }): Promise<string | undefined> {

@@ -1,13 +1,92 @@
-// PLACEHOLDER on the contract branch only: the engineer building this area replaces this file.
-import { membershipRoutes } from '../../shared/api/membership.js';
-import { HttpError } from '../lib/errors.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type MembershipStats, membershipMessages, membershipRoutes } from '../../shared/api/membership.js';
+import {
+  changeTier,
+  effectiveMembership,
+  extendMembership,
+  grantMembership,
+  type MembershipState,
+  tierChangedMessage,
+} from '../../shared/domain/membership.js';
+import { normalizeRole } from '../../shared/domain/roles.js';
+import { dynamo } from '../lib/aws.js';
+import { schedulerConfig } from '../lib/config.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
+import { MEMBERSHIP_COUNTERS, type MembershipItem, membershipOf, readStoredUser } from '../lib/membership.js';
+import { membershipSchedules } from '../lib/membership-schedules.js';
+import { keys, tableName } from '../lib/table.js';
+import { toPublicUser } from '../lib/users.js';
+import { persistChange } from './change.js';
 
-const notBuilt = async (): Promise<never> => {
-  throw new HttpError(501, 'Not built yet');
-};
+/**
+ * The membership area (SPEC §4 'Paid-tier subscription', §6, §7): a member's own tier actions and
+ * the admin's grant, extend and statistics. Each change is computed from the membership in effect
+ * now, written on the condition that the stored membership is still the one read (of two
+ * concurrent changes one applies; the other is tried once more from the new state, then 409), with
+ * the counters in the same transaction, and the user's expiry schedule kept in step.
+ */
+schedulerConfig(true);
 
-export const handler = createApiHandler(
-  membershipRoutes,
-  Object.fromEntries(Object.keys(membershipRoutes).map((name) => [name, notBuilt])) as never,
-);
+/** Computes the next state from the effective one, or throws the 4xx that refuses it. */
+type Change = (effective: MembershipState, now: Date, stored: MembershipItem) => MembershipState;
+
+async function changeMembership(userId: string, change: Change): Promise<MembershipItem> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const stored = await readStoredUser(userId);
+    if (!stored) throw notFound(membershipMessages.userNotFound);
+    const now = new Date();
+    const next = change(effectiveMembership(membershipOf(stored), now), now, stored);
+    const result = await persistChange(stored, next, membershipSchedules());
+    if (result.kind === 'written') return result.user;
+  }
+  throw conflict(membershipMessages.changedMeanwhile);
+}
+
+/** Only an owner may change an owner's membership (DESIGN §5: staff do not act on those above them). */
+function guardOwner(actorRole: string, stored: MembershipItem): void {
+  if (normalizeRole(stored.role) === 'owner' && normalizeRole(actorRole) !== 'owner') {
+    throw new HttpError(403, membershipMessages.ownerOnly);
+  }
+}
+
+const counter = (item: Record<string, unknown> | undefined, name: string) => Math.max(0, Number(item?.[name] ?? 0) || 0);
+
+export const handler = createApiHandler(membershipRoutes, {
+  changeTier: async ({ body, user }) => {
+    const updated = await changeMembership(user.id, (effective) => {
+      const change = changeTier(effective, body.action);
+      if (!change.ok) throw badRequest(membershipMessages[change.refusal]);
+      return change.state;
+    });
+    return { message: tierChangedMessage(body.action), user: toPublicUser(updated) };
+  },
+
+  grantMembership: async ({ body, user: admin }) => {
+    const days = body.isForever === true ? null : (body.duration as number);
+    const updated = await changeMembership(body.userId, (effective, now, stored) => {
+      guardOwner(admin.role, stored);
+      return grantMembership(effective, body.subscriptionType, days, now);
+    });
+    return { message: membershipMessages.granted, user: toPublicUser(updated) };
+  },
+
+  extendMembership: async ({ body, user: admin }) => {
+    const updated = await changeMembership(body.userId, (effective, _now, stored) => {
+      guardOwner(admin.role, stored);
+      const change = extendMembership(effective, body.additionalDays);
+      if (!change.ok) throw badRequest(membershipMessages[change.refusal]);
+      return change.state;
+    });
+    return { message: membershipMessages.extended, user: toPublicUser(updated) };
+  },
+
+  membershipStats: async () => {
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats(), ConsistentRead: true }));
+    return {
+      vip: counter(Item, MEMBERSHIP_COUNTERS.vip),
+      premium: counter(Item, MEMBERSHIP_COUNTERS.premium),
+      forever: counter(Item, MEMBERSHIP_COUNTERS.forever),
+    } satisfies MembershipStats;
+  },
+});

@@ -12,6 +12,7 @@ import { dynamo } from '../lib/aws.js';
 import { sendEmail } from '../lib/email.js';
 import { isConditionFailure } from '../lib/errors.js';
 import type { Logger } from '../lib/log.js';
+import { effectiveUserItem } from '../lib/membership.js';
 import { reminderEmail } from '../lib/reminder-email.js';
 import type { SubscriptionItem } from '../lib/subscriptions.js';
 import { duePartition, epochSeconds, keys, tableName } from '../lib/table.js';
@@ -85,14 +86,18 @@ async function queryDue(dueDate: string): Promise<SubscriptionItem[]> {
   return items;
 }
 
-/** The owners of the due subscriptions, 100 per BatchGetItem, retrying unprocessed keys. */
-async function loadUsers(userIds: string[]): Promise<Map<string, UserItem>> {
+/**
+ * The owners of the due subscriptions, 100 per BatchGetItem, retrying unprocessed keys, each with the
+ * membership in effect at `now`: a paid term that has ended gets no 1-day reminder, even if nothing
+ * has persisted its end yet.
+ */
+async function loadUsers(userIds: string[], now: Date): Promise<Map<string, UserItem>> {
   const users = new Map<string, UserItem>();
   for (let i = 0; i < userIds.length; i += 100) {
     let requested: Record<string, unknown>[] = userIds.slice(i, i + 100).map((id) => keys.user(id));
     for (let attempt = 0; requested.length > 0 && attempt < 5; attempt++) {
       const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
-      for (const user of (answer.Responses?.[tableName()] ?? []) as UserItem[]) users.set(user.id, user);
+      for (const user of (answer.Responses?.[tableName()] ?? []) as UserItem[]) users.set(user.id, effectiveUserItem(user, now));
       requested = (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
       if (requested.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
     }
@@ -180,7 +185,7 @@ export async function runReminders(options: ReminderRunOptions): Promise<Reminde
   const { now, log } = options;
   const dueDates = candidateDueDates(now);
   const found = (await Promise.all(dueDates.map(queryDue))).flat();
-  const users = await loadUsers([...new Set(found.map((s) => s.userId))]);
+  const users = await loadUsers([...new Set(found.map((s) => s.userId))], now);
   const skipped: SkipCounts = {
     alreadySent: 0,
     noVerifiedEmail: 0,

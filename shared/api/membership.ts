@@ -18,6 +18,8 @@ export const membershipMessages = {
   alreadyCanceled: 'Your membership is already canceled',
   alreadyRenewing: 'Your membership already renews automatically',
   noEndToExtend: 'Only a membership with an end date can be extended',
+  ownerOnly: "Only an owner can change an owner's membership",
+  changedMeanwhile: 'The membership was changed at the same time. Please try again.',
 } as const;
 
 const days = z

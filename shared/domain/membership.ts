@@ -83,20 +83,24 @@ export function effectiveMembership(state: MembershipState, now: Date): Membersh
   let current: MembershipState = { ...state, role: normalizeRole(state.role) };
   // A bounded loop: a membership that auto-renews monthly catches up one month at a time.
   for (let guard = 0; guard < 1200; guard++) {
-    if (!current.subscriptionType || current.isForever || !current.subscriptionEnd) return current;
-    if (new Date(current.subscriptionEnd).getTime() > now.getTime()) return current;
+    if (!current.subscriptionType || current.isForever) return current;
+    // A term without a readable end is not open-ended: it fails closed, as an ended term.
+    const end = current.subscriptionEnd ? new Date(current.subscriptionEnd).getTime() : Number.NaN;
+    if (Number.isNaN(end)) return ended(current);
+    if (end > now.getTime()) return current;
     if (!current.autoRenew) return ended(current);
     const tier: PaidTier = current.pendingDowngrade ? 'vip' : current.subscriptionType;
     current = {
       role: isStaff(current.role) ? current.role : tier,
       subscriptionType: tier,
-      subscriptionEnd: addOneMonth(current.subscriptionEnd),
+      subscriptionEnd: addOneMonth(current.subscriptionEnd as string),
       isForever: false,
       autoRenew: true,
       pendingDowngrade: false,
     };
   }
-  return current;
+  // Over a century of monthly renewals behind: fail closed rather than show an end in the past.
+  return new Date(current.subscriptionEnd as string).getTime() > now.getTime() ? current : ended(current);
 }
 
 /** True when the stored state has a transition due at `now` (the membership function persists it). */
@@ -106,6 +110,7 @@ export function hasDueChange(state: MembershipState, now: Date): boolean {
     next.role !== normalizeRole(state.role) ||
     next.subscriptionType !== state.subscriptionType ||
     next.subscriptionEnd !== state.subscriptionEnd ||
+    next.isForever !== state.isForever ||
     next.autoRenew !== state.autoRenew ||
     next.pendingDowngrade !== state.pendingDowngrade
   );
@@ -136,8 +141,8 @@ export type MembershipChange = { ok: true; state: MembershipState } | { ok: fals
 
 /** Adds days to a membership with an end date (admin 'Extend Subscription'). */
 export function extendMembership(state: MembershipState, days: number): MembershipChange {
-  if (!state.subscriptionType) return { ok: false, refusal: 'noMembership' };
-  if (state.isForever || !state.subscriptionEnd) return { ok: false, refusal: 'noEndToExtend' };
+  // A member has no end to extend either; 'noMembership' speaks to the member, not the admin.
+  if (!state.subscriptionType || state.isForever || !state.subscriptionEnd) return { ok: false, refusal: 'noEndToExtend' };
   return { ok: true, state: { ...state, subscriptionEnd: addDays(state.subscriptionEnd, days) } };
 }
 

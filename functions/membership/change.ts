@@ -1,0 +1,55 @@
+import { effectiveMembership, hasDueChange, type MembershipState } from '../../shared/domain/membership.js';
+import { createLogger } from '../lib/log.js';
+import { type MembershipItem, membershipOf, readStoredUser, writeMembership } from '../lib/membership.js';
+import { type MembershipSchedules, scheduledEnd } from '../lib/membership-schedules.js';
+
+/**
+ * A membership change as both membership functions persist it: read the stored user, compute the
+ * next state from the membership in effect now, keep the schedule in step and write on the
+ * condition that the stored membership is still the one read (functions/lib/membership.ts).
+ *
+ * Order: a schedule for the new end is created before the write, a schedule with no end left is
+ * deleted after it. A write that then fails leaves at worst a schedule at a stale instant, which
+ * fires, finds nothing due and re-arms at the stored end (expiry.ts): the schedule heals itself;
+ * reads apply the change on time either way.
+ */
+export type ChangeResult = { kind: 'written'; user: MembershipItem } | { kind: 'lost' };
+
+export async function persistChange(stored: MembershipItem, next: MembershipState, schedules: MembershipSchedules): Promise<ChangeResult> {
+  const end = scheduledEnd(next);
+  if (end) await schedules.set(stored.id, end);
+  const written = await writeMembership(stored, next);
+  if (!written) return { kind: 'lost' };
+  if (!end && scheduledEnd(membershipOf(stored))) {
+    // Not fatal: a schedule left behind fires, finds nothing due and is gone.
+    await schedules.clear(stored.id).catch((error) => {
+      createLogger().warn('membership schedule not deleted', { userId: stored.id, error: String(error) });
+    });
+  }
+  return { kind: 'written', user: written };
+}
+
+export type ExpiryOutcome = 'user-gone' | 'applied' | 'nothing-due';
+
+/**
+ * The expiry function's work for one user: applies the change due now, if any (idempotent: a
+ * second run finds nothing due), and re-arms the schedule at the end that stands (a renewal's new
+ * end, or the same end when the schedule fired early or for a stale instant). A deleted user is a
+ * no-op. Of two concurrent runs (or a run and a read) one writes; the other reads it again.
+ */
+export async function applyDueMembership(userId: string, schedules: MembershipSchedules, now = () => new Date()): Promise<ExpiryOutcome> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const stored = await readStoredUser(userId);
+    if (!stored) return 'user-gone';
+    const at = now();
+    const state = membershipOf(stored);
+    if (!hasDueChange(state, at)) {
+      const end = scheduledEnd(state);
+      if (end) await schedules.set(userId, end);
+      return 'nothing-due';
+    }
+    const result = await persistChange(stored, effectiveMembership(state, at), schedules);
+    if (result.kind !== 'lost') return 'applied';
+  }
+  throw new Error(`membership of ${userId} kept changing while its due change was applied`);
+}

@@ -1,0 +1,33 @@
+import type { Context } from 'aws-lambda';
+import { schedulerConfig } from '../lib/config.js';
+import { createLogger } from '../lib/log.js';
+import { membershipSchedules } from '../lib/membership-schedules.js';
+import { applyDueMembership, type ExpiryOutcome } from './change.js';
+
+/**
+ * The membership-expiry function (DESIGN §1): the target of each user's one-time schedule, with
+ * the input `{ userId }`. It applies the change due at the end of the user's term (canceled →
+ * member, downgraded → vip, auto-renew → one more month) and re-arms the schedule at the end that
+ * stands. Errors throw, so Lambda's asynchronous retries run it again.
+ */
+schedulerConfig(false);
+
+export interface ExpiryEvent {
+  userId?: unknown;
+}
+
+export async function handler(
+  event: ExpiryEvent,
+  context?: Pick<Context, 'invokedFunctionArn'>,
+): Promise<{ outcome: ExpiryOutcome | 'ignored' }> {
+  const log = createLogger({ function: 'membership-expiry' });
+  const userId = event?.userId;
+  if (typeof userId !== 'string' || userId === '') {
+    // A malformed event is not retried: it would fail the same way every time.
+    log.warn('membership expiry without a user id', { event: JSON.stringify(event) });
+    return { outcome: 'ignored' };
+  }
+  const outcome = await applyDueMembership(userId, membershipSchedules(context?.invokedFunctionArn));
+  log.info('membership expiry', { userId, outcome });
+  return { outcome };
+}

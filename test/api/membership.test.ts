@@ -1,0 +1,335 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { membershipMessages } from '../../shared/api/membership.js';
+import { addOneMonth, tierChangedMessage } from '../../shared/domain/membership.js';
+import { apiUrl, call, getItem, mailsTo, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
+
+/**
+ * Paid memberships on the local stack (SPEC §4 'Paid-tier subscription', §6, §7, §8, §9; issue 9
+ * 'Paid memberships'): the admin routes, the member's tier actions, expiry by read and by the
+ * in-process one-time schedules, the counters, and the 1-day reminder following the effective tier.
+ */
+const DAY = 86_400_000;
+
+let owner: string;
+let developer: SignedInUser;
+
+const grant = (token: string, body: Record<string, unknown>) => call('POST', '/api/admin/membership/grant', { token, body });
+const extend = (token: string, body: Record<string, unknown>) => call('POST', '/api/admin/membership/extend', { token, body });
+const tier = (user: SignedInUser, action: string) => call('PUT', '/api/auth/tier', { token: user.token, body: { action } });
+const me = async (user: SignedInUser) => (await call('GET', '/api/auth/me', { token: user.token })).body;
+const stored = async (userId: string) => (await getItem(`USER#${userId}`, 'PROFILE')) as Record<string, any>;
+const stats = async () => (await call('GET', '/api/admin/membership/stats', { token: owner })).body as Record<string, number>;
+
+async function schedules(): Promise<Array<{ name: string; userId: string; at: string }>> {
+  const response = await fetch(`${apiUrl()}/_local/membership-schedules`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { schedules: Array<{ name: string; userId: string; at: string }> }).schedules;
+}
+const scheduleOf = async (userId: string) => (await schedules()).find((s) => s.userId === userId);
+
+/** Polls the table (never the API, which would apply the change itself) until `done` holds. */
+async function storedUntil(userId: string, done: (item: Record<string, any>) => boolean, timeoutMs = 8_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const item = await stored(userId);
+    if (done(item) || Date.now() > until) return item;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function granted(tierName: 'vip' | 'premium', days: number | null): Promise<SignedInUser> {
+  const user = await signedInUser();
+  const answer = await grant(owner, {
+    userId: user.id,
+    subscriptionType: tierName,
+    ...(days === null ? { isForever: true } : { duration: days }),
+  });
+  expect(answer.status).toBe(200);
+  return user;
+}
+
+beforeAll(async () => {
+  const login = await call('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } });
+  expect(login.status).toBe(200);
+  owner = login.body.token;
+  developer = await signedInUser('developer');
+});
+
+describe('admin routes: who may call them (SPEC §6; DESIGN §5 admin = owner or developer)', () => {
+  const adminCalls = [
+    ['POST', '/api/admin/membership/grant', { userId: 'x', subscriptionType: 'vip', duration: 7 }],
+    ['POST', '/api/admin/membership/extend', { userId: 'x', additionalDays: 7 }],
+    ['GET', '/api/admin/membership/stats', undefined],
+  ] as const;
+
+  it('answers 401 when signed out', async () => {
+    for (const [method, path, body] of adminCalls) expect((await call(method, path, { body })).status).toBe(401);
+  });
+
+  it('answers 403 to members, vip and premium', async () => {
+    const users = [await signedInUser(), await granted('vip', 30), await granted('premium', 30)];
+    for (const user of users) {
+      for (const [method, path, body] of adminCalls) expect((await call(method, path, { token: user.token, body })).status).toBe(403);
+    }
+  });
+
+  it('lets the developer and the owner in', async () => {
+    for (const token of [owner, developer.token]) {
+      expect((await call('GET', '/api/admin/membership/stats', { token })).status).toBe(200);
+      const target = await signedInUser();
+      expect((await grant(token, { userId: target.id, subscriptionType: 'vip', duration: 7 })).status).toBe(200);
+      expect((await extend(token, { userId: target.id, additionalDays: 1 })).status).toBe(200);
+    }
+  });
+
+  it("lets only an owner change an owner's membership", async () => {
+    const ownerId = (await call('GET', '/api/auth/me', { token: owner })).body.id as string;
+    const refused = await grant(developer.token, { userId: ownerId, subscriptionType: 'premium', duration: 7 });
+    expect(refused).toMatchObject({ status: 403, body: { message: membershipMessages.ownerOnly } });
+    const own = await grant(owner, { userId: ownerId, subscriptionType: 'premium', isForever: true });
+    expect(own.status).toBe(200);
+    expect(own.body.user).toMatchObject({ role: 'owner', subscriptionType: 'premium', isForever: true });
+  });
+});
+
+describe('grant (SPEC §3 membership grant, §8 success text)', () => {
+  it('grants vip for 30 days: me shows vip, the end 30 days on, no auto-renew', async () => {
+    const user = await signedInUser();
+    const before = Date.now();
+    const answer = await grant(owner, { userId: user.id, subscriptionType: 'vip', duration: 30 });
+    expect(answer).toMatchObject({ status: 200, body: { message: 'Membership granted successfully!' } });
+    const mine = await me(user);
+    expect(mine).toMatchObject({ role: 'vip', subscriptionType: 'vip', isForever: false, autoRenew: false, pendingDowngrade: false });
+    const end = new Date(mine.subscriptionEnd).getTime();
+    expect(end).toBeGreaterThanOrEqual(before + 30 * DAY);
+    expect(end).toBeLessThanOrEqual(Date.now() + 30 * DAY);
+  });
+
+  it('grants forever: no end', async () => {
+    const user = await granted('premium', null);
+    expect(await me(user)).toMatchObject({ role: 'premium', subscriptionType: 'premium', isForever: true, subscriptionEnd: null });
+  });
+
+  it('refuses bad input with 4xx and the messages, writing nothing', async () => {
+    const user = await signedInUser();
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ userId: user.id, subscriptionType: 'gold', duration: 7 }, 400, membershipMessages.invalidTier],
+      [{ userId: user.id, subscriptionType: 'vip' }, 400, membershipMessages.invalidDays],
+      [{ userId: user.id, subscriptionType: 'vip', duration: 0 }, 400, membershipMessages.invalidDays],
+      [{ userId: user.id, subscriptionType: 'vip', duration: 'ten' }, 400, membershipMessages.invalidDays],
+      [{ userId: user.id, subscriptionType: 'vip', duration: 1.5 }, 400, membershipMessages.invalidDays],
+      [{ userId: 'no-such-user', subscriptionType: 'vip', duration: 7 }, 404, membershipMessages.userNotFound],
+    ];
+    for (const [body, status, message] of cases) expect(await grant(owner, body)).toMatchObject({ status, body: { message } });
+    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null });
+  });
+});
+
+describe('extend (SPEC §6: a non-forever subscription only)', () => {
+  it('adds the days to the end', async () => {
+    const user = await granted('vip', 30);
+    const end = new Date((await me(user)).subscriptionEnd).getTime();
+    const answer = await extend(owner, { userId: user.id, additionalDays: 7, reason: 'Goodwill' });
+    expect(answer).toMatchObject({ status: 200, body: { message: 'Subscription extended successfully!' } });
+    expect(new Date(answer.body.user.subscriptionEnd).getTime()).toBe(end + 7 * DAY);
+  });
+
+  it('refuses forever memberships and members', async () => {
+    const forever = await granted('vip', null);
+    const member = await signedInUser();
+    for (const user of [forever, member]) {
+      expect(await extend(owner, { userId: user.id, additionalDays: 7 })).toMatchObject({
+        status: 400,
+        body: { message: membershipMessages.noEndToExtend },
+      });
+    }
+  });
+
+  it("refuses invalid days with 'Please enter a valid number of days'", async () => {
+    const user = await granted('vip', 30);
+    for (const additionalDays of [0, -3, 'abc', 2.5, null]) {
+      expect(await extend(owner, { userId: user.id, additionalDays })).toMatchObject({
+        status: 400,
+        body: { message: 'Please enter a valid number of days' },
+      });
+    }
+  });
+});
+
+describe('tier actions (SPEC §4 PUT /auth/tier)', () => {
+  it('refuses members with 400', async () => {
+    const member = await signedInUser();
+    for (const action of ['cancel', 'resubscribe', 'downgrade-to-vip']) {
+      expect(await tier(member, action)).toMatchObject({ status: 400, body: { message: membershipMessages.noMembership } });
+    }
+    expect(await tier(member, 'upgrade')).toMatchObject({ status: 400, body: { message: membershipMessages.invalidAction } });
+  });
+
+  it('resubscribe turns auto-renew on, cancel turns it off, each with SPEC text; access and end stay', async () => {
+    const user = await granted('vip', 30);
+    const end = (await me(user)).subscriptionEnd;
+    const resubscribed = await tier(user, 'resubscribe');
+    expect(resubscribed).toMatchObject({ status: 200, body: { message: tierChangedMessage('resubscribe') } });
+    expect(resubscribed.body.user).toMatchObject({ role: 'vip', autoRenew: true, subscriptionEnd: end });
+    expect(await tier(user, 'resubscribe')).toMatchObject({ status: 400, body: { message: membershipMessages.alreadyRenewing } });
+    const canceled = await tier(user, 'cancel');
+    expect(canceled).toMatchObject({
+      status: 200,
+      body: { message: 'Subscription cancellation successful! You will retain access until your subscription expires.' },
+    });
+    expect(canceled.body.user).toMatchObject({ role: 'vip', autoRenew: false, subscriptionEnd: end });
+    expect(await tier(user, 'cancel')).toMatchObject({ status: 400, body: { message: membershipMessages.alreadyCanceled } });
+  });
+
+  it('downgrade keeps premium and marks the switch to vip; vip cannot downgrade', async () => {
+    const premium = await granted('premium', 30);
+    const downgraded = await tier(premium, 'downgrade-to-vip');
+    expect(downgraded).toMatchObject({ status: 200, body: { message: tierChangedMessage('downgrade-to-vip') } });
+    expect(downgraded.body.user).toMatchObject({ role: 'premium', pendingDowngrade: true, autoRenew: true });
+    const vip = await granted('vip', 30);
+    expect(await tier(vip, 'downgrade-to-vip')).toMatchObject({ status: 400, body: { message: membershipMessages.premiumOnly } });
+  });
+
+  it('refuses forever memberships', async () => {
+    const user = await granted('premium', null);
+    expect(await tier(user, 'cancel')).toMatchObject({ status: 400, body: { message: membershipMessages.forever } });
+  });
+
+  it('applies one of two concurrent changes from the same state; the other is refused from the new state', async () => {
+    const user = await granted('vip', 30);
+    await tier(user, 'resubscribe');
+    const answers = await Promise.all([tier(user, 'cancel'), tier(user, 'cancel')]);
+    expect(answers.map((a) => a.status).sort((a, b) => a - b)).toEqual([200, 400]);
+    expect((await stored(user.id)).autoRenew).toBe(false);
+  });
+});
+
+describe('expiry by read: a term that ended never leaves paid access open', () => {
+  it('makes a canceled term a member, persisted with the counters', async () => {
+    const user = await granted('vip', 30);
+    const before = await stats();
+    await setAttributes(`USER#${user.id}`, 'PROFILE', { subscriptionEnd: new Date(Date.now() - 60_000).toISOString() });
+    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
+    expect(await stored(user.id)).toMatchObject({ role: 'member', subscriptionType: null });
+    expect((await stats()).vip).toBe(before.vip - 1);
+  });
+
+  it('makes a downgraded premium term vip, renewing for a month', async () => {
+    const user = await granted('premium', 30);
+    await tier(user, 'downgrade-to-vip');
+    const before = await stats();
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    await setAttributes(`USER#${user.id}`, 'PROFILE', { subscriptionEnd: ended });
+    expect(await me(user)).toMatchObject({
+      role: 'vip',
+      subscriptionType: 'vip',
+      pendingDowngrade: false,
+      autoRenew: true,
+      subscriptionEnd: addOneMonth(ended),
+    });
+    const after = await stats();
+    expect([after.vip - before.vip, after.premium - before.premium]).toEqual([1, -1]);
+  });
+
+  it('renews an auto-renewing term by one month', async () => {
+    const user = await granted('premium', 30);
+    await tier(user, 'resubscribe');
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    await setAttributes(`USER#${user.id}`, 'PROFILE', { subscriptionEnd: ended });
+    expect(await me(user)).toMatchObject({ role: 'premium', autoRenew: true, subscriptionEnd: addOneMonth(ended) });
+    expect((await stored(user.id)).subscriptionEnd).toBe(addOneMonth(ended));
+  });
+});
+
+describe('expiry by schedule (one-time schedule per user, run in-process by the local stack)', () => {
+  it('creates the schedule at the end, moves it on extend and deletes it for forever', async () => {
+    const user = await granted('vip', 30);
+    const end = (await me(user)).subscriptionEnd as string;
+    expect(await scheduleOf(user.id)).toMatchObject({ name: `membership-${user.id}`, at: end });
+    const extended = await extend(owner, { userId: user.id, additionalDays: 10 });
+    expect(await scheduleOf(user.id)).toMatchObject({ at: extended.body.user.subscriptionEnd });
+    expect(new Date((await scheduleOf(user.id))?.at ?? 0).getTime()).toBe(new Date(end).getTime() + 10 * DAY);
+    await grant(owner, { userId: user.id, subscriptionType: 'premium', isForever: true });
+    expect(await scheduleOf(user.id)).toBeUndefined();
+  });
+
+  /** A paid user whose stored end is `ms` from now, with the given stored flags. */
+  async function endingSoon(tierName: 'vip' | 'premium', flags: Record<string, unknown>, ms = 1_500) {
+    const user = await granted(tierName, 30);
+    const end = new Date(Date.now() + ms).toISOString();
+    await setAttributes(`USER#${user.id}`, 'PROFILE', { subscriptionEnd: end, ...flags });
+    return { user, end };
+  }
+
+  it('ends a canceled term at its end without any read', async () => {
+    const { user } = await endingSoon('vip', { autoRenew: true });
+    const before = await stats();
+    expect((await tier(user, 'cancel')).status).toBe(200);
+    expect(await scheduleOf(user.id)).toBeDefined();
+    const item = await storedUntil(user.id, (i) => i.role === 'member');
+    expect(item).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null });
+    expect(await scheduleOf(user.id)).toBeUndefined();
+    expect((await stats()).vip).toBe(before.vip - 1);
+  });
+
+  it('switches a downgraded term to vip and re-arms the schedule at the renewed end', async () => {
+    const { user, end } = await endingSoon('premium', { autoRenew: true });
+    expect((await tier(user, 'downgrade-to-vip')).status).toBe(200);
+    const item = await storedUntil(user.id, (i) => i.role === 'vip');
+    expect(item).toMatchObject({ role: 'vip', subscriptionType: 'vip', pendingDowngrade: false, subscriptionEnd: addOneMonth(end) });
+    expect(await scheduleOf(user.id)).toMatchObject({ at: addOneMonth(end) });
+  });
+
+  it('renews an auto-renewing term by one month', async () => {
+    const { user, end } = await endingSoon('vip', { autoRenew: false });
+    expect((await tier(user, 'resubscribe')).status).toBe(200);
+    const item = await storedUntil(user.id, (i) => i.subscriptionEnd !== end);
+    expect(item).toMatchObject({ role: 'vip', autoRenew: true, subscriptionEnd: addOneMonth(end) });
+  });
+
+  it('does nothing when the end moved away meanwhile (the schedule was replaced)', async () => {
+    const { user } = await endingSoon('vip', { autoRenew: true }, 1_000);
+    expect((await tier(user, 'cancel')).status).toBe(200);
+    await extend(owner, { userId: user.id, additionalDays: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await stored(user.id)).toMatchObject({ role: 'vip', subscriptionType: 'vip' });
+  });
+});
+
+describe('1-day reminder follows the effective tier (SPEC §6, §9)', () => {
+  const RUN_DATE = '2026-11-20';
+
+  it('is refused for a vip whose term has ended, sent to one whose term has not', async () => {
+    const [ended, current] = [await granted('vip', 30), await granted('vip', null)];
+    for (const user of [ended, current]) {
+      await call('PUT', '/api/auth/settings', { token: user.token, body: { notify1Day: true } });
+      const created = await call('POST', '/api/subscriptions', {
+        token: user.token,
+        body: { name: 'Tomorrow', amount: 5, category: 'music', dueDate: '2026-11-21' },
+      });
+      expect(created.status).toBe(201);
+    }
+    // Ended in the table only: nothing has read the user since, so only the job's own view can know.
+    await setAttributes(`USER#${ended.id}`, 'PROFILE', { subscriptionEnd: '2026-11-01T00:00:00.000Z' });
+    const response = await fetch(`${apiUrl()}/_local/reminders?date=${RUN_DATE}`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    const subjects = async (user: SignedInUser) => (await mailsTo(user.email)).map((m) => m.subject);
+    expect(await subjects(current)).toContain('Reminder: Tomorrow renews tomorrow ($5.00)');
+    expect((await subjects(ended)).some((s) => s.includes('Tomorrow'))).toBe(false);
+  });
+});
+
+describe('stats (GET /admin/membership/stats: from the counters)', () => {
+  it('counts grants by tier and forever, and follows tier changes', async () => {
+    const before = await stats();
+    expect(before).toEqual({ vip: expect.any(Number), premium: expect.any(Number), forever: expect.any(Number) });
+    const vip = await granted('vip', 30);
+    await granted('premium', null);
+    let after = await stats();
+    expect([after.vip - before.vip, after.premium - before.premium, after.forever - before.forever]).toEqual([1, 1, 1]);
+    await extend(owner, { userId: vip.id, additionalDays: 5 });
+    await grant(owner, { userId: vip.id, subscriptionType: 'premium', duration: 7 });
+    after = await stats();
+    expect([after.vip - before.vip, after.premium - before.premium, after.forever - before.forever]).toEqual([0, 2, 1]);
+  });
+});
