@@ -154,11 +154,12 @@ test('uploads a PNG, resized to 300 px, and the dashboard sidebar shows it', asy
   await expect(modal(page).getByRole('status').filter({ hasText: 'Profile picture updated successfully!' })).toBeVisible();
   const preview = modal(page).getByRole('button', { name: 'Change profile picture' }).locator('img');
   await expect(preview).toHaveAttribute('src', /^\/avatars\//);
-  await expect.poll(() => preview.evaluate('(img) => [img.naturalWidth, img.naturalHeight].join("x")')).toBe('300x200');
+  await expect(preview).toHaveJSProperty('naturalWidth', 300);
+  await expect(preview).toHaveJSProperty('naturalHeight', 200);
   await modal(page).getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/dashboard');
   const sidebarPicture = page.getByRole('region', { name: 'Your profile' }).locator('img');
   await expect(sidebarPicture).toHaveAttribute('src', /^\/avatars\//);
-  await expect.poll(() => sidebarPicture.evaluate('(img) => img.complete && img.naturalWidth')).toBe(300);
+  await expect(sidebarPicture).toHaveJSProperty('naturalWidth', 300);
 });
