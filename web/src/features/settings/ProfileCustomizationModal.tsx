@@ -91,8 +91,10 @@ function OptionTile({ name, value, label, tier, locked, checked, onSelect, previ
       <span className={styles.preview} aria-hidden="true">
         {preview}
       </span>
-      <span className={styles.optionLabel}>{label}</span>
-      {locked && tier !== 'free' && <LockedBadge tier={tier} />}
+      <span className={styles.optionText}>
+        <span className={styles.optionLabel}>{label}</span>
+        {locked && tier !== 'free' && <LockedBadge tier={tier} />}
+      </span>
     </label>
   );
 }

@@ -12,9 +12,11 @@ export function SettingsPage() {
   return (
     <AppPageLayout title="Account Settings" subtitle="Manage your profile, security and notifications.">
       <title>{pageTitle('Account Settings')}</title>
-      <Button variant="secondary" icon={<Palette aria-hidden="true" />} onClick={() => setCustomizing(true)}>
-        Customize Profile
-      </Button>
+      <div>
+        <Button variant="secondary" icon={<Palette aria-hidden="true" />} onClick={() => setCustomizing(true)}>
+          Customize Profile
+        </Button>
+      </div>
       <ProfileCustomizationModal open={customizing} onClose={() => setCustomizing(false)} />
       <TwoFactorCard />
     </AppPageLayout>

@@ -39,7 +39,7 @@ export function TwoFactorCard() {
       <div className={styles.cardBody}>
         {enabled ? (
           <>
-            <p className={remaining <= 2 ? styles.warning : styles.muted}>
+            <p className={[remaining <= 2 ? styles.warning : styles.muted, styles.status].join(' ')}>
               <KeyRound aria-hidden="true" className={styles.inlineIcon} />
               {remaining === 1 ? '1 backup code remaining' : `${remaining} backup codes remaining`}
               {remaining <= 2 && ' - generate new ones soon.'}
