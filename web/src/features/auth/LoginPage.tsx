@@ -1,7 +1,7 @@
 import { routes } from '@shared/api';
 import { authMessages, loginBody, type TwoFactorChallenge } from '@shared/api/auth';
 import { LifeBuoy, Lock, LogIn, MailCheck, Send, User } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api/client';
 import { pageTitle } from '../../brand';
@@ -14,12 +14,10 @@ import { storedDeviceToken } from '../../session/deviceToken';
 import { clearNotice, peekNotice } from '../../session/storage';
 import styles from './AuthForms.module.css';
 import { fieldErrors } from './fieldErrors';
+import { TwoFactorDialog } from './TwoFactorDialog';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const RESEND_FAILED = 'Failed to resend verification email. Please try again.';
-
-/** The code dialog loads only when an account asks for it, so the login screen stays light. */
-const TwoFactorDialog = lazy(async () => ({ default: (await import('./TwoFactorDialog')).TwoFactorDialog }));
 
 type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -156,16 +154,14 @@ export function LoginPage() {
       )}
 
       {challenge && (
-        <Suspense fallback={null}>
-          <TwoFactorDialog
-            challenge={challenge}
-            onClose={() => setChallenge(null)}
-            onAttemptEnded={(message) => {
-              setChallenge(null);
-              setFailure(message);
-            }}
-          />
-        </Suspense>
+        <TwoFactorDialog
+          challenge={challenge}
+          onClose={() => setChallenge(null)}
+          onAttemptEnded={(message) => {
+            setChallenge(null);
+            setFailure(message);
+          }}
+        />
       )}
 
       {failure && (

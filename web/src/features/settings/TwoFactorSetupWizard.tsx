@@ -1,6 +1,6 @@
 import { routes } from '@shared/api';
 import { AUTHENTICATOR_CODE, type TwoFactorSetup, twoFactorMessages } from '@shared/api/twofa';
-import { ArrowLeft, ArrowRight, Check, Copy, RotateCw, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Check, ChevronRight, Copy, RotateCw, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { OneTimeCodeInput, useAutoSubmit } from '../../components/OneTimeCodeInput';
@@ -142,7 +142,7 @@ export function TwoFactorSetupWizard({ onClose }: TwoFactorSetupWizardProps) {
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={() => setStep(2)} disabled={setupState.status !== 'ready'} trailingIcon={<ArrowRight aria-hidden="true" />}>
+        <Button onClick={() => setStep(2)} disabled={setupState.status !== 'ready'} trailingIcon={<ChevronRight aria-hidden="true" />}>
           Next
         </Button>
       </>
