@@ -154,9 +154,7 @@ export class ApiFunctions extends Construct {
         description: `Subscription Tracker API: ${area} routes`,
         architecture: props.architecture,
         memorySize: needs.memorySize,
-        environment: needs.twoFactorKey
-          ? { ...props.environment, TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn }
-          : props.environment,
+        environment: needs.twoFactorKey ? { ...props.environment, TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : props.environment,
       });
       const fn = productFunction.function;
 

@@ -56,10 +56,7 @@ export const handler = createApiHandler(authRoutes, {
       const twoFactorTicket = await signTwoFactorTicket({ userId: user.id, tokenVersion: user.tokenVersion, timeZone });
       return { requiresTwoFactor: true as const, userId: user.id, twoFactorTicket };
     }
-    const signedIn =
-      timeZone && timeZone !== user.timeZone
-        ? await updateUser(user.id, { timeZone })
-        : user;
+    const signedIn = timeZone && timeZone !== user.timeZone ? await updateUser(user.id, { timeZone }) : user;
     const token = await startSession(signedIn);
     await recordActivity(user.id, 'login', user.username);
     return { token, userId: user.id, requiresTwoFactor: false as const, user: toPublicUser(signedIn) };

@@ -41,7 +41,8 @@ export async function signSession(claims: SessionClaims): Promise<string> {
 export async function verifySession(token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string' || payload.typ !== undefined) return null;
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string' || payload.typ !== undefined)
+      return null;
     return { userId: payload.sub, tokenVersion: payload.ver, sessionId: payload.sid };
   } catch {
     return null;

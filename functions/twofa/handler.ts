@@ -14,12 +14,12 @@ import { getUser, toPublicUser, type UserItem, updateUser } from '../lib/users.j
 import { hashBackupCode, newBackupCodes, newTotpSecret, otpauthUri, totpStep } from './codes.js';
 import { qrCodeDataUrl } from './qr-code.js';
 import {
+  consumeBackupCode,
+  consumeCodeStep,
   disableWithCodeStep,
   enableWithPendingSecret,
   replaceBackupCodesWithCodeStep,
   savePendingSecret,
-  useBackupCode,
-  useCodeStep,
 } from './two-factor-user.js';
 
 /** The stored secret in clear; a value that does not decrypt is a fault of the server, not of the request. */
@@ -42,7 +42,12 @@ const ticketEnded = () => new HttpError(401, twoFactorMessages.ticketEnded);
  * code (never a 401 for a wrong one: that would sign the user out). Answers the code's step, not yet
  * recorded: the caller's update records it on the condition that it is still unused.
  */
-async function confirmPasswordAndCode(user: UserItem, password: string, code: string, log: Logger): Promise<{ step: number; attempt: CodeAttempt & { allowed: true } }> {
+async function confirmPasswordAndCode(
+  user: UserItem,
+  password: string,
+  code: string,
+  log: Logger,
+): Promise<{ step: number; attempt: CodeAttempt & { allowed: true } }> {
   if (!user.twoFactorEnabled) throw new HttpError(400, twoFactorMessages.notEnabled);
   const attempt = await beginCodeAttempt(user.id);
   if (!attempt.allowed) {
@@ -107,10 +112,10 @@ export const handler = createApiHandler(twoFactorRoutes, {
     const usedBackupCode = !AUTHENTICATOR_CODE.test(body.token);
     let verified: UserItem | null = null;
     if (usedBackupCode) {
-      verified = await useBackupCode(user, hashBackupCode(body.token));
+      verified = await consumeBackupCode(user, hashBackupCode(body.token));
     } else {
       const step = await totpStep(await secretOf(user, user.twoFactorSecret), body.token);
-      if (step !== null && step > (user.lastTotpStep ?? -1)) verified = await useCodeStep(user.id, step);
+      if (step !== null && step > (user.lastTotpStep ?? -1)) verified = await consumeCodeStep(user.id, step);
     }
     if (!verified) {
       log.info('two-factor code refused', { userId: user.id, usedBackupCode });

@@ -61,7 +61,7 @@ export const enableWithPendingSecret = (userId: string, sealedSecret: string, st
   });
 
 /** Records a code's step as used (sign-in); null when this step or a later one was used already, or 2FA is off. */
-export const useCodeStep = (userId: string, step: number) =>
+export const consumeCodeStep = (userId: string, step: number) =>
   conditionalUpdate(userId, {
     expression: 'SET lastTotpStep = :step',
     condition: `${IS_ENABLED} AND ${STEP_UNUSED}`,
@@ -90,7 +90,7 @@ export const replaceBackupCodesWithCodeStep = (userId: string, step: number, bac
  * the index it was read at. A concurrent change to the list (another code used) is retried against a
  * fresh read; a code already gone answers null.
  */
-export async function useBackupCode(user: UserItem, codeHash: string): Promise<UserItem | null> {
+export async function consumeBackupCode(user: UserItem, codeHash: string): Promise<UserItem | null> {
   let current: UserItem | undefined = user;
   for (let attempt = 0; attempt < 5 && current; attempt++) {
     const index = current.twoFactorEnabled ? (current.backupCodeHashes ?? []).indexOf(codeHash) : -1;

@@ -28,7 +28,7 @@ async function wrongCode(secret: string): Promise<string> {
  * their offsets (previous, current, next) while it runs.
  */
 async function awayFromStepEdge(): Promise<void> {
-  const left = STEP - (Date.now() / 1000) % STEP;
+  const left = STEP - ((Date.now() / 1000) % STEP);
   if (left < 12) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 300));
 }
 
@@ -119,7 +119,7 @@ describe('two-factor login', () => {
     const user = await twoFactorUser();
     const challenge = await login(user.username);
     expect(challenge.status).toBe(200);
-    expect(Object.keys(challenge.body).sort()).toEqual(['requiresTwoFactor', 'twoFactorTicket', 'userId']);
+    expect(Object.keys(challenge.body).toSorted((a, b) => a.localeCompare(b))).toEqual(['requiresTwoFactor', 'twoFactorTicket', 'userId']);
     expect(challenge.body.token).toBeUndefined();
 
     const code = await codeAt(user.secret);
@@ -161,7 +161,7 @@ describe('two-factor login', () => {
     const [first, second] = await Promise.all([ticketOf(user), ticketOf(user)]);
     const code = await codeAt(user.secret);
     const answers = await Promise.all([first, second].map((ticket) => verify({ userId: user.id, twoFactorTicket: ticket, token: code })));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect(answers.map((a) => a.status).toSorted((a, b) => a - b)).toEqual([200, 401]);
   });
 
   it('accepts a backup code once, in any case', async () => {
@@ -240,7 +240,12 @@ describe('two-factor login', () => {
   it('remembers a device for the next logins of its user only', async () => {
     const user = await twoFactorUser();
     const other = await twoFactorUser();
-    const verified = await verify({ userId: user.id, twoFactorTicket: await ticketOf(user), token: await codeAt(user.secret), rememberDevice: true });
+    const verified = await verify({
+      userId: user.id,
+      twoFactorTicket: await ticketOf(user),
+      token: await codeAt(user.secret),
+      rememberDevice: true,
+    });
     expect(verified.status).toBe(200);
     const { deviceToken } = verified.body;
     expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -251,7 +256,9 @@ describe('two-factor login', () => {
     expect((await login(other.username, { deviceToken })).body).toMatchObject({ requiresTwoFactor: true });
     expect((await login(user.username, { deviceToken: 'x'.repeat(43) })).body).toMatchObject({ requiresTwoFactor: true });
     // The password is still needed.
-    expect((await call('POST', '/api/auth/login', { body: { username: user.username, password: 'Wrong123!', deviceToken } })).status).toBe(401);
+    expect((await call('POST', '/api/auth/login', { body: { username: user.username, password: 'Wrong123!', deviceToken } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -264,14 +271,23 @@ describe('disabling two-factor sign-in and replacing the backup codes', () => {
     const next = await codeAt(user.secret, 1);
     const wrongPassword = await call('POST', '/api/2fa/disable', { token: user.token, body: { password: 'Wrong123!', token: next } });
     expect(wrongPassword).toMatchObject({ status: 400, body: { message: authMessages.passwordIncorrect } });
-    const wrongCode_ = await call('POST', '/api/2fa/disable', { token: user.token, body: { password: PASSWORD, token: await wrongCode(user.secret) } });
+    const wrongCode_ = await call('POST', '/api/2fa/disable', {
+      token: user.token,
+      body: { password: PASSWORD, token: await wrongCode(user.secret) },
+    });
     expect(wrongCode_).toMatchObject({ status: 400, body: { message: twoFactorMessages.invalidCode } });
-    const usedCode = await call('POST', '/api/2fa/disable', { token: user.token, body: { password: PASSWORD, token: await codeAt(user.secret) } });
+    const usedCode = await call('POST', '/api/2fa/disable', {
+      token: user.token,
+      body: { password: PASSWORD, token: await codeAt(user.secret) },
+    });
     expect(usedCode).toMatchObject({ status: 400, body: { message: twoFactorMessages.invalidCode } });
 
     const disabled = await call('POST', '/api/2fa/disable', { token: user.token, body: { password: PASSWORD, token: next } });
     expect(disabled.status).toBe(200);
-    expect(disabled.body).toMatchObject({ message: twoFactorMessages.disabled, user: { two_factor_enabled: false, backupCodesRemaining: 0 } });
+    expect(disabled.body).toMatchObject({
+      message: twoFactorMessages.disabled,
+      user: { two_factor_enabled: false, backupCodesRemaining: 0 },
+    });
     const stored = await getItem(`USER#${user.id}`, 'PROFILE');
     expect(stored).not.toHaveProperty('twoFactorSecret');
     expect(stored).not.toHaveProperty('backupCodeHashes');
@@ -283,16 +299,24 @@ describe('disabling two-factor sign-in and replacing the backup codes', () => {
 
     // Enabled again: the device remembered before is not any more.
     const setup = await call('POST', '/api/2fa/setup', { token: user.token });
-    expect((await call('POST', '/api/2fa/enable', { token: user.token, body: { token: await codeAt(setup.body.manualEntry) } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/2fa/enable', { token: user.token, body: { token: await codeAt(setup.body.manualEntry) } })).status,
+    ).toBe(200);
     expect((await login(user.username, { deviceToken })).body).toMatchObject({ requiresTwoFactor: true });
   });
 
   it('replaces all backup codes: the old ones stop working, the new ones work', async () => {
     const user = await twoFactorUser();
     await call('POST', '/api/2fa/setup', { token: user.token });
-    const wrongPassword = await call('POST', '/api/2fa/backup-codes', { token: user.token, body: { password: 'nope', token: await codeAt(user.secret) } });
+    const wrongPassword = await call('POST', '/api/2fa/backup-codes', {
+      token: user.token,
+      body: { password: 'nope', token: await codeAt(user.secret) },
+    });
     expect(wrongPassword).toMatchObject({ status: 400, body: { message: authMessages.passwordIncorrect } });
-    const replaced = await call('POST', '/api/2fa/backup-codes', { token: user.token, body: { password: PASSWORD, token: await codeAt(user.secret) } });
+    const replaced = await call('POST', '/api/2fa/backup-codes', {
+      token: user.token,
+      body: { password: PASSWORD, token: await codeAt(user.secret) },
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.message).toBe(twoFactorMessages.backupCodesRegenerated);
     expect(replaced.body.backupCodes).toHaveLength(10);

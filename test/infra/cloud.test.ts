@@ -240,7 +240,11 @@ describe('permissions', () => {
     expect(JSON.stringify(keyArn)).toContain('TwoFactorKey');
     const readers = [...statements]
       .filter(([, list]) =>
-        list.some((s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource) === JSON.stringify(keyArn)),
+        list.some(
+          (s) =>
+            actionsOf(s).includes('secretsmanager:GetSecretValue') &&
+            [s.Resource].flat().some((resource) => JSON.stringify(resource) === JSON.stringify(keyArn)),
+        ),
       )
       .map(([role]) => role);
     expect(readers).toEqual([functionOfArea('twofa').roleLogicalId]);
