@@ -1,18 +1,8 @@
+import { colorPair, PROFILE_EFFECT_VALUES } from '@shared/domain/profile';
 import type { CSSProperties } from 'react';
 import styles from './Avatar.module.css';
 
-/** SPEC §3 profile effects; unknown values show as 'none'. */
-const EFFECTS = ['none', 'rotating-gradient', 'pulse-glow', 'wave-effect', 'sparkle-trail', 'lightning-bolt', 'rainbow-shift'];
-
-/** SPEC §3: each colour scheme has a pair of display colours. */
-const COLOR_PAIRS: Record<string, [string, string]> = {
-  cyan: ['#22d3ee', '#0ea5e9'],
-  purple: ['#a78bfa', '#7c3aed'],
-  green: ['#34d399', '#059669'],
-  orange: ['#fb923c', '#ea580c'],
-  gold: ['#fcd34d', '#d97706'],
-  diamond: ['#e0f2fe', '#818cf8'],
-};
+const EFFECTS: readonly string[] = PROFILE_EFFECT_VALUES;
 
 /** Up to two initials from a display name or username: 'Ada Lovelace' → 'AL', 'owner' → 'O'. */
 export function initialsOf(name: string): string {
@@ -35,7 +25,8 @@ export interface AvatarProps {
 
 /** The user's picture (or initials) inside a ring animated by their profile effect and colour. */
 export function Avatar({ name, src, effect = 'none', color = 'cyan', size = 'md' }: AvatarProps) {
-  const [from, to] = COLOR_PAIRS[color] ?? COLOR_PAIRS.cyan;
+  // SPEC §3: each colour scheme's pair of display colours, from the shared profile rules; unknown effects show as 'none'.
+  const [from, to] = colorPair(color);
   const effectClass = styles[EFFECTS.includes(effect) ? effect.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) : 'none'];
   return (
     <span

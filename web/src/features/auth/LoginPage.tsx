@@ -1,5 +1,5 @@
 import { routes } from '@shared/api';
-import { authMessages, loginBody } from '@shared/api/auth';
+import { authMessages, loginBody, type TwoFactorChallenge } from '@shared/api/auth';
 import { LifeBuoy, Lock, LogIn, MailCheck, Send, User } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,13 +10,14 @@ import { Alert } from '../../components/ui/Alert';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { useSession } from '../../session/context';
+import { storedDeviceToken } from '../../session/deviceToken';
 import { clearNotice, peekNotice } from '../../session/storage';
 import styles from './AuthForms.module.css';
 import { fieldErrors } from './fieldErrors';
+import { TwoFactorDialog } from './TwoFactorDialog';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const RESEND_FAILED = 'Failed to resend verification email. Please try again.';
-const TWO_FACTOR_REQUIRED = 'Two-factor authentication is required for this account.';
 
 type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -47,7 +48,8 @@ export function LoginPage() {
   const [showContactSupport, setShowContactSupport] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resend, setResend] = useState<ResendState>('idle');
-  const [twoFactorRequired, setTwoFactorRequired] = useState(false);
+  /** The pending two-factor sign-in (user id and ticket) while the code dialog is open. */
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,15 +62,20 @@ export function LoginPage() {
     setFailure(null);
     setShowContactSupport(false);
     setUnverifiedEmail(null);
-    setTwoFactorRequired(false);
+    setChallenge(null);
     setResend('idle');
     setSubmitting(true);
     try {
       const response = await api(routes.login, {
-        body: { username, password, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        body: {
+          username,
+          password,
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          deviceToken: storedDeviceToken(),
+        },
       });
       if (response.requiresTwoFactor) {
-        setTwoFactorRequired(true);
+        setChallenge({ requiresTwoFactor: true, userId: response.userId, twoFactorTicket: response.twoFactorTicket });
         setSubmitting(false);
         return;
       }
@@ -146,7 +153,16 @@ export function LoginPage() {
         </div>
       )}
 
-      {twoFactorRequired && <Alert tone="info" title={TWO_FACTOR_REQUIRED} />}
+      {challenge && (
+        <TwoFactorDialog
+          challenge={challenge}
+          onClose={() => setChallenge(null)}
+          onAttemptEnded={(message) => {
+            setChallenge(null);
+            setFailure(message);
+          }}
+        />
+      )}
 
       {failure && (
         <Alert

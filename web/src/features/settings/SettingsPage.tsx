@@ -4,9 +4,11 @@ import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { AccountInfoForm } from './AccountInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm';
+import { ProfileCustomizationModal } from './ProfileCustomizationModal';
 import { SessionsCard } from './SessionsCard';
 import styles from './SettingsPage.module.css';
 import { TierCard } from './TierCard';
+import { TwoFactorCard } from './TwoFactorCard';
 import { YourDataCard } from './YourDataCard';
 
 /**
@@ -16,7 +18,6 @@ import { YourDataCard } from './YourDataCard';
  * Data continue, beside the forms; on a phone everything is one column in that order.
  */
 export function SettingsPage() {
-  // The Profile Customization modal (SPEC §2) mounts here, opened by the tier card's 'Customize Profile'.
   const [profileOpen, setProfileOpen] = useState(false);
 
   return (
@@ -24,11 +25,11 @@ export function SettingsPage() {
       <title>{pageTitle('Account Settings')}</title>
       <div className={styles.grid}>
         <div className={styles.tier}>
-          <TierCard onCustomizeProfile={() => setProfileOpen((open) => !open)} />
+          <TierCard onCustomizeProfile={() => setProfileOpen(true)} />
         </div>
         <div className={styles.main}>
           <AccountInfoForm />
-          {/* The Two-Factor Authentication card (SPEC §2) takes its place here, between Account Information and Change Password. */}
+          <TwoFactorCard />
           <ChangePasswordForm />
           <NotificationPreferencesForm />
         </div>
@@ -37,8 +38,7 @@ export function SettingsPage() {
           <YourDataCard />
         </div>
       </div>
-      {/* The Profile Customization modal mounts here, open while `profileOpen` is true. */}
-      {profileOpen && null}
+      <ProfileCustomizationModal open={profileOpen} onClose={() => setProfileOpen(false)} />
     </AppPageLayout>
   );
 }

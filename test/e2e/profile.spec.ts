@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiCall, createMember, type TestUser, toast } from './subscriptions-helpers';
+
+/**
+ * The Profile Customization modal in Chromium against the embedded local stack (SPEC §2, §3, §4
+ * 'Profile customization save', §5 'Avatar upload', §6): a premium user's effect and colour saved
+ * and shown after the reload, a member's locks and 'Upgrade Now', the avatar upload's checks and
+ * a PNG shown in the dashboard's sidebar, axe-core in both themes.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const modal = (page: Page): Locator => page.getByRole('dialog', { name: 'Customize Profile' });
+const effects = (page: Page): Locator => modal(page).getByRole('group', { name: 'Border Effects' });
+const colors = (page: Page): Locator => modal(page).getByRole('group', { name: 'Color Schemes' });
+
+async function premiumMember(prefix: string): Promise<TestUser> {
+  const user = await createMember(prefix);
+  const owner = await apiCall<{ token: string }>('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } });
+  await apiCall('POST', '/api/admin/membership/grant', {
+    token: owner.token,
+    body: { userId: user.id, subscriptionType: 'premium', isForever: true, duration: null },
+  });
+  return user;
+}
+
+async function openCustomization(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Customize Profile' }).click();
+  await expect(modal(page)).toBeVisible();
+}
+
+async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe-core in ${context}, ${colorScheme} theme`,
+    ).toEqual([]);
+  }
+}
+
+/** A PNG of `width`×`height` drawn by the browser's canvas, as the bytes of a file. */
+async function pngFile(page: Page, width: number, height: number): Promise<Buffer> {
+  const base64 = await page.evaluate(`(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = ${width};
+    canvas.height = ${height};
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#e11d48';
+    context.fillRect(0, 0, ${width}, ${height});
+    context.fillStyle = '#facc15';
+    context.fillRect(${width / 4}, ${height / 4}, ${width / 2}, ${height / 2});
+    return canvas.toDataURL('image/png').split(',')[1];
+  })()`);
+  return Buffer.from(String(base64), 'base64');
+}
+
+/** The smallest GIF: one transparent pixel. */
+const TINY_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+test('a premium user saves an effect and a colour; after the reload they are the saved choice', async ({ page }) => {
+  const user = await premiumMember('prof');
+  await openCustomization(page, user);
+  await expect(modal(page).getByRole('link', { name: 'Upgrade Now' })).toHaveCount(0);
+  for (const radio of await modal(page).getByRole('radio').all()) await expect(radio).toBeEnabled();
+  await expect(modal(page).getByLabel('Enable GIF Profile Pictures')).toBeEnabled();
+  await expect(effects(page).getByRole('radio', { name: 'None' })).toBeChecked();
+  await expect(colors(page).getByRole('radio', { name: 'Cyan' })).toBeChecked();
+
+  await effects(page).getByRole('radio', { name: 'Sparkle Trail' }).check();
+  await colors(page).getByRole('radio', { name: 'Gold' }).check();
+  await expectNoAxeViolations(page, 'the Profile Customization modal (premium)');
+
+  // Cancel keeps the saved choice.
+  await modal(page).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Customize Profile' }).click();
+  await expect(effects(page).getByRole('radio', { name: 'None' })).toBeChecked();
+
+  await effects(page).getByRole('radio', { name: 'Sparkle Trail' }).check();
+  await colors(page).getByRole('radio', { name: 'Gold' }).check();
+  const reloaded = page.waitForEvent('load');
+  await modal(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Profile customization saved!')).toBeVisible();
+  await reloaded;
+  await page.getByRole('button', { name: 'Customize Profile' }).click();
+  await expect(effects(page).getByRole('radio', { name: 'Sparkle Trail' })).toBeChecked();
+  await expect(colors(page).getByRole('radio', { name: 'Gold' })).toBeChecked();
+  const me = await apiCall<{ profileEffect: string; profileColor: string }>('GET', '/api/auth/me', { token: user.token });
+  expect(me).toMatchObject({ profileEffect: 'sparkle-trail', profileColor: 'gold' });
+
+  // A GIF needs the toggle: without it the notice; with it (saved by the upload) it is the picture.
+  await modal(page).getByLabel('Profile picture file').setInputFiles({ name: 'party.gif', mimeType: 'image/gif', buffer: TINY_GIF });
+  await expect(modal(page).getByText('Enable GIF Profile Pictures to use an animated picture')).toBeVisible();
+  await modal(page).getByLabel('Enable GIF Profile Pictures').check();
+  await modal(page).getByLabel('Profile picture file').setInputFiles({ name: 'party.gif', mimeType: 'image/gif', buffer: TINY_GIF });
+  await expect(modal(page).getByText('Profile picture updated successfully!')).toBeVisible();
+  await expect(modal(page).getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveAttribute('src', /^\/avatars\//);
+});
+
+test('a member sees the locked effects and colours with their tier, and Upgrade Now', async ({ page }) => {
+  const user = await createMember('profm');
+  await openCustomization(page, user);
+  for (const name of ['None', 'Rotating Gradient']) await expect(effects(page).getByRole('radio', { name })).toBeEnabled();
+  for (const name of ['Pulse Glow', 'Wave Effect']) {
+    await expect(effects(page).getByRole('radio', { name: `${name} Locked, requires VIP` })).toBeDisabled();
+  }
+  for (const name of ['Sparkle Trail', 'Lightning Bolt', 'Rainbow Shift']) {
+    await expect(effects(page).getByRole('radio', { name: `${name} Locked, requires PREMIUM` })).toBeDisabled();
+  }
+  for (const name of ['Cyan', 'Purple']) await expect(colors(page).getByRole('radio', { name })).toBeEnabled();
+  for (const name of ['Green', 'Orange'])
+    await expect(colors(page).getByRole('radio', { name: `${name} Locked, requires VIP` })).toBeDisabled();
+  for (const name of ['Gold', 'Diamond'])
+    await expect(colors(page).getByRole('radio', { name: `${name} Locked, requires PREMIUM` })).toBeDisabled();
+  await expect(modal(page).getByLabel('Enable GIF Profile Pictures')).toBeDisabled();
+  await modal(page).getByLabel('Profile picture file').setInputFiles({ name: 'party.gif', mimeType: 'image/gif', buffer: TINY_GIF });
+  await expect(modal(page).getByText('Animated profile pictures are available for VIP and Premium members').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'the Profile Customization modal (member)');
+
+  // The free choices save; the live preview follows the choice.
+  await effects(page).getByRole('radio', { name: 'Rotating Gradient' }).check();
+  await colors(page).getByRole('radio', { name: 'Purple' }).check();
+  const reloaded = page.waitForEvent('load');
+  await modal(page).getByRole('button', { name: 'Save Changes' }).click();
+  await reloaded;
+  const me = await apiCall<{ profileEffect: string; profileColor: string }>('GET', '/api/auth/me', { token: user.token });
+  expect(me).toMatchObject({ profileEffect: 'rotating-gradient', profileColor: 'purple' });
+
+  await page.getByRole('button', { name: 'Customize Profile' }).click();
+  await modal(page).getByRole('link', { name: 'Upgrade Now' }).click();
+  await expect(page).toHaveURL(/\/upgrade$/);
+});
+
+test('uploads a PNG, resized to 300 px, and the dashboard sidebar shows it', async ({ page }) => {
+  const user = await createMember('profpic');
+  await openCustomization(page, user);
+  const fileInput = modal(page).getByLabel('Profile picture file');
+
+  // Over 5MB: refused before anything is sent; the size message clears after 3 s.
+  await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  const tooLarge = modal(page).getByText('File too large. Max size: 5MB');
+  await expect(tooLarge).toBeVisible();
+  await expect(tooLarge).toBeHidden({ timeout: 4500 });
+  // Not an image at all, though named .png: the browser cannot load it.
+  await fileInput.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await expect(modal(page).getByText('Failed to load image')).toBeVisible();
+
+  await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngFile(page, 900, 600) });
+  await expect(modal(page).getByRole('status').filter({ hasText: 'Profile picture updated successfully!' })).toBeVisible();
+  const preview = modal(page).getByRole('button', { name: 'Change profile picture' }).locator('img');
+  await expect(preview).toHaveAttribute('src', /^\/avatars\//);
+  await expect(preview).toHaveJSProperty('naturalWidth', 300);
+  await expect(preview).toHaveJSProperty('naturalHeight', 200);
+  await modal(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/dashboard');
+  const sidebarPicture = page.getByRole('region', { name: 'Your profile' }).locator('img');
+  await expect(sidebarPicture).toHaveAttribute('src', /^\/avatars\//);
+  await expect(sidebarPicture).toHaveJSProperty('naturalWidth', 300);
+});

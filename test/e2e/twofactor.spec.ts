@@ -1,0 +1,222 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
+import { apiCall, createMember, type TestUser, toast } from './subscriptions-helpers';
+
+/**
+ * Two-factor sign-in in Chromium against the embedded local stack (SPEC §2 'Two-factor dialog',
+ * 'Two-factor setup wizard', §4, §5, §8): enabling through the wizard with a code computed from the
+ * manual key, the backup codes file, signing in with a code (auto-submitted), with a backup code,
+ * a remembered device, a wrong code, a used-up sign-in attempt, and Disable / Regenerate.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Dashboard123!';
+const STEP_SECONDS = 30;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** The authenticator code of the time step `steps` away from `epoch`; the server accepts ±1 step, each step once. */
+const codeAt = (secret: string, epoch: number, steps = 0) => generate({ secret, epoch: epoch + steps * STEP_SECONDS });
+
+const wizard = (page: Page): Locator => page.getByRole('dialog', { name: 'Set Up Two-Factor Authentication' });
+const codeDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Two-Factor Authentication' });
+
+async function openSettings(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+}
+
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** axe-core finds nothing in the dark and in the light theme; the page is left in the dark one. */
+async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe-core in ${context}, ${colorScheme} theme`,
+    ).toEqual([]);
+  }
+}
+
+/** Turns two-factor sign-in on over the API, with the code of the step before now: the next steps stay free for the test. */
+async function enableOverApi(user: TestUser): Promise<string> {
+  const setup = await apiCall<{ manualEntry: string }>('POST', '/api/2fa/setup', { token: user.token });
+  await apiCall('POST', '/api/2fa/enable', { token: user.token, body: { token: await codeAt(setup.manualEntry, nowSeconds(), -1) } });
+  return setup.manualEntry;
+}
+
+test('enables 2FA in the wizard, then signs in with a code, a backup code and a remembered device', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const user = await createMember('tfa');
+  await openSettings(page, user);
+  await expect(page.getByText('Disabled', { exact: true })).toBeVisible();
+
+  // Step 1: opening the wizard asks for a secret; QR code, manual key with 'Copied!' for 2 s, the apps.
+  await page.getByRole('button', { name: 'Enable 2FA' }).click();
+  const dialog = wizard(page);
+  await expect(dialog.getByRole('heading', { name: 'Scan the QR code' })).toBeFocused();
+  await expect(dialog.getByRole('img', { name: 'QR code to add your account to an authenticator app' })).toBeVisible();
+  for (const app of ['Google Authenticator', 'Microsoft Authenticator', 'Authy', '1Password', 'Bitwarden']) {
+    await expect(dialog.getByRole('listitem').filter({ hasText: app })).toBeVisible();
+  }
+  const secret = (await dialog.getByTestId('manual-key').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await dialog.getByRole('button', { name: 'Copy key' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+  await expect(dialog.getByRole('button', { name: 'Copy key' })).toBeVisible({ timeout: 3000 });
+  await expectNoAxeViolations(page, 'the wizard, step 1');
+
+  // Step 2: Back returns to step 1; a wrong code shows the server's message; the right one is sent by itself.
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Enter the verification code' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Scan the QR code' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  const codeInput = dialog.getByLabel('Verification code');
+  await codeInput.pressSequentially('12ab34');
+  await expect(codeInput).toHaveValue('1234');
+  await dialog.getByRole('button', { name: 'Verify & Enable' }).click();
+  await expect(dialog.getByText('Please enter a 6-digit code')).toBeVisible();
+  const enabledAt = nowSeconds();
+  await codeInput.fill('');
+  await codeInput.pressSequentially(await codeAt(secret, enabledAt));
+
+  // Step 3: the 10 backup codes and their file.
+  await expect(dialog.getByRole('heading', { name: 'Two-Factor Authentication Enabled' })).toBeFocused();
+  await expect(toast(page, '2FA has been enabled successfully!')).toBeVisible();
+  const codes = await dialog.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts();
+  expect(codes).toHaveLength(10);
+  for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download Backup Codes' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.txt$/);
+  const file = await readFile(await download.path(), 'utf8');
+  for (const code of codes) expect(file).toContain(code);
+  expect(file).toContain('Each code can be used only once');
+  await expectNoAxeViolations(page, 'the wizard, step 3');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
+  await expect(page.getByText('10 backup codes remaining')).toBeVisible();
+
+  // A wrong code: the server's message in the dialog; the dialog stays open.
+  await page.goto('/dashboard');
+  await signOut(page);
+  await signIn(page, user.username);
+  const signInDialog = codeDialog(page);
+  await expect(signInDialog.getByLabel('Authentication code')).toBeFocused();
+  await expectNoAxeViolations(page, 'the two-factor dialog');
+  await signInDialog.getByLabel('Authentication code').fill('000000');
+  await page.keyboard.press('Enter');
+  await expect(signInDialog.getByText('Invalid verification code')).toBeVisible();
+  await expect(signInDialog.getByLabel('Authentication code')).toHaveValue('');
+
+  // A backup code, typed in lower case without the hyphen: shown as XXXX-XXXX; the toast counts the codes left.
+  await signInDialog.getByRole('button', { name: 'Use a backup code instead' }).click();
+  await expect(signInDialog.getByLabel('Remember this device for 30 days')).toBeHidden();
+  const backupInput = signInDialog.getByLabel('Backup code');
+  await expect(backupInput).toBeFocused();
+  await backupInput.fill('AB');
+  await page.keyboard.press('Enter');
+  await expect(signInDialog.getByText('Please enter a valid backup code')).toBeVisible();
+  await backupInput.fill(codes[0].replace('-', '').toLowerCase());
+  await expect(backupInput).toHaveValue(codes[0]);
+  await signInDialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toast(page, 'Signed in with a backup code. You have 9 backup codes left.')).toBeVisible();
+  await signOut(page);
+
+  // Closing the dialog drops the pending sign-in: the form is back, no session.
+  await signIn(page, user.username);
+  await codeDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(codeDialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate("localStorage.getItem('token')")).toBeNull();
+
+  // A code, auto-submitted after the 6th digit, with 'Remember this device for 30 days'.
+  await signIn(page, user.username);
+  await codeDialog(page).getByLabel('Remember this device for 30 days').check();
+  await codeDialog(page)
+    .getByLabel('Authentication code')
+    .pressSequentially(await codeAt(secret, enabledAt, 1));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await page.evaluate("localStorage.getItem('device_token')")).toBeTruthy();
+  await signOut(page);
+
+  // The remembered device skips the code.
+  await signIn(page, user.username);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(codeDialog(page)).toHaveCount(0);
+});
+
+test('a sign-in attempt used up by wrong codes closes the dialog and says so on the login form', async ({ page }) => {
+  const user = await createMember('tfaend');
+  await enableOverApi(user);
+  await signIn(page, user.username);
+  const input = codeDialog(page).getByLabel('Authentication code');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await expect(input).toBeEnabled();
+    await input.fill('000000');
+    await page.keyboard.press('Enter');
+    await expect(codeDialog(page).getByText('Invalid verification code')).toBeVisible();
+  }
+  await input.fill('000000');
+  await page.keyboard.press('Enter');
+  await expect(codeDialog(page)).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many incorrect codes. Please log in again.' })).toBeVisible();
+});
+
+test('Regenerate Backup Codes and Disable 2FA ask for the password and a current code', async ({ page }) => {
+  const user = await createMember('tfaoff');
+  const secret = await enableOverApi(user);
+  const now = nowSeconds();
+  await openSettings(page, user);
+  await expect(page.getByText('10 backup codes remaining')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Regenerate Backup Codes' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Regenerate Backup Codes' });
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Generate New Codes' }).click();
+  await expect(dialog.getByText('Password is required')).toBeVisible();
+  await expect(dialog.getByText('Please enter a 6-digit code')).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).fill('Wrong123!');
+  await dialog.getByLabel('Authentication code').fill(await codeAt(secret, now));
+  await dialog.getByRole('button', { name: 'Generate New Codes' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: /password/i })).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel('Authentication code').fill(await codeAt(secret, now));
+  await dialog.getByRole('button', { name: 'Generate New Codes' }).click();
+  dialog = page.getByRole('dialog', { name: 'New Backup Codes' });
+  await expect(dialog.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
+  await expect(dialog.getByRole('button', { name: 'Download Backup Codes' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the new backup codes dialog');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.getByRole('button', { name: 'Disable 2FA' }).click();
+  dialog = page.getByRole('dialog', { name: 'Disable Two-Factor Authentication' });
+  await expectNoAxeViolations(page, 'the disable dialog');
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel('Authentication code').fill(await codeAt(secret, now, 1));
+  await dialog.getByRole('button', { name: 'Disable 2FA' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Two-factor authentication has been disabled')).toBeVisible();
+  await expect(page.getByText('Disabled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enable 2FA' })).toBeVisible();
+});
