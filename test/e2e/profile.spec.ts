@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 import { apiCall, createMember, type TestUser, toast } from './subscriptions-helpers';
 
 /**
@@ -33,17 +33,6 @@ async function openCustomization(page: Page, user: TestUser): Promise<void> {
   await expect(modal(page)).toBeVisible();
 }
 
-async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `axe-core in ${context}, ${colorScheme} theme`,
-    ).toEqual([]);
-  }
-}
-
 /** A PNG of `width`×`height` drawn by the browser's canvas, as the bytes of a file. */
 async function pngFile(page: Page, width: number, height: number): Promise<Buffer> {
   const base64 = await page.evaluate(`(() => {
@@ -74,7 +63,7 @@ test('a premium user saves an effect and a colour; after the reload they are the
 
   await effects(page).getByRole('radio', { name: 'Sparkle Trail' }).check();
   await colors(page).getByRole('radio', { name: 'Gold' }).check();
-  await expectNoAxeViolations(page, 'the Profile Customization modal (premium)');
+  await expectNoAxeViolationsInBothThemes(page, 'the Profile Customization modal (premium)');
 
   // Cancel keeps the saved choice.
   await modal(page).getByRole('button', { name: 'Cancel' }).click();
@@ -120,7 +109,7 @@ test('a member sees the locked effects and colours with their tier, and Upgrade 
   await expect(modal(page).getByLabel('Enable GIF Profile Pictures')).toBeDisabled();
   await modal(page).getByLabel('Profile picture file').setInputFiles({ name: 'party.gif', mimeType: 'image/gif', buffer: TINY_GIF });
   await expect(modal(page).getByText('Animated profile pictures are available for VIP and Premium members').first()).toBeVisible();
-  await expectNoAxeViolations(page, 'the Profile Customization modal (member)');
+  await expectNoAxeViolationsInBothThemes(page, 'the Profile Customization modal (member)');
 
   // The free choices save; the live preview follows the choice.
   await effects(page).getByRole('radio', { name: 'Rotating Gradient' }).check();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { mailsTo } from './mailbox';
 import { apiCall, createMember, type TestUser, updateProfile } from './subscriptions-helpers';
 
@@ -51,14 +51,6 @@ const section = (page: Page, name: string): Locator =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 
 const storedToken = async (page: Page): Promise<string | null> => (await page.evaluate(`localStorage.getItem('token')`)) as string | null;
-
-async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe-core with ${context}`,
-  ).toEqual([]);
-}
 
 /** How far the page scrolls sideways, in CSS pixels. */
 const horizontalOverflow = async (page: Page): Promise<number> =>

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 import { apiCall, createMember, type TestUser, toast } from './subscriptions-helpers';
 
 /**
@@ -41,18 +41,6 @@ async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** axe-core finds nothing in the dark and in the light theme; the page is left in the dark one. */
-async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `axe-core in ${context}, ${colorScheme} theme`,
-    ).toEqual([]);
-  }
-}
-
 /** Turns two-factor sign-in on over the API, with the code of the step before now: the next steps stay free for the test. */
 async function enableOverApi(user: TestUser): Promise<string> {
   const setup = await apiCall<{ manualEntry: string }>('POST', '/api/2fa/setup', { token: user.token });
@@ -80,7 +68,7 @@ test('enables 2FA in the wizard, then signs in with a code, a backup code and a 
   await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
   await expect(dialog.getByRole('button', { name: 'Copy key' })).toBeVisible({ timeout: 3000 });
-  await expectNoAxeViolations(page, 'the wizard, step 1');
+  await expectNoAxeViolationsInBothThemes(page, 'the wizard, step 1');
 
   // Step 2: Back returns to step 1; a wrong code shows the server's message; the right one is sent by itself.
   await dialog.getByRole('button', { name: 'Next' }).click();
@@ -110,7 +98,7 @@ test('enables 2FA in the wizard, then signs in with a code, a backup code and a 
   const file = await readFile(await download.path(), 'utf8');
   for (const code of codes) expect(file).toContain(code);
   expect(file).toContain('Each code can be used only once');
-  await expectNoAxeViolations(page, 'the wizard, step 3');
+  await expectNoAxeViolationsInBothThemes(page, 'the wizard, step 3');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
@@ -122,7 +110,7 @@ test('enables 2FA in the wizard, then signs in with a code, a backup code and a 
   await signIn(page, user.username);
   const signInDialog = codeDialog(page);
   await expect(signInDialog.getByLabel('Authentication code')).toBeFocused();
-  await expectNoAxeViolations(page, 'the two-factor dialog');
+  await expectNoAxeViolationsInBothThemes(page, 'the two-factor dialog');
   await signInDialog.getByLabel('Authentication code').fill('000000');
   await page.keyboard.press('Enter');
   await expect(signInDialog.getByText('Invalid verification code')).toBeVisible();
@@ -206,12 +194,12 @@ test('Regenerate Backup Codes and Disable 2FA ask for the password and a current
   dialog = page.getByRole('dialog', { name: 'New Backup Codes' });
   await expect(dialog.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
   await expect(dialog.getByRole('button', { name: 'Download Backup Codes' })).toBeVisible();
-  await expectNoAxeViolations(page, 'the new backup codes dialog');
+  await expectNoAxeViolationsInBothThemes(page, 'the new backup codes dialog');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   await page.getByRole('button', { name: 'Disable 2FA' }).click();
   dialog = page.getByRole('dialog', { name: 'Disable Two-Factor Authentication' });
-  await expectNoAxeViolations(page, 'the disable dialog');
+  await expectNoAxeViolationsInBothThemes(page, 'the disable dialog');
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog.getByLabel('Authentication code').fill(await codeAt(secret, now, 1));
   await dialog.getByRole('button', { name: 'Disable 2FA' }).click();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { createMember, type TestUser, updateProfile } from './subscriptions-helpers';
 
 /**
@@ -37,14 +37,6 @@ async function openUpgrade(page: Page, user: TestUser): Promise<void> {
   await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
   await page.goto('/upgrade');
   await expect(page.getByRole('heading', { level: 1, name: 'Unlock Premium Features' })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe-core in ${context}`,
-  ).toEqual([]);
 }
 
 /** Texts cut off by their box: elements of the page or the dialog whose content is wider or taller than they are. */
