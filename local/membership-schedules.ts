@@ -2,8 +2,8 @@ import type { MembershipSchedules } from '../functions/lib/membership-schedules.
 
 /**
  * The membership schedules of the local stack, in this process (DESIGN §1.3): one timer per
- * schedule name, replaced or deleted by name like EventBridge Scheduler's one-time `at()`
- * schedules, and gone once it has fired (ActionAfterCompletion DELETE). When one fires it runs the
+ * schedule name (user and instant), created and deleted by name like EventBridge Scheduler's
+ * one-time `at()` schedules, and gone once it has fired (ActionAfterCompletion DELETE). When one fires it runs the
  * expiry function's work with `{ userId }`, as the cloud's schedule invokes the function.
  *
  * Nothing is kept across restarts, and nothing needs to be: every read applies and persists the
@@ -26,7 +26,10 @@ export interface InProcessSchedules extends MembershipSchedules {
 /** setTimeout's longest delay (about 24.8 days); a later instant is reached in steps. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
-export function inProcessSchedules(nameOf: (userId: string) => string, fire: (userId: string) => Promise<unknown>): InProcessSchedules {
+export function inProcessSchedules(
+  nameOf: (userId: string, at: string) => string,
+  fire: (userId: string) => Promise<unknown>,
+): InProcessSchedules {
   const schedules = new Map<string, PendingSchedule & { timer: NodeJS.Timeout }>();
 
   const arm = (schedule: PendingSchedule) => {
@@ -58,12 +61,11 @@ export function inProcessSchedules(nameOf: (userId: string) => string, fire: (us
   return {
     async set(userId, at) {
       if (Number.isNaN(new Date(at).getTime())) throw new Error(`Invalid schedule instant: ${at}`);
-      const name = nameOf(userId);
-      clear(name);
-      arm({ name, userId, at: new Date(at).toISOString() });
+      const name = nameOf(userId, at);
+      if (!schedules.has(name)) arm({ name, userId, at: new Date(at).toISOString() });
     },
-    async clear(userId) {
-      clear(nameOf(userId));
+    async clear(userId, at) {
+      clear(nameOf(userId, at));
     },
     pending() {
       return [...schedules.values()].map(({ name, userId, at }) => ({ name, userId, at })).sort((a, b) => a.at.localeCompare(b.at));

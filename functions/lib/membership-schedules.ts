@@ -9,24 +9,28 @@ import { type SchedulerSettings, schedulerConfig } from './config.js';
 import { environmentCredentials } from './credentials.js';
 
 /**
- * The one-time schedule that applies a membership's due change at its end (DESIGN §1): one per
- * user, named from the user id, created or replaced when the end is set or moves, deleted when
- * there is no end any more. The expiry function is its target (functions/membership/expiry.ts).
+ * The one-time schedule that applies a membership's due change at its end (DESIGN §1): named from
+ * the user id and the end's instant, created when an end is set, and the one of the old end deleted
+ * once the end has moved or gone. A name per instant, not per user: Scheduler deletes a one-time
+ * schedule by name after it has run (ActionAfterCompletion DELETE), and the expiry function creates
+ * the next end's schedule during that run; under one name per user it could delete the new one. The
+ * expiry function is the target (functions/membership/expiry.ts).
  *
  * Two implementations behind one port: EventBridge Scheduler in the cloud and on LocalStack, and
  * the local stack's in-process timers (local/membership-schedules.ts), which it installs with
  * {@link installMembershipSchedules} and selects with MEMBERSHIP_SCHEDULER=in-process.
  */
 export interface MembershipSchedules {
-  /** Creates or replaces the user's schedule to fire at the instant `at` (ISO). */
+  /** Makes sure the user has a schedule firing at the instant `at` (ISO); one already there is kept. */
   set(userId: string, at: string): Promise<void>;
-  /** Deletes the user's schedule; nothing to delete is fine. */
-  clear(userId: string): Promise<void>;
+  /** Deletes the user's schedule for the instant `at`; nothing to delete is fine. */
+  clear(userId: string, at: string): Promise<void>;
 }
 
-/** `membership-<user id>`: letters, digits, '-' and '_', within Scheduler's 64 characters. */
-export function scheduleName(userId: string): string {
-  return `membership-${userId}`.replace(/[^0-9A-Za-z_.-]/g, '_').slice(0, 64);
+/** `membership-<user id>-<epoch seconds>`: letters, digits, '-' and '_', within Scheduler's 64 characters. */
+export function scheduleName(userId: string, at: string): string {
+  const seconds = Math.ceil(new Date(at).getTime() / 1000);
+  return `membership-${userId.replace(/[^0-9A-Za-z_.-]/g, '_').slice(0, 40)}-${seconds}`;
 }
 
 /**
@@ -45,7 +49,7 @@ export function installMembershipSchedules(schedules: MembershipSchedules): void
   installed = schedules;
 }
 
-/** EventBridge Scheduler: a one-time `at()` schedule in the group, deleted by Scheduler after it runs. */
+/** EventBridge Scheduler: one-time `at()` schedules in the group, deleted by Scheduler after they run. */
 export function eventBridgeSchedules(settings: Required<SchedulerSettings>, client: SchedulerClient): MembershipSchedules {
   const GroupName = settings.MEMBERSHIP_SCHEDULE_GROUP;
   const remove = async (Name: string) => {
@@ -57,11 +61,10 @@ export function eventBridgeSchedules(settings: Required<SchedulerSettings>, clie
   };
   return {
     async set(userId, at) {
-      const Name = scheduleName(userId);
-      const create = () =>
-        client.send(
+      try {
+        await client.send(
           new CreateScheduleCommand({
-            Name,
+            Name: scheduleName(userId, at),
             GroupName,
             ScheduleExpression: atExpression(at),
             ScheduleExpressionTimezone: 'UTC',
@@ -76,19 +79,12 @@ export function eventBridgeSchedules(settings: Required<SchedulerSettings>, clie
             },
           }),
         );
-      // Replace = delete and create again (the function may only create and delete schedules); a
-      // concurrent replacement can make the create meet a schedule once more, hence the bounded retry.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await create();
-          return;
-        } catch (error) {
-          if (!(error instanceof ConflictException) || attempt >= 2) throw error;
-          await remove(Name);
-        }
+      } catch (error) {
+        // The schedule for this very instant exists already: it is the one wanted.
+        if (!(error instanceof ConflictException)) throw error;
       }
     },
-    clear: (userId) => remove(scheduleName(userId)),
+    clear: (userId, at) => remove(scheduleName(userId, at)),
   };
 }
 

@@ -1,28 +1,29 @@
 import { effectiveMembership, hasDueChange, type MembershipState } from '../../shared/domain/membership.js';
 import { createLogger } from '../lib/log.js';
 import { type MembershipItem, membershipOf, readStoredUser, writeMembership } from '../lib/membership.js';
-import { type MembershipSchedules, scheduledEnd } from '../lib/membership-schedules.js';
+import { type MembershipSchedules, scheduledEnd, scheduleName } from '../lib/membership-schedules.js';
 
 /**
  * A membership change as both membership functions persist it: read the stored user, compute the
  * next state from the membership in effect now, keep the schedule in step and write on the
  * condition that the stored membership is still the one read (functions/lib/membership.ts).
  *
- * Order: a schedule for the new end is created before the write, a schedule with no end left is
+ * Order: the schedule for the new end is created before the write, the old end's schedule is
  * deleted after it. A write that then fails leaves at worst a schedule at a stale instant, which
- * fires, finds nothing due and re-arms at the stored end (expiry.ts): the schedule heals itself;
- * reads apply the change on time either way.
+ * fires, finds nothing due and makes sure of the stored end's schedule (expiry.ts): the schedules
+ * heal themselves; reads apply the change on time either way.
  */
 export type ChangeResult = { kind: 'written'; user: MembershipItem } | { kind: 'lost' };
 
 export async function persistChange(stored: MembershipItem, next: MembershipState, schedules: MembershipSchedules): Promise<ChangeResult> {
   const end = scheduledEnd(next);
+  const previousEnd = scheduledEnd(membershipOf(stored));
   if (end) await schedules.set(stored.id, end);
   const written = await writeMembership(stored, next);
   if (!written) return { kind: 'lost' };
-  if (!end && scheduledEnd(membershipOf(stored))) {
+  if (previousEnd && (!end || scheduleName(stored.id, previousEnd) !== scheduleName(stored.id, end))) {
     // Not fatal: a schedule left behind fires, finds nothing due and is gone.
-    await schedules.clear(stored.id).catch((error) => {
+    await schedules.clear(stored.id, previousEnd).catch((error) => {
       createLogger().warn('membership schedule not deleted', { userId: stored.id, error: String(error) });
     });
   }
@@ -33,8 +34,8 @@ export type ExpiryOutcome = 'user-gone' | 'applied' | 'nothing-due';
 
 /**
  * The expiry function's work for one user: applies the change due now, if any (idempotent: a
- * second run finds nothing due), and re-arms the schedule at the end that stands (a renewal's new
- * end, or the same end when the schedule fired early or for a stale instant). A deleted user is a
+ * second run finds nothing due), and makes sure of the schedule at the end that stands (a renewal's
+ * new end, or the stored end when the schedule fired early or for a stale instant). A deleted user is a
  * no-op. Of two concurrent runs (or a run and a read) one writes; the other reads it again.
  */
 export async function applyDueMembership(userId: string, schedules: MembershipSchedules, now = () => new Date()): Promise<ExpiryOutcome> {

@@ -238,8 +238,12 @@ describe('labels (SPEC §2 tier card and admin table, §4 success message)', () 
 });
 
 describe('membership schedules (one-time EventBridge Scheduler schedules; DESIGN §1)', () => {
-  it('names a schedule from the user id and fires at the end rounded up to the second, in UTC', () => {
-    expect(scheduleName('0b6f1c1e-6a3e-4b8e-9a51-2f1b3c4d5e6f')).toBe('membership-0b6f1c1e-6a3e-4b8e-9a51-2f1b3c4d5e6f');
+  it('names a schedule from the user id and the instant, and fires at the end rounded up to the second, in UTC', () => {
+    const name = scheduleName('0b6f1c1e-6a3e-4b8e-9a51-2f1b3c4d5e6f', '2026-04-09T12:00:00.001Z');
+    expect(name).toBe('membership-0b6f1c1e-6a3e-4b8e-9a51-2f1b3c4d5e6f-1775736001');
+    expect(name.length).toBeLessThanOrEqual(64);
+    // A renewal's next end is another schedule: Scheduler's delete-after-run of the one firing cannot remove it.
+    expect(scheduleName('u', '2026-05-09T12:00:00.000Z')).not.toBe(scheduleName('u', '2026-04-09T12:00:00.000Z'));
     expect(atExpression('2026-04-09T12:00:00.000Z')).toBe('at(2026-04-09T12:00:00)');
     expect(atExpression('2026-04-09T12:00:00.001Z')).toBe('at(2026-04-09T12:00:01)');
     expect(atExpression('2026-12-31T23:59:59.500Z')).toBe('at(2027-01-01T00:00:00)');
@@ -274,7 +278,7 @@ describe('in-process schedules (the local stack)', () => {
     vi.useRealTimers();
   });
 
-  it('fires once at the instant, replaces and deletes by name, and is gone before its target runs', async () => {
+  it('fires once at each instant, keeps one schedule per instant, deletes by instant, and is gone before its target runs', async () => {
     vi.useFakeTimers({ now: NOW });
     const fired: string[] = [];
     const schedules = inProcessSchedules(scheduleName, async (userId) => {
@@ -283,13 +287,15 @@ describe('in-process schedules (the local stack)', () => {
     await schedules.set('a', '2026-03-10T12:00:05.000Z');
     await schedules.set('b', '2026-03-10T12:00:02.000Z');
     await schedules.set('a', '2026-03-10T12:00:10.000Z');
+    await schedules.set('a', '2026-03-10T12:00:10.000Z');
+    await schedules.clear('a', '2026-03-10T12:00:05.000Z');
     expect(schedules.pending().map((s) => [s.userId, s.at])).toEqual([
       ['b', '2026-03-10T12:00:02.000Z'],
       ['a', '2026-03-10T12:00:10.000Z'],
     ]);
     await vi.advanceTimersByTimeAsync(6_000);
     expect(fired).toEqual(['b:1']);
-    await schedules.clear('a');
+    await schedules.clear('a', '2026-03-10T12:00:10.000Z');
     await vi.advanceTimersByTimeAsync(10_000);
     expect(fired).toEqual(['b:1']);
     expect(schedules.pending()).toEqual([]);
