@@ -54,7 +54,7 @@ export function searchTextOf(username: string, email: string | null | undefined)
 }
 
 /** The defaults of SPEC §3 for a new user. */
-function newUserItem(input: NewUser, id: string, createdAt: string): UserItem {
+export function newUserItem(input: NewUser, id: string, createdAt: string): UserItem {
   return {
     ...keys.user(id),
     sk: 'PROFILE',
