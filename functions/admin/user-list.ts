@@ -21,8 +21,13 @@ export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;
 /** Index items one search request reads at most (about 1 KB each). */
 export const SEARCH_READ_BUDGET = 2_000;
-/** Items one Query call of a search reads (DynamoDB also stops at 1 MB). */
-const SEARCH_PAGE = 500;
+/**
+ * Items the first Query call of a search reads, per user asked for; each further call reads twice
+ * as many, up to SEARCH_PAGE_MAX (DynamoDB also stops at 1 MB). A common text fills the page from
+ * the first read; a rare one reaches the budget in a few calls.
+ */
+const SEARCH_FIRST_PAGE_PER_USER = 2;
+const SEARCH_PAGE_MAX = 800;
 const MAX_SEARCH_LENGTH = 100;
 
 /** The key of an item of the users index: where a page starts or ends. */
@@ -96,8 +101,10 @@ export async function listUserItems({ limit, search, cursor }: ListQuery): Promi
   const users: UserItem[] = [];
   let itemsRead = 0;
   let start: Record<string, unknown> | undefined = cursor as Record<string, unknown> | undefined;
+  let searchPage = Math.max(50, limit * SEARCH_FIRST_PAGE_PER_USER);
   for (;;) {
-    const budget = search ? Math.min(SEARCH_PAGE, SEARCH_READ_BUDGET - itemsRead) : limit - users.length;
+    const budget = search ? Math.min(searchPage, SEARCH_READ_BUDGET - itemsRead) : limit - users.length;
+    searchPage = Math.min(SEARCH_PAGE_MAX, searchPage * 2);
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
