@@ -1,36 +1,29 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { adminMessages, type UserCounts, type UserPage } from '../../shared/api/admin.js';
 import { ROLES } from '../../shared/domain/roles.js';
 import { dynamo } from '../lib/aws.js';
 import { badRequest } from '../lib/errors.js';
-import { keys, tableName, USER_PREFIX, USERS_PARTITION } from '../lib/table.js';
+import { keys, tableName, USER_DIRECTORY, USER_PREFIX, USERS_PARTITION } from '../lib/table.js';
 import { ROLE_COUNTERS } from '../lib/user-counters.js';
 import { toPublicUser, type UserItem } from '../lib/users.js';
 
 /**
  * GET /auth/users: the admin list, newest first, read with a Query on gsi1 `USERS` (never a Scan).
  *
- * Search looks for the lowercased text in each user's `searchText` (username and e-mail, kept by
- * every write of either) with a FilterExpression `contains` over the same Query: DynamoDB reads the
- * index items in order and returns the matches. A request reads at most SEARCH_READ_BUDGET items;
- * when that budget ends before the page is full, the page comes back with what matched and a cursor
- * to go on from, so no request reads the whole table, however rare the text is (bench/: 10,000 users).
+ * Search Queries the search directory instead (`USERDIR`, one ~100-byte item per user with the
+ * lowercased username and e-mail, functions/lib/users.ts `directoryEntry`), newest first, with a
+ * FilterExpression `contains`, then reads the matching users' items with one BatchGet. 10,000 users
+ * are one or two 1 MB Query pages, so one request usually answers a search over everyone; a request
+ * still reads at most SEARCH_READ_BUDGET entries and otherwise answers with a cursor to go on from.
  */
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;
-/** Index items one search request reads at most (about 1 KB each). */
-export const SEARCH_READ_BUDGET = 2_000;
-/**
- * Items the first Query call of a search reads, per user asked for; each further call reads twice
- * as many, up to SEARCH_PAGE_MAX (DynamoDB also stops at 1 MB). A common text fills the page from
- * the first read; a rare one reaches the budget in a few calls.
- */
-const SEARCH_FIRST_PAGE_PER_USER = 2;
-const SEARCH_PAGE_MAX = 800;
+/** Directory entries one search request reads at most (about 100 bytes each: ~2.5 MB). */
+export const SEARCH_READ_BUDGET = 25_000;
 const MAX_SEARCH_LENGTH = 100;
 
-/** The key of an item of the users index: where a page starts or ends. */
+/** The key of an item of the users index: where a page of the list starts or ends. */
 interface IndexKey {
   pk: string;
   sk: string;
@@ -38,13 +31,29 @@ interface IndexKey {
   gsi1sk: string;
 }
 
-export function encodeCursor(key: IndexKey): string {
-  const { pk, sk, gsi1pk, gsi1sk } = key;
-  return Buffer.from(JSON.stringify({ pk, sk, gsi1pk, gsi1sk }), 'utf8').toString('base64url');
+/** The key of a search-directory entry: where a page of a search starts or ends. */
+interface DirectoryKey {
+  pk: string;
+  sk: string;
 }
 
-/** The key a cursor names; anything but a cursor this function made is a 400, never a DynamoDB error. */
-export function decodeCursor(cursor: string): IndexKey {
+type Cursor = { list: IndexKey } | { search: DirectoryKey };
+
+export function encodeCursor(cursor: Cursor): string {
+  const key =
+    'list' in cursor
+      ? { pk: cursor.list.pk, sk: cursor.list.sk, gsi1pk: cursor.list.gsi1pk, gsi1sk: cursor.list.gsi1sk }
+      : { pk: cursor.search.pk, sk: cursor.search.sk };
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+const boundedString = (value: unknown) => typeof value === 'string' && value.length > 0 && value.length <= 200;
+
+/**
+ * The key a cursor names, for the list (a users-index key) or a search (a directory key); anything
+ * but a cursor this function made, or a cursor of the other kind, is a 400, never a DynamoDB error.
+ */
+export function decodeCursor(cursor: string, forSearch: boolean): Cursor {
   let parsed: unknown;
   try {
     if (!/^[A-Za-z0-9_-]{1,1000}$/.test(cursor)) throw new Error('not base64url');
@@ -53,27 +62,28 @@ export function decodeCursor(cursor: string): IndexKey {
     throw badRequest(adminMessages.invalidCursor);
   }
   const key = parsed as Record<string, unknown>;
-  const valid =
-    typeof parsed === 'object' &&
-    parsed !== null &&
-    !Array.isArray(parsed) &&
-    Object.keys(key).length === 4 &&
-    typeof key.pk === 'string' &&
-    key.pk.startsWith(USER_PREFIX) &&
-    key.pk.length <= 200 &&
-    key.sk === 'PROFILE' &&
-    key.gsi1pk === USERS_PARTITION &&
-    typeof key.gsi1sk === 'string' &&
-    key.gsi1sk.length > 0 &&
-    key.gsi1sk.length <= 200;
-  if (!valid) throw badRequest(adminMessages.invalidCursor);
-  return key as unknown as IndexKey;
+  const isObject = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  if (isObject && forSearch) {
+    if (Object.keys(key).length === 2 && key.pk === USER_DIRECTORY && boundedString(key.sk)) {
+      return { search: { pk: key.pk, sk: key.sk as string } };
+    }
+  } else if (isObject) {
+    const valid =
+      Object.keys(key).length === 4 &&
+      boundedString(key.pk) &&
+      (key.pk as string).startsWith(USER_PREFIX) &&
+      key.sk === 'PROFILE' &&
+      key.gsi1pk === USERS_PARTITION &&
+      boundedString(key.gsi1sk);
+    if (valid) return { list: key as unknown as IndexKey };
+  }
+  throw badRequest(adminMessages.invalidCursor);
 }
 
 export interface ListQuery {
   limit: number;
   search: string;
-  cursor: IndexKey | undefined;
+  cursor: Cursor | undefined;
 }
 
 /** Reads and checks the query parameters (`limit` 1–100, default 25; `search`; `cursor`). */
@@ -86,56 +96,97 @@ export function parseListQuery(query: Record<string, string>): ListQuery {
   }
   const search = (query.search ?? '').trim().toLowerCase();
   if (search.length > MAX_SEARCH_LENGTH) throw badRequest(adminMessages.invalidSearch);
-  return { limit, search, cursor: query.cursor ? decodeCursor(query.cursor) : undefined };
+  return { limit, search, cursor: query.cursor ? decodeCursor(query.cursor, search !== '') : undefined };
 }
 
 export interface ListResult {
   users: UserItem[];
-  next: IndexKey | undefined;
-  /** Index items DynamoDB read for this page (what a search costs). */
+  next: Cursor | undefined;
+  /** Items DynamoDB read for this page: users-index items, or directory entries and the matches' items. */
   itemsRead: number;
 }
 
 /** One page of users, newest first, optionally only those whose username or e-mail contains `search`. */
-export async function listUserItems({ limit, search, cursor }: ListQuery): Promise<ListResult> {
-  const users: UserItem[] = [];
+export function listUserItems(query: ListQuery): Promise<ListResult> {
+  return query.search ? searchUsers(query) : listPage(query);
+}
+
+async function listPage({ limit, cursor }: ListQuery): Promise<ListResult> {
+  const page = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :users',
+      ExpressionAttributeValues: { ':users': USERS_PARTITION },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: cursor && 'list' in cursor ? cursor.list : undefined,
+    }),
+  );
+  const users = (page.Items ?? []) as UserItem[];
+  const last = users.at(-1) as unknown as IndexKey | undefined;
+  return { users, next: page.LastEvaluatedKey && last ? { list: last } : undefined, itemsRead: page.ScannedCount ?? 0 };
+}
+
+interface DirectoryEntry extends DirectoryKey {
+  userId: string;
+}
+
+async function searchUsers({ limit, search, cursor }: ListQuery): Promise<ListResult> {
+  const matches: DirectoryEntry[] = [];
   let itemsRead = 0;
-  let start: Record<string, unknown> | undefined = cursor as Record<string, unknown> | undefined;
-  let searchPage = Math.max(50, limit * SEARCH_FIRST_PAGE_PER_USER);
+  let start: Record<string, unknown> | undefined = cursor && 'search' in cursor ? { ...cursor.search } : undefined;
+  let next: Cursor | undefined;
   for (;;) {
-    const budget = search ? Math.min(searchPage, SEARCH_READ_BUDGET - itemsRead) : limit - users.length;
-    searchPage = Math.min(SEARCH_PAGE_MAX, searchPage * 2);
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :users',
+        KeyConditionExpression: 'pk = :directory',
+        FilterExpression: 'contains(#text, :search)',
+        ExpressionAttributeNames: { '#text': 's' },
+        ProjectionExpression: 'pk, sk, userId',
+        ExpressionAttributeValues: { ':directory': USER_DIRECTORY, ':search': search },
         ScanIndexForward: false,
-        Limit: budget,
+        Limit: SEARCH_READ_BUDGET - itemsRead,
         ExclusiveStartKey: start,
-        ...(search
-          ? {
-              FilterExpression: 'contains(searchText, :search)',
-              ExpressionAttributeValues: { ':users': USERS_PARTITION, ':search': search },
-            }
-          : { ExpressionAttributeValues: { ':users': USERS_PARTITION } }),
       }),
     );
     itemsRead += page.ScannedCount ?? 0;
-    const items = (page.Items ?? []) as UserItem[];
-    const room = limit - users.length;
-    if (items.length >= room) {
-      // The page fills inside this read: the next one starts after the last user shown.
-      users.push(...items.slice(0, room));
-      const last = users[users.length - 1] as unknown as IndexKey;
-      const more = items.length > room || page.LastEvaluatedKey !== undefined;
-      return { users, next: more ? last : undefined, itemsRead };
+    const found = (page.Items ?? []) as DirectoryEntry[];
+    const room = limit - matches.length;
+    if (found.length >= room) {
+      // The page fills inside this read: the next one starts after the last match shown.
+      matches.push(...found.slice(0, room));
+      const last = matches[matches.length - 1];
+      if (found.length > room || page.LastEvaluatedKey) next = { search: { pk: last.pk, sk: last.sk } };
+      break;
     }
-    users.push(...items);
+    matches.push(...found);
     start = page.LastEvaluatedKey;
-    if (!start) return { users, next: undefined, itemsRead };
-    if (search && itemsRead >= SEARCH_READ_BUDGET) return { users, next: start as unknown as IndexKey, itemsRead };
+    if (!start) break;
+    if (itemsRead >= SEARCH_READ_BUDGET) {
+      next = { search: { pk: USER_DIRECTORY, sk: start.sk as string } };
+      break;
+    }
   }
+  const users = await usersById(matches.map((entry) => entry.userId));
+  return { users, next, itemsRead: itemsRead + users.length };
+}
+
+/** The users' items in the given order, with one BatchGet (at most 100 ids); one deleted meanwhile is left out. */
+async function usersById(ids: string[]): Promise<UserItem[]> {
+  if (ids.length === 0) return [];
+  const TableName = tableName();
+  const found = new Map<string, UserItem>();
+  let pending: Record<string, unknown>[] = ids.map((id) => keys.user(id));
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt >= 5) throw new Error('BatchGet left users unprocessed');
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
+    for (const item of (Responses?.[TableName] ?? []) as UserItem[]) found.set(item.id, item);
+    pending = UnprocessedKeys?.[TableName]?.Keys ?? [];
+  }
+  return ids.map((id) => found.get(id)).filter((user): user is UserItem => user !== undefined);
 }
 
 /** The four counters of the User Management tab, from the per-role counters (one GetItem). */

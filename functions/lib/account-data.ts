@@ -74,9 +74,10 @@ async function deleteKeys(keysToDelete: Key[]): Promise<void> {
  * Deletes everything of a user (issue 9 'Delete account'): every item of the `USER#<id>` partition
  * (subscriptions, sessions, activity, two-factor and membership items), read page by page with Query
  * and deleted with BatchWrite, the avatar object, and last, in one transaction, the profile with its
- * username and e-mail guards, so the name and the address are free again. If a step fails the profile
- * still exists and the user can sign in and ask again. One-time tokens are keyed by their hash, so
- * they cannot be found from the user: they expire on their own and are refused once the user is gone.
+ * username and e-mail guards and its search-directory entry, so the name and the address are free
+ * again. If a step fails the profile still exists and the user can sign in and ask again. One-time
+ * tokens are keyed by their hash, so they cannot be found from the user: they expire on their own
+ * and are refused once the user is gone.
  *
  * An active owner is first deactivated, on the condition that another active owner remains
  * (functions/lib/user-counters.ts): the last one throws LastOwnerError before anything is
@@ -127,6 +128,7 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
             TransactItems: [
               { Delete: { TableName, Key: profileKey, ...membership } },
               ...(counters ? [counters] : []),
+              { Delete: { TableName, Key: keys.userDirectory(stored.createdAt, stored.id) } },
               // Only while the guard is still this user's: never free a name someone else holds.
               ...guards.map((Key) => ({
                 Delete: {
@@ -145,5 +147,5 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
       if (attempt > 0 || (error as Error).name !== 'TransactionCanceledException') throw error;
     }
   }
-  return { itemsDeleted: itemsDeleted + 1 + guards.length };
+  return { itemsDeleted: itemsDeleted + 2 + guards.length };
 }

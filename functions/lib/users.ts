@@ -39,18 +39,26 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'ba
   emailGateCleared?: boolean;
   /** The S3 key of the uploaded avatar (served as /avatars/<key>). */
   avatarKey?: string;
-  /** Username and e-mail lowercased, for the admin list's search ({@link searchTextOf}). */
-  searchText?: string;
   gsi1pk: string;
   gsi1sk: string;
 }
 
 /**
  * What the admin list's search looks in (GET /auth/users `search`): the username and the e-mail
- * address, lowercased, on one attribute, kept in step by every write of either.
+ * address, lowercased, on one attribute.
  */
 export function searchTextOf(username: string, email: string | null | undefined): string {
   return `${username.trim()}\n${email?.trim() ?? ''}`.toLowerCase();
+}
+
+/**
+ * The user's entry in the admin search's directory (`USERDIR` / `<createdAt>#<id>`): the id and the
+ * search text only, about 100 bytes, so a search reads 10,000 users in one or two 1 MB Query pages
+ * (docs/DECISIONS.md 'Admin: user management'). Written in the same transaction as every write of
+ * the username or e-mail (creation, `changeIdentity`) and deleted with the user.
+ */
+export function directoryEntry(user: Pick<UserItem, 'id' | 'createdAt' | 'username' | 'email'>) {
+  return { ...keys.userDirectory(user.createdAt, user.id), userId: user.id, s: searchTextOf(user.username, user.email) };
 }
 
 /** The defaults of SPEC §3 for a new user. */
@@ -89,7 +97,6 @@ export function newUserItem(input: NewUser, id: string, createdAt: string): User
     timeZone: 'UTC',
     passwordHash: input.passwordHash,
     tokenVersion: 1,
-    searchText: searchTextOf(input.username, input.email),
   };
 }
 
@@ -164,6 +171,7 @@ export async function createUser(input: NewUser): Promise<UserItem> {
             ...guards.map((guard) => ({
               Put: { TableName, Item: guard, ConditionExpression: 'attribute_not_exists(pk)' },
             })),
+            { Put: { TableName, Item: directoryEntry(item) } },
             ...(counters ? [counters] : []),
           ],
         }),
@@ -317,7 +325,13 @@ export async function changeIdentity(user: UserItem, change: IdentityChange): Pr
     else sets.email = change.email;
   }
   if (change.username !== undefined || change.email !== undefined) {
-    sets.searchText = searchTextOf(change.username ?? user.username, change.email === undefined ? user.email : change.email);
+    // The search directory's entry follows (a Put: it also heals a missing one).
+    const entry = directoryEntry({
+      ...user,
+      username: change.username ?? user.username,
+      email: change.email === undefined ? user.email : change.email,
+    });
+    steps.push({ conflict: 'concurrent', item: { Put: { TableName, Item: entry } } });
   }
   const entries = Object.entries(sets).filter(([, v]) => v !== undefined);
   const names: Record<string, string> = { '#username': 'username', '#email': 'email' };

@@ -324,11 +324,14 @@ describe('DELETE /auth/users/{id}', () => {
     const sub = { name: 'Netflix', amount: 9.99, category: 'streaming', dueDate: '2030-01-01' };
     expect((await call('POST', '/api/subscriptions', { token: user.token, body: sub })).status).toBe(201);
     expect((await partition(user.id)).length).toBeGreaterThan(3);
+    const created = (await me(user.token)).body.createdAt as string;
+    expect(await getItem('USERDIR', `${created}#${user.id}`)).toMatchObject({ userId: user.id });
 
     expect(await remove(developer.token, user.id)).toMatchObject({ status: 200, body: { message: adminMessages.userDeleted } });
     expect(await partition(user.id)).toEqual([]);
     expect(await getItem(`USERNAME#${user.username.toLowerCase()}`, 'USERNAME')).toBeUndefined();
     expect(await getItem(`EMAIL#${user.email.toLowerCase()}`, 'EMAIL')).toBeUndefined();
+    expect(await getItem('USERDIR', `${created}#${user.id}`)).toBeUndefined();
     expect((await fetch(apiUrl() + avatar)).status).toBe(404);
     expect((await me(user.token)).status).toBe(401);
     expect((await details(owner, user.id)).status).toBe(404);
@@ -376,7 +379,7 @@ describe('GET /auth/users/{id}/details (SPEC §3 user detail response)', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.user).toMatchObject({ id: user.id, username: user.username });
     const subs = answer.body.subscriptions as Array<Record<string, unknown>>;
-    expect(subs.map((s) => [s.name, s.amount, s.dueDate, s.status]).sort()).toEqual([
+    expect(subs.map((s) => [s.name, s.amount, s.dueDate, s.status]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
       ['Monthly', 10, '2030-02-01', 'active'],
       ['Quarterly', 10, '2030-02-01', 'deleted'],
       ['Yearly', 10, '2030-02-01', 'active'],

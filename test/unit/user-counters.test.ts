@@ -69,16 +69,23 @@ describe('membershipWithRole (an admin sets a role)', () => {
 describe('the list query', () => {
   const key = { pk: 'USER#a', sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: '2026-01-01T00:00:00.000Z#a' };
   it('round-trips a cursor and refuses anything else with 400', () => {
-    expect(decodeCursor(encodeCursor(key))).toEqual(key);
+    expect(decodeCursor(encodeCursor({ list: key }), false)).toEqual({ list: key });
+    const entry = { pk: 'USERDIR', sk: '2026-01-01T00:00:00.000Z#a' };
+    expect(decodeCursor(encodeCursor({ search: entry }), true)).toEqual({ search: entry });
+    const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const bad = [
       'not base64!',
       '',
-      Buffer.from('[]').toString('base64url'),
-      Buffer.from(JSON.stringify({ ...key, gsi1pk: 'DUE#2026-01-01' })).toString('base64url'),
-      Buffer.from(JSON.stringify({ ...key, extra: 1 })).toString('base64url'),
-      Buffer.from(JSON.stringify({ ...key, pk: 'STATS' })).toString('base64url'),
+      encoded([]),
+      encoded({ ...key, gsi1pk: 'DUE#2026-01-01' }),
+      encoded({ ...key, extra: 1 }),
+      encoded({ ...key, pk: 'STATS' }),
     ];
-    for (const cursor of bad) expect(() => decodeCursor(cursor)).toThrowError(expect.objectContaining({ status: 400 }));
+    for (const cursor of bad) expect(() => decodeCursor(cursor, false)).toThrowError(expect.objectContaining({ status: 400 }));
+    // A list's cursor is no search's, and the other way round.
+    expect(() => decodeCursor(encodeCursor({ list: key }), true)).toThrowError(expect.objectContaining({ status: 400 }));
+    expect(() => decodeCursor(encodeCursor({ search: entry }), false)).toThrowError(expect.objectContaining({ status: 400 }));
+    expect(() => decodeCursor(encoded({ pk: 'USER#a', sk: 'PROFILE' }), true)).toThrowError(expect.objectContaining({ status: 400 }));
   });
   it('defaults the limit to 25, accepts 1–100 and lowercases the search', () => {
     expect(parseListQuery({})).toEqual({ limit: 25, search: '', cursor: undefined });
