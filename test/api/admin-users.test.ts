@@ -471,6 +471,11 @@ describe('GET /auth/users (the All Users table)', () => {
     } while (cursor);
     expect(found).toEqual([user.id]);
     expect((await users(owner, '?search=no-such-user-anywhere')).body.users).toEqual([]);
+    // The user's own rename (settings) is searchable at once, and the old name no longer finds them.
+    const renamed = uniqueName('renamed');
+    expect((await call('PUT', '/api/auth/settings', { token: user.token, body: { username: renamed } })).status).toBe(200);
+    expect((await users(owner, `?search=${renamed}`)).body.users.map((u: { id: string }) => u.id)).toEqual([user.id]);
+    expect((await users(owner, `?search=${user.username}`)).body.users).toEqual([]);
   });
 
   it('keeps the counters from per-role counters through create, role change, grant and delete', async () => {
