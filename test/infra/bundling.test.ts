@@ -81,11 +81,11 @@ describe('function bundling', () => {
    * rules and a transaction), which takes subscriptions past 250 KB; the membership function carries the
    * EventBridge Scheduler client (REST-JSON protocol, about 38 KB) (docs/DECISIONS.md, 'Memberships').
    * Issue 10: the admin function deletes a deleted user's avatar, so it carries the S3 client with its
-   * checksums like account (about 185 KB more): measured 480.1 KB. The per-role counters in every user
+   * checksums like account (about 185 KB more): measured 481.4 KB. The per-role counters in every user
    * write (functions/lib/user-counters.ts), the login-lockout and subscription activity add under 1 KB:
-   * auth 334.3, subscriptions 256.2, membership 283.6, account 438.1 KB (docs/DECISIONS.md 'Admin: user management').
+   * auth 334.6, subscriptions 256.2, membership 283.7, account 438.2 KB (docs/DECISIONS.md 'Admin: user management').
    */
-  const CEILING_KB: Record<string, number> = { auth: 335, admin: 481, subscriptions: 257, membership: 284, account: 439, twofa: 331 };
+  const CEILING_KB: Record<string, number> = { auth: 335, admin: 482, subscriptions: 257, membership: 284, account: 439, twofa: 331 };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
     'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces or zod classic',
