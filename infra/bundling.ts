@@ -65,7 +65,7 @@ export const bundleOptions = {
 } satisfies BuildOptions;
 
 /** Functions whose bundles keep the SDK's whole checksum module: the S3 client needs more than `Sha256`. */
-export const FULL_CHECKSUM_FUNCTIONS: ReadonlySet<string> = new Set(['account']);
+export const FULL_CHECKSUM_FUNCTIONS: ReadonlySet<string> = new Set(['account', 'admin']);
 
 /** The aliases of one function's bundle (see BUNDLE_ALIASES and FULL_CHECKSUM_FUNCTIONS). */
 export function bundleAliasesFor(name: string): Record<string, string> {

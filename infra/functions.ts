@@ -72,8 +72,8 @@ interface AreaNeeds {
   memorySize: number;
   tableAccess: 'read' | 'readWrite';
   sendsEmail: boolean;
-  /** Writes and deletes avatar images. */
-  avatars: boolean;
+  /** Avatar images: writes and deletes them (uploads), or only deletes them (an admin deleting a user). */
+  avatars: 'readWrite' | 'delete' | false;
   /** Signs session tokens even though its routes are public (login). */
   signsSessions: boolean;
   /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
@@ -97,11 +97,11 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds>> = {
   // Passwords (bcrypt), verification and reset e-mails, login, settings.
   auth: { memorySize: 1024, sendsEmail: true, signsSessions: true },
   // Avatar uploads, the data export and account deletion (bcrypt confirms it).
-  account: { memorySize: 1024, avatars: true },
+  account: { memorySize: 1024, avatars: 'readWrite' },
   // Completes a two-factor login, so it signs the session token; bcrypt confirms disabling.
   twofa: { memorySize: 1024, signsSessions: true, twoFactorKey: true },
-  // Creates users and resets passwords (bcrypt); sends verification and preview e-mails.
-  admin: { memorySize: 1024, sendsEmail: true },
+  // Creates users (bcrypt); sends reset-link and preview e-mails; deleting a user deletes their avatar.
+  admin: { memorySize: 1024, sendsEmail: true, avatars: 'delete' },
   // Forwards contact messages by e-mail.
   contact: { sendsEmail: true },
   // Reads the one counters item.
@@ -139,7 +139,7 @@ export interface ApiFunctionsProps {
 /**
  * One function per API area of the contract (`AREAS`), each granted only what its area uses:
  * table data access (read, or read and write), sending from the product's sender address,
- * avatar objects, the session signing key, the two-factor key.
+ * avatar objects (read and write, or delete only), the session signing key, the two-factor key.
  */
 export class ApiFunctions extends Construct {
   readonly byArea: ReadonlyMap<Area, NodejsFunction>;
@@ -164,7 +164,8 @@ export class ApiFunctions extends Construct {
       if (needs.tableAccess === 'read') props.table.grantReadData(fn);
       else props.table.grantReadWriteData(fn);
       if (needs.sendsEmail) props.email.grantSend(fn);
-      if (needs.avatars) props.avatarsBucket.grantReadWrite(fn, `${AVATAR_KEY_PREFIX}*`);
+      if (needs.avatars === 'readWrite') props.avatarsBucket.grantReadWrite(fn, `${AVATAR_KEY_PREFIX}*`);
+      if (needs.avatars === 'delete') props.avatarsBucket.grantDelete(fn, `${AVATAR_KEY_PREFIX}*`);
       if (readsSessionKey(area)) props.jwtSecret.grantRead(fn);
       if (needs.twoFactorKey) props.twoFactorKey.grantRead(fn);
 

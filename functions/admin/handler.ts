@@ -3,11 +3,34 @@ import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { sendEmail } from '../lib/email.js';
 import { createApiHandler } from '../lib/http.js';
 import { reminderEmail } from '../lib/reminder-email.js';
+import {
+  changeEmailHandler,
+  changeRoleHandler,
+  changeStatusHandler,
+  createUserHandler,
+  deleteUserHandler,
+  listUsersHandler,
+  sendPasswordResetHandler,
+  terminateSessionsHandler,
+  userDetailsHandler,
+} from './users.js';
 
 const PREVIEW_DAYS = { '10day': 10, '3day': 3, test: 10 } as const;
 
-/** The admin area: staff tools, every route checked for owner or developer by the chassis. */
+/**
+ * The admin area: staff tools, every route checked for owner or developer by the chassis. User
+ * management is in users.ts (rules in rules.ts, the list in user-list.ts).
+ */
 export const handler = createApiHandler(adminRoutes, {
+  listUsers: listUsersHandler,
+  createUser: createUserHandler,
+  changeRole: changeRoleHandler,
+  deleteUser: deleteUserHandler,
+  userDetails: userDetailsHandler,
+  changeStatus: changeStatusHandler,
+  sendPasswordReset: sendPasswordResetHandler,
+  changeEmail: changeEmailHandler,
+  terminateSessions: terminateSessionsHandler,
   previewEmail: async ({ body, user, log }) => {
     const daysBefore = PREVIEW_DAYS[body.type];
     await sendEmail(

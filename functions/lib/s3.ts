@@ -2,8 +2,9 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { environmentCredentials } from './credentials.js';
 
 /**
- * The S3 client factory, apart from aws.ts so that only the functions that store objects (the account
- * area) bundle the S3 client. Endpoints come from AWS_ENDPOINT_URL(_S3) like every client's (aws.ts).
+ * The S3 client factory, apart from aws.ts so that only the functions that store or delete objects (the
+ * account area, and the admin area, which deletes a deleted user's avatar) bundle the S3 client.
+ * Endpoints come from AWS_ENDPOINT_URL(_S3) like every client's (aws.ts).
  */
 let s3: S3Client | undefined;
 

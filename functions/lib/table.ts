@@ -11,10 +11,14 @@ export const keys = {
   token: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
+  /** The admin search's compact entry of a user: `USERDIR` / `<createdAt>#<id>` (the user's gsi1sk). */
+  userDirectory: (createdAt: string, userId: string) => ({ pk: USER_DIRECTORY, sk: `${createdAt}#${userId}` }),
   ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
 } as const;
 
 export const USER_PREFIX = 'USER#';
+/** The partition of the admin search's directory: one small item per user, newest last. */
+export const USER_DIRECTORY = 'USERDIR';
 export const SUBSCRIPTION_PREFIX = 'SUB#';
 /** gsi1 partition of all users, sorted by creation (the admin list). */
 export const USERS_PARTITION = 'USERS';

@@ -7,6 +7,7 @@ import { addToCounters } from './counters.js';
 import { conflict, isConditionFailure } from './errors.js';
 import { effectiveUserItem, settleMembership } from './membership.js';
 import { keys, nowIso, tableName, USERS_PARTITION } from './table.js';
+import { counterDeltas, counterUpdate, withConflictRetries } from './user-counters.js';
 
 /** Why a user's sessions were ended; decides which 401 flag the next request gets ('admin': sessionInvalidated). */
 export type SessionEndReason = 'admin' | 'password-reset' | 'password-change' | 'sign-out-everywhere';
@@ -42,8 +43,26 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'ba
   gsi1sk: string;
 }
 
+/**
+ * What the admin list's search looks in (GET /auth/users `search`): the username and the e-mail
+ * address, lowercased, on one attribute.
+ */
+export function searchTextOf(username: string, email: string | null | undefined): string {
+  return `${username.trim()}\n${email?.trim() ?? ''}`.toLowerCase();
+}
+
+/**
+ * The user's entry in the admin search's directory (`USERDIR` / `<createdAt>#<id>`): the id and the
+ * search text only, about 100 bytes, so a search reads 10,000 users in one or two 1 MB Query pages
+ * (docs/DECISIONS.md 'Admin: user management'). Written in the same transaction as every write of
+ * the username or e-mail (creation, `changeIdentity`) and deleted with the user.
+ */
+export function directoryEntry(user: Pick<UserItem, 'id' | 'createdAt' | 'username' | 'email'>) {
+  return { ...keys.userDirectory(user.createdAt, user.id), userId: user.id, s: searchTextOf(user.username, user.email) };
+}
+
 /** The defaults of SPEC §3 for a new user. */
-function newUserItem(input: NewUser, id: string, createdAt: string): UserItem {
+export function newUserItem(input: NewUser, id: string, createdAt: string): UserItem {
   return {
     ...keys.user(id),
     sk: 'PROFILE',
@@ -131,7 +150,8 @@ export interface NewUser {
 
 /**
  * Creates a user with its username and e-mail guard items in one transaction, so of two concurrent
- * registrations of one username exactly one wins (DESIGN §4), then counts the user on the landing counters.
+ * registrations of one username exactly one wins (DESIGN §4), with the per-role counters in the same
+ * transaction (functions/lib/user-counters.ts), then counts the user on the landing counters.
  */
 export async function createUser(input: NewUser): Promise<UserItem> {
   const id = crypto.randomUUID();
@@ -141,16 +161,21 @@ export async function createUser(input: NewUser): Promise<UserItem> {
     { ...keys.usernameGuard(item.username), userId: id },
     ...(item.email ? [{ ...keys.emailGuard(item.email), userId: id }] : []),
   ];
+  const counters = counterUpdate(counterDeltas(null, item));
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...guards.map((guard) => ({
-            Put: { TableName, Item: guard, ConditionExpression: 'attribute_not_exists(pk)' },
-          })),
-        ],
-      }),
+    await withConflictRetries(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+            ...guards.map((guard) => ({
+              Put: { TableName, Item: guard, ConditionExpression: 'attribute_not_exists(pk)' },
+            })),
+            { Put: { TableName, Item: directoryEntry(item) } },
+            ...(counters ? [counters] : []),
+          ],
+        }),
+      ),
     );
   } catch (error) {
     const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
@@ -298,6 +323,15 @@ export async function changeIdentity(user: UserItem, change: IdentityChange): Pr
     guardSwap('email', keys.emailGuard, user.email, change.email);
     if (change.email === null) removes.push('email');
     else sets.email = change.email;
+  }
+  if (change.username !== undefined || change.email !== undefined) {
+    // The search directory's entry follows (a Put: it also heals a missing one).
+    const entry = directoryEntry({
+      ...user,
+      username: change.username ?? user.username,
+      email: change.email === undefined ? user.email : change.email,
+    });
+    steps.push({ conflict: 'concurrent', item: { Put: { TableName, Item: entry } } });
   }
   const entries = Object.entries(sets).filter(([, v]) => v !== undefined);
   const names: Record<string, string> = { '#username': 'username', '#email': 'email' };

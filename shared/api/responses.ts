@@ -108,6 +108,15 @@ const twoFactorVerifiedResponse = z.object({
   usedBackupCode: z.boolean(),
   avatar: nullableString,
 });
+const userCountsResponse = z.object({ totalUsers: z.number(), developers: z.number(), premium: z.number(), vip: z.number() });
+const userPageResponse = z.object({ users: z.array(userResponse), nextCursor: nullableString, counts: userCountsResponse });
+const userDetailsResponse = z.object({
+  user: userResponse,
+  subscriptions: z.array(
+    z.object({ id: z.string(), name: z.string(), amount: z.number(), dueDate: z.string(), status: z.enum(SUBSCRIPTION_STATUSES) }),
+  ),
+  activities: z.array(activityResponse),
+});
 const membershipStatsResponse = z.object({ vip: z.number(), premium: z.number(), forever: z.number() });
 const landingStatsResponse = z.object({ totalUsers: z.number(), totalSubscriptions: z.number(), moneySaved: z.number() });
 
@@ -156,6 +165,15 @@ export const responseSchemas = {
   reactivateSubscription: subscriptionResponse,
   landingStats: landingStatsResponse,
   previewEmail: messageResponse,
+  listUsers: userPageResponse,
+  createUser: messageAndUser,
+  changeRole: messageAndUser,
+  deleteUser: messageResponse,
+  userDetails: userDetailsResponse,
+  changeStatus: messageAndUser,
+  sendPasswordReset: messageResponse,
+  changeEmail: messageAndUser,
+  terminateSessions: messageResponse,
 } satisfies Record<RouteName, z.ZodMiniType>;
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -310,7 +310,7 @@ describe('GET /auth/export', () => {
     const actions = (answer.body.activity as Array<{ actionType: string; createdAt: string; details: Record<string, unknown> }>).map(
       (a) => a.actionType,
     );
-    expect(actions).toEqual(['settings_changed', 'login', 'email_verified', 'registration']);
+    expect(actions).toEqual(['settings_changed', 'subscription_created', 'login', 'email_verified', 'registration']);
     expect(answer.body.activity[0].details).toEqual({ fields: 'displayName, currencyPreference' });
     expect(JSON.stringify(answer.body)).not.toMatch(/passwordHash|tokenVersion/);
   });

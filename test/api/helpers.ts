@@ -104,7 +104,26 @@ export interface SignedInUser {
   token: string;
 }
 
-/** Registers, verifies by the mailed link and signs in: a ready member. */
+let ownerToken: string | undefined;
+/** The seeded owner's token (signed in once per file, again if a test ended its sessions). */
+export async function ownerSession(fresh = false): Promise<string> {
+  if (!ownerToken || fresh) {
+    const login = await call('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } });
+    expect(login.status).toBe(200);
+    ownerToken = login.body.token as string;
+  }
+  return ownerToken;
+}
+
+/** Sets a role the way the product does (the admin console), so the per-role counters stay exact. */
+export async function setRoleAsOwner(userId: string, role: string): Promise<void> {
+  let answer = await call('PUT', `/api/auth/users/${userId}/role`, { token: await ownerSession(), body: { role } });
+  if (answer.status === 401)
+    answer = await call('PUT', `/api/auth/users/${userId}/role`, { token: await ownerSession(true), body: { role } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+/** Registers, verifies by the mailed link and signs in: a ready member (with `role` set by the owner). */
 export async function signedInUser(role?: string): Promise<SignedInUser> {
   const username = uniqueName();
   const email = `${username}@example.com`;
@@ -112,7 +131,7 @@ export async function signedInUser(role?: string): Promise<SignedInUser> {
   expect(registered.status).toBe(201);
   const verified = await call('GET', `/api/auth/verify-email/${await linkToken(email, 'verify-email')}`);
   expect(verified.status).toBe(200);
-  if (role) await setAttributes(`USER#${registered.body.userId}`, 'PROFILE', { role });
+  if (role) await setRoleAsOwner(registered.body.userId, role);
   const login = await call('POST', '/api/auth/login', { body: { username, password: PASSWORD } });
   expect(login.status).toBe(200);
   return { id: registered.body.userId, username, email, token: login.body.token };

@@ -41,9 +41,10 @@ describe('function bundling', () => {
     expect(bundleOptions).toMatchObject({ format: 'esm', target: 'node22', minify: true, external: [] });
   });
 
-  it('keeps the whole SDK checksum module only in the functions that use S3 (the account area)', () => {
-    expect([...FULL_CHECKSUM_FUNCTIONS]).toEqual(['account']);
+  it('keeps the whole SDK checksum module only in the functions that use S3 (account; admin deletes avatars)', () => {
+    expect([...FULL_CHECKSUM_FUNCTIONS]).toEqual(['account', 'admin']);
     expect(lambdaBundlingFor('account').esbuildArgs).not.toHaveProperty('--alias:@smithy/core/checksum');
+    expect(lambdaBundlingFor('admin').esbuildArgs).not.toHaveProperty('--alias:@smithy/core/checksum');
     expect(lambdaBundlingFor('auth').esbuildArgs).toEqual(lambdaBundling.esbuildArgs);
     expect(bundleOptionsFor('stats').alias).toEqual(BUNDLE_ALIASES);
   });
@@ -79,8 +80,12 @@ describe('function bundling', () => {
    * 'Two-factor sign-in'). Every function now settles the signed-in user's membership (about 5 KB: the
    * rules and a transaction), which takes subscriptions past 250 KB; the membership function carries the
    * EventBridge Scheduler client (REST-JSON protocol, about 38 KB) (docs/DECISIONS.md, 'Memberships').
+   * Issue 10: the admin function deletes a deleted user's avatar, so it carries the S3 client with its
+   * checksums like account (about 185 KB more): measured 481.4 KB. The per-role counters in every user
+   * write (functions/lib/user-counters.ts), the login-lockout and subscription activity add under 1 KB:
+   * auth 334.6, subscriptions 256.2, membership 283.7, account 438.2 KB (docs/DECISIONS.md 'Admin: user management').
    */
-  const CEILING_KB: Record<string, number> = { auth: 334, admin: 295, subscriptions: 256, membership: 283, account: 438, twofa: 331 };
+  const CEILING_KB: Record<string, number> = { auth: 335, admin: 482, subscriptions: 257, membership: 284, account: 439, twofa: 331 };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
     'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces or zod classic',

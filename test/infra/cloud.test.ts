@@ -232,9 +232,29 @@ describe('permissions', () => {
     expect(of('auth').some((s) => actionsOf(s).some((action) => action.startsWith('s3:')))).toBe(false);
   });
 
-  it('lets only the account function touch avatar objects', () => {
+  it('lets the admin function only delete avatar objects under the prefix (deleting a user deletes their avatar)', () => {
+    const s3Actions = of('admin')
+      .filter((s) => s.Effect === 'Allow')
+      .flatMap((s) => actionsOf(s).filter((action) => action.startsWith('s3:')));
+    expect(s3Actions.length).toBeGreaterThan(0);
+    for (const action of s3Actions) expect(action).toMatch(/^s3:DeleteObject/);
+    const statement = of('admin').find((s) => actionsOf(s).includes('s3:DeleteObject*'));
+    expect(JSON.stringify(statement?.Resource)).toContain(`/${AVATAR_KEY_PREFIX}*`);
+  });
+
+  it('gives the admin function exactly the table, the sender address, avatar deletion and the session key', () => {
+    const services = new Set(of('admin').flatMap((s) => actionsOf(s).map((action) => action.split(':')[0])));
+    expect([...services].sort()).toEqual(['dynamodb', 's3', 'secretsmanager', 'ses']);
+    expect(allows('admin', 'dynamodb:TransactWriteItems') || allows('admin', 'dynamodb:PutItem')).toBe(true);
+    expect(allows('admin', 'dynamodb:BatchWriteItem')).toBe(true);
+    expect(allows('admin', 'ses:SendEmail')).toBe(true);
+    expect(of('admin').some((s) => actionsOf(s).some((action) => action.startsWith('scheduler:')))).toBe(false);
+  });
+
+  it('lets only the account and admin functions touch avatar objects, and only the account function write them', () => {
     expect(allows('account', 's3:PutObject')).toBe(true);
-    for (const area of AREAS.filter((a) => a !== 'account')) {
+    expect(allows('admin', 's3:PutObject')).toBe(false);
+    for (const area of AREAS.filter((a) => a !== 'account' && a !== 'admin')) {
       expect(of(area).some((s) => actionsOf(s).some((action) => action.startsWith('s3:')))).toBe(false);
     }
   });
