@@ -11,6 +11,7 @@ import { verifyPassword } from '../lib/passwords.js';
 import { endAllSessions } from '../lib/sessions.js';
 import { listSubscriptions, toSubscription } from '../lib/subscriptions.js';
 import { beginLoginAttempt } from '../lib/throttle.js';
+import { LastOwnerError } from '../lib/user-counters.js';
 import { anotherOwnerExists, toPublicUser, updateUser } from '../lib/users.js';
 
 /** The account area: the avatar, the data export and account deletion (issue 9, SPEC §2 'Your data'). */
@@ -63,7 +64,14 @@ export const handler = createApiHandler(accountRoutes, {
     }
     // Every session ends first, so no request of the user writes while the data goes.
     await endAllSessions(user.id, 'sign-out-everywhere');
-    const { itemsDeleted } = await deleteAllUserData(user);
+    let itemsDeleted: number;
+    try {
+      ({ itemsDeleted } = await deleteAllUserData(user));
+    } catch (error) {
+      // Another owner went at the same moment: the last active owner stays, whole.
+      if (error instanceof LastOwnerError) throw new HttpError(403, accountMessages.lastOwner);
+      throw error;
+    }
     log.info('account deleted', { userId: user.id, itemsDeleted });
     return { message: authMessages.accountDeleted };
   },

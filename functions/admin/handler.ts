@@ -1,28 +1,36 @@
 import { adminRoutes } from '../../shared/api/admin.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { sendEmail } from '../lib/email.js';
-import { HttpError } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { reminderEmail } from '../lib/reminder-email.js';
+import {
+  changeEmailHandler,
+  changeRoleHandler,
+  changeStatusHandler,
+  createUserHandler,
+  deleteUserHandler,
+  listUsersHandler,
+  sendPasswordResetHandler,
+  terminateSessionsHandler,
+  userDetailsHandler,
+} from './users.js';
 
 const PREVIEW_DAYS = { '10day': 10, '3day': 3, test: 10 } as const;
 
-/** The admin area: staff tools, every route checked for owner or developer by the chassis. */
-// PLACEHOLDER on the admin-contract branch only: the user-management engineer builds these.
-const notBuilt = async (): Promise<never> => {
-  throw new HttpError(501, 'Not built yet');
-};
-
+/**
+ * The admin area: staff tools, every route checked for owner or developer by the chassis. User
+ * management is in users.ts (rules in rules.ts, the list in user-list.ts).
+ */
 export const handler = createApiHandler(adminRoutes, {
-  listUsers: notBuilt,
-  createUser: notBuilt,
-  changeRole: notBuilt,
-  deleteUser: notBuilt,
-  userDetails: notBuilt,
-  changeStatus: notBuilt,
-  sendPasswordReset: notBuilt,
-  changeEmail: notBuilt,
-  terminateSessions: notBuilt,
+  listUsers: listUsersHandler,
+  createUser: createUserHandler,
+  changeRole: changeRoleHandler,
+  deleteUser: deleteUserHandler,
+  userDetails: userDetailsHandler,
+  changeStatus: changeStatusHandler,
+  sendPasswordReset: sendPasswordResetHandler,
+  changeEmail: changeEmailHandler,
+  terminateSessions: terminateSessionsHandler,
   previewEmail: async ({ body, user, log }) => {
     const daysBefore = PREVIEW_DAYS[body.type];
     await sendEmail(

@@ -8,7 +8,7 @@ import { signTwoFactorTicket } from '../lib/jwt.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
 import { isRememberedDevice } from '../lib/remembered-devices.js';
 import { endAllSessions, endSession, startSession } from '../lib/sessions.js';
-import { beginLoginAttempt, clearLoginAttempts, EMAIL_SENDS, takeSlot } from '../lib/throttle.js';
+import { beginLoginAttempt, clearLoginAttempts, EMAIL_SENDS, LOCKOUT_RECORDS, takeSlot } from '../lib/throttle.js';
 import { consumeToken, issueToken } from '../lib/tokens.js';
 import { createUser, findUserByEmail, findUserByUsername, setPassword, toPublicUser, updateUser } from '../lib/users.js';
 import { updateSettings } from './settings.js';
@@ -35,6 +35,10 @@ export const handler = createApiHandler(authRoutes, {
     const [attempt, user] = await Promise.all([beginLoginAttempt(body.username, sourceIp), findUserByUsername(body.username)]);
     if (!attempt.allowed) {
       log.info('login throttled', { retryAfterSeconds: attempt.retryAfterSeconds });
+      // On the account's log once per window: refused guesses cannot flood it.
+      if (user && (await takeSlot(LOCKOUT_RECORDS, user.id)).taken) {
+        await recordActivity(user.id, 'login_lockout', user.username, { retryAfterSeconds: attempt.retryAfterSeconds });
+      }
       throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
     }
     const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);

@@ -2,12 +2,14 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AVATAR_KEY_PREFIX } from '../../shared/api/account.js';
 import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../../shared/domain/avatar.js';
+import { writeAccountStatus } from './account-status.js';
 import { dynamo } from './aws.js';
 import { config } from './config.js';
 import { createLogger } from './log.js';
-import { membershipCondition, membershipCountersOnDelete, readStoredUser } from './membership.js';
+import { countersOnDelete, membershipCondition, readStoredUser } from './membership.js';
 import { s3Client } from './s3.js';
 import { keys, tableName } from './table.js';
+import { withConflictRetries } from './user-counters.js';
 import type { UserItem } from './users.js';
 
 /** The avatars bucket, from the stack's configuration. */
@@ -75,10 +77,20 @@ async function deleteKeys(keysToDelete: Key[]): Promise<void> {
  * username and e-mail guards, so the name and the address are free again. If a step fails the profile
  * still exists and the user can sign in and ask again. One-time tokens are keyed by their hash, so
  * they cannot be found from the user: they expire on their own and are refused once the user is gone.
+ *
+ * An active owner is first deactivated, on the condition that another active owner remains
+ * (functions/lib/user-counters.ts): the last one throws LastOwnerError before anything is
+ * deleted, and of two owners deleting each other (or themselves) at once one is refused, whole.
  */
 export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted: number }> {
   const TableName = tableName();
   const profileKey = keys.user(user.id);
+  for (let attempt = 0; ; attempt++) {
+    const stored = await readStoredUser(user.id);
+    if (stored?.role !== 'owner' || stored.accountStatus === 'deactivated') break;
+    if (await writeAccountStatus(stored, 'deactivated')) break;
+    if (attempt > 2) throw new Error(`user ${user.id} kept changing while it was being deleted`);
+  }
   let itemsDeleted = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -101,30 +113,32 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
   await deleteAvatar(user.avatarKey);
 
   const guards = [keys.usernameGuard(user.username), ...(user.email ? [keys.emailGuard(user.email)] : [])];
-  // The profile goes with its paid membership's counters, on the condition that the membership is
-  // still the one read; a change at that very moment (an expiry applied) is read again once.
+  // The profile goes with its counters (role, paid membership), on the condition that the user is
+  // still as read; a change at that very moment (an expiry applied) is read again once.
   for (let attempt = 0; ; attempt++) {
     const stored = await readStoredUser(user.id);
     if (!stored) break;
     const membership = membershipCondition(stored);
-    const counters = membershipCountersOnDelete(stored);
+    const counters = countersOnDelete(stored);
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName, Key: profileKey, ...membership } },
-            ...(counters ? [counters] : []),
-            // Only while the guard is still this user's: never free a name someone else holds.
-            ...guards.map((Key) => ({
-              Delete: {
-                TableName,
-                Key,
-                ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
-                ExpressionAttributeValues: { ':me': user.id },
-              },
-            })),
-          ],
-        }),
+      await withConflictRetries(() =>
+        dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Delete: { TableName, Key: profileKey, ...membership } },
+              ...(counters ? [counters] : []),
+              // Only while the guard is still this user's: never free a name someone else holds.
+              ...guards.map((Key) => ({
+                Delete: {
+                  TableName,
+                  Key,
+                  ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
+                  ExpressionAttributeValues: { ':me': user.id },
+                },
+              })),
+            ],
+          }),
+        ),
       );
       break;
     } catch (error) {

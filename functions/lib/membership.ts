@@ -5,13 +5,15 @@ import { normalizeRole } from '../../shared/domain/roles.js';
 import { dynamo } from './aws.js';
 import { createLogger } from './log.js';
 import { keys, tableName } from './table.js';
+import { cancellationCodes, counterDeltas, counterUpdate, LastOwnerError } from './user-counters.js';
 import type { UserItem } from './users.js';
 
 /**
  * Stored memberships (docs/DECISIONS.md 'Memberships'). Every persisted membership change goes
  * through {@link writeMembership}: one transaction that updates the user item on the condition
- * that its membership is still the one read (`membershipVersion`, bumped on each write, and the
- * role), and adds the change to the per-tier counters on the STATS item. The read path
+ * that its membership is still the one read (`membershipVersion`, bumped on each write, the role
+ * and the account status), and adds the change to the per-role and per-tier counters on the STATS
+ * item (functions/lib/user-counters.ts). The read path
  * ({@link settleMembership}) and the expiry function persist a due change the same way.
  *
  * No scheduler client here: this module is in every function's bundle (the chassis settles the
@@ -21,8 +23,7 @@ import type { UserItem } from './users.js';
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** The counters of current paid memberships on the STATS item (GET /admin/membership/stats). */
-export const MEMBERSHIP_COUNTERS = { vip: 'membershipVip', premium: 'membershipPremium', forever: 'membershipForever' } as const;
-type CounterName = (typeof MEMBERSHIP_COUNTERS)[keyof typeof MEMBERSHIP_COUNTERS];
+export { MEMBERSHIP_COUNTERS } from './user-counters.js';
 
 /** A stored user with the version its membership was last written under. */
 export type MembershipItem = UserItem & { membershipVersion?: number };
@@ -54,61 +55,34 @@ export function effectiveUserItem<T extends UserItem>(item: T, now = new Date())
   return withMembership(item, effectiveMembership(membershipOf(item), now));
 }
 
-function counted(state: MembershipState | null): Record<CounterName, number> {
-  const type = state?.subscriptionType ?? null;
-  return {
-    membershipVip: type === 'vip' ? 1 : 0,
-    membershipPremium: type === 'premium' ? 1 : 0,
-    membershipForever: type && state?.isForever ? 1 : 0,
-  };
-}
-
-/** What a change from `before` to `after` (null: the user is gone) adds to each counter. */
-export function counterDeltas(before: MembershipState | null, after: MembershipState | null): Partial<Record<CounterName, number>> {
-  const from = counted(before);
-  const to = counted(after);
-  const deltas: Partial<Record<CounterName, number>> = {};
-  for (const name of Object.keys(from) as CounterName[]) if (to[name] !== from[name]) deltas[name] = to[name] - from[name];
-  return deltas;
-}
-
-/** The STATS update adding `deltas`, for a transaction; undefined when nothing changes. */
-export function counterUpdate(deltas: Partial<Record<CounterName, number>>): TransactItem | undefined {
-  const entries = Object.entries(deltas).filter(([, amount]) => amount !== 0);
-  if (entries.length === 0) return undefined;
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.stats(),
-      UpdateExpression: `ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([name, amount]) => [`:${name}`, amount])),
-    },
-  };
-}
-
 /**
- * For account deletion (another area): the STATS update that takes the stored user's membership
- * off the counters, to put in the same transaction as the deletion of the user item (whose
- * condition should be `membershipVersion` as read, see {@link membershipCondition}). Undefined for
- * a member. The user's expiry schedule may stay: it finds no user and does nothing.
+ * For account deletion: the STATS update that takes the stored user off the counters (role, active
+ * owner, paid membership), to put in the same transaction as the deletion of the user item (whose
+ * condition should be {@link membershipCondition}). The user's expiry schedule may stay: it finds
+ * no user and does nothing.
  */
-export function membershipCountersOnDelete(stored: MembershipItem): TransactItem | undefined {
-  return counterUpdate(counterDeltas(membershipOf(stored), null));
+export function countersOnDelete(stored: MembershipItem): TransactItem | undefined {
+  return counterUpdate(counterDeltas(stored, null));
 }
 
-/** The condition that the user's membership is still the one read. */
+/** The condition that the user's membership (role, membership version, account status) is still the one read. */
 export function membershipCondition(stored: MembershipItem): {
   ConditionExpression: string;
   ExpressionAttributeNames: Record<string, string>;
   ExpressionAttributeValues: Record<string, unknown>;
 } {
   const version = stored.membershipVersion;
+  const status = stored.accountStatus;
   return {
     ConditionExpression: `attribute_exists(pk) AND #role = :seenRole AND ${
       version === undefined ? 'attribute_not_exists(#version)' : '#version = :seenVersion'
-    }`,
-    ExpressionAttributeNames: { '#role': 'role', '#version': 'membershipVersion' },
-    ExpressionAttributeValues: { ':seenRole': stored.role, ...(version === undefined ? {} : { ':seenVersion': version }) },
+    } AND ${status === undefined ? 'attribute_not_exists(#status)' : '#status = :seenStatus'}`,
+    ExpressionAttributeNames: { '#role': 'role', '#version': 'membershipVersion', '#status': 'accountStatus' },
+    ExpressionAttributeValues: {
+      ':seenRole': stored.role,
+      ...(version === undefined ? {} : { ':seenVersion': version }),
+      ...(status === undefined ? {} : { ':seenStatus': status }),
+    },
   };
 }
 
@@ -137,7 +111,7 @@ export async function writeMembership(stored: MembershipItem, next: MembershipSt
     values[`:f${i}`] = next[field];
     return `#f${i} = :f${i}`;
   });
-  const counters = counterUpdate(counterDeltas(membershipOf(stored), next));
+  const counters = counterUpdate(counterDeltas(stored, { ...next, accountStatus: stored.accountStatus }));
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -157,6 +131,8 @@ export async function writeMembership(stored: MembershipItem, next: MembershipSt
       }),
     );
   } catch (error) {
+    // The counters refused: the change would leave no active owner (an admin's demotion).
+    if (counters && cancellationCodes(error)?.[1] === 'ConditionalCheckFailed') throw new LastOwnerError();
     if (lostRace(error)) return undefined;
     throw error;
   }

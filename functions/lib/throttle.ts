@@ -24,6 +24,8 @@ export const LOGIN_BY_ADDRESS: ThrottleRule = { scope: 'login-address', limit: 5
 export const TWO_FACTOR_CODES: ThrottleRule = { scope: '2fa-codes', limit: 10, windowSeconds: 15 * 60 };
 /** Codes one two-factor sign-in ticket allows (DESIGN §5). */
 export const TICKET_ATTEMPTS = 5;
+/** A login lockout is written to the account's activity log once per window, however many attempts it refuses. */
+export const LOCKOUT_RECORDS: ThrottleRule = { scope: 'lockout-log', limit: 1, windowSeconds: 15 * 60 };
 /** Reset and verification mails: at most 3 per account in 15 minutes. */
 export const EMAIL_SENDS: ThrottleRule = { scope: 'mail', limit: 3, windowSeconds: 15 * 60 };
 

@@ -7,6 +7,7 @@ import { addToCounters } from './counters.js';
 import { conflict, isConditionFailure } from './errors.js';
 import { effectiveUserItem, settleMembership } from './membership.js';
 import { keys, nowIso, tableName, USERS_PARTITION } from './table.js';
+import { counterDeltas, counterUpdate, withConflictRetries } from './user-counters.js';
 
 /** Why a user's sessions were ended; decides which 401 flag the next request gets ('admin': sessionInvalidated). */
 export type SessionEndReason = 'admin' | 'password-reset' | 'password-change' | 'sign-out-everywhere';
@@ -38,8 +39,18 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'ba
   emailGateCleared?: boolean;
   /** The S3 key of the uploaded avatar (served as /avatars/<key>). */
   avatarKey?: string;
+  /** Username and e-mail lowercased, for the admin list's search ({@link searchTextOf}). */
+  searchText?: string;
   gsi1pk: string;
   gsi1sk: string;
+}
+
+/**
+ * What the admin list's search looks in (GET /auth/users `search`): the username and the e-mail
+ * address, lowercased, on one attribute, kept in step by every write of either.
+ */
+export function searchTextOf(username: string, email: string | null | undefined): string {
+  return `${username.trim()}\n${email?.trim() ?? ''}`.toLowerCase();
 }
 
 /** The defaults of SPEC §3 for a new user. */
@@ -78,6 +89,7 @@ function newUserItem(input: NewUser, id: string, createdAt: string): UserItem {
     timeZone: 'UTC',
     passwordHash: input.passwordHash,
     tokenVersion: 1,
+    searchText: searchTextOf(input.username, input.email),
   };
 }
 
@@ -131,7 +143,8 @@ export interface NewUser {
 
 /**
  * Creates a user with its username and e-mail guard items in one transaction, so of two concurrent
- * registrations of one username exactly one wins (DESIGN §4), then counts the user on the landing counters.
+ * registrations of one username exactly one wins (DESIGN §4), with the per-role counters in the same
+ * transaction (functions/lib/user-counters.ts), then counts the user on the landing counters.
  */
 export async function createUser(input: NewUser): Promise<UserItem> {
   const id = crypto.randomUUID();
@@ -141,16 +154,20 @@ export async function createUser(input: NewUser): Promise<UserItem> {
     { ...keys.usernameGuard(item.username), userId: id },
     ...(item.email ? [{ ...keys.emailGuard(item.email), userId: id }] : []),
   ];
+  const counters = counterUpdate(counterDeltas(null, item));
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...guards.map((guard) => ({
-            Put: { TableName, Item: guard, ConditionExpression: 'attribute_not_exists(pk)' },
-          })),
-        ],
-      }),
+    await withConflictRetries(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+            ...guards.map((guard) => ({
+              Put: { TableName, Item: guard, ConditionExpression: 'attribute_not_exists(pk)' },
+            })),
+            ...(counters ? [counters] : []),
+          ],
+        }),
+      ),
     );
   } catch (error) {
     const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
@@ -298,6 +315,9 @@ export async function changeIdentity(user: UserItem, change: IdentityChange): Pr
     guardSwap('email', keys.emailGuard, user.email, change.email);
     if (change.email === null) removes.push('email');
     else sets.email = change.email;
+  }
+  if (change.username !== undefined || change.email !== undefined) {
+    sets.searchText = searchTextOf(change.username ?? user.username, change.email === undefined ? user.email : change.email);
   }
   const entries = Object.entries(sets).filter(([, v]) => v !== undefined);
   const names: Record<string, string> = { '#username': 'username', '#email': 'email' };

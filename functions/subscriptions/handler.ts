@@ -1,6 +1,7 @@
 import { subscriptionMessages as messages, type SubscriptionStatus, subscriptionRoutes } from '../../shared/api/subscriptions.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { renewedDueDate } from '../../shared/domain/subscription-rules.js';
+import { recordActivity } from '../lib/activity.js';
 import { addToCounters } from '../lib/counters.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
@@ -43,7 +44,11 @@ async function applyTransition(
 export const handler = createApiHandler(subscriptionRoutes, {
   listSubscriptions: async ({ user }) => (await listSubscriptions(user.id)).map(toSubscription),
 
-  createSubscription: async ({ user, body }) => toSubscription(await createSubscription(user.id, body)),
+  createSubscription: async ({ user, body }) => {
+    const created = await createSubscription(user.id, body);
+    await recordActivity(user.id, 'subscription_created', user.username, { subscriptionId: created.id, name: created.name });
+    return toSubscription(created);
+  },
 
   updateSubscription: async ({ user, body, params }) => {
     const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => ({
@@ -58,6 +63,11 @@ export const handler = createApiHandler(subscriptionRoutes, {
       set: { status: 'deleted', deletedAt: deletedAt.toISOString(), expiresAt: purgeAt(deletedAt) },
       remove: DUE_INDEX_ATTRIBUTES,
     }));
+    await recordActivity(user.id, 'subscription_deleted', user.username, {
+      subscriptionId: updated.id,
+      name: updated.name,
+      permanent: false,
+    });
     return toSubscription(updated);
   },
 
@@ -67,6 +77,11 @@ export const handler = createApiHandler(subscriptionRoutes, {
     if (current.status !== 'deleted' || !(await deleteSubscriptionForever(user.id, params.id))) {
       throw conflict(messages.cannotDeleteForever);
     }
+    await recordActivity(user.id, 'subscription_deleted', user.username, {
+      subscriptionId: current.id,
+      name: current.name,
+      permanent: true,
+    });
     return { message: messages.deletedForever };
   },
 

@@ -25,6 +25,11 @@ export const adminMessages = {
   noEmailForReset: 'This user has no email address to send a reset link to',
   invalidRole: 'Role must be owner, developer, premium, vip or member',
   invalidStatus: 'Status must be active or deactivated',
+  changedMeanwhile: 'This user was changed at the same time. Please reload and try again.',
+  tooManyEmails: 'Too many emails to this user. Please try again in 15 minutes.',
+  invalidCursor: 'Invalid cursor: reload the list',
+  invalidLimit: 'Limit must be a whole number from 1 to 100',
+  invalidSearch: 'Search must be at most 100 characters',
 } as const;
 
 const role = z.enum(ROLES, { error: adminMessages.invalidRole });

@@ -1,0 +1,39 @@
+import { adminMessages } from '../../shared/api/admin.js';
+import type { MembershipState } from '../../shared/domain/membership.js';
+import { normalizeRole, type Role } from '../../shared/domain/roles.js';
+import { HttpError } from '../lib/errors.js';
+
+/**
+ * The rules of the admin console that need no data beyond the two users (DESIGN §5, issue 10
+ * 'Rules the server enforces'). The last-owner rule needs the table: it is the condition on the
+ * active-owner counter (functions/lib/user-counters.ts).
+ */
+
+/** Only an owner may act on an owner's account (role, status, e-mail, password, sessions, deletion). */
+export function assertMayActOn(actorRole: unknown, targetRole: unknown): void {
+  if (normalizeRole(targetRole) === 'owner' && normalizeRole(actorRole) !== 'owner') {
+    throw new HttpError(403, adminMessages.ownerOnly);
+  }
+}
+
+/** Only an owner may make an owner (create one, or promote to owner). */
+export function assertMayGrantRole(actorRole: unknown, role: Role): void {
+  if (role === 'owner' && normalizeRole(actorRole) !== 'owner') throw new HttpError(403, adminMessages.ownerOnly);
+}
+
+/**
+ * The membership after an admin sets `role` (docs/DECISIONS.md 'Admin: user management'):
+ * - owner or developer: the role only; a paid term the user holds is kept (staff keep their role
+ *   when it ends, as with a grant to staff);
+ * - member: any paid term ends now (no renewal would make them vip again next month);
+ * - vip or premium: a current term becomes that tier (a pending downgrade is dropped); without a
+ *   term the role stands on its own, with no end, as before this console.
+ */
+export function membershipWithRole(current: MembershipState, role: Role): MembershipState {
+  if (role === 'owner' || role === 'developer') return { ...current, role };
+  if (role === 'member') {
+    return { role, subscriptionType: null, subscriptionEnd: null, isForever: false, autoRenew: false, pendingDowngrade: false };
+  }
+  if (!current.subscriptionType) return { ...current, role };
+  return { ...current, role, subscriptionType: role, pendingDowngrade: false };
+}
