@@ -94,6 +94,13 @@ export function UserManagementTab() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [changingRoleOf, setChangingRoleOf] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeadingOnClose = useRef(false);
+
+  useEffect(() => {
+    if (dialog !== null || !focusHeadingOnClose.current) return;
+    focusHeadingOnClose.current = false;
+    headingRef.current?.focus();
+  }, [dialog]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -131,9 +138,10 @@ export function UserManagementTab() {
     try {
       const answer = await deleteUser.mutateAsync(user.id);
       toast.success(answer.message || 'User deleted successfully');
+      // The row (and its delete button) is gone: attention goes back to the table's heading once
+      // the dialog has closed (the page behind it is inert until then).
+      focusHeadingOnClose.current = true;
       setDialog(null);
-      // The row (and its delete button) is gone: attention goes back to the table's heading.
-      headingRef.current?.focus();
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to delete user'));
     }
@@ -157,9 +165,24 @@ export function UserManagementTab() {
 
       <section className={styles.usersCard} aria-labelledby="all-users-heading">
         <header className={styles.usersHeader}>
-          <h2 id="all-users-heading" ref={headingRef} tabIndex={-1} className={styles.usersTitle}>
-            All Users
-          </h2>
+          <div className={styles.titleRow}>
+            <h2 id="all-users-heading" ref={headingRef} tabIndex={-1} className={styles.usersTitle}>
+              All Users
+            </h2>
+            <div className={styles.statusLine} aria-live="polite">
+              {loading ? (
+                <span className={styles.loadingNote}>
+                  <Spinner size="sm" /> Loading users...
+                </span>
+              ) : usersQuery.isError ? (
+                <span className={styles.errorNote}>{errorMessage(usersQuery.error, 'Failed to load users')}</span>
+              ) : page ? (
+                <span className="visually-hidden">
+                  {users.length === 1 ? '1 user' : `${users.length} users`} on page {pageNumber}
+                </span>
+              ) : null}
+            </div>
+          </div>
           <div className={styles.usersTools}>
             <Input
               label={<span className="visually-hidden">Search users</span>}
@@ -177,25 +200,17 @@ export function UserManagementTab() {
           </div>
         </header>
 
-        <div className={styles.statusLine} aria-live="polite">
-          {loading ? (
-            <span className={styles.loadingNote}>
-              <Spinner size="sm" /> Loading users...
-            </span>
-          ) : usersQuery.isError ? (
-            <span className={styles.errorNote}>{errorMessage(usersQuery.error, 'Failed to load users')}</span>
-          ) : page ? (
-            <span className="visually-hidden">
-              {users.length === 1 ? '1 user' : `${users.length} users`} on page {pageNumber}
-            </span>
-          ) : null}
-        </div>
-
         {page && users.length === 0 ? (
           <EmptyState
             icon={<Users />}
             title={search ? 'No users match your search' : 'No users yet'}
-            description={search ? 'Try part of a username or an e-mail address.' : undefined}
+            description={
+              page.nextCursor
+                ? 'None among the users looked at so far: Next searches further.'
+                : search
+                  ? 'Try part of a username or an e-mail address.'
+                  : undefined
+            }
           />
         ) : (
           // The table scrolls sideways inside its own box on narrow screens; its buttons keep it reachable by keyboard.
