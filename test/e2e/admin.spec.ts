@@ -37,8 +37,10 @@ async function memberPage(browser: Browser, user: TestUser): Promise<Page> {
 
 async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search users' }).fill(text);
-  await expect(page.getByRole('table').getByRole('rowheader')).not.toHaveCount(0);
+  // The caption names the search once the debounce has passed; then the page for it loads.
+  await expect(page.getByRole('table').locator('caption')).toContainText(`matching “${text}”`);
   await expect(page.getByText('Loading users...')).toHaveCount(0);
+  await expect(page.getByRole('table').getByRole('rowheader')).not.toHaveCount(0);
 }
 
 const row = (page: Page, user: { id: string }): Locator => page.locator(`tbody tr[data-user-id="${user.id}"]`);
@@ -344,4 +346,24 @@ test('fits a tablet and a 390 px phone: the table scrolls in its own box, the pa
     await page.keyboard.press('Escape');
   }
   await expectNoAxeViolationsInBothThemes(page, 'the admin dashboard at 390 px');
+});
+
+test('a grant to the signed-in admin reloads the page (SPEC §4)', async ({ page }) => {
+  await openAdmin(page);
+  await search(page, 'owner');
+  await page.evaluate('window.beforeReload = true');
+  const me = page.getByRole('row', { name: /owner \(You\)/ });
+  await me.getByRole('button', { name: 'Grant Membership' }).click();
+  await page.getByRole('dialog', { name: 'Grant Membership' }).getByLabel('Duration').selectOption('7');
+  await page.getByRole('dialog', { name: 'Grant Membership' }).getByRole('button', { name: 'Grant Membership' }).click();
+  await expect(toast(page, 'Membership granted successfully!')).toBeVisible();
+  await expect.poll(() => page.evaluate('window.beforeReload === true'), { timeout: 5000 }).toBe(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await search(page, 'owner');
+  await expect(
+    page
+      .getByRole('row', { name: /owner \(You\)/ })
+      .getByRole('cell')
+      .nth(2),
+  ).toHaveText('7 days left');
 });
