@@ -1,4 +1,4 @@
-import { Megaphone, Users } from 'lucide-react';
+import { Megaphone, UsersRound } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageTitle } from '../../brand';
@@ -7,7 +7,7 @@ import styles from './Admin.module.css';
 import { UserManagementTab } from './UserManagementTab';
 
 const TABS = [
-  { id: 'users', label: 'User Management', icon: <Users aria-hidden="true" /> },
+  { id: 'users', label: 'User Management', icon: <UsersRound aria-hidden="true" /> },
   { id: 'announcements', label: 'Announcements', icon: <Megaphone aria-hidden="true" /> },
 ] as const;
 

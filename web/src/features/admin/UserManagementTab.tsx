@@ -15,8 +15,8 @@ import {
   Search,
   Star,
   Trash2,
-  UserPlus,
-  Users,
+  UserRoundPlus,
+  UsersRound,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -156,7 +156,7 @@ export function UserManagementTab() {
     <div className={styles.tabBody}>
       <div className={styles.toolbar}>
         <dl className={styles.counters} aria-label="User counts">
-          <Counter label="Total Users" value={page?.counts.totalUsers} icon={<Users />} tone="primary" />
+          <Counter label="Total Users" value={page?.counts.totalUsers} icon={<UsersRound />} tone="primary" />
           <Counter label="Developers" value={page?.counts.developers} icon={<Code />} tone="info" />
           <Counter label="Premium" value={page?.counts.premium} icon={<Gem />} tone="premium" />
           <Counter label="VIP" value={page?.counts.vip} icon={<Star />} tone="gold" />
@@ -194,7 +194,7 @@ export function UserManagementTab() {
               className={styles.search}
               autoComplete="off"
             />
-            <Button icon={<UserPlus aria-hidden="true" />} onClick={() => setDialog({ kind: 'add' })}>
+            <Button icon={<UserRoundPlus aria-hidden="true" />} onClick={() => setDialog({ kind: 'add' })}>
               Add New User
             </Button>
           </div>
@@ -202,7 +202,7 @@ export function UserManagementTab() {
 
         {page && users.length === 0 ? (
           <EmptyState
-            icon={<Users />}
+            icon={<UsersRound />}
             title={search ? 'No users match your search' : 'No users yet'}
             description={
               page.nextCursor
