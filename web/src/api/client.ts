@@ -49,6 +49,8 @@ type NoBody<R> = [BodyOf<R>] extends [undefined] ? true : false;
 export interface RequestOptions {
   /** Values for the route's `{param}` placeholders. */
   params?: Record<string, string>;
+  /** Query-string parameters; empty values are left out. */
+  query?: Record<string, string | undefined>;
   signal?: AbortSignal;
   /** The session token to send instead of the stored one (logout sends the token it is ending). */
   token?: string;
@@ -64,6 +66,13 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+function queryString(query: Record<string, string | undefined> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) search.set(name, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 function toErrorBody(value: unknown): ErrorBody {
@@ -95,7 +104,7 @@ export async function api<R extends RouteDef>(
 
   let response: Response;
   try {
-    response = await fetch((await apiBase()) + fillPath(route.path, options?.params), {
+    response = await fetch((await apiBase()) + fillPath(route.path, options?.params) + queryString(options?.query), {
       method: route.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,0 +1,201 @@
+import type { Activity } from '@shared/api/account';
+import type { User } from '@shared/api/user';
+import { formatMoney } from '@shared/domain/currency';
+import { formatDateShort, formatInstantShort } from '@shared/domain/dates';
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound, UserCheck, UserX } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { RoleBadges } from '../../components/RoleBadges';
+import { Alert, Badge, Button, ConfirmDialog, Modal, Spinner, useToast } from '../../components/ui';
+import { useCurrentUser } from '../../session/context';
+import styles from './Admin.module.css';
+import { useChangeStatus, userDetailsQuery, useSendPasswordReset } from './adminQueries';
+
+/** 'password_changed' → 'PASSWORD CHANGED' (SPEC §2 'Activity Log'). */
+export const activityLabel = (actionType: string) => actionType.replace(/_+/g, ' ').trim().toUpperCase();
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function activityTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : timeFormat.format(new Date(ms));
+}
+
+/** The details of an entry as 'key: value' pairs. */
+function activityDetails(details: Activity['details']): string {
+  return Object.entries(details ?? {})
+    .filter(([, value]) => value !== null && value !== '')
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join(' · ');
+}
+
+const STATUS_TONE = { active: 'success', canceled: 'warning', deleted: 'danger' } as const;
+
+type Confirm = 'status' | 'reset' | null;
+
+/** User Details (SPEC §2): badges, status and password-reset actions, fields, subscriptions and the activity log. */
+export function UserDetailsModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const me = useCurrentUser();
+  const toast = useToast();
+  const details = useQuery(userDetailsQuery(user.id));
+  const changeStatus = useChangeStatus();
+  const sendReset = useSendPasswordReset();
+  const [confirm, setConfirm] = useState<Confirm>(null);
+
+  const shown = details.data?.user ?? user;
+  const deactivated = shown.accountStatus === 'deactivated';
+  const verb = deactivated ? 'activate' : 'deactivate';
+  const isSelf = shown.id === me.id;
+
+  async function onStatus() {
+    try {
+      const answer = await changeStatus.mutateAsync({ id: shown.id, status: deactivated ? 'active' : 'deactivated' });
+      toast.success(answer.message || (deactivated ? 'User activated successfully' : 'User deactivated successfully'));
+      setConfirm(null);
+    } catch (error) {
+      toast.error(errorMessage(error, `Failed to ${verb} user`));
+      setConfirm(null);
+    }
+  }
+
+  async function onReset() {
+    try {
+      await sendReset.mutateAsync(shown.id);
+      toast.success('Password reset email sent successfully!');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to send password reset email'));
+    }
+    setConfirm(null);
+  }
+
+  return (
+    <Modal open onClose={onClose} title="User Details" size="lg">
+      {details.isPending ? (
+        <div className={styles.detailsLoading} role="status">
+          <Spinner size="md" />
+          Loading user details...
+        </div>
+      ) : details.isError ? (
+        <Alert tone="danger">{errorMessage(details.error, 'Failed to load user details')}</Alert>
+      ) : (
+        <div className={styles.details}>
+          <div className={styles.detailsHead}>
+            <div className={styles.detailsName}>
+              <h3 className={styles.detailsUsername}>{shown.username}</h3>
+              <div className={styles.badgeRow}>
+                <RoleBadges role={shown.role} />
+                <Badge tone={deactivated ? 'danger' : 'success'}>{deactivated ? 'Deactivated' : 'Active'}</Badge>
+              </div>
+            </div>
+            <div className={styles.detailsActions}>
+              <Button
+                size="sm"
+                variant={deactivated ? 'primary' : 'danger'}
+                icon={deactivated ? <UserCheck aria-hidden="true" /> : <UserX aria-hidden="true" />}
+                onClick={() => setConfirm('status')}
+                disabled={isSelf}
+                title={isSelf ? 'You cannot deactivate your own account' : undefined}
+              >
+                {deactivated ? 'Activate' : 'Deactivate'}
+              </Button>
+              <Button size="sm" variant="secondary" icon={<KeyRound aria-hidden="true" />} onClick={() => setConfirm('reset')}>
+                Send Password Reset
+              </Button>
+            </div>
+          </div>
+
+          <dl className={styles.fields}>
+            <div>
+              <dt>Email</dt>
+              <dd className={shown.email ? undefined : styles.notSet}>{shown.email ?? 'Not set'}</dd>
+            </div>
+            <div>
+              <dt>Display Name</dt>
+              <dd className={shown.displayName ? undefined : styles.notSet}>{shown.displayName || 'Not set'}</dd>
+            </div>
+            <div>
+              <dt>Account Created</dt>
+              <dd>{formatInstantShort(shown.createdAt)}</dd>
+            </div>
+          </dl>
+
+          <section className={styles.detailsSection} aria-labelledby="details-subscriptions">
+            <h4 id="details-subscriptions" className={styles.sectionTitle}>
+              Subscriptions ({details.data.subscriptions.length})
+            </h4>
+            {details.data.subscriptions.length === 0 ? (
+              <p className={styles.emptyNote}>No subscriptions yet</p>
+            ) : (
+              <ul className={styles.subList}>
+                {details.data.subscriptions.map((sub) => (
+                  <li key={sub.id} className={styles.subItem}>
+                    <span className={styles.subName}>{sub.name}</span>
+                    <span className={styles.subMeta}>
+                      {formatMoney(Number(sub.amount), 'USD')}/month · Due {formatDateShort(sub.dueDate)}
+                    </span>
+                    <Badge tone={STATUS_TONE[sub.status] ?? 'neutral'}>{sub.status}</Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className={styles.detailsSection} aria-labelledby="details-activity">
+            <h4 id="details-activity" className={styles.sectionTitle}>
+              Activity Log (Last 50)
+            </h4>
+            {details.data.activities.length === 0 ? (
+              <p className={styles.emptyNote}>No activity logged yet</p>
+            ) : (
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls on its own, so the keyboard must reach it (axe scrollable-region-focusable)
+              <ol className={styles.activityList} tabIndex={0} aria-labelledby="details-activity">
+                {details.data.activities.map((entry) => {
+                  const text = activityDetails(entry.details);
+                  return (
+                    <li key={entry.id} className={styles.activityItem}>
+                      <div className={styles.activityTop}>
+                        <span className={styles.activityType}>{activityLabel(entry.actionType)}</span>
+                        <time dateTime={entry.createdAt} className={styles.activityTime}>
+                          {activityTime(entry.createdAt)}
+                        </time>
+                      </div>
+                      <div className={styles.activityBy}>by {entry.performedBy}</div>
+                      {text && <div className={styles.activityDetails}>{text}</div>}
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+          </section>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={confirm === 'status'}
+        type={deactivated ? 'default' : 'warning'}
+        title={deactivated ? 'Activate User' : 'Deactivate User'}
+        message={`Are you sure you want to ${verb} this user account?`}
+        confirmLabel={deactivated ? 'Activate' : 'Deactivate'}
+        loadingLabel={deactivated ? 'Activating...' : 'Deactivating...'}
+        loading={changeStatus.isPending}
+        onConfirm={() => void onStatus()}
+        onCancel={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === 'reset'}
+        title="Send Password Reset"
+        message={
+          shown.email
+            ? `Are you sure you want to send a password reset email to ${shown.email}?`
+            : 'This user has no email address, so no reset link can be sent.'
+        }
+        confirmLabel="Send Reset Email"
+        loadingLabel="Sending..."
+        loading={sendReset.isPending}
+        onConfirm={() => void onReset()}
+        onCancel={() => setConfirm(null)}
+      />
+    </Modal>
+  );
+}
