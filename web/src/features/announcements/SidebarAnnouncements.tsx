@@ -2,7 +2,7 @@ import { ANNOUNCEMENTS_PER_PAGE, type Announcement } from '@shared/api/announcem
 import { formatDateShort } from '@shared/domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Megaphone } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { announcementsQuery } from '../../api/announcements';
 import { Pagination } from '../../components/ui/Pagination';
 import { AnnouncementDetailModal } from './AnnouncementDetailModal';
@@ -15,7 +15,15 @@ import styles from './SidebarAnnouncements.module.css';
  */
 export function SidebarAnnouncements() {
   const headingId = useId();
-  const { data: announcements = [] } = useQuery(announcementsQuery);
+  const { data: announcements = [], refetch } = useQuery(announcementsQuery);
+
+  // TanStack Query refetches when the tab becomes visible; a window regaining focus from another
+  // window (SPEC §4) reloads too. A reload already under way is joined, not restarted.
+  useEffect(() => {
+    const reload = () => void refetch({ cancelRefetch: false });
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, [refetch]);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Announcement | null>(null);
 
