@@ -2,7 +2,7 @@ import { type Announcement, announcementMessages } from '@shared/api/announcemen
 import { formatDateShort } from '@shared/domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Eye, GripVertical, Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type DragEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type DragEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { announcementsQuery, showOrder, useDeleteAnnouncement, useReorderAnnouncements } from '../../api/announcements';
 import { errorMessage } from '../../api/client';
 import { Button, IconButton } from '../../components/ui/Button';
@@ -32,6 +32,7 @@ function moved<T>(list: T[], from: number, to: number): T[] {
  */
 export function AnnouncementsTab() {
   const toast = useToast();
+  const headingId = useId();
   const { data: announcements = [], isPending } = useQuery(announcementsQuery);
   const reorder = useReorderAnnouncements();
   const remove = useDeleteAnnouncement();
@@ -124,19 +125,20 @@ export function AnnouncementsTab() {
   const count = announcements.length;
 
   return (
-    <Card
-      title="Announcements"
-      description={
-        <>
-          Total: <strong className={styles.count}>{count}</strong> {count === 1 ? 'announcement' : 'announcements'}
-        </>
-      }
-      actions={
+    <Card aria-labelledby={headingId}>
+      <header className={styles.header}>
+        <div>
+          <h2 id={headingId} className={styles.heading}>
+            Announcements
+          </h2>
+          <p className={styles.total}>
+            Total: <strong className={styles.count}>{count}</strong> {count === 1 ? 'announcement' : 'announcements'}
+          </p>
+        </div>
         <Button icon={<Plus aria-hidden="true" />} onClick={() => setForm({})}>
           Add Announcement
         </Button>
-      }
-    >
+      </header>
       <p className={styles.hint}>Dashboards show them in this order. Drag a row by its handle, or use its Move up and Move down buttons.</p>
       <div className="visually-hidden" role="status" aria-live="polite">
         {liveMessage}
@@ -201,28 +203,30 @@ export function AnnouncementsTab() {
                       onClick={() => saveOrder(index, index + 1, 'keyboard')}
                     />
                   </div>
-                  <IconButton
-                    label={`View “${announcement.title}”`}
-                    icon={<Eye aria-hidden="true" />}
-                    size="sm"
-                    aria-haspopup="dialog"
-                    onClick={() => setViewing(announcement)}
-                  />
-                  <IconButton
-                    label={`Edit “${announcement.title}”`}
-                    icon={<Pencil aria-hidden="true" />}
-                    size="sm"
-                    aria-haspopup="dialog"
-                    onClick={() => setForm({ announcement })}
-                  />
-                  <IconButton
-                    label={`Delete “${announcement.title}”`}
-                    icon={<Trash2 aria-hidden="true" />}
-                    size="sm"
-                    aria-haspopup="dialog"
-                    className={styles.delete}
-                    onClick={() => setDeleting(announcement)}
-                  />
+                  <div className={styles.tools}>
+                    <IconButton
+                      label={`View “${announcement.title}”`}
+                      icon={<Eye aria-hidden="true" />}
+                      size="sm"
+                      aria-haspopup="dialog"
+                      onClick={() => setViewing(announcement)}
+                    />
+                    <IconButton
+                      label={`Edit “${announcement.title}”`}
+                      icon={<Pencil aria-hidden="true" />}
+                      size="sm"
+                      aria-haspopup="dialog"
+                      onClick={() => setForm({ announcement })}
+                    />
+                    <IconButton
+                      label={`Delete “${announcement.title}”`}
+                      icon={<Trash2 aria-hidden="true" />}
+                      size="sm"
+                      aria-haspopup="dialog"
+                      className={styles.delete}
+                      onClick={() => setDeleting(announcement)}
+                    />
+                  </div>
                 </div>
               </li>
             );

@@ -1,6 +1,7 @@
 import type { Announcement } from '@shared/api/announcements';
 import { formatDateShort } from '@shared/domain/dates';
 import { CalendarDays, Sparkles } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import styles from './AnnouncementDetailModal.module.css';
 
@@ -24,6 +25,11 @@ export function AnnouncementDetailModal({ announcement, onClose }: AnnouncementD
             <time dateTime={announcement.date}>{formatDateShort(announcement.date)}</time>
           </span>
         )
+      }
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
       }
     >
       {announcement && (
