@@ -9,6 +9,7 @@ import {
 } from '../lib/announcements.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
+import { nowIso } from '../lib/table.js';
 
 /** Ids are UUIDs; anything else cannot name an announcement (404 without a read). */
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -46,10 +47,11 @@ export const handler = createApiHandler(announcementRoutes, {
     const current = await listAnnouncements();
     const existing = new Set(current.map((a) => a.id));
     const wholeSet = body.announcements.length === existing.size && body.announcements.every((a) => existing.has(a.id));
-    if (!wholeSet || !(await writeOrder(body.announcements))) throw conflict(messages.reorderNotWholeSet);
+    const now = nowIso();
+    if (!wholeSet || !(await writeOrder(body.announcements, now))) throw conflict(messages.reorderNotWholeSet);
     const position = new Map(body.announcements.map((a) => [a.id, a.displayOrder]));
     return current
-      .map((item) => toAnnouncement({ ...item, displayOrder: position.get(item.id) ?? item.displayOrder }))
+      .map((item) => toAnnouncement({ ...item, displayOrder: position.get(item.id) ?? item.displayOrder, updatedAt: now }))
       .sort((a, b) => a.displayOrder - b.displayOrder);
   },
 });

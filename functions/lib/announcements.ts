@@ -3,7 +3,21 @@ import type { Announcement, AnnouncementFields } from '../../shared/api/announce
 import { MAX_ANNOUNCEMENTS } from '../../shared/api/announcements.js';
 import { dynamo } from './aws.js';
 import { isConditionFailure } from './errors.js';
-import { ANNOUNCEMENT_PREFIX, ANNOUNCEMENTS_PARTITION, keys, nowIso, tableName } from './table.js';
+import { nowIso, tableName } from './table.js';
+
+/** Every announcement sits in one partition, read with one Query (DESIGN §4). */
+const ANNOUNCEMENTS_PARTITION = 'ANNOUNCEMENTS';
+const ANNOUNCEMENT_PREFIX = 'ANN#';
+
+/**
+ * The announcement items' keys. Kept here rather than in table.ts's `keys`, which every function
+ * bundles: only this function reads or writes them.
+ */
+const keys = {
+  announcement: (announcementId: string) => ({ pk: ANNOUNCEMENTS_PARTITION, sk: `${ANNOUNCEMENT_PREFIX}${announcementId}` }),
+  /** How many announcements exist: changed in the same transaction as each create and delete (the cap). */
+  announcementCount: () => ({ pk: ANNOUNCEMENTS_PARTITION, sk: 'COUNT' }),
+};
 
 /**
  * Announcements live in one partition (`ANNOUNCEMENTS` / `ANN#<id>`, DESIGN §4), read with one
@@ -180,11 +194,10 @@ export async function deleteAnnouncement(id: string): Promise<boolean> {
 /**
  * Writes every announcement's new displayOrder in ONE transaction (at most 100 items, hence the
  * cap), each on condition that the announcement still exists. Answers false when one was deleted
- * meanwhile: then nothing is written.
+ * meanwhile: then nothing is written. `now` becomes each one's `updatedAt`.
  */
-export async function writeOrder(order: Array<{ id: string; displayOrder: number }>): Promise<boolean> {
+export async function writeOrder(order: Array<{ id: string; displayOrder: number }>, now: string): Promise<boolean> {
   if (order.length === 0) return true;
-  const now = nowIso();
   try {
     await dynamo().send(
       new TransactWriteCommand({

@@ -1,9 +1,5 @@
 import { config } from './config.js';
 
-/** Every announcement sits in one partition, read with one Query (DESIGN §4). */
-export const ANNOUNCEMENTS_PARTITION = 'ANNOUNCEMENTS';
-export const ANNOUNCEMENT_PREFIX = 'ANN#';
-
 /** The single table's item keys (DESIGN §4); the README documents the final layout. */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -15,9 +11,6 @@ export const keys = {
   token: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
-  announcement: (announcementId: string) => ({ pk: ANNOUNCEMENTS_PARTITION, sk: `${ANNOUNCEMENT_PREFIX}${announcementId}` }),
-  /** How many announcements exist: kept in the same transaction as each create and delete (the cap). */
-  announcementCount: () => ({ pk: ANNOUNCEMENTS_PARTITION, sk: 'COUNT' }),
   ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
 } as const;
 

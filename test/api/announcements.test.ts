@@ -194,7 +194,7 @@ describe('order', () => {
     ]);
     expect(answer.status).toBe(200);
     expect(answer.body.map((x) => x.title)).toEqual(['A', 'B', 'C']);
-    expect(await titles()).toEqual(['A', 'B', 'C']);
+    expect(await list()).toEqual(answer.body);
     expect((await list()).map((x) => x.displayOrder)).toEqual([0, 1, 2]);
   });
 

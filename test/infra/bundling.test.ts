@@ -79,8 +79,18 @@ describe('function bundling', () => {
    * 'Two-factor sign-in'). Every function now settles the signed-in user's membership (about 5 KB: the
    * rules and a transaction), which takes subscriptions past 250 KB; the membership function carries the
    * EventBridge Scheduler client (REST-JSON protocol, about 38 KB) (docs/DECISIONS.md, 'Memberships').
+   * announcements measured 251.2 KB: the same chassis and membership settling as subscriptions, with
+   * its own contract (~3 KB) and data access (~3 KB) (docs/DECISIONS.md, 'Announcements').
    */
-  const CEILING_KB: Record<string, number> = { auth: 334, admin: 295, subscriptions: 256, membership: 283, account: 438, twofa: 331 };
+  const CEILING_KB: Record<string, number> = {
+    auth: 334,
+    admin: 295,
+    subscriptions: 256,
+    membership: 283,
+    account: 438,
+    twofa: 331,
+    announcements: 252,
+  };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
     'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces or zod classic',
