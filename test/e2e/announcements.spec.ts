@@ -154,6 +154,8 @@ test('the owner adds, edits, views, reorders by keyboard and by drag, and delete
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(row(page, 'Bravo')).toHaveCount(0);
+  // Bravo was last: the focus goes to the row that is last now.
+  await expect(page.getByRole('button', { name: 'View “Spring release”' })).toBeFocused();
   await expect(page.getByText(/Total:\s*3\s*announcements/)).toBeVisible();
   expect(await serverTitles()).toEqual(['Charlie', 'Alpha, revised', 'Spring release']);
 

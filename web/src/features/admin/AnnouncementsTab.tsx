@@ -45,6 +45,20 @@ export function AnnouncementsTab() {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const [refocus, setRefocus] = useState<{ id: string; direction: Direction } | null>(null);
+  /** After a delete, the row that takes the deleted one's place (or the Add button when none is left) gets the focus. */
+  const [focusAfterDelete, setFocusAfterDelete] = useState<string | 'add' | null>(null);
+  const headerRef = useRef<HTMLElement>(null);
+
+  useLayoutEffect(() => {
+    if (!focusAfterDelete) return;
+    const row =
+      focusAfterDelete === 'add' ? null : listRef.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(focusAfterDelete)}"]`);
+    (
+      row?.querySelector<HTMLButtonElement>('[data-action="view"]') ??
+      headerRef.current?.querySelector<HTMLButtonElement>('[data-action="add"]')
+    )?.focus();
+    setFocusAfterDelete(null);
+  }, [focusAfterDelete]);
 
   // Keeps focus on the moved row's button; at the top or bottom that button is disabled, so the other one takes it.
   useLayoutEffect(() => {
@@ -108,8 +122,11 @@ export function AnnouncementsTab() {
   function confirmDelete() {
     if (!deleting) return;
     const { title, id } = deleting;
+    const index = announcements.findIndex((a) => a.id === id);
+    const neighbour = announcements[index + 1] ?? announcements[index - 1];
     remove.mutate(id, {
       onSuccess: () => {
+        setFocusAfterDelete(neighbour?.id ?? 'add');
         toast.success('Announcement deleted');
         setLiveMessage(`“${title}” deleted.`);
         setDeleting(null);
@@ -126,7 +143,7 @@ export function AnnouncementsTab() {
 
   return (
     <Card aria-labelledby={headingId}>
-      <header className={styles.header}>
+      <header ref={headerRef} className={styles.header}>
         <div>
           <h2 id={headingId} className={styles.heading}>
             Announcements
@@ -135,7 +152,7 @@ export function AnnouncementsTab() {
             Total: <strong className={styles.count}>{count}</strong> {count === 1 ? 'announcement' : 'announcements'}
           </p>
         </div>
-        <Button icon={<Plus aria-hidden="true" />} onClick={() => setForm({})}>
+        <Button data-action="add" icon={<Plus aria-hidden="true" />} onClick={() => setForm({})}>
           Add Announcement
         </Button>
       </header>
@@ -209,6 +226,7 @@ export function AnnouncementsTab() {
                       icon={<Eye aria-hidden="true" />}
                       size="sm"
                       aria-haspopup="dialog"
+                      data-action="view"
                       onClick={() => setViewing(announcement)}
                     />
                     <IconButton
