@@ -183,7 +183,7 @@ export function AnnouncementsTab() {
                 onDrop={(event) => onDrop(event, announcement.id)}
                 onDragEnd={endDrag}
                 className={[styles.row, dragged === announcement.id ? styles.dragging : null, dropSide].filter(Boolean).join(' ')}
-                aria-label={announcement.title}
+                aria-labelledby={`${headingId}-${announcement.id}`}
               >
                 <span className={styles.handle} aria-hidden="true" title="Drag to reorder">
                   <GripVertical />
@@ -192,7 +192,9 @@ export function AnnouncementsTab() {
                   {index + 1}
                 </span>
                 <div className={styles.info}>
-                  <h3 className={styles.title}>{announcement.title}</h3>
+                  <h3 id={`${headingId}-${announcement.id}`} className={styles.title}>
+                    {announcement.title}
+                  </h3>
                   <p className={styles.meta}>
                     <time dateTime={announcement.date}>{formatDateShort(announcement.date)}</time>
                     <span aria-hidden="true">·</span>
