@@ -106,6 +106,8 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds>> = {
   contact: { sendsEmail: true },
   // Reads the one counters item.
   stats: { tableAccess: 'read' },
+  // Reads and writes the announcement items; no e-mail, no avatars, nothing signed.
+  announcements: { tableAccess: 'readWrite' },
 };
 
 export function areaNeeds(area: string): AreaNeeds {

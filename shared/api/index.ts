@@ -1,5 +1,6 @@
 import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin.js';
+import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
 import type { Area, RouteDef } from './contract.js';
 import { membershipRoutes } from './membership.js';
@@ -9,6 +10,7 @@ import { twoFactorRoutes } from './twofa.js';
 
 export * from './account.js';
 export * from './admin.js';
+export * from './announcements.js';
 export * from './auth.js';
 export * from './contract.js';
 export * from './membership.js';
@@ -26,6 +28,7 @@ export const routes = {
   ...subscriptionRoutes,
   ...statsRoutes,
   ...adminRoutes,
+  ...announcementRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -71,6 +71,17 @@ export const subscriptionResponse = z.object({
   updatedAt: z.string(),
 });
 
+export const announcementResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  changes: z.array(z.string()),
+  date: z.string(),
+  displayOrder: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
 const registerResponse = z.object({ message: z.string(), userId: z.string() });
 const loginResponse = z.union([
   z.object({ token: z.string(), userId: z.string(), requiresTwoFactor: z.literal(false), user: userResponse }),
@@ -126,6 +137,7 @@ export const namedResponses = {
   Error: errorResponse,
   User: userResponse,
   Subscription: subscriptionResponse,
+  Announcement: announcementResponse,
   MessageAndUser: messageAndUser,
   BackupCodes: backupCodesResponse,
 } as const;
@@ -174,6 +186,11 @@ export const responseSchemas = {
   sendPasswordReset: messageResponse,
   changeEmail: messageAndUser,
   terminateSessions: messageResponse,
+  listAnnouncements: z.array(announcementResponse),
+  createAnnouncement: announcementResponse,
+  reorderAnnouncements: z.array(announcementResponse),
+  updateAnnouncement: announcementResponse,
+  deleteAnnouncement: messageResponse,
 } satisfies Record<RouteName, z.ZodMiniType>;
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -84,8 +84,18 @@ describe('function bundling', () => {
    * checksums like account (about 185 KB more): measured 481.4 KB. The per-role counters in every user
    * write (functions/lib/user-counters.ts), the login-lockout and subscription activity add under 1 KB:
    * auth 334.6, subscriptions 256.2, membership 283.7, account 438.2 KB (docs/DECISIONS.md 'Admin: user management').
+   * announcements measured 251.2 KB: the same chassis and membership settling as subscriptions, with
+   * its own contract (~3 KB) and data access (~3 KB) (docs/DECISIONS.md, 'Announcements').
    */
-  const CEILING_KB: Record<string, number> = { auth: 335, admin: 482, subscriptions: 257, membership: 284, account: 439, twofa: 331 };
+  const CEILING_KB: Record<string, number> = {
+    auth: 335,
+    admin: 482,
+    subscriptions: 257,
+    membership: 284,
+    account: 439,
+    twofa: 331,
+    announcements: 253,
+  };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
     'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces or zod classic',

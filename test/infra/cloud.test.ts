@@ -221,6 +221,14 @@ describe('permissions', () => {
     }
   });
 
+  it('lets the announcements function read and write the table, and nothing else: no e-mail, no avatars, no two-factor key', () => {
+    for (const action of ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
+      expect(allows('announcements', action), action).toBe(true);
+    }
+    expect(of('announcements').some((s) => actionsOf(s).some((action) => /^(ses|s3|kms):/.test(action)))).toBe(false);
+    expect(functionOfArea('announcements').properties.Environment.Variables.TWO_FACTOR_KEY_ARN).toBeUndefined();
+  });
+
   it('lets the account function put, read and delete avatar objects under the avatar prefix, and send no e-mail', () => {
     const objectActions = ['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*'];
     for (const action of objectActions) {

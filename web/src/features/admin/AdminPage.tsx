@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import styles from './Admin.module.css';
+import { AnnouncementsTab } from './AnnouncementsTab';
 import { UserManagementTab } from './UserManagementTab';
 
 const TABS = [
@@ -78,7 +79,7 @@ export function AdminPage() {
           hidden={active !== 'announcements'}
           className={styles.panel}
         >
-          {/* The lead mounts the lazily imported AnnouncementsTab (branch `announcements`) here at merge. */}
+          {active === 'announcements' && <AnnouncementsTab />}
         </div>
       </div>
     </AppPageLayout>

@@ -6,6 +6,7 @@ import { Brand } from '../../components/layout/Brand';
 import { RoleBadges } from '../../components/RoleBadges';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { displayNameOf } from '../../session/displayName';
+import { SidebarAnnouncements } from '../announcements/SidebarAnnouncements';
 import styles from './Sidebar.module.css';
 
 export interface SidebarProps {
@@ -13,7 +14,7 @@ export interface SidebarProps {
   onLogout: () => void;
 }
 
-/** SPEC §2 Dashboard sidebar: brand, avatar with effect ring, name, role badges and the account actions. */
+/** SPEC §2 Dashboard sidebar: brand, avatar with effect ring, name, role badges, the account actions and the announcements. */
 export function Sidebar({ user, onLogout }: SidebarProps) {
   const name = displayNameOf(user);
   const isMember = normalizeRole(user.role) === 'member';
@@ -47,6 +48,8 @@ export function Sidebar({ user, onLogout }: SidebarProps) {
           Settings
         </ButtonLink>
       </nav>
+
+      <SidebarAnnouncements />
 
       <div className={styles.footer}>
         <Button variant="ghost" fullWidth icon={<LogOut aria-hidden="true" />} onClick={onLogout}>
