@@ -69,6 +69,8 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
 
   const { ensureOwner } = await import('../functions/lib/owner.js');
   await ensureOwner(setup.owner);
+  const { upgradeUserDirectory } = await import('../functions/lib/user-directory-upgrade.js');
+  await upgradeUserDirectory();
 
   // Installed before any function loads: the membership functions reach their schedules through it.
   const { installMembershipSchedules, scheduleName } = await import('../functions/lib/membership-schedules.js');

@@ -2,11 +2,13 @@ import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsClient } from '../lib/aws.js';
 import { createLogger } from '../lib/log.js';
 import { ensureOwner } from '../lib/owner.js';
+import { upgradeUserDirectory } from '../lib/user-directory-upgrade.js';
 
 /**
  * Deploy-time owner bootstrap (DESIGN §5): a CloudFormation custom resource (CDK Provider framework)
  * that creates the first owner from OWNER_USERNAME, OWNER_EMAIL and the password kept in the Secrets
- * Manager secret OWNER_PASSWORD_SECRET_ARN, if no owner was ever created. Safe on every deploy.
+ * Manager secret OWNER_PASSWORD_SECRET_ARN, if no owner was ever created, and brings a table from
+ * before the admin console up to date (user-directory-upgrade.ts). Safe on every deploy.
  */
 interface CustomResourceEvent {
   RequestType: 'Create' | 'Update' | 'Delete';
@@ -25,5 +27,7 @@ export async function handler(event: CustomResourceEvent) {
   if (!SecretString) throw new Error('The owner password secret is empty');
   const result = await ensureOwner({ username: OWNER_USERNAME, email: OWNER_EMAIL, password: SecretString });
   log.info('owner bootstrap', { result });
+  // A table from before the admin console gets its role counters and search entries (once).
+  log.info('user directory', { upgrade: await upgradeUserDirectory() });
   return { PhysicalResourceId, Data: { result } };
 }
