@@ -39,6 +39,8 @@ async function openAdmin(page: Page) {
   await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(ownerToken)})`);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Announcements' }).click();
+  await expect(page).toHaveURL(/[?&]tab=announcements/);
 }
 
 const adminList = (page: Page) => page.getByRole('list', { name: 'Announcements' });
