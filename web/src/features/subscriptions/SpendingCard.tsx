@@ -47,7 +47,7 @@ export function SpendingCard({ slices, total, currency, canSeeReport, onOpenRepo
             to="/upgrade"
             variant="secondary"
             icon={<Lock aria-hidden="true" />}
-            aria-label="Yearly Spending (VIP feature): upgrade to unlock"
+            aria-label="Yearly Spending VIP: upgrade to unlock"
             className={styles.locked}
           >
             Yearly Spending
