@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { jwtVerify } from 'jose';
 import { dynamo } from '../functions/lib/aws.js';
 import { type SubscriptionItem, toSubscription } from '../functions/lib/subscriptions.js';
@@ -32,8 +32,9 @@ const fixedJsonServer = (body: unknown) => listen(async () => ({ status: 200, bo
  * (`dynamo()` of functions/lib/aws.ts, so the same endpoint, DocumentClient and HTTP agent), the
  * same count and kind of calls, counted by the bench. "Same calls" means what any correct server
  * for these routes has to do: verify the Bearer token (jose, HS256, the stack's JWT_SECRET) to
- * know whose data to read, GetItem the session's user to check its token version, and for the
- * list one Query of the user's partition; then the same public JSON (toPublicUser, toSubscription).
+ * know whose data to read, read the session's user (its token version) and the session item (a
+ * logged-out session must fail at once) in one consistent BatchGet, and for the list one Query of
+ * the user's partition; then the same public JSON (toPublicUser, toSubscription).
  */
 async function floorServer() {
   const key = new TextEncoder().encode(process.env.JWT_SECRET);
@@ -42,11 +43,27 @@ async function floorServer() {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     const pk = `USER#${payload.sub}`;
-    const { Item } = await dynamo().send(new GetCommand({ TableName, Key: { pk, sk: 'PROFILE' } }));
-    const user = Item as UserItem | undefined;
-    if (!user || user.tokenVersion !== payload.ver) return { status: 401, body: { message: authMessages.sessionExpired } };
+    const { Responses } = await dynamo().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [TableName as string]: {
+            Keys: [
+              { pk, sk: 'PROFILE' },
+              { pk, sk: `SESSION#${payload.sid}` },
+            ],
+            ConsistentRead: true,
+          },
+        },
+      }),
+    );
+    const items = Responses?.[TableName as string] ?? [];
+    const user = items.find((item) => item.sk === 'PROFILE') as UserItem | undefined;
+    const session = items.find((item) => item.sk === `SESSION#${payload.sid}`);
+    if (!user || !session || user.tokenVersion !== payload.ver) {
+      return { status: 401, body: { message: authMessages.sessionExpired } };
+    }
     if (req.url === '/api/auth/me') return { status: 200, body: toPublicUser(user) };
-    const items: SubscriptionItem[] = [];
+    const subscriptions: SubscriptionItem[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await dynamo().send(
@@ -57,10 +74,10 @@ async function floorServer() {
           ExclusiveStartKey,
         }),
       );
-      items.push(...((page.Items ?? []) as SubscriptionItem[]));
+      subscriptions.push(...((page.Items ?? []) as SubscriptionItem[]));
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
-    return { status: 200, body: items.map(toSubscription) };
+    return { status: 200, body: subscriptions.map(toSubscription) };
   });
 }
 
