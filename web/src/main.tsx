@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { apiBase } from './api/siteConfig';
 import { App } from './router';
+// Inter ships with the app (DESIGN §7b): woff2 per script, each fetched only when a page uses it, font-display: swap.
+import '@fontsource-variable/inter';
 import './styles/global.css';
 
 const container = document.getElementById('root');
