@@ -59,6 +59,10 @@ export function TierCard({ onCustomizeProfile }: TierCardProps) {
   const [confirming, setConfirming] = useState<ConfirmedAction | null>(null);
   const [busy, setBusy] = useState<TierAction | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
+  const closeConfirmation = () => {
+    setConfirming(null);
+    setDialogError(null);
+  };
   const [message, setMessage] = useState<SectionMessage | null>(null);
   const [welcomeBack, setWelcomeBack] = useState<User | null>(null);
   const [focusMessage, setFocusMessage] = useState(0);
@@ -217,10 +221,7 @@ export function TierCard({ onCustomizeProfile }: TierCardProps) {
         confirmLabel="Confirm Downgrade"
         loadingLabel="Downgrading..."
         loading={busy === 'downgrade-to-vip'}
-        onCancel={() => {
-          setConfirming(null);
-          setDialogError(null);
-        }}
+        onCancel={closeConfirmation}
         onConfirm={() => void changeTier('downgrade-to-vip')}
       />
       <ConfirmDialog
@@ -244,10 +245,7 @@ export function TierCard({ onCustomizeProfile }: TierCardProps) {
         confirmLabel="Confirm Cancellation"
         loadingLabel="Canceling..."
         loading={busy === 'cancel'}
-        onCancel={() => {
-          setConfirming(null);
-          setDialogError(null);
-        }}
+        onCancel={closeConfirmation}
         onConfirm={() => void changeTier('cancel')}
       />
       <ResubscribedDialog
