@@ -48,6 +48,8 @@ function configureEnvironment(setup: FunctionsSetup): void {
     AVATARS_BUCKET,
     PUBLIC_URL: process.env.PUBLIC_URL || setup.publicUrl,
     SENDER_EMAIL: process.env.SENDER_EMAIL || 'reminders@subscription-tracker.local',
+    // The emulator accepts any configuration set; bounces and complaints arrive at /_local/ses-notifications.
+    SES_CONFIGURATION_SET: 'local',
     JWT_SECRET: setup.jwtSecret,
     TWO_FACTOR_KEY: setup.twoFactorKey,
     LOG_LEVEL: setup.quiet ? 'warn' : process.env.LOG_LEVEL || 'info',

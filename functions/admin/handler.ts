@@ -1,6 +1,7 @@
 import { adminRoutes } from '../../shared/api/admin.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
-import { sendEmail } from '../lib/email.js';
+import { type Email, EmailSuppressedError, sendEmail } from '../lib/email.js';
+import { HttpError } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { reminderEmail } from '../lib/reminder-email.js';
 import {
@@ -16,6 +17,16 @@ import {
 } from './users.js';
 
 const PREVIEW_DAYS = { '10day': 10, '3day': 3, test: 10 } as const;
+
+/** A preview to an address that bounced or complained is refused like any optional mail: 409, not a crash. */
+async function sendPreview(email: Email): Promise<void> {
+  try {
+    await sendEmail(email);
+  } catch (error) {
+    if (error instanceof EmailSuppressedError) throw new HttpError(409, 'E-mail to this address is stopped: it bounced or was marked as spam');
+    throw error;
+  }
+}
 
 /**
  * The admin area: staff tools, every route checked for owner or developer by the chassis. User
@@ -33,7 +44,7 @@ export const handler = createApiHandler(adminRoutes, {
   terminateSessions: terminateSessionsHandler,
   previewEmail: async ({ body, user, log }) => {
     const daysBefore = PREVIEW_DAYS[body.type];
-    await sendEmail(
+    await sendPreview(
       reminderEmail({
         to: body.email,
         displayName: user.displayName || user.username,

@@ -4,13 +4,13 @@ import { recordActivity } from '../lib/activity.js';
 import { passwordResetEmail, sendEmail, verificationEmail } from '../lib/email.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
-import { signTwoFactorTicket } from '../lib/jwt.js';
+import { signTwoFactorTicket, verifyUnsubscribeToken } from '../lib/jwt.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
 import { isRememberedDevice } from '../lib/remembered-devices.js';
 import { endAllSessions, endSession, startSession } from '../lib/sessions.js';
 import { beginLoginAttempt, clearLoginAttempts, EMAIL_SENDS, LOCKOUT_RECORDS, takeSlot } from '../lib/throttle.js';
 import { consumeToken, issueToken } from '../lib/tokens.js';
-import { createUser, findUserByEmail, findUserByUsername, setPassword, toPublicUser, updateUser } from '../lib/users.js';
+import { createUser, findUserByEmail, findUserByUsername, getUser, setPassword, toPublicUser, updateUser } from '../lib/users.js';
 import { updateSettings } from './settings.js';
 
 /** The auth area: registration, sign-in, the session's user, e-mail verification and password reset (SPEC §7). */
@@ -130,5 +130,19 @@ export const handler = createApiHandler(authRoutes, {
       await recordActivity(user.id, 'email_verified', user.username, { email: user.email });
     }
     return { message: authMessages.emailVerified };
+  },
+
+  // No sign-in: the signed token names the user. Idempotent; a deleted account gets no reminders anyway.
+  unsubscribe: async ({ params, log }) => {
+    const userId = await verifyUnsubscribeToken(params.token ?? '');
+    if (!userId) throw new HttpError(400, authMessages.unsubscribeLinkInvalid);
+    const user = await getUser(userId);
+    const fields = (['notify10Days', 'notify3Days', 'notify1Day'] as const).filter((name) => user?.[name] !== false);
+    if (user && fields.length > 0) {
+      await updateUser(user.id, { notify10Days: false, notify3Days: false, notify1Day: false });
+      log.info('reminders turned off by an unsubscribe link', { userId: user.id });
+      await recordActivity(user.id, 'settings_changed', user.username, { fields: fields.join(', '), via: 'unsubscribe link' });
+    }
+    return { message: authMessages.unsubscribed };
   },
 });

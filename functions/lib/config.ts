@@ -11,6 +11,8 @@ export interface Config {
   TABLE_NAME: string;
   PUBLIC_URL: string;
   SENDER_EMAIL: string;
+  /** The SES configuration set every e-mail is sent with: its bounce and complaint events reach functions/email-feedback. */
+  SES_CONFIGURATION_SET: string;
   JWT_SECRET?: string;
   JWT_SECRET_ARN?: string;
   /** The key that encrypts two-factor secrets (local stack), or the Secrets Manager secret holding it (cloud). */
@@ -43,6 +45,7 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
   check('TABLE_NAME', Boolean(env.TABLE_NAME), 'must be set');
   check('PUBLIC_URL', isHttpUrl(env.PUBLIC_URL ?? ''), 'must be an http(s) URL');
   check('SENDER_EMAIL', emailProblem(env.SENDER_EMAIL ?? '') === null, 'must be an e-mail address');
+  check('SES_CONFIGURATION_SET', /^[A-Za-z0-9_-]{1,64}$/.test(env.SES_CONFIGURATION_SET ?? ''), 'must be an SES configuration set name');
   // The secret itself is never echoed into the message.
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET: must be at least 32 characters');
   optional('JWT_SECRET_ARN', Boolean, 'must not be empty');
@@ -65,6 +68,7 @@ export function config(): Config {
       TABLE_NAME: env.TABLE_NAME as string,
       PUBLIC_URL: env.PUBLIC_URL as string,
       SENDER_EMAIL: env.SENDER_EMAIL as string,
+      SES_CONFIGURATION_SET: env.SES_CONFIGURATION_SET as string,
       JWT_SECRET: env.JWT_SECRET,
       JWT_SECRET_ARN: env.JWT_SECRET_ARN,
       TWO_FACTOR_KEY: env.TWO_FACTOR_KEY,

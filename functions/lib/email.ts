@@ -1,6 +1,8 @@
-import { SendEmailCommand } from '@aws-sdk/client-ses';
+import { SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { sesClient } from './aws.js';
 import { config, publicUrl } from './config.js';
+import { isSuppressed } from './email-suppression.js';
+import { mimeMessage } from './mime.js';
 
 /** An e-mail with an HTML and a text part (SES v1 everywhere, DESIGN §1). */
 export interface Email {
@@ -8,20 +10,47 @@ export interface Email {
   subject: string;
   html: string;
   text: string;
+  /**
+   * Mail the person has just asked for (verification and password-reset links): sent even to an
+   * address that bounced or complained, since it is how they get back in. Every other mail is
+   * refused for such an address (EmailSuppressedError).
+   */
+  essential?: boolean;
+  /** One-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post. */
+  listUnsubscribeUrl?: string;
 }
 
+/** The recipient's address bounced permanently or complained (functions/email-feedback): a permanent failure, not worth a retry. */
+export class EmailSuppressedError extends Error {
+  override readonly name = 'EmailSuppressedError';
+  constructor(readonly address: string) {
+    super('E-mail to this address is suppressed after a permanent bounce or a complaint');
+  }
+}
+
+/**
+ * Sends one e-mail with SendRawEmail (the SES v1 call that takes our own headers) under the
+ * configuration set, whose bounce and complaint events stop later mail to the address.
+ */
 export async function sendEmail(email: Email): Promise<void> {
+  if (!email.essential && (await isSuppressed(email.to))) throw new EmailSuppressedError(email.to);
+  const { SENDER_EMAIL, SES_CONFIGURATION_SET } = config();
+  const raw = mimeMessage({
+    from: `Subscription Tracker <${SENDER_EMAIL}>`,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    headers: email.listUnsubscribeUrl
+      ? { 'List-Unsubscribe': `<${email.listUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : undefined,
+  });
   await sesClient().send(
-    new SendEmailCommand({
-      Source: `Subscription Tracker <${config().SENDER_EMAIL}>`,
-      Destination: { ToAddresses: [email.to] },
-      Message: {
-        Subject: { Data: email.subject, Charset: 'UTF-8' },
-        Body: {
-          Html: { Data: email.html, Charset: 'UTF-8' },
-          Text: { Data: email.text, Charset: 'UTF-8' },
-        },
-      },
+    new SendRawEmailCommand({
+      Source: SENDER_EMAIL,
+      Destinations: [email.to],
+      RawMessage: { Data: new TextEncoder().encode(raw) },
+      ConfigurationSetName: SES_CONFIGURATION_SET,
     }),
   );
 }
@@ -40,8 +69,8 @@ export interface EmailLayout {
   details?: Array<[string, string]>;
   action?: { label: string; url: string };
   footer: string;
-  /** A link under the footer text, such as where to change the settings that caused the e-mail. */
-  footerLink?: { label: string; url: string };
+  /** Links under the footer text, such as where to change the settings that caused the e-mail. */
+  footerLinks?: Array<{ label: string; url: string }>;
 }
 
 /** The product's e-mail layout: a card with a title, paragraphs, one button and a footer. */
@@ -63,7 +92,7 @@ ${layout.details
     : '';
   const link = (label: string, url: string) => `<a href="${escapeHtml(url)}" style="color:#0e7490">${escapeHtml(label)}</a>`;
   const footerLinks = [
-    ...(layout.footerLink ? [link(layout.footerLink.label, layout.footerLink.url)] : []),
+    ...(layout.footerLinks ?? []).map(({ label, url }) => link(label, url)),
     link('Subscription Tracker', publicUrl('/')),
   ].join(' &middot; ');
   const html = `<!doctype html>
@@ -88,7 +117,7 @@ ${button}
     ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
     '--',
     layout.footer,
-    ...(layout.footerLink ? [`${layout.footerLink.label}: ${layout.footerLink.url}`] : []),
+    ...(layout.footerLinks ?? []).map(({ label, url }) => `${label}: ${url}`),
     `Subscription Tracker: ${publicUrl('/')}`,
   ].join('\n');
   return { html, text };
@@ -98,6 +127,7 @@ export function verificationEmail(to: string, username: string, token: string): 
   const url = publicUrl(`/verify-email?token=${encodeURIComponent(token)}`);
   return {
     to,
+    essential: true,
     subject: 'Verify your email for Subscription Tracker',
     ...renderEmail({
       title: 'Verify your email address',
@@ -116,6 +146,7 @@ export function passwordResetEmail(to: string, username: string, token: string):
   const url = publicUrl(`/reset-password?token=${encodeURIComponent(token)}`);
   return {
     to,
+    essential: true,
     subject: 'Reset your Subscription Tracker password',
     ...renderEmail({
       title: 'Reset your password',

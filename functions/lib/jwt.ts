@@ -92,3 +92,24 @@ export async function verifyTwoFactorTicket(ticket: string): Promise<TwoFactorTi
     return null;
   }
 }
+
+const UNSUBSCRIBE_TYPE = 'unsubscribe';
+
+/**
+ * The token of a reminder e-mail's unsubscribe link (List-Unsubscribe, RFC 8058): names the user
+ * without a sign-in. Signed with the session key and typed, so it is never taken for a session token
+ * or a ticket; no expiry, since turning reminders off is all it can do.
+ */
+export async function signUnsubscribeToken(userId: string): Promise<string> {
+  return new SignJWT({ typ: UNSUBSCRIBE_TYPE }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).sign(await key());
+}
+
+/** The user id of a valid unsubscribe token, or null. */
+export async function verifyUnsubscribeToken(token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
+    return payload.typ === UNSUBSCRIBE_TYPE && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -6,6 +6,7 @@ import type { ReminderKind } from '../../shared/domain/reminders.js';
 import { cycleLabel } from '../../shared/domain/subscription-labels.js';
 import { publicUrl } from './config.js';
 import { type Email, renderEmail } from './email.js';
+import { signUnsubscribeToken } from './jwt.js';
 
 export interface ReminderEmailInput {
   to: string;
@@ -14,7 +15,24 @@ export interface ReminderEmailInput {
   subscription: { name: string; amount: number; billingCycle: BillingCycle; dueDate: string; category: string; autoRenew: boolean };
   daysBefore: number;
   kind: ReminderKind | 'test';
+  /**
+   * The recipient's `unsubscribeToken(user.id)`: every reminder to a user carries it, as the one-click
+   * List-Unsubscribe header and the footer's link. An admin's preview, sent to any address, has none.
+   */
+  unsubscribeToken?: string;
 }
+
+/** The token of a user's unsubscribe links, for `reminderEmail`'s input. */
+export const unsubscribeToken = signUnsubscribeToken;
+
+/**
+ * The one-click URL (POST, RFC 8058) that List-Unsubscribe names: the contract's public
+ * `authRoutes.unsubscribe` (spelled out here, so the reminder bundle does not take in the auth schemas).
+ */
+export const oneClickUnsubscribeUrl = (token: string) => publicUrl(`/api/auth/unsubscribe/${encodeURIComponent(token)}`);
+
+/** The page a person opens from the footer's link: it asks before turning reminders off (a link preview must not). */
+export const unsubscribePageUrl = (token: string) => publicUrl(`/unsubscribe?token=${encodeURIComponent(token)}`);
 
 const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`);
 
@@ -24,8 +42,10 @@ export function reminderEmail(input: ReminderEmailInput): Email {
   const amount = formatMoney(sub.amount, input.currency);
   const when = formatDateShort(sub.dueDate);
   const final = input.kind === '1day';
+  const token = input.unsubscribeToken;
   return {
     to: input.to,
+    ...(token ? { listUnsubscribeUrl: oneClickUnsubscribeUrl(token) } : {}),
     subject: `${input.kind === 'test' ? '[Test] ' : ''}Reminder: ${sub.name} renews ${inDays(daysBefore)} (${amount})`,
     ...renderEmail({
       preview: `${amount}${cycleLabel(sub.billingCycle)}, due ${when}.`,
@@ -47,7 +67,10 @@ export function reminderEmail(input: ReminderEmailInput): Email {
       action: { label: 'Open your dashboard', url: publicUrl('/dashboard') },
       footer:
         'You get this e-mail because renewal reminders are on for your account. Choose which reminders you get under Settings → Notification Preferences.',
-      footerLink: { label: 'Change your reminder settings', url: publicUrl('/settings') },
+      footerLinks: [
+        { label: 'Change your reminder settings', url: publicUrl('/settings') },
+        ...(token ? [{ label: 'Unsubscribe from reminders', url: unsubscribePageUrl(token) }] : []),
+      ],
     }),
   };
 }

@@ -14,6 +14,8 @@ export const keys = {
   /** The admin search's compact entry of a user: `USERDIR` / `<createdAt>#<id>` (the user's gsi1sk). */
   userDirectory: (createdAt: string, userId: string) => ({ pk: USER_DIRECTORY, sk: `${createdAt}#${userId}` }),
   ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
+  /** An address SES reported as a permanent bounce or a complaint: no more optional mail to it (functions/lib/email.ts). */
+  suppressedEmail: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),
 } as const;
 
 export const USER_PREFIX = 'USER#';

@@ -3,6 +3,7 @@ import { authMessages } from '../../shared/api/auth-messages.js';
 import type { User } from '../../shared/api/user.js';
 import { normalizeRole, type Role } from '../../shared/domain/roles.js';
 import { dynamo } from './aws.js';
+import type { EmailSuppression } from './email-suppression.js';
 import { addToCounters } from './counters.js';
 import { conflict, isConditionFailure } from './errors.js';
 import { effectiveUserItem, settleMembership } from './membership.js';
@@ -13,7 +14,7 @@ import { counterDeltas, counterUpdate, withConflictRetries } from './user-counte
 export type SessionEndReason = 'admin' | 'password-reset' | 'password-change' | 'sign-out-everywhere';
 
 /** The stored user item: the public fields plus what never leaves the server. */
-export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'backupCodesRemaining'> {
+export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'backupCodesRemaining' | 'emailSuppressed'> {
   pk: string;
   sk: 'PROFILE';
   role: string;
@@ -39,6 +40,8 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'ba
   emailGateCleared?: boolean;
   /** The S3 key of the uploaded avatar (served as /avatars/<key>). */
   avatarKey?: string;
+  /** SES reported a permanent bounce or a complaint for this address (functions/email-feedback). */
+  emailSuppression?: EmailSuppression;
   gsi1pk: string;
   gsi1sk: string;
 }
@@ -137,7 +140,14 @@ export function toPublicUser(stored: UserItem): User {
     two_factor_enabled: Boolean(item.twoFactorEnabled),
     backupCodesRemaining: item.twoFactorEnabled ? (item.backupCodeHashes?.length ?? 0) : 0,
     timeZone: item.timeZone ?? 'UTC',
+    emailSuppressed: emailSuppressedFor(item),
   };
+}
+
+/** Why mail to the user's current address stopped, if it did: a new address has no notice. */
+function emailSuppressedFor(item: UserItem): User['emailSuppressed'] {
+  const suppression = item.emailSuppression;
+  return suppression && item.email && suppression.address === item.email.trim().toLowerCase() ? suppression.reason : null;
 }
 
 export interface NewUser {

@@ -13,7 +13,7 @@ import { sendEmail } from '../lib/email.js';
 import { isConditionFailure } from '../lib/errors.js';
 import type { Logger } from '../lib/log.js';
 import { effectiveUserItem } from '../lib/membership.js';
-import { reminderEmail } from '../lib/reminder-email.js';
+import { reminderEmail, unsubscribeToken } from '../lib/reminder-email.js';
 import type { SubscriptionItem } from '../lib/subscriptions.js';
 import { duePartition, epochSeconds, keys, tableName } from '../lib/table.js';
 import type { UserItem } from '../lib/users.js';
@@ -240,6 +240,7 @@ export async function runReminders(options: ReminderRunOptions): Promise<Reminde
             subscription: job.subscription,
             daysBefore: job.kind.daysBefore,
             kind: job.kind.kind,
+            unsubscribeToken: await unsubscribeToken(job.user.id),
           }),
         );
         await markSent(key, new Date());

@@ -212,4 +212,16 @@ export const authRoutes = {
     access: 'public',
     body: undefined,
   }),
+  /**
+   * One-click unsubscribe (RFC 8058): the List-Unsubscribe URL of every reminder e-mail, and what the
+   * /unsubscribe page calls. Turns the user's reminders off; idempotent. Any body (a mail provider
+   * posts `List-Unsubscribe=One-Click`) is ignored.
+   */
+  unsubscribe: route<MessageResponse>()({
+    method: 'POST',
+    path: '/api/auth/unsubscribe/{token}',
+    area: 'auth',
+    access: 'public',
+    body: undefined,
+  }),
 } as const;

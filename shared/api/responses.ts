@@ -54,6 +54,7 @@ export const userResponse = z.object({
   two_factor_enabled: z.boolean(),
   backupCodesRemaining: z.number(),
   timeZone: z.string(),
+  emailSuppressed: z.nullable(z.enum(['bounce', 'complaint'])),
 });
 
 export const subscriptionResponse = z.object({
@@ -191,6 +192,7 @@ export const responseSchemas = {
   reorderAnnouncements: z.array(announcementResponse),
   updateAnnouncement: announcementResponse,
   deleteAnnouncement: messageResponse,
+  unsubscribe: messageResponse,
 } satisfies Record<RouteName, z.ZodMiniType>;
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

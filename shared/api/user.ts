@@ -40,4 +40,9 @@ export interface User {
   backupCodesRemaining: number;
   /** IANA time zone captured from the browser at sign-in; reminders use it for "today". */
   timeZone: string;
+  /**
+   * Mail to `email` stopped because it bounced permanently (`bounce`) or was marked as spam
+   * (`complaint`); null otherwise, and after a change to another address.
+   */
+  emailSuppressed: 'bounce' | 'complaint' | null;
 }

@@ -72,6 +72,7 @@ function invoke(fn: string, request: Request, credentials: Record<string, string
       TABLE_NAME: inject('tableName'),
       PUBLIC_URL: 'http://localhost:3000',
       SENDER_EMAIL: 'reminders@example.com',
+      SES_CONFIGURATION_SET: 'local',
       JWT_SECRET: 'a-secret-of-the-bundled-function-test',
       LOG_LEVEL: 'error',
       ...credentials,

@@ -182,6 +182,7 @@ describe('the Lambda handler, as the schedule starts it', () => {
       TABLE_NAME: inject('tableName'),
       PUBLIC_URL: apiUrl(),
       SENDER_EMAIL: 'reminders@example.com',
+      SES_CONFIGURATION_SET: 'local',
       LOG_LEVEL: 'silent',
     });
     ({ handler } = await import('../../functions/reminders/handler.js'));

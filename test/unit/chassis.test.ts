@@ -17,6 +17,7 @@ beforeAll(async () => {
     TABLE_NAME: 'unit',
     PUBLIC_URL: 'http://localhost:3000',
     SENDER_EMAIL: 'reminders@example.com',
+    SES_CONFIGURATION_SET: 'unit',
     JWT_SECRET: 'x'.repeat(48),
     LOG_LEVEL: 'silent',
     CORS_ALLOWED_ORIGIN: SITE_ORIGIN,
@@ -99,7 +100,7 @@ describe('CORS_ALLOWED_ORIGIN', () => {
 });
 
 describe('function configuration', () => {
-  const valid = { TABLE_NAME: 'table', PUBLIC_URL: 'https://tracker.example', SENDER_EMAIL: 'reminders@tracker.example' };
+  const valid = { TABLE_NAME: 'table', PUBLIC_URL: 'https://tracker.example', SENDER_EMAIL: 'reminders@tracker.example', SES_CONFIGURATION_SET: 'tracker-mail' };
 
   it('accepts what the stack sets', () => {
     expect(configProblems(valid)).toEqual([]);
@@ -111,6 +112,7 @@ describe('function configuration', () => {
       configProblems({
         PUBLIC_URL: 'tracker.example',
         SENDER_EMAIL: 'nobody',
+        SES_CONFIGURATION_SET: 'no spaces',
         JWT_SECRET: 'short-secret',
         LOG_LEVEL: 'loud',
         JWT_SECRET_ARN: '',
@@ -119,6 +121,7 @@ describe('function configuration', () => {
       'TABLE_NAME: must be set (got nothing)',
       'PUBLIC_URL: must be an http(s) URL (got "tracker.example")',
       'SENDER_EMAIL: must be an e-mail address (got "nobody")',
+      'SES_CONFIGURATION_SET: must be an SES configuration set name (got "no spaces")',
       'JWT_SECRET: must be at least 32 characters',
       'JWT_SECRET_ARN: must not be empty (got "")',
       'LOG_LEVEL: must be one of debug, info, warn, error, silent (got "loud")',

@@ -83,6 +83,7 @@ describe('two-factor tickets', () => {
     process.env.TABLE_NAME ??= 'table';
     process.env.PUBLIC_URL ??= 'http://localhost:3000';
     process.env.SENDER_EMAIL ??= 'sender@example.com';
+    process.env.SES_CONFIGURATION_SET ??= 'unit';
     const { signSession, signTwoFactorTicket, verifySession, verifyTwoFactorTicket } = await import('../../functions/lib/jwt.js');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
