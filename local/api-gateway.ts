@@ -33,7 +33,7 @@ function matchRoute(method: string, path: string): MatchedRoute | undefined {
   return compiledRoutes.find((r) => r.method === method && r.pattern.test(path));
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+export function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolvePromise, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -98,11 +99,49 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   );
 }
 
+/** A raw message's header fields (RFC 5322: up to the first empty line, folded lines unfolded). */
+export function rawHeaders(raw: string): Array<{ name: string; value: string }> {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  return head
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => /^([^:\s]+):\s*(.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map(([, name, value]) => ({ name, value }));
+}
+
+let rawMailKeepsHeaders = false;
+
 /**
- * The SES emulator: SES API, a mailbox web page at `/` and the captured mail as JSON at `/store`.
- * Its port is checked first: the emulator itself would crash on a port in use.
+ * aws-ses-v2-local takes SendRawEmail but keeps only the parsed subject, addresses and bodies; the
+ * API tests need the headers the functions wrote (List-Unsubscribe). Its store has a `headers` field
+ * (filled by its v2 SendEmail): the raw message's headers go there, via the request's async context
+ * (so concurrent sends never mix), by wrapping its module's SendRawEmail handler and `saveEmail`.
+ */
+function keepRawMailHeaders(): void {
+  if (rawMailKeepsHeaders) return;
+  rawMailKeepsHeaders = true;
+  const require = createRequire(import.meta.url);
+  type Handler = (req: { body: Record<string, unknown> }, res: unknown, next: unknown) => Promise<void>;
+  const raw = require('aws-ses-v2-local/dist/v1/sendRawEmail.js') as { default: Handler };
+  const store = require('aws-ses-v2-local/dist/store.js') as { saveEmail: (email: Record<string, unknown>) => void };
+  const headersOfRequest = new AsyncLocalStorage<Array<{ name: string; value: string }>>();
+  const send = raw.default;
+  raw.default = (req, res, next) => {
+    const data = req.body?.['RawMessage.Data'];
+    const headers = typeof data === 'string' ? rawHeaders(Buffer.from(data, 'base64').toString('utf8')) : [];
+    return headersOfRequest.run(headers, () => send(req, res, next));
+  };
+  const save = store.saveEmail;
+  store.saveEmail = (email) => save({ ...email, headers: email.headers ?? headersOfRequest.getStore() });
+}
+
+/**
+ * The SES emulator: SES API, a mailbox web page at `/` and the captured mail as JSON at `/store`
+ * (with each raw message's headers). Its port is checked first: the emulator itself would crash on a port in use.
  */
 export async function startSesEmulator(port: number): Promise<Emulator> {
+  keepRawMailHeaders();
   const host = '127.0.0.1';
   const free = await availablePort({ port, variable: 'SES_PORT', host });
   // A CommonJS module: its default export arrives wrapped or not, depending on the loader.

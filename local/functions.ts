@@ -3,6 +3,7 @@ import { AREAS, type Area } from '../shared/api/index.js';
 import type { LambdaHandler } from './api-gateway.js';
 import { type Emulators, ensureTable, LOCAL_ACCESS_KEY } from './emulators.js';
 import { type InProcessSchedules, inProcessSchedules } from './membership-schedules.js';
+import { type DeliverSesNotification, snsEventOf } from './ses-notifications.js';
 
 /**
  * The real Lambda functions in this process: the environment the CDK stack gives them (pointed at
@@ -20,6 +21,8 @@ export interface LocalFunctions {
   runReminders: RunReminders;
   /** The membership expiry schedules, run in this process (local/membership-schedules.ts). */
   membershipSchedules: InProcessSchedules;
+  /** An SES bounce or complaint event, delivered to the e-mail feedback function as SNS would. */
+  deliverSesNotification: DeliverSesNotification;
 }
 
 export interface FunctionsSetup {
@@ -86,5 +89,7 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
     handlers.set(area, module.handler);
   }
   const { runRemindersFor } = (await import('../functions/reminders/handler.js')) as { runRemindersFor: RunReminders };
-  return { handlers, runReminders: runRemindersFor, membershipSchedules };
+  const feedback = await import('../functions/email-feedback/handler.js');
+  const deliverSesNotification: DeliverSesNotification = (message) => feedback.handler(snsEventOf(message));
+  return { handlers, runReminders: runRemindersFor, membershipSchedules, deliverSesNotification };
 }

@@ -5,10 +5,11 @@ import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/index.js';
 import { OPENAPI_PATH, openApiDocument } from '../shared/api/openapi.js';
 import { isCalendarDate } from '../shared/domain/dates.js';
 import { sendJson } from './answers.js';
-import { type ApiGateway, REST_STAGE_PREFIX } from './api-gateway.js';
+import { type ApiGateway, REST_STAGE_PREFIX, readBody } from './api-gateway.js';
 import { AVATARS_PATH } from './avatars.js';
 import type { RunReminders } from './functions.js';
 import type { PendingSchedule } from './membership-schedules.js';
+import type { DeliverSesNotification } from './ses-notifications.js';
 import type { WebServer } from './web.js';
 
 /** What the one HTTP server of the local stack serves, path by path. */
@@ -19,6 +20,8 @@ export interface LocalSite {
   runReminders: RunReminders;
   /** The in-process membership schedules waiting to fire. */
   membershipSchedules: () => PendingSchedule[];
+  /** Bounces and complaints: the cloud's SNS delivery to the e-mail feedback function. */
+  deliverSesNotification: DeliverSesNotification;
   avatar: (res: ServerResponse, key: string) => Promise<void>;
   web: WebServer;
 }
@@ -54,6 +57,17 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
   // Local-stack-only: which membership schedules wait to fire, and when (the cloud's are in EventBridge Scheduler).
   if (url.pathname === '/_local/membership-schedules' && req.method === 'GET') {
     return sendJson(res, 200, { schedules: site.membershipSchedules() });
+  }
+  // Local-stack-only: an SES bounce or complaint event (JSON), delivered to the e-mail feedback function as SNS would.
+  if (url.pathname === '/_local/ses-notifications' && req.method === 'POST') {
+    const body = await readBody(req);
+    if (body === 'too-large') return sendJson(res, 413, { message: 'Request body is too large' });
+    try {
+      JSON.parse(body.toString('utf8'));
+    } catch {
+      return sendJson(res, 400, { message: 'The body must be the SES event as JSON' });
+    }
+    return sendJson(res, 200, await site.deliverSesNotification(body.toString('utf8')));
   }
   if (url.pathname.startsWith(AVATARS_PATH)) {
     return site.avatar(res, decodeURIComponent(url.pathname.slice(AVATARS_PATH.length)));

@@ -97,6 +97,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         restApi: options.restApi !== undefined,
         runReminders: functions.runReminders,
         membershipSchedules: () => functions.membershipSchedules.pending(),
+        deliverSesNotification: functions.deliverSesNotification,
         avatar: avatars(AVATARS_BUCKET),
         web,
       }),
