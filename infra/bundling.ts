@@ -104,7 +104,7 @@ export function lambdaBundlingFor(name: string): BundlingOptions {
 }
 
 export interface FunctionEntry {
-  /** The function's name in the product: an API area from the contract, `reminders`, `membership-expiry` or `bootstrap`. */
+  /** The function's name in the product: an API area from the contract, `reminders`, `membership-expiry`, `email-feedback` or `bootstrap`. */
   name: string;
   /** Absolute path of the TypeScript module that exports `handler`. */
   entry: string;
@@ -125,6 +125,11 @@ export function membershipExpiryEntry(root = functionsDir): string {
   return join(root, 'membership', 'expiry.ts');
 }
 
+/** Entry of the function that handles SES bounces and complaints (the feedback topic's subscriber). */
+export function emailFeedbackEntry(root = functionsDir): string {
+  return join(root, 'email-feedback', 'handler.ts');
+}
+
 /** Entry of the deploy-time owner bootstrap (a custom resource handler). */
 export function ownerBootstrapEntry(root = functionsDir): string {
   return join(root, 'bootstrap', 'handler.ts');
@@ -136,6 +141,7 @@ export function functionEntries(root = functionsDir): FunctionEntry[] {
     ...AREAS.map((area) => ({ name: area, entry: areaEntry(area, root) })),
     { name: 'reminders', entry: reminderEntry(root) },
     { name: 'membership-expiry', entry: membershipExpiryEntry(root) },
+    { name: 'email-feedback', entry: emailFeedbackEntry(root) },
     { name: 'bootstrap', entry: ownerBootstrapEntry(root) },
   ];
 }

@@ -36,6 +36,13 @@ export interface DeploymentConfig {
   /** Whether senderEmail came from configuration rather than the placeholder default. */
   senderEmailConfigured: boolean;
   domain?: CustomDomain;
+  /**
+   * Route 53 zone (`hostedZoneId` with `hostedZoneName`): the custom domain's records, and, when the
+   * sender address is in it, the SES domain identity with DKIM, MAIL FROM and DMARC records.
+   */
+  hostedZone?: { id: string; name: string };
+  /** Where DMARC aggregate reports for the sender domain go (`rua`); none without it. */
+  dmarcReportEmail?: string;
   /** None in the cloud unless configured; LocalStack deployments default to LOCALSTACK_DEFAULT_OWNER. */
   owner?: OwnerBootstrap;
   /** Hour of the day (UTC, 0–23) at which the daily reminder run starts. */
@@ -115,6 +122,16 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     throw new DeploymentConfigError('logLevel', `expected one of ${LOG_LEVELS.join(', ')}`);
   }
 
+  const hostedZoneId = text(read, 'hostedZoneId');
+  const hostedZoneName = text(read, 'hostedZoneName')?.toLowerCase().replace(/\.$/, '');
+  if (Boolean(hostedZoneId) !== Boolean(hostedZoneName)) {
+    throw new DeploymentConfigError(hostedZoneId ? 'hostedZoneName' : 'hostedZoneId', 'hostedZoneId and hostedZoneName go together');
+  }
+  if (hostedZoneName && !HOST_NAME_PATTERN.test(hostedZoneName)) {
+    throw new DeploymentConfigError('hostedZoneName', `"${hostedZoneName}" is not a domain name`);
+  }
+  const hostedZone = hostedZoneId && hostedZoneName ? { id: hostedZoneId, name: hostedZoneName } : undefined;
+
   const domainName = text(read, 'domainName')?.toLowerCase();
   let domain: CustomDomain | undefined;
   if (domainName !== undefined) {
@@ -126,18 +143,13 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
       throw new DeploymentConfigError('certificateArn', 'expected the ARN of an ACM certificate in us-east-1');
     }
-    const hostedZoneId = text(read, 'hostedZoneId');
-    const hostedZoneName = text(read, 'hostedZoneName')?.toLowerCase();
-    if (Boolean(hostedZoneId) !== Boolean(hostedZoneName)) {
-      throw new DeploymentConfigError(hostedZoneId ? 'hostedZoneName' : 'hostedZoneId', 'hostedZoneId and hostedZoneName go together');
-    }
     if (hostedZoneName && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
       throw new DeploymentConfigError('hostedZoneName', `${domainName} is not inside the zone ${hostedZoneName}`);
     }
     domain = {
       name: domainName,
       certificateArn,
-      hostedZone: hostedZoneId && hostedZoneName ? { id: hostedZoneId, name: hostedZoneName } : undefined,
+      hostedZone,
     };
   }
 
@@ -162,6 +174,8 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     senderEmail: senderEmail ?? PLACEHOLDER_SENDER_EMAIL,
     senderEmailConfigured: senderEmail !== undefined,
     domain,
+    hostedZone,
+    dmarcReportEmail: email(read, 'dmarcReportEmail'),
     owner:
       ownerUsername && ownerEmail
         ? { username: ownerUsername, email: ownerEmail, passwordSecretName: ownerPasswordSecretName }

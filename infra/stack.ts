@@ -4,10 +4,10 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HttpProductApi, LocalStackApi, type ProductApi } from './api.js';
-import { functionsDir as defaultFunctionsDir, membershipExpiryEntry, ownerBootstrapEntry, reminderEntry } from './bundling.js';
+import { functionsDir as defaultFunctionsDir, emailFeedbackEntry, membershipExpiryEntry, ownerBootstrapEntry, reminderEntry } from './bundling.js';
 import type { DeploymentConfig } from './config.js';
 import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
-import { EmailSender } from './email.js';
+import { EmailFeedback, EmailSender } from './email.js';
 import { ApiFunctions, functionArchitecture, pascalCase } from './functions.js';
 import { MembershipExpiry } from './membership.js';
 import { Monitoring } from './monitoring.js';
@@ -63,6 +63,7 @@ export class ApplicationStack extends Stack {
   readonly site: CloudFrontSite | LocalStackSite;
   readonly reminders: ReminderJob;
   readonly membershipExpiry: MembershipExpiry;
+  readonly emailFeedback: EmailFeedback;
   readonly ownerBootstrap?: OwnerBootstrap;
 
   constructor(scope: Construct, id: string, props: ApplicationStackProps) {
@@ -83,13 +84,18 @@ export class ApplicationStack extends Stack {
 
     this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: config.alarmEmail });
 
-    const hostedZone = config.domain?.hostedZone
+    const hostedZone = config.hostedZone
       ? route53.PublicHostedZone.fromPublicHostedZoneAttributes(this, 'HostedZone', {
-          hostedZoneId: config.domain.hostedZone.id,
-          zoneName: config.domain.hostedZone.name,
+          hostedZoneId: config.hostedZone.id,
+          zoneName: config.hostedZone.name,
         })
       : undefined;
-    const email = new EmailSender(this, 'Email', { senderEmail: config.senderEmail, hostedZone });
+    const email = new EmailSender(this, 'Email', {
+      senderEmail: config.senderEmail,
+      hostedZone,
+      dmarcReportEmail: config.dmarcReportEmail,
+      monitoring: this.monitoring,
+    });
 
     // The site's URL goes into every function (e-mail links), so the site comes before them.
     let avatarsBaseUrl: string;
@@ -134,6 +140,7 @@ export class ApplicationStack extends Stack {
       TABLE_NAME: table.tableName,
       PUBLIC_URL: this.site.url,
       SENDER_EMAIL: config.senderEmail,
+      SES_CONFIGURATION_SET: email.configurationSetName,
       JWT_SECRET_ARN: data.secrets.jwtSecret.secretArn,
       AVATARS_BUCKET: avatarsBucket.bucketName,
       AVATARS_BASE_URL: avatarsBaseUrl,
@@ -157,6 +164,15 @@ export class ApplicationStack extends Stack {
       this.monitoring.alarmOnErrors(`${pascalCase(area)}ErrorsAlarm`, fn, `The ${area} function failed (crash or timeout).`);
     }
 
+    this.emailFeedback = new EmailFeedback(this, 'EmailFeedback', {
+      entry: emailFeedbackEntry(functionsDir),
+      architecture,
+      environment,
+      table,
+      email,
+      monitoring: this.monitoring,
+    });
+
     this.membershipExpiry = new MembershipExpiry(this, 'MembershipExpiry', {
       entry: membershipExpiryEntry(functionsDir),
       architecture,
@@ -179,6 +195,8 @@ export class ApplicationStack extends Stack {
       hourUtc: config.reminderHourUtc,
       monitoring: this.monitoring,
     });
+    // Each reminder's unsubscribe link is a token signed with the session key (functions/lib/jwt.ts).
+    data.secrets.jwtSecret.grantRead(this.reminders.function);
     new CfnOutput(this, 'ReminderFunctionName', {
       value: this.reminders.function.functionName,
       description: 'Invoke it to run the reminder job now (LocalStack never fires schedules)',

@@ -9,7 +9,7 @@ export const SESSION_LIFETIME_SECONDS = 7 * 24 * 3600;
 let signingKey: Promise<Uint8Array> | undefined;
 
 /** The HS256 key: JWT_SECRET locally, the Secrets Manager secret in the cloud (read once per cold start). */
-function key(): Promise<Uint8Array> {
+export function key(): Promise<Uint8Array> {
   signingKey ??= (async () => {
     const { JWT_SECRET, JWT_SECRET_ARN } = config();
     if (JWT_SECRET) return new TextEncoder().encode(JWT_SECRET);
@@ -88,27 +88,6 @@ export async function verifyTwoFactorTicket(ticket: string): Promise<TwoFactorTi
       return null;
     }
     return { userId: sub, tokenVersion: ver, ticketId: jti, expiresAt: exp, timeZone: typeof tz === 'string' ? tz : undefined };
-  } catch {
-    return null;
-  }
-}
-
-const UNSUBSCRIBE_TYPE = 'unsubscribe';
-
-/**
- * The token of a reminder e-mail's unsubscribe link (List-Unsubscribe, RFC 8058): names the user
- * without a sign-in. Signed with the session key and typed, so it is never taken for a session token
- * or a ticket; no expiry, since turning reminders off is all it can do.
- */
-export async function signUnsubscribeToken(userId: string): Promise<string> {
-  return new SignJWT({ typ: UNSUBSCRIBE_TYPE }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).sign(await key());
-}
-
-/** The user id of a valid unsubscribe token, or null. */
-export async function verifyUnsubscribeToken(token: string): Promise<string | null> {
-  try {
-    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
-    return payload.typ === UNSUBSCRIBE_TYPE && typeof payload.sub === 'string' ? payload.sub : null;
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@ import type { ReminderKind } from '../../shared/domain/reminders.js';
 import { cycleLabel } from '../../shared/domain/subscription-labels.js';
 import { publicUrl } from './config.js';
 import { type Email, renderEmail } from './email.js';
-import { signUnsubscribeToken } from './jwt.js';
+import { signUnsubscribeToken } from './unsubscribe-token.js';
 
 export interface ReminderEmailInput {
   to: string;
