@@ -45,8 +45,8 @@ beforeAll(() => {
 afterAll(() => product?.cleanUp());
 
 describe('functions', () => {
-  it('deploys one function per API area of the contract, plus the reminder job, the membership expiry and the owner bootstrap', () => {
-    expect(functions).toHaveLength(AREAS.length + 3);
+  it('deploys one function per API area of the contract, plus the reminder job, the membership expiry, the e-mail feedback and the owner bootstrap', () => {
+    expect(functions).toHaveLength(AREAS.length + 4);
     for (const area of AREAS) expect(functionOfArea(area)).toBeDefined();
   });
 

@@ -39,12 +39,9 @@ describe('custom domain', () => {
   it('points the domain at the distribution over IPv4 and IPv6', () => {
     const records = Object.values(resourcesOf(app, 'AWS::Route53::RecordSet'))
       .map((r) => r.Properties)
-      .filter((r) => r.Type !== 'CNAME');
+      .filter((r) => r.Name === 'subscriptions.example.com.');
     expect(records.map((r) => r.Type).sort()).toEqual(['A', 'AAAA']);
-    for (const record of records) {
-      expect(record.Name).toBe('subscriptions.example.com.');
-      expect(record.HostedZoneId).toBe('Z0123456789ABC');
-    }
+    for (const record of records) expect(record.HostedZoneId).toBe('Z0123456789ABC');
   });
 
   it('builds e-mail links from the domain', () => {
@@ -53,7 +50,7 @@ describe('custom domain', () => {
     }
   });
 
-  it('verifies the whole sender domain with DKIM records in the zone', () => {
+  it('verifies the whole sender domain with DKIM records in the zone (the same zone as the site: test/infra/email.test.ts)', () => {
     app.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });
     const dkim = Object.values(resourcesOf(app, 'AWS::Route53::RecordSet')).filter((r) => r.Properties.Type === 'CNAME');
     expect(dkim).toHaveLength(3);
