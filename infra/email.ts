@@ -83,7 +83,10 @@ export class EmailSender extends Construct {
       reputationMetrics: true,
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
-    this.feedbackTopic = new sns.Topic(this, 'FeedbackTopic', { displayName: 'Subscription Tracker e-mail bounces and complaints', enforceSSL: true });
+    this.feedbackTopic = new sns.Topic(this, 'FeedbackTopic', {
+      displayName: 'Subscription Tracker e-mail bounces and complaints',
+      enforceSSL: true,
+    });
     this.configurationSet.addEventDestination('BouncesAndComplaints', {
       destination: ses.EventDestination.snsTopic(this.feedbackTopic),
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
@@ -103,8 +106,18 @@ export class EmailSender extends Construct {
           treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         }),
       );
-    rateAlarm('BounceRateAlarm', 'Reputation.BounceRate', BOUNCE_RATE_ALARM, 'SES bounce rate above 5 %: SES reviews the account at this rate.');
-    rateAlarm('ComplaintRateAlarm', 'Reputation.ComplaintRate', COMPLAINT_RATE_ALARM, 'SES complaint rate above 0.1 %: SES reviews the account at this rate.');
+    rateAlarm(
+      'BounceRateAlarm',
+      'Reputation.BounceRate',
+      BOUNCE_RATE_ALARM,
+      'SES bounce rate above 5 %: SES reviews the account at this rate.',
+    );
+    rateAlarm(
+      'ComplaintRateAlarm',
+      'Reputation.ComplaintRate',
+      COMPLAINT_RATE_ALARM,
+      'SES complaint rate above 0.1 %: SES reviews the account at this rate.',
+    );
   }
 
   /** The configuration set's name, for the functions' SES_CONFIGURATION_SET. */
@@ -164,6 +177,10 @@ export class EmailFeedback extends Construct {
     }).function;
     props.table.grant(this.function, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
     props.email.feedbackTopic.addSubscription(new subscriptions.LambdaSubscription(this.function));
-    props.monitoring.alarmOnErrors('EmailFeedbackErrorsAlarm', this.function, 'Handling an SES bounce or complaint failed: the address may still get mail.');
+    props.monitoring.alarmOnErrors(
+      'EmailFeedbackErrorsAlarm',
+      this.function,
+      'Handling an SES bounce or complaint failed: the address may still get mail.',
+    );
   }
 }

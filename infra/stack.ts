@@ -4,7 +4,13 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HttpProductApi, LocalStackApi, type ProductApi } from './api.js';
-import { functionsDir as defaultFunctionsDir, emailFeedbackEntry, membershipExpiryEntry, ownerBootstrapEntry, reminderEntry } from './bundling.js';
+import {
+  functionsDir as defaultFunctionsDir,
+  emailFeedbackEntry,
+  membershipExpiryEntry,
+  ownerBootstrapEntry,
+  reminderEntry,
+} from './bundling.js';
 import type { DeploymentConfig } from './config.js';
 import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
 import { EmailFeedback, EmailSender } from './email.js';

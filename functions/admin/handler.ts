@@ -23,7 +23,8 @@ async function sendPreview(email: Email): Promise<void> {
   try {
     await sendEmail(email);
   } catch (error) {
-    if (error instanceof EmailSuppressedError) throw new HttpError(409, 'E-mail to this address is stopped: it bounced or was marked as spam');
+    if (error instanceof EmailSuppressedError)
+      throw new HttpError(409, 'E-mail to this address is stopped: it bounced or was marked as spam');
     throw error;
   }
 }

@@ -1,16 +1,17 @@
 import { authMessages, authRoutes } from '../../shared/api/auth.js';
+import { unsubscribeMessages } from '../../shared/api/auth-messages.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
 import { recordActivity } from '../lib/activity.js';
 import { passwordResetEmail, sendEmail, verificationEmail } from '../lib/email.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { signTwoFactorTicket } from '../lib/jwt.js';
-import { verifyUnsubscribeToken } from '../lib/unsubscribe-token.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
 import { isRememberedDevice } from '../lib/remembered-devices.js';
 import { endAllSessions, endSession, startSession } from '../lib/sessions.js';
 import { beginLoginAttempt, clearLoginAttempts, EMAIL_SENDS, LOCKOUT_RECORDS, takeSlot } from '../lib/throttle.js';
 import { consumeToken, issueToken } from '../lib/tokens.js';
+import { verifyUnsubscribeToken } from '../lib/unsubscribe-token.js';
 import { createUser, findUserByEmail, findUserByUsername, getUser, setPassword, toPublicUser, updateUser } from '../lib/users.js';
 import { updateSettings } from './settings.js';
 
@@ -136,7 +137,7 @@ export const handler = createApiHandler(authRoutes, {
   // No sign-in: the signed token names the user. Idempotent; a deleted account gets no reminders anyway.
   unsubscribe: async ({ params, log }) => {
     const userId = await verifyUnsubscribeToken(params.token ?? '');
-    if (!userId) throw new HttpError(400, authMessages.unsubscribeLinkInvalid);
+    if (!userId) throw new HttpError(400, unsubscribeMessages.linkInvalid);
     const user = await getUser(userId);
     const fields = (['notify10Days', 'notify3Days', 'notify1Day'] as const).filter((name) => user?.[name] !== false);
     if (user && fields.length > 0) {
@@ -144,6 +145,6 @@ export const handler = createApiHandler(authRoutes, {
       log.info('reminders turned off by an unsubscribe link', { userId: user.id });
       await recordActivity(user.id, 'settings_changed', user.username, { fields: fields.join(', '), via: 'unsubscribe link' });
     }
-    return { message: authMessages.unsubscribed };
+    return { message: unsubscribeMessages.unsubscribed };
   },
 });

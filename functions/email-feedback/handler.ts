@@ -1,6 +1,6 @@
 import type { SNSEvent } from 'aws-lambda';
 import { config } from '../lib/config.js';
-import { suppressEmail, type SuppressionReason } from '../lib/email-suppression.js';
+import { type SuppressionReason, suppressEmail } from '../lib/email-suppression.js';
 import { createLogger } from '../lib/log.js';
 
 /**

@@ -15,7 +15,9 @@ export interface EmailSuppression {
 
 /** Whether optional mail to this address is stopped: one GetItem on `SUPPRESSED#<address>`. */
 export async function isSuppressed(address: string): Promise<boolean> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.suppressedEmail(address), ProjectionExpression: 'pk' }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.suppressedEmail(address), ProjectionExpression: 'pk' }),
+  );
   return Item !== undefined;
 }
 
@@ -28,21 +30,23 @@ export async function suppressEmail(address: string, reason: SuppressionReason, 
   const TableName = tableName();
   const at = nowIso();
   const lowercased = address.trim().toLowerCase();
-  await dynamo().send(new PutCommand({ TableName, Item: { ...keys.suppressedEmail(lowercased), address: lowercased, reason, detail, at } }));
+  await dynamo().send(
+    new PutCommand({ TableName, Item: { ...keys.suppressedEmail(lowercased), address: lowercased, reason, detail, at } }),
+  );
   const { Item: guard } = await dynamo().send(new GetCommand({ TableName, Key: keys.emailGuard(lowercased) }));
   const userId = guard?.userId as string | undefined;
   if (!userId) return {};
   const suppression: EmailSuppression = { address: lowercased, reason, at };
   try {
     await dynamo().send(
-    new UpdateCommand({
-      TableName,
-      Key: keys.user(userId),
-      UpdateExpression: 'SET emailSuppression = :suppression',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':suppression': suppression },
-    }),
-  );
+      new UpdateCommand({
+        TableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET emailSuppression = :suppression',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':suppression': suppression },
+      }),
+    );
   } catch (error) {
     // The user was deleted since the guard was read: nobody to tell.
     if ((error as Error).name === 'ConditionalCheckFailedException') return {};

@@ -9,7 +9,10 @@ import { key } from './jwt.js';
  */
 const LABEL = 'subscription-tracker unsubscribe\n';
 
-const signatureOf = async (userId: string) => createHmac('sha256', await key()).update(LABEL + userId).digest('base64url');
+const signatureOf = async (userId: string) =>
+  createHmac('sha256', await key())
+    .update(LABEL + userId)
+    .digest('base64url');
 
 export async function signUnsubscribeToken(userId: string): Promise<string> {
   return `${userId}.${await signatureOf(userId)}`;

@@ -45,7 +45,13 @@ export const authMessages = {
   /** Account deletion: the password confirms it. */
   passwordIncorrect: 'Password is incorrect',
   accountDeleted: 'Your account and all its data have been deleted',
-  /** One-click unsubscribe from a reminder e-mail (not in SPEC; docs/DECISIONS.md 'E-mail that arrives'). */
+} as const;
+
+/**
+ * The one-click unsubscribe route's answers (not in SPEC; docs/DECISIONS.md 'E-mail that arrives'),
+ * apart from authMessages so that only the auth bundle carries them.
+ */
+export const unsubscribeMessages = {
   unsubscribed: 'Reminder e-mails are off. You can turn them back on in Settings → Notification Preferences.',
-  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Sign in and turn reminders off in Settings → Notification Preferences.',
+  linkInvalid: 'This unsubscribe link is not valid. Sign in and turn reminders off in Settings → Notification Preferences.',
 } as const;

@@ -39,7 +39,11 @@ async function dueSoon(user: SignedInUser) {
 /** What SES publishes for the configuration set's events (event publishing format). */
 const bounce = (address: string, bounceType: 'Permanent' | 'Transient') => ({
   eventType: 'Bounce',
-  bounce: { bounceType, bounceSubType: bounceType === 'Permanent' ? 'General' : 'MailboxFull', bouncedRecipients: [{ emailAddress: address }] },
+  bounce: {
+    bounceType,
+    bounceSubType: bounceType === 'Permanent' ? 'General' : 'MailboxFull',
+    bouncedRecipients: [{ emailAddress: address }],
+  },
   mail: { destination: [address] },
 });
 const complaint = (address: string) => ({

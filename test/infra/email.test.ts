@@ -12,7 +12,12 @@ let plain: Template;
 beforeAll(() => {
   // A zone without a custom domain for the site: the e-mail identity uses it on its own.
   withZone = synthesize(
-    { senderEmail: 'reminders@mail.example.com', hostedZoneId: 'Z0123456789ABC', hostedZoneName: 'example.com', dmarcReportEmail: 'dmarc@example.com' },
+    {
+      senderEmail: 'reminders@mail.example.com',
+      hostedZoneId: 'Z0123456789ABC',
+      hostedZoneName: 'example.com',
+      dmarcReportEmail: 'dmarc@example.com',
+    },
     { bundle: false, validate: false },
   );
   withoutZone = synthesize({ senderEmail: 'reminders@example.com' }, { bundle: false, validate: false });
@@ -40,13 +45,19 @@ describe('the sender identity', () => {
     expect(dkim).toHaveLength(3);
     for (const record of dkim) expect(record.HostedZoneId).toBe('Z0123456789ABC');
     expect(records(zoned, 'MX').map((r) => r.Name)).toEqual(['bounce.example.com.']);
-    expect(records(zoned, 'TXT').find((r) => r.Name === 'bounce.example.com.')?.ResourceRecords).toEqual(['"v=spf1 include:amazonses.com ~all"']);
+    expect(records(zoned, 'TXT').find((r) => r.Name === 'bounce.example.com.')?.ResourceRecords).toEqual([
+      '"v=spf1 include:amazonses.com ~all"',
+    ]);
   });
 
   it('with hostedZoneName: a DMARC record that quarantines unaligned mail and sends reports to dmarcReportEmail', () => {
     const [dmarc, ...others] = records(zoned, 'TXT').filter((r) => String(r.Name).startsWith('_dmarc.'));
     expect(others).toEqual([]);
-    expect(dmarc).toMatchObject({ Name: '_dmarc.example.com.', HostedZoneId: 'Z0123456789ABC', ResourceRecords: ['"v=DMARC1; p=quarantine; adkim=r; aspf=r; rua=mailto:dmarc@example.com"'] });
+    expect(dmarc).toMatchObject({
+      Name: '_dmarc.example.com.',
+      HostedZoneId: 'Z0123456789ABC',
+      ResourceRecords: ['"v=DMARC1; p=quarantine; adkim=r; aspf=r; rua=mailto:dmarc@example.com"'],
+    });
     expect(dmarcPolicy()).toBe('v=DMARC1; p=quarantine; adkim=r; aspf=r');
   });
 
@@ -75,21 +86,25 @@ describe('the configuration set', () => {
   }
 
   it('publishes bounces and complaints, and nothing else, to the feedback topic, which SES alone may publish to', () => {
-    const [topicId] = Object.entries(resourcesOf(plain, 'AWS::SNS::Topic')).find(([, t]) => String(t.Properties.DisplayName).includes('bounces')) ?? [];
+    const [topicId] =
+      Object.entries(resourcesOf(plain, 'AWS::SNS::Topic')).find(([, t]) => String(t.Properties.DisplayName).includes('bounces')) ?? [];
     expect(topicId).toBeDefined();
     plain.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
       EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } },
     });
     plain.hasResourceProperties('AWS::SNS::TopicPolicy', {
       Topics: [{ Ref: topicId }],
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'sns:Publish', Principal: { Service: 'ses.amazonaws.com' } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Action: 'sns:Publish', Principal: { Service: 'ses.amazonaws.com' } })]),
+      },
     });
   });
 
   it('subscribes the feedback function, which may only read and write single items: no Scan, no Query, no SES', () => {
     const feedback = productFunctions(plain).find((fn) => fn.properties.Description.includes('bounce or complain'));
     expect(feedback).toBeDefined();
-    const [topicId] = Object.entries(resourcesOf(plain, 'AWS::SNS::Topic')).find(([, t]) => String(t.Properties.DisplayName).includes('bounces')) ?? [];
+    const [topicId] =
+      Object.entries(resourcesOf(plain, 'AWS::SNS::Topic')).find(([, t]) => String(t.Properties.DisplayName).includes('bounces')) ?? [];
     plain.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'lambda',
       TopicArn: { Ref: topicId },

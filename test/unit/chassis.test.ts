@@ -100,7 +100,12 @@ describe('CORS_ALLOWED_ORIGIN', () => {
 });
 
 describe('function configuration', () => {
-  const valid = { TABLE_NAME: 'table', PUBLIC_URL: 'https://tracker.example', SENDER_EMAIL: 'reminders@tracker.example', SES_CONFIGURATION_SET: 'tracker-mail' };
+  const valid = {
+    TABLE_NAME: 'table',
+    PUBLIC_URL: 'https://tracker.example',
+    SENDER_EMAIL: 'reminders@tracker.example',
+    SES_CONFIGURATION_SET: 'tracker-mail',
+  };
 
   it('accepts what the stack sets', () => {
     expect(configProblems(valid)).toEqual([]);

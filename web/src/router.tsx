@@ -51,6 +51,7 @@ const routes: RouteObject[] = [
     element: screen(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
   },
   { path: '/verify-email', element: screen(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage') },
+  { path: '/unsubscribe', element: screen(() => import('./features/auth/UnsubscribePage'), 'UnsubscribePage') },
   { path: '/terms', element: screen(() => import('./features/legal/TermsPage'), 'TermsPage') },
   { path: '/privacy', element: screen(() => import('./features/legal/PrivacyPage'), 'PrivacyPage') },
   { path: '/contact', element: screen(() => import('./features/contact/ContactPage'), 'ContactPage') },

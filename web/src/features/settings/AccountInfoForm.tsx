@@ -4,6 +4,7 @@ import { emailProblem, usernameProblem } from '@shared/domain/username';
 import { MailCheck, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
+import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Input';
@@ -11,10 +12,13 @@ import { Modal } from '../../components/ui/Modal';
 import { useCurrentUser, useSession } from '../../session/context';
 import { type SectionMessage, SectionStatus } from './SectionStatus';
 import styles from './Settings.module.css';
-import { settingsFailures } from './settingsText';
+import { emailSuppressedNotice, settingsFailures } from './settingsText';
 import { useEditableCopy } from './useEditableCopy';
 
 type Field = 'email' | 'username' | 'displayName' | 'phoneNumber';
+
+/** The notice by the e-mail field when SES reported the address (a permanent bounce or a complaint). */
+const SUPPRESSION_NOTICE_ID = 'email-suppression-notice';
 type Values = Record<Field, string>;
 
 const valuesOf = (user: User): Values => ({
@@ -123,9 +127,15 @@ export function AccountInfoForm() {
   return (
     <Card title="Account Information" description="Your sign-in name, how you appear, and where reminders go.">
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {user.emailSuppressed && (
+          <Alert tone="warning" title={emailSuppressedNotice.title}>
+            <span id={SUPPRESSION_NOTICE_ID}>{emailSuppressedNotice[user.emailSuppressed]}</span>
+          </Alert>
+        )}
         <div className={styles.fieldGrid}>
           <Input
             ref={fieldRefs.email}
+            aria-describedby={user.emailSuppressed ? SUPPRESSION_NOTICE_ID : undefined}
             label="Email"
             type="email"
             autoComplete="email"

@@ -12,3 +12,15 @@ export const settingsFailures = {
 
 /** An instant (a membership's end) as SPEC §9's en-US short date in the viewer's zone: 'Dec 5, 2026'. */
 export const endDate = (iso: string): string => formatInstantShort(iso);
+
+/**
+ * The notice by the e-mail field while SES's feedback stops mail to the address (`user.emailSuppressed`):
+ * not in SPEC (docs/DECISIONS.md 'E-mail that arrives').
+ */
+export const emailSuppressedNotice = {
+  title: 'Reminders to this address are stopped',
+  bounce:
+    'E-mail to this address bounced, so we stopped sending you reminders. Change it to an address that works and verify it to get reminders again.',
+  complaint:
+    'E-mail to this address was marked as spam, so we stopped sending you reminders. Change it to another address and verify it to get reminders again.',
+} as const;
