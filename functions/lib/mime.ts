@@ -9,7 +9,7 @@ export interface MimeMessage {
   subject: string;
   text: string;
   html: string;
-  /** Extra header lines, name → value, ASCII only (such as List-Unsubscribe). */
+  /** Extra header lines, name → value, printable ASCII on one line of at most 998 characters (RFC 5322 §2.1.1), such as List-Unsubscribe. */
   headers?: Record<string, string>;
 }
 
@@ -35,8 +35,8 @@ export function encodeHeaderText(text: string): string {
   const words: string[] = [];
   let chunk = '';
   for (const character of text) {
-    // 45 bytes of UTF-8 are 60 characters of base64: with `=?UTF-8?B?` and `?=`, 72.
-    if (Buffer.byteLength(chunk + character, 'utf8') > 45) {
+    // 39 bytes of UTF-8 are 52 characters of base64: with `=?UTF-8?B?` and `?=`, 64, and 73 after `Subject: `.
+    if (Buffer.byteLength(chunk + character, 'utf8') > 39) {
       words.push(chunk);
       chunk = '';
     }
@@ -49,7 +49,9 @@ export function encodeHeaderText(text: string): string {
 /** The whole message, CRLF line ends, ready for SendRawEmail's `RawMessage.Data`. */
 export function mimeMessage(message: MimeMessage, boundary = `=_${crypto.randomUUID()}`): string {
   for (const [name, value] of Object.entries({ From: message.from, To: message.to, ...message.headers })) {
-    if (!isPrintableAscii(value) || !/^[A-Za-z0-9-]+$/.test(name)) throw new Error(`Header ${name} must be printable ASCII`);
+    if (!isPrintableAscii(value) || !/^[A-Za-z0-9-]+$/.test(name) || name.length + value.length > 996) {
+      throw new Error(`Header ${name} must be printable ASCII on one line`);
+    }
   }
   const part = (type: string, body: string) =>
     [`--${boundary}`, `Content-Type: ${type}; charset=UTF-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body)].join(CRLF);
@@ -59,7 +61,7 @@ export function mimeMessage(message: MimeMessage, boundary = `=_${crypto.randomU
     `Subject: ${encodeHeaderText(message.subject)}`,
     'MIME-Version: 1.0',
     ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    `Content-Type: multipart/alternative;${CRLF} boundary="${boundary}"`,
     '',
     part('text/plain', message.text),
     part('text/html', message.html),
