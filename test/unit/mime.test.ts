@@ -11,7 +11,10 @@ describe('the MIME message', () => {
     subject: 'Reminder: Café Crème renews in 3 days (12,50 €) — a subject long enough to need several encoded words',
     text: `Hi Ann,\nYour Café Crème subscription is due. ${'Long line. '.repeat(20)}`,
     html: '<p>Hi Ann, your <b>Café Crème</b> subscription is due — 12,50 €.</p>',
-    headers: { 'List-Unsubscribe': '<https://tracker.example/api/auth/unsubscribe/u1.sig>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': '<https://tracker.example/api/auth/unsubscribe/u1.sig>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 
   it('round-trips the subject, both parts and the extra headers, in lines of at most 78 characters', async () => {
@@ -40,6 +43,8 @@ describe('the MIME message', () => {
   });
 
   it('refuses a header that would break the message', () => {
-    expect(() => mimeMessage({ ...message, headers: { 'X-Bad': 'one\r\nBcc: someone@example.com' } })).toThrow(/printable ASCII on one line/);
+    expect(() => mimeMessage({ ...message, headers: { 'X-Bad': 'one\r\nBcc: someone@example.com' } })).toThrow(
+      /printable ASCII on one line/,
+    );
   });
 });
