@@ -42,7 +42,7 @@ export interface EmailSenderProps {
 /**
  * The SES identity the product sends e-mail from (verification, password reset, reminders), and the
  * configuration set every send uses: its bounce and complaint events go to `feedbackTopic`, SES's
- * own suppression list takes those addresses too, and alarms watch the account's bounce and
+ * own suppression list takes the bounced addresses too, and alarms watch the account's bounce and
  * complaint rates. The functions use the SES v1 API (`@aws-sdk/client-ses`), which LocalStack's free tier also has.
  */
 export class EmailSender extends Construct {
@@ -81,7 +81,9 @@ export class EmailSender extends Construct {
 
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
       reputationMetrics: true,
-      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      // SES itself drops mail to addresses that bounced; complaints are the product's own rule
+      // (functions/lib/email.ts), so a verification or reset the person asks for still reaches them.
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_ONLY,
     });
     this.feedbackTopic = new sns.Topic(this, 'FeedbackTopic', {
       displayName: 'Subscription Tracker e-mail bounces and complaints',

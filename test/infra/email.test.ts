@@ -72,14 +72,14 @@ describe('the configuration set', () => {
     ['with a zone', () => zoned],
     ['without a zone', () => plain],
   ] as const) {
-    it(`exists ${name}, with reputation metrics and SES's suppression of bounces and complaints, and every function sends with it`, () => {
+    it(`exists ${name}, with reputation metrics and SES's suppression of bounced addresses, and every function sends with it`, () => {
       const app = template();
       const sets = resourcesOf(app, 'AWS::SES::ConfigurationSet');
       expect(Object.keys(sets)).toHaveLength(1);
       const [setId] = Object.keys(sets);
       app.hasResourceProperties('AWS::SES::ConfigurationSet', {
         ReputationOptions: { ReputationMetricsEnabled: true },
-        SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+        SuppressionOptions: { SuppressedReasons: ['BOUNCE'] },
       });
       for (const fn of productFunctions(app)) expect(fn.properties.Environment.Variables.SES_CONFIGURATION_SET).toEqual({ Ref: setId });
     });
