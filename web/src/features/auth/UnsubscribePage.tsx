@@ -1,5 +1,5 @@
 import { routes } from '@shared/api';
-import { BellOff, CircleCheck, MailWarning, Settings } from 'lucide-react';
+import { CircleCheck, LogIn, MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
@@ -43,7 +43,7 @@ export function UnsubscribePage() {
         iconTone="success"
       >
         <title>{pageTitle('Unsubscribed')}</title>
-        <ButtonLink to="/settings" size="lg" fullWidth icon={<Settings aria-hidden="true" />}>
+        <ButtonLink to="/settings" size="lg" fullWidth icon={<LogIn aria-hidden="true" />}>
           Open Settings
         </ButtonLink>
       </AuthLayout>
@@ -59,7 +59,7 @@ export function UnsubscribePage() {
         iconTone="danger"
       >
         <title>{pageTitle('Unsubscribe failed')}</title>
-        <ButtonLink to="/settings" size="lg" fullWidth icon={<Settings aria-hidden="true" />}>
+        <ButtonLink to="/settings" size="lg" fullWidth icon={<LogIn aria-hidden="true" />}>
           Open Settings
         </ButtonLink>
       </AuthLayout>
@@ -70,7 +70,8 @@ export function UnsubscribePage() {
     <AuthLayout
       title="Unsubscribe from reminders"
       subtitle="Stop the renewal reminder e-mails for your Subscription Tracker account? Account e-mails, such as password resets, still reach you."
-      icon={<BellOff aria-hidden="true" />}
+      icon={<MailWarning aria-hidden="true" />}
+      iconTone="warning"
     >
       <title>{pageTitle('Unsubscribe from reminders')}</title>
       <div className={styles.stack}>

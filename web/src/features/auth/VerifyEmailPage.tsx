@@ -10,6 +10,9 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import styles from './AuthForms.module.css';
 
+/** /unsubscribe, the other screen opened from an e-mail link, in this screen's chunk (router.tsx). */
+export { UnsubscribePage } from './UnsubscribePage';
+
 const NO_TOKEN = 'No verification token provided';
 const EXPIRED = 'Your verification link has expired. You can request a new one after logging in.';
 const INVALID = 'The verification link is invalid or has been used.';
