@@ -78,6 +78,17 @@ describe('deployment configuration', () => {
     });
   });
 
+  it('takes a Route 53 zone without a custom domain (for the e-mail identity), and a DMARC report address', () => {
+    expect(read({ hostedZoneId: 'Z0123456789ABC', hostedZoneName: 'Example.com.', dmarcReportEmail: 'dmarc@example.com' })).toMatchObject({
+      domain: undefined,
+      hostedZone: { id: 'Z0123456789ABC', name: 'example.com' },
+      dmarcReportEmail: 'dmarc@example.com',
+    });
+    expect(() => read({ hostedZoneName: 'example.com' })).toThrow(/hostedZoneId/);
+    expect(() => read({ hostedZoneId: 'Z1', hostedZoneName: 'not a domain' })).toThrow(/hostedZoneName/);
+    expect(() => read({ dmarcReportEmail: 'reports' })).toThrow(/dmarcReportEmail/);
+  });
+
   it('gives LocalStack deployments a first owner unless one is configured', () => {
     expect(read({ target: 'localstack' }).owner).toEqual(LOCALSTACK_DEFAULT_OWNER);
     expect(read({ target: 'localstack', ownerUsername: 'boss', ownerEmail: 'boss@example.com' }).owner?.username).toBe('boss');
