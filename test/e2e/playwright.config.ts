@@ -11,7 +11,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The console gets the list; the HTML report (with the layout check's screenshots) goes to
+  // test-results/e2e-report (open it with `npx playwright show-report test-results/e2e-report`).
+  reporter: [['list'], ['html', { outputFolder: '../../test-results/e2e-report', open: 'never' }]],
   outputDir: '../../test-results/e2e',
   use: {
     // Set by global-setup.ts, which runs before the workers load this file.

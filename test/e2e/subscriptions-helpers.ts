@@ -7,7 +7,8 @@ import { linkFromMail } from './mailbox';
 
 /** Helpers for the subscriptions dashboard tests: API seeding, direct table access and page shortcuts. */
 
-const PASSWORD = 'Dashboard123!';
+/** The password of every member createMember() makes. */
+export const MEMBER_PASSWORD = 'Dashboard123!';
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
@@ -42,12 +43,12 @@ export async function createMember(prefix = 'dash'): Promise<TestUser> {
   const username = unique(prefix);
   const email = `${username}@example.com`;
   const { userId } = await apiCall<{ userId: string }>('POST', '/api/auth/register', {
-    body: { username, email, password: PASSWORD },
+    body: { username, email, password: MEMBER_PASSWORD },
   });
   const link = new URL(await linkFromMail(email, 'verify-email'));
   await apiCall('GET', `/api/auth/verify-email/${link.searchParams.get('token')}`);
   const { token } = await apiCall<{ token: string }>('POST', '/api/auth/login', {
-    body: { username, password: PASSWORD },
+    body: { username, password: MEMBER_PASSWORD },
   });
   return { id: userId, username, token };
 }

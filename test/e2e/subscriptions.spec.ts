@@ -406,7 +406,7 @@ test('a member sees the house ad, the locked report and the ad-blocker and e-mai
   await page.waitForTimeout(300);
   await expect(page.getByRole('alertdialog', { name: 'Ad Blocker Detected' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Yearly Spending' })).toHaveCount(0);
-  const locked = page.getByRole('link', { name: /^Yearly Spending VIP: upgrade to unlock/ });
+  const locked = page.getByRole('link', { name: 'Yearly Spending VIP', exact: true });
   await expect(locked).toContainText('VIP');
   await locked.click();
   await expect(page).toHaveURL(/\/upgrade$/);

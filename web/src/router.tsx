@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useLayoutEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
+import { RouteAnnouncer } from './components/layout/RouteAnnouncer';
 import { PageSpinner } from './components/ui/Spinner';
 import { ToastProvider } from './components/ui/Toast';
 import { ScreenErrorBoundary } from './RouteError';
@@ -81,6 +82,7 @@ export function App() {
         <ToastProvider>
           <Suspense fallback={<PageSpinner />}>{current}</Suspense>
           <ScrollToTop />
+          <RouteAnnouncer />
         </ToastProvider>
       </AuthProvider>
     </ScreenErrorBoundary>

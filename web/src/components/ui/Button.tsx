@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 import { Spinner } from './Spinner';
@@ -25,6 +25,7 @@ export interface ButtonProps extends ButtonLookProps, ButtonHTMLAttributes<HTMLB
   loading?: boolean;
   /** The label while loading, e.g. 'Logging in...'; defaults to the normal label. */
   loadingText?: string;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

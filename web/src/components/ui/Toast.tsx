@@ -1,4 +1,16 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import styles from './Toast.module.css';
 
@@ -25,10 +37,46 @@ const ToastContext = createContext<ToastApi | null>(null);
 /** The toasts themselves, with their icons, are loaded with the first toast: the landing page never shows one. */
 const ToastItems = lazy(async () => ({ default: (await import('./ToastItems')).ToastItems }));
 
-/** Shows short-lived notifications in a corner of the screen; `useToast()` adds one. */
+/** Room kept free below dialogs for the toasts (Modal.module.css reads it), in px: 0 while there are none. */
+const TOAST_SPACE = '--toast-space';
+/** The gap between a dialog and the toasts under it. */
+const TOAST_GAP_PX = 8;
+
+/**
+ * Keeps `--toast-space` on the root element at the height the toasts take from the bottom of the
+ * viewport, so an open dialog is laid out above them and no toast ever covers its buttons.
+ */
+function useToastSpace(list: RefObject<HTMLOListElement | null>) {
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const box = element.getBoundingClientRect();
+      if (box.height === 0) root.style.removeProperty(TOAST_SPACE);
+      else root.style.setProperty(TOAST_SPACE, `${Math.ceil(window.innerHeight - box.top + TOAST_GAP_PX)}px`);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.removeProperty(TOAST_SPACE);
+    };
+  }, [list]);
+}
+
+/**
+ * Shows short-lived notifications at the bottom of the screen, below any open dialog; `useToast()`
+ * adds one. The list is one polite live region, there from the start, so each toast added to it
+ * is announced (errors as well: one region, one way).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
+  const listRef = useRef<HTMLOListElement>(null);
+  useToastSpace(listRef);
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
@@ -48,10 +96,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {/* The region is there from the start, so assistive technology announces each toast added to it. */}
       {createPortal(
         <section className={styles.region} aria-label="Notifications">
-          <ol className={styles.list}>
+          <ol ref={listRef} className={styles.list} aria-live="polite" aria-relevant="additions text">
             {toasts.length > 0 && (
               <Suspense fallback={null}>
                 <ToastItems toasts={toasts} onDismiss={dismiss} />

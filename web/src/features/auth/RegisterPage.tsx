@@ -121,7 +121,8 @@ export function RegisterPage() {
             value={form.password}
             onChange={(event) => update('password', event.target.value)}
             error={errorFor('password')}
-            aria-describedby="password-strength"
+            // The meter exists only once something is typed: never point at a missing id.
+            aria-describedby={form.password ? 'password-strength' : undefined}
             required
           />
           <PasswordStrengthMeter id="password-strength" password={form.password} />

@@ -125,7 +125,8 @@ function ResetPasswordForm({ token }: { token: string }) {
               if (problem?.field === 'password') setProblem(null);
             }}
             error={problem?.field === 'password' ? problem.message : undefined}
-            aria-describedby="password-strength"
+            // The meter exists only once something is typed: never point at a missing id.
+            aria-describedby={password ? 'password-strength' : undefined}
             required
           />
           <PasswordStrengthMeter id="password-strength" password={password} />

@@ -43,16 +43,22 @@ export function SpendingCard({ slices, total, currency, canSeeReport, onOpenRepo
             Yearly Spending
           </Button>
         ) : (
-          <ButtonLink
-            to="/upgrade"
-            variant="secondary"
-            icon={<Lock aria-hidden="true" />}
-            aria-label="Yearly Spending VIP: upgrade to unlock"
-            className={styles.locked}
-          >
-            Yearly Spending
-            <Badge tone="gold">VIP</Badge>
-          </ButtonLink>
+          <>
+            {/* Named by its visible text (WCAG 2.5.3); what it leads to is its description. */}
+            <ButtonLink
+              to="/upgrade"
+              variant="secondary"
+              icon={<Lock aria-hidden="true" />}
+              aria-describedby="spending-report-locked"
+              className={styles.locked}
+            >
+              {'Yearly Spending '}
+              <Badge tone="gold">VIP</Badge>
+            </ButtonLink>
+            <span id="spending-report-locked" className="visually-hidden">
+              Upgrade to unlock the yearly report
+            </span>
+          </>
         )}
       </header>
 

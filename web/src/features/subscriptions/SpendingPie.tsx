@@ -1,6 +1,6 @@
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
 import type { CategorySlice } from '@shared/domain/subscription-stats';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 
 const SIZE = 220;
 const CENTRE = SIZE / 2;
@@ -45,13 +45,26 @@ function sectors(slices: CategorySlice[]): Array<{ slice: CategorySlice; start: 
   });
 }
 
+/** Where a slice's tooltip sits: at the ring's outer edge in the middle of the slice, growing away from the centre. */
+function tooltipPlace(start: number, end: number): CSSProperties {
+  const radians = (((start + end) / 2) * Math.PI) / 180;
+  const cos = Math.cos(radians);
+  const sin = Math.sin(radians);
+  return {
+    left: CENTRE + (OUTER_RADIUS + 4) * cos,
+    top: CENTRE - (OUTER_RADIUS + 4) * sin,
+    transform: `translate(${cos < -0.3 ? '-100%' : cos > 0.3 ? '0' : '-50%'}, ${sin > 0 ? '-100%' : '0'})`,
+  };
+}
+
 /**
  * The 'Spending by Category' donut (SPEC §2, §9): one ring sector per category in its colour,
- * the category and its monthly amount in a tooltip on hover. Decorative for assistive
- * technology, which reads the legend and the summary next to it instead (see SpendingCard).
+ * the category and its monthly amount in a tooltip on hover, placed outside the ring so it never
+ * covers the total in the centre. Decorative for assistive technology, which reads the legend and
+ * the summary next to it instead (see SpendingCard).
  */
 export function SpendingPie({ slices, currency }: { slices: CategorySlice[]; currency: CurrencyCode }) {
-  const [hovered, setHovered] = useState<{ slice: CategorySlice; x: number; y: number } | null>(null);
+  const [hovered, setHovered] = useState<{ slice: CategorySlice; start: number; end: number } | null>(null);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the hover tooltip repeats the legend, which keyboard and screen-reader users read instead.
     <div style={{ position: 'relative', width: SIZE, height: SIZE }} onMouseLeave={() => setHovered(null)}>
@@ -64,10 +77,7 @@ export function SpendingPie({ slices, currency }: { slices: CategorySlice[]; cur
             fill={slice.color}
             stroke="var(--color-surface)"
             strokeWidth={2}
-            onMouseMove={(event) => {
-              const box = event.currentTarget.ownerSVGElement?.getBoundingClientRect();
-              setHovered({ slice, x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) });
-            }}
+            onMouseEnter={() => setHovered({ slice, start, end })}
           />
         ))}
       </svg>
@@ -75,8 +85,7 @@ export function SpendingPie({ slices, currency }: { slices: CategorySlice[]; cur
         <div
           style={{
             position: 'absolute',
-            left: hovered.x + 12,
-            top: hovered.y + 12,
+            ...tooltipPlace(hovered.start, hovered.end),
             pointerEvents: 'none',
             whiteSpace: 'nowrap',
             zIndex: 1,

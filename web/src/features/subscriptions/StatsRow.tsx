@@ -8,6 +8,8 @@ import styles from './StatsRow.module.css';
 interface Stat {
   label: string;
   value: string;
+  /** A value that is a phrase rather than a figure ('None upcoming'): set as text, not as a big number. */
+  phrase?: boolean;
   hint: string;
   icon: ReactNode;
   tone: 'primary' | 'warning' | 'success' | 'info';
@@ -40,6 +42,7 @@ export function StatsRow({ stats, currency }: { stats: DashboardStats; currency:
     {
       label: 'Next Due',
       value: stats.nextDue ? formatDateShort(stats.nextDue) : NONE_UPCOMING,
+      phrase: !stats.nextDue,
       hint: 'Earliest upcoming due date',
       icon: <CalendarClock />,
       tone: 'info',
@@ -55,7 +58,7 @@ export function StatsRow({ stats, currency }: { stats: DashboardStats; currency:
               {item.icon}
             </span>
           </div>
-          <p className={styles.value}>{item.value}</p>
+          <p className={[styles.value, item.phrase ? styles.phrase : ''].join(' ')}>{item.value}</p>
           <p className={styles.hint}>{item.hint}</p>
         </li>
       ))}

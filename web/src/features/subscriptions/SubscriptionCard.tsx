@@ -17,7 +17,7 @@ const badgeTone: Record<DueBadge['kind'], BadgeTone> = {
   remaining: 'neutral',
 };
 
-/** The quiet actions (cancel, delete) go without icons so four buttons fit one row of a narrow card. */
+/** The quiet actions (cancel, delete) go without icons so four buttons fit one row of a card at 1280 px. */
 const actionLook: Record<SubscriptionAction, { label: string; icon?: ReactNode; variant: ButtonVariant }> = {
   renew: { label: 'Renew', icon: <RotateCw aria-hidden="true" />, variant: 'primary' },
   reactivate: { label: 'Reactivate', icon: <Play aria-hidden="true" />, variant: 'primary' },
@@ -41,6 +41,9 @@ const actionName: Record<SubscriptionAction, string> = {
   delete: 'Delete',
   deleteForever: 'Delete Forever',
 };
+
+/** The id of a card's name, which names the card. */
+export const subscriptionNameId = (id: string): string => `subscription-${id}-name`;
 
 export interface SubscriptionCardProps {
   subscription: Subscription;
@@ -68,9 +71,29 @@ export const SubscriptionCard = memo(function SubscriptionCard({
   const badge = dueBadge(sub, today);
   const actions = availableActions(sub, today);
   const ordered = ACTION_ORDER.filter((action) => actions.includes(action));
-  const firstQuiet = ordered.find((action) => actionLook[action].variant === 'ghost');
-  const titleId = `subscription-${sub.id}-name`;
+  // The quiet actions (cancel, delete) sit together at the far end, and move to a row of their own together.
+  const main = ordered.filter((action) => actionLook[action].variant !== 'ghost');
+  const quiet = ordered.filter((action) => actionLook[action].variant === 'ghost');
+  const titleId = subscriptionNameId(sub.id);
   const stateClass = sub.status === 'canceled' ? styles.canceled : sub.status === 'deleted' ? styles.deleted : '';
+
+  const actionButton = (action: SubscriptionAction) => {
+    const look = actionLook[action];
+    return (
+      <Button
+        key={action}
+        size="sm"
+        variant={look.variant}
+        icon={look.icon}
+        loading={busyAction === action}
+        disabled={busyAction !== null}
+        aria-label={`${actionName[action]} ${sub.name}`}
+        onClick={() => onAction(action, sub)}
+      >
+        {look.label}
+      </Button>
+    );
+  };
 
   return (
     <article className={[styles.card, stateClass].join(' ')} aria-labelledby={titleId} data-status={sub.status}>
@@ -88,17 +111,10 @@ export const SubscriptionCard = memo(function SubscriptionCard({
       )}
 
       <div className={styles.body}>
-        <div className={styles.topRow}>
-          <span className={styles.category}>
-            <span className={styles.dot} style={{ background: categoryColor(sub.category) }} aria-hidden="true" />
-            {categoryLabel(sub.category, custom)}
-          </span>
-          {badge && (
-            <Badge tone={badgeTone[badge.kind]} className={styles.dueBadge}>
-              {badge.text}
-            </Badge>
-          )}
-        </div>
+        <p className={styles.category}>
+          <span className={styles.dot} style={{ background: categoryColor(sub.category) }} aria-hidden="true" />
+          <span className={styles.categoryName}>{categoryLabel(sub.category, custom)}</span>
+        </p>
 
         <h3 id={titleId} className={styles.name}>
           {sub.name}
@@ -115,6 +131,11 @@ export const SubscriptionCard = memo(function SubscriptionCard({
             <CalendarDays aria-hidden="true" />
             Due {formatDateShort(sub.dueDate)}
           </span>
+          {badge && (
+            <Badge tone={badgeTone[badge.kind]} className={styles.dueBadge}>
+              {badge.text}
+            </Badge>
+          )}
           {sub.autoRenew && (
             <span className={[styles.metaItem, styles.autoRenew].join(' ')}>
               <RefreshCw aria-hidden="true" />
@@ -132,24 +153,8 @@ export const SubscriptionCard = memo(function SubscriptionCard({
       </div>
 
       <div className={styles.actions}>
-        {ordered.map((action) => {
-          const look = actionLook[action];
-          return (
-            <Button
-              key={action}
-              size="sm"
-              variant={look.variant}
-              icon={look.icon}
-              className={action === firstQuiet && action !== ordered[0] ? styles.quietStart : undefined}
-              loading={busyAction === action}
-              disabled={busyAction !== null}
-              aria-label={`${actionName[action]} ${sub.name}`}
-              onClick={() => onAction(action, sub)}
-            >
-              {look.label}
-            </Button>
-          );
-        })}
+        {main.map(actionButton)}
+        {quiet.length > 0 && <div className={styles.quiet}>{quiet.map(actionButton)}</div>}
       </div>
     </article>
   );

@@ -24,7 +24,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Pagination } from '../../components/ui/Pagination';
 import type { SelectOption } from '../../components/ui/Select';
 import { useToast } from '../../components/ui/Toast';
-import { SubscriptionCard } from './SubscriptionCard';
+import { SubscriptionCard, subscriptionNameId } from './SubscriptionCard';
 import { SubscriptionFormModal } from './SubscriptionFormModal';
 import styles from './SubscriptionList.module.css';
 import { activeFilterCount, type ListFilters, NO_FILTERS, SubscriptionToolbar } from './SubscriptionToolbar';
@@ -117,6 +117,22 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
   const [confirm, setConfirm] = useState<{ kind: ConfirmKind; subscription: Subscription } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<{ id: string; action: SubscriptionAction } | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /**
+   * A confirmed cancel or delete takes away the button that opened the confirmation (the dialog
+   * cannot give the focus back to it): the focus goes to the card's first action if it is still
+   * shown, else to the card now in its place (or the last one), else to the list's heading.
+   */
+  const [focusAfterConfirm, setFocusAfterConfirm] = useState<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    if (!focusAfterConfirm) return;
+    setFocusAfterConfirm(null);
+    const cards = [...(listRef.current?.querySelectorAll('article') ?? [])];
+    const own = cards.find((card) => card.getAttribute('aria-labelledby') === subscriptionNameId(focusAfterConfirm.id));
+    const card = own ?? cards[Math.min(focusAfterConfirm.index, cards.length - 1)];
+    (card?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? headingRef.current)?.focus();
+  }, [focusAfterConfirm]);
 
   const activeFilters = useMemo<SubscriptionFilters>(() => ({ ...filters, search: deferredSearch }), [filters, deferredSearch]);
   const filtered = useMemo(() => filterSubscriptions(subscriptions, activeFilters, today), [subscriptions, activeFilters, today]);
@@ -179,6 +195,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
   async function onConfirm() {
     if (!confirm) return;
     const { kind, subscription: sub } = confirm;
+    const index = view.items.findIndex((item) => item.id === sub.id);
     setConfirming(true);
     try {
       if (kind === 'deleteForever') {
@@ -189,6 +206,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
         toast.success(successes[kind](updated));
         settlePage(updated);
       }
+      setFocusAfterConfirm({ id: sub.id, index });
     } catch (error) {
       toast.error(errorMessage(error, failures[kind]));
     } finally {
@@ -210,7 +228,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
   return (
     <section className={styles.section} aria-labelledby="subscriptions-title">
       <header className={styles.header}>
-        <h2 id="subscriptions-title" className={styles.title}>
+        <h2 id="subscriptions-title" ref={headingRef} tabIndex={-1} className={styles.title}>
           Your Subscriptions
         </h2>
         <p className={styles.count} aria-live="polite">
@@ -268,7 +286,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
           }
         />
       ) : (
-        <ul className={styles.grid} aria-label="Subscriptions" aria-busy={search !== deferredSearch || undefined}>
+        <ul ref={listRef} className={styles.grid} aria-label="Subscriptions" aria-busy={search !== deferredSearch || undefined}>
           {view.items.map((sub) => (
             <li key={sub.id} className={styles.item}>
               <SubscriptionCard

@@ -164,8 +164,10 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
               <h3 id="report-rows" className={styles.heading}>
                 Subscriptions
               </h3>
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
+              {/* A scrolling region takes the keyboard focus, so its rows can be scrolled without a mouse in every browser. */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
+              <section className={styles.tableWrap} aria-label="Subscriptions table" tabIndex={0}>
+                <table className={styles.table} aria-labelledby="report-rows">
                   <thead>
                     <tr>
                       <th scope="col">Name</th>
@@ -192,7 +194,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
             </section>
           </>
         )}
