@@ -73,6 +73,14 @@ export async function refreshCurrentUser(): Promise<User | null> {
 }
 
 /**
+ * Starts GET /api/auth/me ahead of the first signed-in screen's render (session/guards.tsx), seeded
+ * with the stored user record as the session's own query is, so that screen still renders at once.
+ */
+export function prefetchCurrentUser(): void {
+  void queryClient.prefetchQuery({ ...currentUserQuery, initialData: storedUser() ?? undefined });
+}
+
+/**
  * GET /api/subscriptions. A failure is logged and leaves the list as it was, which is empty on the
  * first load (SPEC §8 'Loading failures').
  */
@@ -87,6 +95,11 @@ export const subscriptionsQuery = queryOptions({
     }
   },
 });
+
+/** Starts GET /api/subscriptions ahead of the dashboard's render (router.tsx). */
+export function prefetchSubscriptions(): void {
+  void queryClient.prefetchQuery(subscriptionsQuery);
+}
 
 /** The status changes a card offers, each one API route that returns the updated subscription (SPEC §4, §7). */
 export type StatusAction = 'delete' | 'renew' | 'cancel' | 'reactivate' | 'recover';
