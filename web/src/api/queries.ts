@@ -73,11 +73,12 @@ export async function refreshCurrentUser(): Promise<User | null> {
 }
 
 /**
- * Starts GET /api/auth/me ahead of the first signed-in screen's render (session/guards.tsx), seeded
- * with the stored user record as the session's own query is, so that screen still renders at once.
+ * Starts GET /api/auth/me ahead of the first signed-in screen's render (session/guards.tsx) when no
+ * user record is stored: that screen waits for the user. With a stored record it renders at once
+ * and the session's own query asks when it mounts.
  */
 export function prefetchCurrentUser(): void {
-  void queryClient.prefetchQuery({ ...currentUserQuery, initialData: storedUser() ?? undefined });
+  if (!storedUser()) void queryClient.prefetchQuery(currentUserQuery);
 }
 
 /**
