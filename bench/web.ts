@@ -184,15 +184,13 @@ function observeColdLoad() {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   let cardSeen = false;
   let watching = false;
-  const loadingSpinners = () =>
-    [...page.document.querySelectorAll('[role="status"]')].filter((status: any) => /^Loading/.test(status.textContent));
   // A spinner counts once it is visible in a frame (delayed spinners are in the page, hidden, at first).
-  const watchSpinners = () => {
-    const spinners = loadingSpinners();
+  function watchSpinners() {
+    const spinners = [...page.document.querySelectorAll('[role="status"]')].filter((status: any) => /^Loading/.test(status.textContent));
     if (spinners.some((spinner: any) => page.getComputedStyle(spinner).visibility === 'visible')) marks.spinner = true;
     watching = spinners.length > 0 && !marks.spinner;
     if (watching) page.requestAnimationFrame(watchSpinners);
-  };
+  }
   new page.MutationObserver(() => {
     if (!watching && !marks.spinner) watchSpinners();
     if (!cardSeen && page.document.querySelector('article[data-status]')) {
@@ -218,6 +216,8 @@ async function coldLoad(browser: Browser, url: string, path: string, session?: {
         [session.token, session.user],
       );
     }
+    // tsx (esbuild's keepNames) wraps named functions in a `__name` helper, which the page lacks.
+    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
     await context.addInitScript(observeColdLoad);
     const page = await context.newPage();
     await page.goto(`${url}${path}`, { waitUntil: 'load' });
