@@ -221,7 +221,15 @@ async function coldLoad(browser: Browser, url: string, path: string, session?: {
     await context.addInitScript(observeColdLoad);
     const page = await context.newPage();
     await page.goto(`${url}${path}`, { waitUntil: 'load' });
-    if (session) await page.waitForFunction(() => (globalThis as any).__coldLoad.firstCard !== undefined, undefined, { timeout: 30_000 });
+    // Paint entries are delivered after the frame: wait for them (and for the first card) before reading.
+    await page.waitForFunction(
+      (signedIn) => {
+        const marks = (globalThis as any).__coldLoad;
+        return marks.fcp !== undefined && marks.lcp !== undefined && (!signedIn || marks.firstCard !== undefined);
+      },
+      Boolean(session),
+      { timeout: 30_000 },
+    );
     // LCP candidates keep coming until the page is quiet (fonts, late content).
     await page.waitForLoadState('networkidle');
     return await page.evaluate(() => {
