@@ -203,7 +203,7 @@ function observeColdLoad() {
 type Browser = Awaited<ReturnType<typeof import('@playwright/test')['chromium']['launch']>>;
 
 /** One load of `path` in a new browser context (empty cache, no connections), signed in when `session` is given. */
-async function coldLoad(browser: Browser, url: string, path: string, session?: { token: string; user: string }): Promise<ColdLoad> {
+export async function coldLoad(browser: Browser, url: string, path: string, session?: { token: string; user: string }): Promise<ColdLoad> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     if (session) {
