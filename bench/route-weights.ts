@@ -1,12 +1,13 @@
 /**
  * The gzip weight of each screen of the built web app, read from Vite's manifest
  * (web/dist/.vite/manifest.json). A screen's JavaScript is the entry's static import closure (what
- * index.html loads before anything renders) plus the screen's lazy module with everything it
- * imports, its own lazy chunks included (the dashboard's chart): all a visitor of that screen
+ * index.html loads before anything renders), the lazy chunks of the route guard it sits under (the
+ * signed-in session of /dashboard, /settings, /admin …), and the screen's lazy module with
+ * everything it imports, its own lazy chunks included (tabs, dialogs): all a visitor of that screen
  * downloads. Shared by `npm run bench` and the budget test.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** One chunk of Vite's manifest, keyed by its source path relative to web/. */
@@ -21,27 +22,88 @@ type Manifest = Record<string, ManifestChunk>;
 /** Budgets in KB of gzipped JavaScript (issue 8 §4); screens without one are reported only. */
 export const ROUTE_BUDGETS_KB: Record<string, number> = { '/': 90, '/dashboard': 200 };
 
+/**
+ * The lazy modules each route guard of router.tsx loads before its screen renders (session/guards.tsx);
+ * a guard missing here fails routeWeights, so a new guard is weighed with what it loads.
+ */
+export const GUARD_MODULES: Record<string, string[]> = {
+  PublicOnlyRoute: [],
+  PrivateRoute: ['src/session/SignedInSession.tsx'],
+  AdminRoute: ['src/session/SignedInSession.tsx'],
+};
+
 export interface RouteWeight {
   path: string;
   module: string;
+  /** The route guard the screen sits under, if any. */
+  guard?: string;
+  /** Every JS file a first visit downloads, the entry's first. */
   files: string[];
+  /** The JS files needed before the screen first renders: the static imports of the entry, the guard's chunks and the screen (no lazy chunks). */
+  initialFiles: string[];
   gzipKb: number;
   budgetKb?: number;
 }
 
 const ENTRY = 'index.html';
 
+/** A screen of router.tsx: its path, its module (relative to web/), whether the entry imports it statically, its guard. */
+export interface RouteModule {
+  path: string;
+  module: string;
+  /** In the entry chunk (`const landing = <LandingPage />` with a static import), not a lazy chunk of its own. */
+  inEntry?: boolean;
+  guard?: string;
+}
+
 /**
  * The screens of web/src/router.tsx: each `path` with the module its `screen(() => import(...))`
- * loads, also when the element is a named constant (`const landing = screen(...)`).
+ * loads, also when the element is a named constant (`const landing = screen(...)`, or
+ * `const landing = <LandingPage />` for a screen the entry imports), and the guard whose
+ * `children` it is in (`{ element: <PrivateRoute />, children: [...] }`).
  */
-export function routeModules(routerSource: string): Array<{ path: string; module: string }> {
-  const constants = new Map([...routerSource.matchAll(/const (\w+) = screen\(\(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], m[2]]));
-  const routes = [...routerSource.matchAll(/path: '([^']+)',\s*element: (?:screen\(\(\) => import\('\.\/([^']+)'\)|(\w+))/g)];
-  return routes.map(([, path, module, constant]) => {
-    const source = module ?? constants.get(constant);
-    if (!source) throw new Error(`router.tsx: the screen of ${path} is not a lazy import`);
-    return { path, module: `src/${source}.tsx` };
+export function routeModules(routerSource: string): RouteModule[] {
+  const staticImports = new Map(
+    [...routerSource.matchAll(/import \{ (\w+) \} from '\.\/(features\/[^']+)'/g)].map((m) => [m[1], `src/${m[2]}.tsx`]),
+  );
+  const constants = new Map<string, Omit<RouteModule, 'path'>>();
+  for (const [, name, source] of routerSource.matchAll(/const (\w+) = screen\(\(\) => import\('\.\/([^']+)'\)/g)) {
+    constants.set(name, { module: `src/${source}.tsx` });
+  }
+  for (const [, name, component] of routerSource.matchAll(/const (\w+) = <(\w+) \/>;/g)) {
+    const module = staticImports.get(component);
+    if (module) constants.set(name, { module, inEntry: true });
+  }
+  const guarded: Array<{ guard: string; from: number; to: number }> = [];
+  for (const block of routerSource.matchAll(/element: <(\w+) \/>,\s*children: \[/g)) {
+    let depth = 1;
+    let end = block.index + block[0].length;
+    while (depth > 0 && end < routerSource.length) {
+      if (routerSource[end] === '[') depth++;
+      if (routerSource[end] === ']') depth--;
+      end++;
+    }
+    guarded.push({ guard: block[1], from: block.index, to: end });
+  }
+  const routes = [...routerSource.matchAll(/path: '([^']+)',\s*element: (?:screen\(\s*\(\) => import\('\.\/([^']+)'\)|(\w+))/g)];
+  return routes.map((route) => {
+    const [, path, module, constant] = route;
+    const screen = module ? { module: `src/${module}.tsx` } : constants.get(constant);
+    if (!screen) throw new Error(`router.tsx: the screen of ${path} is neither a lazy import nor a screen the entry imports`);
+    const guard = guarded.find(({ from, to }) => route.index > from && route.index < to)?.guard;
+    return { path, ...screen, ...(guard ? { guard } : {}) };
+  });
+}
+
+/**
+ * The modules a screen in the entry chunk loads lazily (`import('./Demo')` in its source): the
+ * manifest lists them under the entry, not under the screen.
+ */
+function lazyImportsOf(webRoot: string, module: string): string[] {
+  const source = readFileSync(join(webRoot, module), 'utf8');
+  return [...source.matchAll(/import\('(\.[^']+)'\)/g)].map(([, target]) => {
+    const key = posix.join(posix.dirname(module), target);
+    return existsSync(join(webRoot, `${key}.tsx`)) ? `${key}.tsx` : `${key}.ts`;
   });
 }
 
@@ -59,8 +121,11 @@ function closure(manifest: Manifest, key: string, lazy: boolean, seen = new Set<
   return seen;
 }
 
-/** The gzip KB of JavaScript of every screen in router.tsx, for the build in `dist`. */
-export function routeWeights(dist: string, routerSource: string): RouteWeight[] {
+const WEB_ROOT = join(import.meta.dirname, '..', 'web');
+
+/** The gzip KB of JavaScript of every screen in router.tsx (read from `webRoot`), for the build in `dist`. */
+export function routeWeights(dist: string, webRoot = WEB_ROOT): RouteWeight[] {
+  const routerSource = readFileSync(join(webRoot, 'src', 'router.tsx'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   if (!manifest[ENTRY]?.isEntry) throw new Error(`Vite's manifest has no ${ENTRY} entry`);
   const entry = closure(manifest, ENTRY, false);
@@ -72,10 +137,26 @@ export function routeWeights(dist: string, routerSource: string): RouteWeight[] 
   const seen = new Set<string>();
   return routeModules(routerSource)
     .filter(({ path }) => !seen.has(path) && seen.add(path))
-    .map(({ path, module }) => {
-      const keys = closure(manifest, module, true, new Set(entry));
-      const files = [...new Set([...keys].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
+    .map(({ path, module, inEntry, guard }) => {
+      const guardModules = guard === undefined ? [] : GUARD_MODULES[guard];
+      if (!guardModules) throw new Error(`bench/route-weights.ts: GUARD_MODULES has no entry for ${guard}`);
+      // The entry's files first, then the guard's and the screen's, each file once.
+      const keys = new Set(entry);
+      const screenModules = inEntry ? lazyImportsOf(webRoot, module) : [module];
+      for (const key of [...guardModules, ...screenModules]) closure(manifest, key, true, keys);
+      const initial = new Set(entry);
+      for (const key of [...guardModules, ...(inEntry ? [] : [module])]) closure(manifest, key, false, initial);
+      const jsFiles = (of: Set<string>) => [...new Set([...of].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
+      const files = jsFiles(keys);
       const bytes = files.reduce((sum, file) => sum + weigh(file), 0);
-      return { path, module, files, gzipKb: Math.round(bytes / 102.4) / 10, budgetKb: ROUTE_BUDGETS_KB[path] };
+      return {
+        path,
+        module,
+        ...(guard ? { guard } : {}),
+        files,
+        initialFiles: jsFiles(initial),
+        gzipKb: Math.round(bytes / 102.4) / 10,
+        budgetKb: ROUTE_BUDGETS_KB[path],
+      };
     });
 }

@@ -10,14 +10,14 @@ import { adminUsersSection } from './admin-users.js';
 import { apiSection } from './api.js';
 import { lambdaSection } from './lambda.js';
 import { reminderSection } from './reminders.js';
-import { webSection } from './web.js';
+import { firstPaintSection, webSection } from './web.js';
 
-/** `--only=api,users,lambda,reminders,web` runs just those sections. */
+/** `--only=api,users,lambda,reminders,web,paint` runs just those sections. */
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const runs = (section: 'api' | 'users' | 'lambda' | 'reminders' | 'web') => !only || only.includes(section);
+const runs = (section: 'api' | 'users' | 'lambda' | 'reminders' | 'web' | 'paint') => !only || only.includes(section);
 
 async function main() {
   const stack = await startLocalStack({ port: 0, sesPort: 0, dataDir: ':memory:', quiet: true, dailyReminders: false });
@@ -38,6 +38,7 @@ async function main() {
     if (runs('lambda')) await lambdaSection();
     if (runs('reminders')) await reminderSection(stack);
     if (runs('web')) await webSection(stack.url);
+    if (runs('paint')) await firstPaintSection(stack.url);
   } finally {
     await stack.stop();
   }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { projectRoot } from '../infra/bundling.js';
@@ -11,7 +11,7 @@ import { routeWeights } from './route-weights.js';
 export async function webSection(url: string) {
   const dist = join(projectRoot, 'web', 'dist');
   if (existsSync(join(dist, '.vite', 'manifest.json'))) {
-    const weights = routeWeights(dist, readFileSync(join(projectRoot, 'web', 'src', 'router.tsx'), 'utf8'));
+    const weights = routeWeights(dist);
     table(
       'Web screens: JS a first visit downloads (gzip)',
       weights.map((route) => ({
@@ -66,10 +66,9 @@ function interaction(page: Page, action: 'search' | 'clear' | 'next' | 'previous
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ROUNDS = 5;
 
-/** Loads /dashboard for a user with 1,000 subscriptions and times the first render, a search keystroke and paging. */
-async function dashboardTiming(url: string) {
-  if (!chromiumPath) return undefined;
-  const username = `dash${Date.now().toString(36)}`;
+/** A verified, signed-in user with `count` subscriptions: its token and user record. */
+async function signedInUser(url: string, prefix: string, count: number) {
+  const username = `${prefix}${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
   await json(`${url}/api/auth/register`, { method: 'POST', body: JSON.stringify({ username, email, password: 'Secret123!' }) });
   const mailbox = (await json(`${process.env.AWS_ENDPOINT_URL_SES?.replace('127.0.0.1', 'localhost')}/store`)) as {
@@ -81,9 +80,9 @@ async function dashboardTiming(url: string) {
   const login = await json(`${url}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username, password: 'Secret123!' }) });
   const headers = { authorization: `Bearer ${login.token}` };
   let created = 0;
-  for (let i = 0; i < 1000; i += 50) {
+  for (let i = 0; i < count; i += 50) {
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, j) =>
+      Array.from({ length: Math.min(50, count - i) }, (_, j) =>
         fetch(`${url}/api/subscriptions`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
@@ -98,7 +97,14 @@ async function dashboardTiming(url: string) {
     );
     created += answers.filter((answer) => answer.status === 201).length;
   }
-  if (created !== 1000) throw new Error(`only ${created} of 1,000 subscriptions were created for the dashboard timing`);
+  if (created !== count) throw new Error(`only ${created} of ${count} subscriptions were created for the bench's user`);
+  return { token: login.token as string, user: JSON.stringify(login.user) };
+}
+
+/** Loads /dashboard for a user with 1,000 subscriptions and times the first render, a search keystroke and paging. */
+async function dashboardTiming(url: string) {
+  if (!chromiumPath) return undefined;
+  const login = await signedInUser(url, 'dash', 1000);
   const { chromium: playwright } = await import('@playwright/test');
   const browser = await playwright.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   try {
@@ -110,7 +116,7 @@ async function dashboardTiming(url: string) {
         storage.setItem('token', t);
         storage.setItem('user', u);
       },
-      [login.token, JSON.stringify(login.user)],
+      [login.token, login.user],
     );
     const started = Date.now();
     await page.goto(`${url}/dashboard`);
@@ -142,6 +148,163 @@ async function dashboardTiming(url: string) {
       .catch(() => undefined);
     console.log(`(dashboard timing failed: ${(error as Error).message.split('\n')[0]}; screenshot: ${screenshot})`);
     return undefined;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** What one cold load measured inside the page (ms since navigation start). */
+interface ColdLoad {
+  fcp: number;
+  lcp: number;
+  /** The frame after the first subscription card entered the page (the dashboard only). */
+  firstCard?: number;
+  /** A spinner labelled 'Loading…' was visible at some point. */
+  spinner: boolean;
+  /** The page's requests: the document, then every resource in the order they started. */
+  requests: Array<{ request: string; 'start ms': number; 'end ms': number }>;
+}
+
+/**
+ * Installed before any of the page's scripts: paint and LCP observers (buffered), and a
+ * MutationObserver that notes a 'Loading' spinner and the first subscription card, timed at the
+ * frame after it entered the DOM (requestAnimationFrame, then a task: that frame was painted).
+ */
+function observeColdLoad() {
+  // The bench's tsconfig has no DOM types: the page's globals are read untyped.
+  const page = globalThis as any;
+  const marks: { fcp?: number; lcp?: number; firstCard?: number; spinner: boolean } = { spinner: false };
+  page.__coldLoad = marks;
+  new page.PerformanceObserver((list: any) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') marks.fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new page.PerformanceObserver((list: any) => {
+    const entries = list.getEntries();
+    marks.lcp = entries[entries.length - 1].startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  let cardSeen = false;
+  let watching = false;
+  // A spinner counts once it is visible in a frame (delayed spinners are in the page, hidden, at first).
+  function watchSpinners() {
+    const spinners = [...page.document.querySelectorAll('[role="status"]')].filter((status: any) => /^Loading/.test(status.textContent));
+    if (spinners.some((spinner: any) => page.getComputedStyle(spinner).visibility === 'visible')) marks.spinner = true;
+    watching = spinners.length > 0 && !marks.spinner;
+    if (watching) page.requestAnimationFrame(watchSpinners);
+  }
+  new page.MutationObserver(() => {
+    if (!watching && !marks.spinner) watchSpinners();
+    if (!cardSeen && page.document.querySelector('article[data-status]')) {
+      cardSeen = true;
+      page.requestAnimationFrame(() => setTimeout(() => (marks.firstCard = page.performance.now())));
+    }
+  }).observe(page.document, { subtree: true, childList: true });
+}
+
+type Browser = Awaited<ReturnType<typeof import('@playwright/test')['chromium']['launch']>>;
+
+/** One load of `path` in a new browser context (empty cache, no connections), signed in when `session` is given. */
+export async function coldLoad(browser: Browser, url: string, path: string, session?: { token: string; user: string }): Promise<ColdLoad> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    if (session) {
+      await context.addInitScript(
+        ([token, user]) => {
+          const storage = (globalThis as any).localStorage;
+          storage.setItem('token', token);
+          storage.setItem('user', user);
+        },
+        [session.token, session.user],
+      );
+    }
+    // tsx (esbuild's keepNames) wraps named functions in a `__name` helper, which the page lacks.
+    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    await context.addInitScript(observeColdLoad);
+    const page = await context.newPage();
+    await page.goto(`${url}${path}`, { waitUntil: 'load' });
+    // Paint entries are delivered after the frame: wait for them (and for the first card) before reading.
+    await page.waitForFunction(
+      (signedIn) => {
+        const marks = (globalThis as any).__coldLoad;
+        return marks.fcp !== undefined && marks.lcp !== undefined && (!signedIn || marks.firstCard !== undefined);
+      },
+      Boolean(session),
+      { timeout: 30_000 },
+    );
+    // LCP candidates keep coming until the page is quiet (fonts, late content).
+    await page.waitForLoadState('networkidle');
+    return await page.evaluate(() => {
+      const page = globalThis as any;
+      const marks = page.__coldLoad;
+      const [navigation] = page.performance.getEntriesByType('navigation');
+      const resources = page.performance.getEntriesByType('resource') as Array<{ name: string; startTime: number; responseEnd: number }>;
+      const requests = [
+        { request: new URL(navigation.name).pathname, 'start ms': 0, 'end ms': Math.round(navigation.responseEnd) },
+        ...resources
+          .sort((a, b) => a.startTime - b.startTime)
+          .map((entry) => ({
+            request: new URL(entry.name).pathname,
+            'start ms': Math.round(entry.startTime),
+            'end ms': Math.round(entry.responseEnd),
+          })),
+      ];
+      return {
+        fcp: Math.round(marks.fcp),
+        lcp: Math.round(marks.lcp),
+        firstCard: marks.firstCard && Math.round(marks.firstCard),
+        spinner: marks.spinner,
+        requests,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+const COLD_LOADS = 5;
+/** Issue 12's goals on the local stack. */
+const LANDING_LCP_GOAL_MS = 250;
+const FIRST_CARD_GOAL_MS = 400;
+
+/**
+ * The landing page, the login page and the dashboard (a signed-in user with 20 subscriptions),
+ * each loaded COLD_LOADS times in a new browser context after one unreported warm-up of the
+ * server: medians of FCP, LCP and the first subscription card, whether a spinner showed, and the
+ * dashboard's request waterfall of its median load.
+ */
+export async function firstPaintSection(url: string) {
+  if (!chromiumPath) return;
+  const session = await signedInUser(url, 'paint', 20);
+  const { chromium: playwright } = await import('@playwright/test');
+  const browser = await playwright.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  try {
+    const screens = [{ path: '/' }, { path: '/login' }, { path: '/dashboard', session }];
+    const rows: Record<string, string | number>[] = [];
+    let waterfall: ColdLoad['requests'] = [];
+    for (const { path, session } of screens) {
+      await coldLoad(browser, url, path, session);
+      const loads: ColdLoad[] = [];
+      for (let i = 0; i < COLD_LOADS; i++) loads.push(await coldLoad(browser, url, path, session));
+      const of = (pick: (load: ColdLoad) => number | undefined) => median(loads.map((load) => pick(load) ?? Number.NaN));
+      const lcp = of((load) => load.lcp);
+      const firstCard = of((load) => load.firstCard);
+      const verdict = (value: number, goal: number) => (value <= goal ? 'pass' : 'FAIL');
+      rows.push({
+        screen: path,
+        'FCP ms': of((load) => load.fcp),
+        'LCP ms': lcp,
+        'first card ms': session ? firstCard : '',
+        'spinner shown': `${loads.filter((load) => load.spinner).length} of ${COLD_LOADS}`,
+        goal:
+          path === '/'
+            ? `LCP ≤ ${LANDING_LCP_GOAL_MS}: ${verdict(lcp, LANDING_LCP_GOAL_MS)}`
+            : session
+              ? `card ≤ ${FIRST_CARD_GOAL_MS}: ${verdict(firstCard, FIRST_CARD_GOAL_MS)}`
+              : '',
+      });
+      if (session) waterfall = loads.find((load) => load.firstCard === firstCard)?.requests ?? [];
+    }
+    table(`First paint: median of ${COLD_LOADS} cold loads (Chromium, headless, a new context each; ms since navigation start)`, rows);
+    table("The dashboard's requests in its median cold load (ms since navigation start)", waterfall);
   } finally {
     await browser.close();
   }

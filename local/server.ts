@@ -72,7 +72,7 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
   if (url.pathname.startsWith(AVATARS_PATH)) {
     return site.avatar(res, decodeURIComponent(url.pathname.slice(AVATARS_PATH.length)));
   }
-  site.web(req, res, url);
+  await site.web(req, res, url);
 }
 
 /** The request listener of the local stack's one HTTP server, serving `site`. */

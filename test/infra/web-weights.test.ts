@@ -17,7 +17,7 @@ describe("the built web app's weight per screen (Vite manifest)", () => {
     // Vitest runs with NODE_ENV=test, which would bundle React's development build.
     process.env.NODE_ENV = 'production';
     await build({ configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    weights = routeWeights(outDir, readFileSync(join(webRoot, 'src', 'router.tsx'), 'utf8'));
+    weights = routeWeights(outDir);
   });
   afterAll(() => {
     process.env.NODE_ENV = nodeEnv;
@@ -33,6 +33,24 @@ describe("the built web app's weight per screen (Vite manifest)", () => {
     expect(landing?.files[0]).toMatch(/^assets\/index-.*\.js$/);
     expect(dashboard?.files[0]).toBe(landing?.files[0]);
     expect(dashboard?.files.some((file) => file.includes('DashboardPage'))).toBe(true);
+    // …and the chunks its route guard loads before it renders: the signed-in session.
+    expect(dashboard?.guard).toBe('PrivateRoute');
+    expect(dashboard?.initialFiles.some((file) => file.includes('SignedInSession'))).toBe(true);
+    expect(dashboard?.files).toEqual(expect.arrayContaining(dashboard?.initialFiles ?? ['none']));
+  });
+
+  // Issue 12: the landing renders from the entry alone (no lazy chunk before its first paint),
+  // and what it loads first carries no zod and no chart (named by the chunks' source maps).
+  it('renders the landing page from the entry, without zod or the chart', () => {
+    const landing = weights.find((route) => route.path === '/');
+    const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const loadedByIndexHtml = [...indexHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(([, file]) => file);
+    expect(new Set(landing?.initialFiles)).toEqual(new Set(loadedByIndexHtml));
+    const sources = (landing?.initialFiles ?? []).flatMap(
+      (file) => (JSON.parse(readFileSync(join(outDir, `${file}.map`), 'utf8')) as { sources: string[] }).sources,
+    );
+    expect(sources).toEqual(expect.arrayContaining([expect.stringMatching(/features\/landing\/LandingPage\.tsx$/)]));
+    expect(sources.filter((source) => /node_modules\/zod\/|recharts|SpendingPie|SpendingCard/.test(source))).toEqual([]);
   });
 
   // The budgets of issue 8 §4, the same ones `npm run bench` prints: the landing page, and the dashboard with its chart.

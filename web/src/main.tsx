@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { apiBase } from './api/siteConfig';
-import { App } from './router';
+import { App, preloadScreen } from './router';
 // Inter ships with the app (DESIGN §7b): woff2 per script, each fetched only when a page uses it, font-display: swap.
 import '@fontsource-variable/inter';
 import './styles/global.css';
@@ -10,13 +10,19 @@ import './styles/global.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// Where the API is (/config.json) is fetched while the first screen renders; a failure is retried by the first call.
+// Where the API is (/config.json, preloaded by index.html) is read while the first screen loads; a failure is retried by the first call.
 apiBase().catch(() => undefined);
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// The first screen renders once its code is in (and a signed-in screen's requests are under way), so
+// no loading fallback shows first; a chunk that failed to load fails again in the render, which shows the error screen.
+void preloadScreen(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
+  );

@@ -1,18 +1,28 @@
+<<<<<<< HEAD
 import { type ComponentType, lazy, Suspense, useLayoutEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
 import { RouteAnnouncer } from './components/layout/RouteAnnouncer';
+=======
+import { type ComponentType, isValidElement, Suspense, useLayoutEffect } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
+>>>>>>> first-paint
 import { PageSpinner } from './components/ui/Spinner';
 import { ToastProvider } from './components/ui/Toast';
+import { LandingPage } from './features/landing/LandingPage';
+import { type Preloadable, preloadable } from './preloadable';
 import { ScreenErrorBoundary } from './RouteError';
 import { AuthProvider } from './session/AuthProvider';
 import { AdminRoute, PrivateRoute, PublicOnlyRoute } from './session/guards';
+import { storedToken } from './session/storage';
 
-/** Each screen is its own chunk, loaded on first visit, so the landing page ships only what it needs. */
-function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  const Screen = lazy(async () => {
-    const component: ComponentType = (await load())[name];
-    return { default: component };
-  });
+/**
+ * Each screen is its own chunk, loaded on first visit, so the landing page ships only what it needs.
+ * main.tsx preloads the first screen's chunks before the first render (preloadScreen), so no
+ * loading fallback shows; navigations are transitions (BrowserRouter), so the previous screen stays
+ * until the next one's code is in. `prefetch` starts the data the screen opens with, alongside its code.
+ */
+function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name, prefetch?: () => void) {
+  const Screen = preloadable(async () => (await load())[name], prefetch);
   return <Screen />;
 }
 
@@ -27,11 +37,17 @@ function ScrollToTop() {
   return null;
 }
 
-const landing = screen(() => import('./features/landing/LandingPage'), 'LandingPage');
+/** The dashboard's list starts loading with the dashboard's code, when there is a session. */
+function prefetchSubscriptions() {
+  if (storedToken()) void import('./api/queries').then(({ prefetchSubscriptions }) => prefetchSubscriptions());
+}
+
+const landing = <LandingPage />;
 
 /**
  * SPEC §2 route table. Declarative routes (useRoutes inside BrowserRouter) rather than a data
- * router: the app loads no data through routes, and react-router's data router is half of its weight.
+ * router: a screen's first data is one prefetch beside its code (screen's `prefetch`), and
+ * react-router's data router is half of its weight.
  */
 const routes: RouteObject[] = [
   { path: '/', element: landing },
@@ -60,7 +76,10 @@ const routes: RouteObject[] = [
   {
     element: <PrivateRoute />,
     children: [
-      { path: '/dashboard', element: screen(() => import('./features/dashboard/DashboardPage'), 'DashboardPage') },
+      {
+        path: '/dashboard',
+        element: screen(() => import('./features/dashboard/DashboardPage'), 'DashboardPage', prefetchSubscriptions),
+      },
       { path: '/upgrade', element: screen(() => import('./features/upgrade/UpgradePage'), 'UpgradePage') },
       { path: '/settings', element: screen(() => import('./features/settings/SettingsPage'), 'SettingsPage') },
     ],
@@ -71,6 +90,17 @@ const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
+
+/**
+ * Loads what the screen at `pathname` renders first — its guard's session chunk and the screen's
+ * chunk, with the data a signed-in screen starts with — resolving once the code is in.
+ */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const elements = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.element);
+  return Promise.all(
+    elements.map((element) => (isValidElement(element) ? (element.type as Partial<Preloadable<object>>).preload?.() : undefined)),
+  );
+}
 
 /** The app inside main.tsx's BrowserRouter: the session, the toasts and the screen of the current address. */
 export function App() {

@@ -73,6 +73,15 @@ export async function refreshCurrentUser(): Promise<User | null> {
 }
 
 /**
+ * Starts GET /api/auth/me ahead of the first signed-in screen's render (session/guards.tsx) when no
+ * user record is stored: that screen waits for the user. With a stored record it renders at once
+ * and the session's own query asks when it mounts.
+ */
+export function prefetchCurrentUser(): void {
+  if (!storedUser()) void queryClient.prefetchQuery(currentUserQuery);
+}
+
+/**
  * GET /api/subscriptions. A failure is logged and leaves the list as it was, which is empty on the
  * first load (SPEC §8 'Loading failures').
  */
@@ -87,6 +96,11 @@ export const subscriptionsQuery = queryOptions({
     }
   },
 });
+
+/** Starts GET /api/subscriptions ahead of the dashboard's render (router.tsx). */
+export function prefetchSubscriptions(): void {
+  void queryClient.prefetchQuery(subscriptionsQuery);
+}
 
 /** The status changes a card offers, each one API route that returns the updated subscription (SPEC §4, §7). */
 export type StatusAction = 'delete' | 'renew' | 'cancel' | 'reactivate' | 'recover';

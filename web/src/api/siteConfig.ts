@@ -8,7 +8,7 @@ import { SITE_CONFIG_FILE, type SiteConfig } from '@shared/api/contract';
 let apiBaseUrl: Promise<string> | undefined;
 
 async function fetchApiBaseUrl(): Promise<string> {
-  const response = await fetch(`/${SITE_CONFIG_FILE}`, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  const response = await fetch(`/${SITE_CONFIG_FILE}`);
   if (response.status === 404) return '';
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
   const config = (await response.json()) as Partial<Record<keyof SiteConfig, unknown>>;

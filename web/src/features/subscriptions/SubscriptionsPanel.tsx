@@ -40,7 +40,7 @@ export function SubscriptionsPanel() {
 
       {loading ? (
         <div className={styles.loading}>
-          <Spinner size="lg" label="Loading subscriptions" />
+          <Spinner size="lg" label="Loading subscriptions" delayed />
         </div>
       ) : (
         <>
