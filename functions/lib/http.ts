@@ -1,14 +1,15 @@
+import { createHash } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpRouterHandler, { type Method } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { safeParse } from 'zod/mini';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import { type Area, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, type RouteDef } from '../../shared/api/contract.js';
+import { type Area, CROSS_ORIGIN_API, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, type RouteDef } from '../../shared/api/contract.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { createLogger, type Logger } from './log.js';
 import { settleMembership } from './membership.js';
-import { JSON_ANSWER_HEADERS } from './security-headers.js';
+import { JSON_ANSWER_HEADERS, SECURITY_HEADERS } from './security-headers.js';
 import { lookUpSession } from './sessions.js';
 import type { UserItem } from './users.js';
 
@@ -69,6 +70,31 @@ const json = (statusCode: number, body: unknown, headers: Record<string, string>
   headers: { ...JSON_ANSWER_HEADERS, ...headers },
   body: JSON.stringify(body),
 });
+
+/** A strong ETag of an answer's exact body. */
+export function bodyETag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+}
+
+/** True when `If-None-Match` names this ETag (or `*`); weak validators compare as strong ones here. */
+function namesETag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * The answer of an `etag` route: 200 with the body and its ETag, or 304 with no body when the
+ * request's `If-None-Match` names it. Only reached after authentication, so a 304 never hides a 401.
+ */
+function answerWithETag(statusCode: number, result: unknown, ifNoneMatch: string | undefined): ApiResult {
+  const answer = json(statusCode, result);
+  const etag = bodyETag(answer.body);
+  if (!namesETag(ifNoneMatch, etag)) return { ...answer, headers: { ...answer.headers, etag } };
+  return { statusCode: 304, headers: { 'cache-control': JSON_ANSWER_HEADERS['cache-control'], ...SECURITY_HEADERS, etag }, body: '' };
+}
 
 interface RequestState {
   routeName: string;
@@ -165,6 +191,7 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       sourceIp: event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',
       log: createLogger({ requestId, route: name, userId: user?.id }),
     });
+    if (def.etag) return answerWithETag(def.successStatus ?? 200, result, headers['if-none-match']);
     return json(def.successStatus ?? 200, result);
   };
 }
@@ -187,7 +214,11 @@ export function corsHeaders(allowedOrigin: string | undefined): Record<string, s
       `Invalid function configuration: CORS_ALLOWED_ORIGIN must be an origin such as http://site.example:4566 (got "${allowedOrigin}")`,
     );
   }
-  return { 'access-control-allow-origin': origin, vary: 'Origin' };
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-expose-headers': CROSS_ORIGIN_API.exposeHeaders.join(','),
+    vary: 'Origin',
+  };
 }
 
 /** Request timing, error mapping, CORS headers and the one log line per request. */
