@@ -4,7 +4,14 @@ import httpRouterHandler, { type Method } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { safeParse } from 'zod/mini';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import { type Area, CROSS_ORIGIN_API, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, type RouteDef } from '../../shared/api/contract.js';
+import {
+  type Area,
+  CROSS_ORIGIN_API,
+  DEFAULT_MAX_BODY_BYTES,
+  type ParsedBodyOf,
+  type ResponseOf,
+  type RouteDef,
+} from '../../shared/api/contract.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { createLogger, type Logger } from './log.js';

@@ -7,7 +7,7 @@ import { linkFromMail } from './mailbox';
 
 /** Helpers for the subscriptions dashboard tests: API seeding, direct table access and page shortcuts. */
 
-const PASSWORD = 'Dashboard123!';
+export const PASSWORD = 'Dashboard123!';
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
