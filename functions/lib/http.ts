@@ -1,22 +1,14 @@
-import { createHash } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpRouterHandler, { type Method } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { safeParse } from 'zod/mini';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import {
-  type Area,
-  CROSS_ORIGIN_API,
-  DEFAULT_MAX_BODY_BYTES,
-  type ParsedBodyOf,
-  type ResponseOf,
-  type RouteDef,
-} from '../../shared/api/contract.js';
+import { type Area, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, type RouteDef } from '../../shared/api/contract.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { createLogger, type Logger } from './log.js';
 import { settleMembership } from './membership.js';
-import { JSON_ANSWER_HEADERS, SECURITY_HEADERS } from './security-headers.js';
+import { JSON_ANSWER_HEADERS } from './security-headers.js';
 import { lookUpSession } from './sessions.js';
 import type { UserItem } from './users.js';
 
@@ -78,30 +70,11 @@ const json = (statusCode: number, body: unknown, headers: Record<string, string>
   body: JSON.stringify(body),
 });
 
-/** A strong ETag of an answer's exact body. */
-export function bodyETag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url')}"`;
-}
-
-/** True when `If-None-Match` names this ETag (or `*`); weak validators compare as strong ones here. */
-function namesETag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === etag;
-  });
-}
-
 /**
- * The answer of an `etag` route: 200 with the body and its ETag, or 304 with no body when the
- * request's `If-None-Match` names it. Only reached after authentication, so a 304 never hides a 401.
+ * Answers an `etag` route (functions/lib/etag.ts): given by the functions that serve one, so the
+ * others do not carry it.
  */
-function answerWithETag(statusCode: number, result: unknown, ifNoneMatch: string | undefined): ApiResult {
-  const answer = json(statusCode, result);
-  const etag = bodyETag(answer.body);
-  if (!namesETag(ifNoneMatch, etag)) return { ...answer, headers: { ...answer.headers, etag } };
-  return { statusCode: 304, headers: { 'cache-control': JSON_ANSWER_HEADERS['cache-control'], ...SECURITY_HEADERS, etag }, body: '' };
-}
+export type ETagAnswer = (answer: ApiResult, ifNoneMatch: string | undefined) => ApiResult;
 
 interface RequestState {
   routeName: string;
@@ -167,7 +140,7 @@ async function authenticate(headers: Record<string, string>): Promise<{ user: Us
 }
 
 /** One route of the contract bound to its handler, with body validation and access checks. */
-function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDef>) {
+function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDef>, withETag: ETagAnswer | undefined) {
   return async (event: Internal, context: Context): Promise<ApiResult> => {
     const state = event.__state as RequestState;
     state.routeName = name;
@@ -198,8 +171,8 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       sourceIp: event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',
       log: createLogger({ requestId, route: name, userId: user?.id }),
     });
-    if (def.etag) return answerWithETag(def.successStatus ?? 200, result, headers['if-none-match']);
-    return json(def.successStatus ?? 200, result);
+    const answer = json(def.successStatus ?? 200, result);
+    return def.etag && withETag ? withETag(answer, headers['if-none-match']) : answer;
   };
 }
 
@@ -223,7 +196,8 @@ export function corsHeaders(allowedOrigin: string | undefined): Record<string, s
   }
   return {
     'access-control-allow-origin': origin,
-    'access-control-expose-headers': CROSS_ORIGIN_API.exposeHeaders.join(','),
+    // The session check's ETag, which the SPA sends back as If-None-Match.
+    'access-control-expose-headers': 'ETag',
     vary: 'Origin',
   };
 }
@@ -268,15 +242,16 @@ function chassisMiddleware(area: Area, cors: Record<string, string>): Middleware
 /**
  * Builds an area's Lambda handler from the area's routes in the contract (`authRoutes`, …) and a
  * handler for each. A function imports only its own area's routes, so its bundle holds only its
- * own schemas.
+ * own schemas. An area with an `etag` route passes `withETag` (lib/etag.ts).
  */
-export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes: R, handlers: AreaHandlers<R>) {
+export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes: R, handlers: AreaHandlers<R>, withETag?: ETagAnswer) {
   const defs = Object.values(areaRoutes);
   const area = defs[0]?.area;
   if (!area || defs.some((def) => def.area !== area)) throw new Error('An API function serves the routes of exactly one area');
+  if (!withETag && defs.some((def) => def.etag)) throw new Error('An etag route needs withETag');
   const table = Object.entries(areaRoutes).map(([name, def]) => {
     const handler = (handlers as Record<string, RouteHandler<RouteDef>>)[name];
-    return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler) };
+    return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler, withETag) };
   });
   const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;
   return middy<Internal, ApiResult>()

@@ -1,4 +1,5 @@
 import { sessionRoutes } from '../../shared/api/session.js';
+import { withETag } from '../lib/etag.js';
 import { createApiHandler } from '../lib/http.js';
 import { toPublicUser } from '../lib/users.js';
 
@@ -7,6 +8,10 @@ import { toPublicUser } from '../lib/users.js';
  * the session item and settles a membership change that fell due; the answer is the user, 304 when
  * unchanged. Polled every 5 s by every visible signed-in tab, so it has a small function of its own.
  */
-export const handler = createApiHandler(sessionRoutes, {
-  me: async ({ user }) => toPublicUser(user),
-});
+export const handler = createApiHandler(
+  sessionRoutes,
+  {
+    me: async ({ user }) => toPublicUser(user),
+  },
+  withETag,
+);

@@ -80,8 +80,6 @@ export const CROSS_ORIGIN_API = {
   restApiStage: 'local',
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'] satisfies HttpMethod[],
   allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
-  /** Answer headers the SPA reads cross-origin: the ETag of an `etag` route. */
-  exposeHeaders: ['ETag'],
   /** Browsers cache a preflight this long (seconds). */
   preflightMaxAge: 600,
 } as const;
