@@ -217,7 +217,7 @@ ${table(
 ## Usage measured in the browser
 
 A typical session — sign in, the dashboard, add a subscription, edit it, save a preference in
-Settings, back to the dashboard — makes ${callsPerSession} API calls (the 5 s poll held still):
+Settings, back to the dashboard — makes ${callsPerSession} API calls (counted in a tab the page sees as hidden, so the 5 s poll stays out of them):
 
 ${table(
   ['Route', 'Calls a session', 'Function memory'],
