@@ -96,6 +96,9 @@ const DEFAULT_NEEDS: AreaNeeds = {
 const AREA_NEEDS: Record<string, Partial<AreaNeeds>> = {
   // Passwords (bcrypt), verification and reset e-mails, login, settings.
   auth: { memorySize: 1024, sendsEmail: true, signsSessions: true },
+  // The session check, polled by every visible tab: one BatchGetItem (user and session), and on the
+  // rare read where a membership change fell due, GetItem and the settling transaction (UpdateItem).
+  session: { memorySize: 256 },
   // Avatar uploads, the data export and account deletion (bcrypt confirms it).
   account: { memorySize: 1024, avatars: 'readWrite' },
   // Completes a two-factor login, so it signs the session token; bcrypt confirms disabling.

@@ -68,8 +68,6 @@ export const handler = createApiHandler(authRoutes, {
     return { token, userId: user.id, requiresTwoFactor: false as const, user: toPublicUser(signedIn) };
   },
 
-  me: async ({ user }) => toPublicUser(user),
-
   updateSettings,
 
   forgotPassword: async ({ body, log }) => {

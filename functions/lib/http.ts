@@ -70,6 +70,12 @@ const json = (statusCode: number, body: unknown, headers: Record<string, string>
   body: JSON.stringify(body),
 });
 
+/**
+ * Answers an `etag` route (functions/lib/etag.ts): given by the functions that serve one, so the
+ * others do not carry it.
+ */
+export type ETagAnswer = (answer: ApiResult, ifNoneMatch: string | undefined) => ApiResult;
+
 interface RequestState {
   routeName: string;
   routePath: string;
@@ -134,7 +140,7 @@ async function authenticate(headers: Record<string, string>): Promise<{ user: Us
 }
 
 /** One route of the contract bound to its handler, with body validation and access checks. */
-function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDef>) {
+function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDef>, withETag: ETagAnswer | undefined) {
   return async (event: Internal, context: Context): Promise<ApiResult> => {
     const state = event.__state as RequestState;
     state.routeName = name;
@@ -165,7 +171,8 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       sourceIp: event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',
       log: createLogger({ requestId, route: name, userId: user?.id }),
     });
-    return json(def.successStatus ?? 200, result);
+    const answer = json(def.successStatus ?? 200, result);
+    return def.etag && withETag ? withETag(answer, headers['if-none-match']) : answer;
   };
 }
 
@@ -187,7 +194,12 @@ export function corsHeaders(allowedOrigin: string | undefined): Record<string, s
       `Invalid function configuration: CORS_ALLOWED_ORIGIN must be an origin such as http://site.example:4566 (got "${allowedOrigin}")`,
     );
   }
-  return { 'access-control-allow-origin': origin, vary: 'Origin' };
+  return {
+    'access-control-allow-origin': origin,
+    // The session check's ETag, which the SPA sends back as If-None-Match.
+    'access-control-expose-headers': 'ETag',
+    vary: 'Origin',
+  };
 }
 
 /** Request timing, error mapping, CORS headers and the one log line per request. */
@@ -230,15 +242,16 @@ function chassisMiddleware(area: Area, cors: Record<string, string>): Middleware
 /**
  * Builds an area's Lambda handler from the area's routes in the contract (`authRoutes`, …) and a
  * handler for each. A function imports only its own area's routes, so its bundle holds only its
- * own schemas.
+ * own schemas. An area with an `etag` route passes `withETag` (lib/etag.ts).
  */
-export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes: R, handlers: AreaHandlers<R>) {
+export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes: R, handlers: AreaHandlers<R>, withETag?: ETagAnswer) {
   const defs = Object.values(areaRoutes);
   const area = defs[0]?.area;
   if (!area || defs.some((def) => def.area !== area)) throw new Error('An API function serves the routes of exactly one area');
+  if (!withETag && defs.some((def) => def.etag)) throw new Error('An etag route needs withETag');
   const table = Object.entries(areaRoutes).map(([name, def]) => {
     const handler = (handlers as Record<string, RouteHandler<RouteDef>>)[name];
-    return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler) };
+    return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler, withETag) };
   });
   const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;
   return middy<Internal, ApiResult>()

@@ -168,7 +168,6 @@ export const authRoutes = {
     successStatus: 201,
   }),
   login: route<LoginResponse>()({ method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody }),
-  me: route<User>()({ method: 'GET', path: '/api/auth/me', area: 'auth', access: 'user', body: undefined }),
   updateSettings: route<SettingsResponse>()({
     method: 'PUT',
     path: '/api/auth/settings',

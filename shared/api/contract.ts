@@ -8,7 +8,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * The API area a route belongs to. Each area is one Lambda function (`functions/<area>/handler.ts`)
  * in the cloud and one module in the local stack.
  */
-export type Area = 'auth' | 'account' | 'twofa' | 'membership' | 'subscriptions' | 'stats' | 'admin' | 'announcements';
+export type Area = 'auth' | 'session' | 'account' | 'twofa' | 'membership' | 'subscriptions' | 'stats' | 'admin' | 'announcements';
 
 export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined, Response = unknown> {
   method: HttpMethod;
@@ -22,6 +22,11 @@ export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType
   successStatus?: 200 | 201;
   /** Largest accepted request body in bytes (default 64 KiB). */
   maxBodyBytes?: number;
+  /**
+   * The answer carries an ETag (a hash of its exact body) and a request whose `If-None-Match`
+   * names it is answered 304 with no body, after the same authentication as always.
+   */
+  etag?: true;
   /** Phantom field carrying the response type for the typed client; never set at run time. */
   readonly __response?: Response;
 }
@@ -74,7 +79,7 @@ export const CROSS_ORIGIN_API = {
   /** Stage of the REST API: its URL ends in `/local`, and the contract's paths append to it. */
   restApiStage: 'local',
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'] satisfies HttpMethod[],
-  allowHeaders: ['Authorization', 'Content-Type'],
+  allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
   /** Browsers cache a preflight this long (seconds). */
   preflightMaxAge: 600,
 } as const;

@@ -4,6 +4,7 @@ import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
 import type { Area, RouteDef } from './contract.js';
 import { membershipRoutes } from './membership.js';
+import { sessionRoutes } from './session.js';
 import { statsRoutes } from './stats.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { twoFactorRoutes } from './twofa.js';
@@ -14,6 +15,7 @@ export * from './announcements.js';
 export * from './auth.js';
 export * from './contract.js';
 export * from './membership.js';
+export * from './session.js';
 export * from './stats.js';
 export * from './subscriptions.js';
 export * from './twofa.js';
@@ -22,6 +24,7 @@ export * from './user.js';
 /** Every route of the product, by name: the single source of truth (DESIGN §3). */
 export const routes = {
   ...authRoutes,
+  ...sessionRoutes,
   ...accountRoutes,
   ...twoFactorRoutes,
   ...membershipRoutes,

@@ -65,6 +65,11 @@ function operation(name: RouteName, def: RouteDef, answer: string) {
       content: { 'application/json': { schema: schemaRef(answer) } },
     },
   };
+  if (def.etag) {
+    const etag = { ETag: { description: 'A hash of the exact answer', schema: { type: 'string' } } };
+    Object.assign(responses[String(def.successStatus ?? 200)] as object, { headers: etag });
+    responses['304'] = { description: 'Unchanged since the ETag that If-None-Match names; no body', headers: etag };
+  }
   // A public route's path parameter is a one-time token, answered 400 when invalid; a user's object id that is not theirs is 404.
   if (def.body || (parameters.length && def.access === 'public')) {
     responses['400'] = errorAnswer('The request is invalid; the message names the first problem');

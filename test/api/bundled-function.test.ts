@@ -18,7 +18,7 @@ const bundles: Record<string, string> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bundled-function-'));
-  for (const { name, entry } of functionEntries().filter((fn) => ['stats', 'auth', 'account'].includes(fn.name))) {
+  for (const { name, entry } of functionEntries().filter((fn) => ['stats', 'auth', 'session', 'account'].includes(fn.name))) {
     bundles[name] = join(dir, name, 'index.mjs');
     await build({ ...bundleOptionsFor(name), entryPoints: [entry], outfile: bundles[name], logLevel: 'error' });
   }
@@ -34,12 +34,14 @@ interface Request {
   path: string;
   body?: unknown;
   token?: string;
+  ifNoneMatch?: string;
 }
 
 /** Invokes a bundle's handler with one request as API Gateway (HTTP API, payload 2.0) hands it over; its answer and log lines. */
 function invoke(fn: string, request: Request, credentials: Record<string, string> = LAMBDA_CREDENTIALS) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
+  if (request.ifNoneMatch) headers['if-none-match'] = request.ifNoneMatch;
   const routeKey = `${request.method} ${request.route}`;
   const event = {
     version: '2.0',
@@ -79,8 +81,14 @@ function invoke(fn: string, request: Request, credentials: Record<string, string
     },
   });
   const lines = run.stdout.trim().split('\n');
-  const answer = JSON.parse(lines.at(-1) ?? '{}') as { statusCode: number; body: string };
-  return { status: answer.statusCode, body: JSON.parse(answer.body ?? '{}') as Record<string, any>, log: run.stderr };
+  const answer = JSON.parse(lines.at(-1) ?? '{}') as { statusCode: number; headers?: Record<string, string>; body: string };
+  return {
+    status: answer.statusCode,
+    headers: answer.headers ?? {},
+    raw: answer.body,
+    body: JSON.parse(answer.body || '{}') as Record<string, any>,
+    log: run.stderr,
+  };
 }
 
 const stats = { method: 'GET', route: '/api/stats', path: '/api/stats' };
@@ -125,8 +133,17 @@ describe('a bundled function', () => {
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user).toMatchObject({ username, email, emailVerified: true });
 
-    const me = invoke('auth', { method: 'GET', route: '/api/auth/me', path: '/api/auth/me', token: signedIn.body.token });
+    // The session check runs in its own small function, and answers an unchanged user 304.
+    const me = invoke('session', { method: 'GET', route: '/api/auth/me', path: '/api/auth/me', token: signedIn.body.token });
     expect(me).toMatchObject({ status: 200, body: { username, email } });
+    const again = invoke('session', {
+      method: 'GET',
+      route: '/api/auth/me',
+      path: '/api/auth/me',
+      token: signedIn.body.token,
+      ifNoneMatch: me.headers.etag,
+    });
+    expect(again, again.log).toMatchObject({ status: 304, raw: '' });
 
     const wrongPassword = invoke('auth', {
       method: 'POST',

@@ -60,6 +60,9 @@ describe('functions', () => {
 
   it('gives the bcrypt-hashing auth function 1024 MB and the others what their area needs', () => {
     expect(functionOfArea('auth').properties.MemorySize).toBe(1024);
+    // The session check (GET /api/auth/me), polled by every visible tab, runs in its own small function.
+    expect(functionOfArea('session').properties.MemorySize).toBe(256);
+    expect(routes.me).toMatchObject({ path: '/api/auth/me', area: 'session' });
     for (const area of AREAS) expect(functionOfArea(area).properties.MemorySize).toBe(areaNeeds(area).memorySize);
   });
 

@@ -1,8 +1,10 @@
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configProblems } from '../../functions/lib/config.js';
-import { type ApiEvent, type ApiResult, corsHeaders } from '../../functions/lib/http.js';
+import { withETag } from '../../functions/lib/etag.js';
+import { type ApiEvent, type ApiResult, corsHeaders, createApiHandler } from '../../functions/lib/http.js';
 import { authMessages } from '../../shared/api/auth.js';
+import { sessionRoutes } from '../../shared/api/session.js';
 
 /**
  * The chassis accepts both API Gateway payload formats (HTTP API 2.0 in AWS and the local stack,
@@ -63,7 +65,7 @@ describe.each([
   });
 
   it('answers 401 without a session on a user route, and 404 for an unknown route', async () => {
-    expect((await handler(event('GET', '/api/auth/me'), context)).statusCode).toBe(401);
+    expect((await handler(event('POST', '/api/auth/logout'), context)).statusCode).toBe(401);
     const missing = await handler(event('GET', '/api/auth/nothing-here'), context);
     expect(missing.statusCode).toBe(404);
     expect(JSON.parse(missing.body)).toEqual({ message: 'Not found' });
@@ -72,10 +74,12 @@ describe.each([
   it("lets the site's origin read every answer, refusals included (CORS_ALLOWED_ORIGIN)", async () => {
     for (const result of [
       await handler(event('POST', '/api/auth/register', '{}'), context),
-      await handler(event('GET', '/api/auth/me'), context),
+      await handler(event('POST', '/api/auth/logout'), context),
       await handler(event('GET', '/api/auth/nothing-here'), context),
     ]) {
       expect(result.headers['access-control-allow-origin']).toBe(SITE_ORIGIN);
+      // The session check's ETag is readable there, so the SPA can send it back as If-None-Match.
+      expect(result.headers['access-control-expose-headers']).toBe('ETag');
       expect(result.headers.vary).toBe('Origin');
     }
   });
@@ -84,6 +88,28 @@ describe.each([
     const body = Buffer.from('{"username":"ab"}').toString('base64');
     const result = await handler({ ...event('POST', '/api/auth/register', body), isBase64Encoded: true }, context);
     expect(JSON.parse(result.body)).toEqual({ message: 'Username must be at least 3 characters long' });
+  });
+});
+
+describe('an etag route', () => {
+  it('needs withETag: a function serving one without it stops at cold start', () => {
+    expect(() => createApiHandler(sessionRoutes, { me: async () => ({}) as never })).toThrow(/needs withETag/);
+  });
+
+  it('adds the ETag of the exact body, and answers 304 with no body when If-None-Match names it', () => {
+    const answer = () => ({
+      statusCode: 200,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      body: '{"a":1}',
+    });
+    const etag = withETag(answer(), undefined).headers.etag;
+    expect(etag).toMatch(/^"[\w-]{43}"$/);
+    expect(withETag(answer(), '"other"')).toMatchObject({ statusCode: 200, body: '{"a":1}' });
+    for (const ifNoneMatch of [etag, `"other", W/${etag}`, '*']) {
+      const notModified = withETag(answer(), ifNoneMatch);
+      expect(notModified).toEqual({ statusCode: 304, headers: { 'cache-control': 'no-store', etag }, body: '' });
+    }
+    expect(withETag({ ...answer(), body: '{"a":2}' }, etag).statusCode).toBe(200);
   });
 });
 

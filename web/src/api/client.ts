@@ -44,6 +44,12 @@ function endSession(body: ErrorBody): void {
   if (!announceSessionEnded()) window.location.assign('/login');
 }
 
+/**
+ * The last answer of each `etag` route (the session check) with its ETag and the token it was for:
+ * the next call sends the ETag as If-None-Match, and a 304 resolves to this answer again.
+ */
+const lastAnswers = new Map<string, { token: string | null; etag: string; body: unknown }>();
+
 type NoBody<R> = [BodyOf<R>] extends [undefined] ? true : false;
 
 export interface RequestOptions {
@@ -88,7 +94,8 @@ function toErrorBody(value: unknown): ErrorBody {
  * `api(routes.login, { body: { username, password } })`,
  * `api(routes.renewSubscription, { params: { id } })`.
  *
- * Sends the stored token as a Bearer header. Throws ApiError on any non-2xx answer and on network
+ * Sends the stored token as a Bearer header. A route with an ETag (the session check) is asked
+ * with If-None-Match, and its 304 resolves to the answer that ETag belongs to. Throws ApiError on any non-2xx answer and on network
  * failure. A 401 from a route that needs a session (access 'user' or 'admin') also ends the session;
  * public routes such as login report their 401 to the caller only.
  */
@@ -102,9 +109,13 @@ export async function api<R extends RouteDef>(
   const body = options?.body;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const url = (await apiBase()) + fillPath(route.path, options?.params) + queryString(options?.query);
+  const last = route.etag ? lastAnswers.get(url) : undefined;
+  if (last && last.token === token) headers['If-None-Match'] = last.etag;
+
   let response: Response;
   try {
-    response = await fetch((await apiBase()) + fillPath(route.path, options?.params) + queryString(options?.query), {
+    response = await fetch(url, {
       method: route.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -115,7 +126,11 @@ export async function api<R extends RouteDef>(
     throw new ApiError(0, { message: NETWORK_ERROR_MESSAGE });
   }
 
+  if (response.status === 304 && last) return last.body as ResponseOf<R>;
   const payload = await readJson(response);
+  const etag = route.etag && response.ok ? response.headers.get('ETag') : null;
+  if (etag) lastAnswers.set(url, { token, etag, body: payload });
+  else lastAnswers.delete(url);
   if (!response.ok) {
     const errorBody = toErrorBody(payload);
     // Only when the token that failed is still this browser's: an answer for a session already ended

@@ -7,7 +7,8 @@ import { SessionContext, type SessionValue, useSession } from './context';
 /**
  * SPEC §4/§9: the current user is re-fetched every 5 seconds while signed in, so a deactivation
  * or a terminated session signs the user out within 5 s. This one query is also the dashboard's
- * 30-second user refresh: every screen reads the same cached user.
+ * 30-second user refresh: every screen reads the same cached user. The poll runs while the tab is
+ * visible; a hidden tab asks nothing, and the tab asks at once when it is shown again (docs/COST.md).
  */
 export const SESSION_POLL_MS = 5000;
 
@@ -40,7 +41,9 @@ function CurrentUserSession({ pending, children }: SignedInSessionProps) {
     initialData: session.user ?? undefined,
     // A 401 has ended the session (the API client signed the user out): no more polling.
     refetchInterval: (query) => (endsSession(query.state.error) ? false : SESSION_POLL_MS),
-    refetchIntervalInBackground: true,
+    // Paused while the tab is hidden; TanStack Query's focus manager refetches when it is visible again.
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
   });
 
   // A stored token without a stored user record: the first answer completes the page's session.
