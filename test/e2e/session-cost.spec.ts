@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { COST_USAGE_FILE, type MeasuredUsage } from '../../scripts/cost-model.js';
 import { routes } from '../../shared/api/index.js';
-import { apiCall, card, createMember, day, PASSWORD } from './subscriptions-helpers';
+import { apiCall, card, createMember, day, MEMBER_PASSWORD } from './subscriptions-helpers';
 
 /**
  * What a user costs, counted in Chromium (docs/COST.md): every /api call of a typical session by
@@ -70,7 +70,7 @@ test('a typical session: sign in, the dashboard, add and edit a subscription, sa
   await page.goto('/login');
 
   await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Your Subscriptions' })).toBeVisible();
 

@@ -7,12 +7,8 @@ import { linkFromMail } from './mailbox';
 
 /** Helpers for the subscriptions dashboard tests: API seeding, direct table access and page shortcuts. */
 
-<<<<<<< HEAD
 /** The password of every member createMember() makes. */
 export const MEMBER_PASSWORD = 'Dashboard123!';
-=======
-export const PASSWORD = 'Dashboard123!';
->>>>>>> session-cost
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 

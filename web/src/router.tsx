@@ -1,11 +1,6 @@
-<<<<<<< HEAD
-import { type ComponentType, lazy, Suspense, useLayoutEffect } from 'react';
-import { Navigate, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
-import { RouteAnnouncer } from './components/layout/RouteAnnouncer';
-=======
 import { type ComponentType, isValidElement, Suspense, useLayoutEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
->>>>>>> first-paint
+import { RouteAnnouncer } from './components/layout/RouteAnnouncer';
 import { PageSpinner } from './components/ui/Spinner';
 import { ToastProvider } from './components/ui/Toast';
 import { LandingPage } from './features/landing/LandingPage';
