@@ -7,6 +7,7 @@ import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { ProductFunction } from './functions.js';
 import type { Monitoring } from './monitoring.js';
+import { grantTableAccess } from './table-access.js';
 
 export interface MembershipExpiryProps {
   /** TypeScript module exporting the expiry `handler` (functions/membership/expiry.ts). */
@@ -59,7 +60,8 @@ export class MembershipExpiry extends Construct {
       memorySize: 512,
       timeout: Duration.seconds(30),
     }).function;
-    props.table.grantReadWriteData(this.function);
+    // Reads the user and applies the due change in a transaction of updates.
+    grantTableAccess(props.table, this.function, { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] });
     // A failed run is run again by Lambda (twice); the schedule itself also retries delivery.
     this.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
     this.function.grantInvoke(this.schedulerRole);
