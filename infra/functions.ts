@@ -49,10 +49,12 @@ export class ProductFunction extends Construct {
   readonly logGroup: logs.LogGroup;
   /** The TypeScript module the function is bundled from. */
   readonly entry: string;
+  readonly timeout: Duration;
 
   constructor(scope: Construct, id: string, props: ProductFunctionProps) {
     super(scope, id);
     this.entry = props.entry;
+    this.timeout = props.timeout ?? Duration.seconds(10);
     this.logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN });
     this.function = new NodejsFunction(this, 'Function', {
       entry: props.entry,
@@ -61,7 +63,7 @@ export class ProductFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: props.architecture,
       memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: this.timeout,
       logGroup: this.logGroup,
       tracing: lambda.Tracing.ACTIVE,
       projectRoot,

@@ -82,6 +82,7 @@ export class ApplicationStack extends Stack {
     }
 
     this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: config.alarmEmail });
+    this.monitoring.alarmOnTable(table);
 
     const hostedZone = config.domain?.hostedZone
       ? route53.PublicHostedZone.fromPublicHostedZoneAttributes(this, 'HostedZone', {
@@ -117,6 +118,7 @@ export class ApplicationStack extends Stack {
           evaluationPeriods: 1,
         }),
       );
+      this.monitoring.alarmOnApiErrorRates(api.httpApi);
     } else {
       const site = new LocalStackSite(this, 'Site', { localstackHost: config.localstackHost });
       this.site = site;

@@ -158,7 +158,10 @@ function grantedBy(statements: PolicyStatementJson[]): Granted {
     ),
     indexActions: sorted(dynamodb.filter(onIndex).flatMap(actionsOf)),
     services: sorted(
-      allowed.flatMap(actionsOf).map((action) => action.split(':')[0]).filter((service) => SERVICES_FOLLOWING_THE_CODE.includes(service)),
+      allowed
+        .flatMap(actionsOf)
+        .map((action) => action.split(':')[0])
+        .filter((service) => SERVICES_FOLLOWING_THE_CODE.includes(service)),
     ),
     s3Actions: sorted(allowed.flatMap(actionsOf).filter((action) => action.startsWith('s3:'))),
   };
@@ -169,7 +172,10 @@ let product: SynthesizedProduct;
 let deployed: Array<{ name: string; entry: string; granted: Granted }>;
 
 beforeAll(() => {
-  product = synthesize({ senderEmail: 'reminders@subscriptions.example.com', ownerUsername: 'owner', ownerEmail: 'owner@example.com' }, { bundle: false });
+  product = synthesize(
+    { senderEmail: 'reminders@subscriptions.example.com', ownerUsername: 'owner', ownerEmail: 'owner@example.com' },
+    { bundle: false },
+  );
   const entries = functionEntries();
   deployed = [
     { stack: product.stacks.data, template: product.data },
@@ -212,7 +218,8 @@ describe('DynamoDB permissions', () => {
   });
 
   it('allows only Query on an index', () => {
-    for (const fn of deployed) if (fn.granted.queriedIndexes.length > 0) expect(fn.granted.indexActions, fn.name).toEqual(['dynamodb:Query']);
+    for (const fn of deployed)
+      if (fn.granted.queriedIndexes.length > 0) expect(fn.granted.indexActions, fn.name).toEqual(['dynamodb:Query']);
   });
 });
 
@@ -239,7 +246,9 @@ describe("every function's grants follow its code", () => {
       }),
     );
     // All functions at once, so one run names every difference.
-    expect(Object.fromEntries(found.map((fn) => [fn.name, fn.granted]))).toEqual(Object.fromEntries(found.map((fn) => [fn.name, fn.reached])));
+    expect(Object.fromEntries(found.map((fn) => [fn.name, fn.granted]))).toEqual(
+      Object.fromEntries(found.map((fn) => [fn.name, fn.reached])),
+    );
   });
 
   it('reads the calls a bundle makes, tree-shaken: an unused export adds nothing, a Scan would be seen', async () => {
