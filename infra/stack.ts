@@ -23,6 +23,8 @@ export const STACK_NAME = 'SubscriptionTracker';
 
 export interface DataStackProps extends StackProps {
   config: DeploymentConfig;
+  /** Folder holding the functions' handlers; the repository's `functions/` by default. */
+  functionsDir?: string;
 }
 
 /**
@@ -38,7 +40,13 @@ export class DataStack extends Stack {
     super(scope, id, { description: 'Subscription Tracker: table, avatars and secrets', ...props });
     const removalPolicy = props.config.target === 'aws' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     this.store = new DataStore(this, 'Data', { removalPolicy });
-    this.secrets = new SessionSecrets(this, 'Secrets', { owner: props.config.owner });
+    this.secrets = new SessionSecrets(this, 'Secrets', {
+      owner: props.config.owner,
+      rotation:
+        props.config.target === 'aws'
+          ? { architecture: functionArchitecture(props.config.target), functionsDir: props.functionsDir }
+          : undefined,
+    });
   }
 }
 
@@ -249,7 +257,7 @@ export function addSubscriptionTracker(
   options: SubscriptionTrackerOptions = {},
 ): SubscriptionTrackerStacks {
   Tags.of(scope).add('Product', 'SubscriptionTracker');
-  const data = new DataStack(scope, `${STACK_NAME}-Data`, { config, env: options.env });
+  const data = new DataStack(scope, `${STACK_NAME}-Data`, { config, env: options.env, functionsDir: options.functionsDir });
   const application = new ApplicationStack(scope, STACK_NAME, {
     config,
     data,

@@ -9,6 +9,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_RETENTION } from '../../infra/functions.js';
 import { API_ERROR_RATE_ALARMS, DURATION_ALARM_SHARE_OF_TIMEOUT, Monitoring } from '../../infra/monitoring.js';
+import { JWT_KEY_ROTATION_DAYS } from '../../infra/secrets.js';
 import { builtSite } from '../../infra/web.js';
 import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
 
@@ -152,6 +153,29 @@ describe('the dashboard', () => {
     const lateId = Object.keys(template.findResources('AWS::CloudWatch::Alarm'))[0];
     expect(lateId).toMatch(/^LateAlarm/);
     expect(body).toContain(`"${lateId}"`);
+  });
+});
+
+describe('the session signing key', () => {
+  it(`rotates every ${JWT_KEY_ROTATION_DAYS} days with its own function, the first time one interval after deployment`, () => {
+    const schedules = Object.values(resourcesOf(product.data, 'AWS::SecretsManager::RotationSchedule'));
+    expect(schedules).toHaveLength(1);
+    const [schedule] = schedules;
+    expect(JSON.stringify(schedule.Properties.SecretId)).toContain('JwtSigningKey');
+    expect(schedule.Properties.RotationRules).toEqual({ ScheduleExpression: `rate(${JWT_KEY_ROTATION_DAYS} days)` });
+    expect(schedule.Properties.RotateImmediatelyOnUpdate).toBe(false);
+    const rotationFunction = (schedule.Properties.RotationLambdaARN as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const fn = resourcesOf(product.data, 'AWS::Lambda::Function')[rotationFunction];
+    expect(fn.Properties.Description).toBe('Subscription Tracker: rotates the key that signs session tokens');
+  });
+
+  it('does not rotate the key on LocalStack, whose deployment keeps one key', () => {
+    const localstack = synthesize({ target: 'localstack', senderEmail: 'reminders@example.com' }, { bundle: false, validate: false });
+    try {
+      localstack.data.resourceCountIs('AWS::SecretsManager::RotationSchedule', 0);
+    } finally {
+      localstack.cleanUp();
+    }
   });
 });
 
