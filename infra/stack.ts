@@ -91,6 +91,13 @@ export class ApplicationStack extends Stack {
 
     this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: config.alarmEmail });
     this.monitoring.alarmOnTable(table);
+    if (data.secrets.jwtRotation) {
+      this.monitoring.alarmOnErrors(
+        'JwtKeyRotationErrorsAlarm',
+        data.secrets.jwtRotation,
+        'Rotating the session signing key failed: the current key stays in use until a rotation succeeds.',
+      );
+    }
 
     const hostedZone = config.domain?.hostedZone
       ? route53.PublicHostedZone.fromPublicHostedZoneAttributes(this, 'HostedZone', {

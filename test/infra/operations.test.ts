@@ -169,6 +169,13 @@ describe('the session signing key', () => {
     expect(fn.Properties.Description).toBe('Subscription Tracker: rotates the key that signs session tokens');
   });
 
+  it('alarms when a rotation fails', () => {
+    const rotationErrors = Object.values(alarms).filter(
+      (alarm) => alarm.Properties.MetricName === 'Errors' && JSON.stringify(alarm.Properties.Dimensions).includes('JwtSigningKeyRotation'),
+    );
+    expect(rotationErrors).toHaveLength(1);
+  });
+
   it('does not rotate the key on LocalStack, whose deployment keeps one key', () => {
     const localstack = synthesize({ target: 'localstack', senderEmail: 'reminders@example.com' }, { bundle: false, validate: false });
     try {
