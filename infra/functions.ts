@@ -12,7 +12,7 @@ import { areaEntry, depsLockFile, functionsDir, lambdaBundling, lambdaBundlingFo
 import type { DeploymentTarget } from './config.js';
 import { AVATAR_KEY_PREFIX } from './data.js';
 import type { EmailSender } from './email.js';
-import { grantTableAccess, type TableAccess } from './table-access.js';
+import { grantSecretValue, grantTableAccess, type TableAccess } from './grants.js';
 
 /** How long function logs are kept; the log groups outlive the stack (RETAIN) for as long. */
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
@@ -255,8 +255,8 @@ export class ApiFunctions extends Construct {
         const actions = needs.avatars === 'putAndDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
         iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [props.avatarsBucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`)] });
       }
-      if (readsSessionKey(area)) props.jwtSecret.grantRead(fn);
-      if (needs.twoFactorKey) props.twoFactorKey.grantRead(fn);
+      if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
+      if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);
 
       byArea.set(area, fn);
       this.all.push(productFunction);

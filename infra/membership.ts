@@ -6,8 +6,8 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { ProductFunction } from './functions.js';
+import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
-import { grantTableAccess } from './table-access.js';
 
 export interface MembershipExpiryProps {
   /** TypeScript module exporting the expiry `handler` (functions/membership/expiry.ts). */

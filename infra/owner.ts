@@ -6,7 +6,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as customResources from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { ProductFunction } from './functions.js';
-import { grantTableAccess } from './table-access.js';
+import { grantSecretValue, grantTableAccess } from './grants.js';
 
 export interface OwnerSeed {
   username: string;
@@ -59,7 +59,7 @@ export class OwnerBootstrap extends Construct {
       actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
       queriedIndexes: ['gsi1'],
     });
-    props.owner.passwordSecret.grantRead(this.function);
+    grantSecretValue(props.owner.passwordSecret, this.function);
 
     if (props.runOnDeploy) {
       const provider = new customResources.Provider(this, 'Provider', { onEventHandler: this.function });

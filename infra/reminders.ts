@@ -10,8 +10,8 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { EmailSender } from './email.js';
 import { ProductFunction } from './functions.js';
+import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
-import { grantTableAccess } from './table-access.js';
 
 /** Attempts after the first, both to deliver a run (the schedule) and to finish it (Lambda), before it is dead-lettered. */
 export const REMINDER_RETRY_ATTEMPTS = 2;

@@ -55,6 +55,8 @@ const TRANSACTION_ITEM_ACTIONS: Record<string, string> = {
  * (SQS is left out: an event source mapping grants a consumer the receive actions its code never calls.)
  */
 const SERVICES_FOLLOWING_THE_CODE = ['dynamodb', 's3', 'ses', 'secretsmanager', 'scheduler'];
+/** Of those, the ones whose granted actions must be exactly the ones called (DynamoDB is compared by resource below). */
+const EXACT_SERVICES = ['s3', 'secretsmanager'];
 
 /** What a bundle can reach, read from its unminified code (tree-shaken like the deployed one). */
 interface Reached {
@@ -143,7 +145,8 @@ interface Granted {
   /** Actions of the index statements (only dynamodb:Query is expected). */
   indexActions: string[];
   services: string[];
-  s3Actions: string[];
+  /** Actions of EXACT_SERVICES. */
+  exactActions: string[];
 }
 
 function grantedBy(statements: PolicyStatementJson[]): Granted {
@@ -163,7 +166,7 @@ function grantedBy(statements: PolicyStatementJson[]): Granted {
         .map((action) => action.split(':')[0])
         .filter((service) => SERVICES_FOLLOWING_THE_CODE.includes(service)),
     ),
-    s3Actions: sorted(allowed.flatMap(actionsOf).filter((action) => action.startsWith('s3:'))),
+    exactActions: sorted(allowed.flatMap(actionsOf).filter((action) => EXACT_SERVICES.includes(action.split(':')[0]))),
   };
 }
 
@@ -228,7 +231,7 @@ describe("every function's grants follow its code", () => {
     expect(deployed.map((fn) => fn.name)).toEqual(expect.arrayContaining([...AREAS, 'reminders', 'membership-expiry', 'bootstrap']));
   });
 
-  it('grants each function the table actions and indexes its bundle calls, the S3 actions it calls, and no service it never calls', async () => {
+  it('grants each function the table actions and indexes its bundle calls, the S3 and Secrets Manager actions it calls, and no service it never calls', async () => {
     const found = await Promise.all(
       deployed.map(async (fn) => {
         const reached = await reachedBy(fn.name, fn.entry);
@@ -240,7 +243,7 @@ describe("every function's grants follow its code", () => {
             tableActions: reached.tableActions,
             queriedIndexes: reached.queriedIndexes,
             services: [...new Set(reached.actions.map((action) => action.split(':')[0]))].sort(),
-            s3Actions: reached.actions.filter((action) => action.startsWith('s3:')),
+            exactActions: reached.actions.filter((action) => EXACT_SERVICES.includes(action.split(':')[0])),
           },
         };
       }),

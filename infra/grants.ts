@@ -1,5 +1,6 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 
 /**
  * The DynamoDB actions a function may be given: reads and writes of items, and queries. Never
@@ -45,4 +46,17 @@ export function grantTableAccess(table: dynamodb.ITable, grantee: iam.IGrantable
       resourceArns: indexes.map((index) => `${table.tableArn}/index/${index}`),
     });
   }
+}
+
+/**
+ * Lets a function read a secret's value (any version or stage: the session key's current and
+ * previous) and nothing else of it. `Secret.grantRead` adds `DescribeSecret`, which no function calls.
+ */
+export function grantSecretValue(secret: secretsmanager.ISecret, grantee: iam.IGrantable): void {
+  iam.Grant.addToPrincipal({
+    grantee,
+    actions: ['secretsmanager:GetSecretValue'],
+    // A secret imported by name has a partial ARN: Secrets Manager appends six random characters.
+    resourceArns: [secret.secretFullArn ?? `${secret.secretArn}-??????`],
+  });
 }
