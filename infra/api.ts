@@ -51,9 +51,10 @@ export class HttpProductApi extends Construct implements ProductApi {
       createDefaultStage: false,
     });
 
+    // Kept when the stack goes, like the functions' logs.
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: LOG_RETENTION,
-      removalPolicy: RemovalPolicy.DESTROY,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
     this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,

@@ -104,7 +104,7 @@ export function lambdaBundlingFor(name: string): BundlingOptions {
 }
 
 export interface FunctionEntry {
-  /** The function's name in the product: an API area from the contract, `reminders`, `membership-expiry`, `email-feedback` or `bootstrap`. */
+  /** The function's name in the product: an API area from the contract, `reminders`, `membership-expiry`, `email-feedback`, `bootstrap` or `jwt-key-rotation`. */
   name: string;
   /** Absolute path of the TypeScript module that exports `handler`. */
   entry: string;
@@ -135,7 +135,15 @@ export function ownerBootstrapEntry(root = functionsDir): string {
   return join(root, 'bootstrap', 'handler.ts');
 }
 
-/** Every function the stack deploys: one per API area of the contract (`AREAS`), the reminder job, the membership expiry and the owner bootstrap. */
+/** Entry of the session signing key's rotation function (Secrets Manager invokes it). */
+export function signingKeyRotationEntry(root = functionsDir): string {
+  return join(root, 'rotation', 'handler.ts');
+}
+
+/**
+ * Every function the stacks deploy: one per API area of the contract (`AREAS`), the reminder job, the
+ * membership expiry, the owner bootstrap and the signing key's rotation.
+ */
 export function functionEntries(root = functionsDir): FunctionEntry[] {
   return [
     ...AREAS.map((area) => ({ name: area, entry: areaEntry(area, root) })),
@@ -143,5 +151,6 @@ export function functionEntries(root = functionsDir): FunctionEntry[] {
     { name: 'membership-expiry', entry: membershipExpiryEntry(root) },
     { name: 'email-feedback', entry: emailFeedbackEntry(root) },
     { name: 'bootstrap', entry: ownerBootstrapEntry(root) },
+    { name: 'jwt-key-rotation', entry: signingKeyRotationEntry(root) },
   ];
 }

@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -11,8 +12,9 @@ import { areaEntry, depsLockFile, functionsDir, lambdaBundling, lambdaBundlingFo
 import type { DeploymentTarget } from './config.js';
 import { AVATAR_KEY_PREFIX } from './data.js';
 import type { EmailSender } from './email.js';
+import { grantSecretValue, grantTableAccess, type TableAccess } from './grants.js';
 
-/** How long function logs are kept. */
+/** How long function logs are kept; the log groups outlive the stack (RETAIN) for as long. */
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
 
 /**
@@ -38,15 +40,22 @@ export interface ProductFunctionProps {
 
 /**
  * A Node.js 22 function bundled from TypeScript with the shared esbuild options (bundling.ts),
- * logging to its own log group with a fixed retention.
+ * logging to its own log group with a fixed retention, kept when the stack is deleted or the
+ * function replaced (an incident's logs must outlive a redeploy), and traced by Lambda's active
+ * X-Ray tracing at Lambda's fixed sampling rate (no tracing SDK in the bundle).
  */
 export class ProductFunction extends Construct {
   readonly function: NodejsFunction;
   readonly logGroup: logs.LogGroup;
+  /** The TypeScript module the function is bundled from. */
+  readonly entry: string;
+  readonly timeout: Duration;
 
   constructor(scope: Construct, id: string, props: ProductFunctionProps) {
     super(scope, id);
-    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    this.entry = props.entry;
+    this.timeout = props.timeout ?? Duration.seconds(10);
+    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN });
     this.function = new NodejsFunction(this, 'Function', {
       entry: props.entry,
       handler: 'handler',
@@ -54,8 +63,9 @@ export class ProductFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: props.architecture,
       memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: this.timeout,
       logGroup: this.logGroup,
+      tracing: lambda.Tracing.ACTIVE,
       projectRoot,
       depsLockFilePath: depsLockFile,
       bundling: props.bundling ?? lambdaBundling,
@@ -66,23 +76,27 @@ export class ProductFunction extends Construct {
   }
 }
 
-/** What an API area's function needs beyond the defaults. */
+/** What an API area's function needs. */
 interface AreaNeeds {
   /** Megabytes; bcrypt hashing is CPU-bound and Lambda's CPU grows with memory. */
   memorySize: number;
-  tableAccess: 'read' | 'readWrite';
+  /**
+   * Exactly the DynamoDB actions its bundle uses (test/infra/permissions.test.ts derives them from the
+   * bundle and compares). Every area with signed-in routes reads the session and the user
+   * (BatchGetItem) and settles the membership (a transaction of Updates: UpdateItem).
+   */
+  table: TableAccess;
   sendsEmail: boolean;
-  /** Avatar images: writes and deletes them (uploads), or only deletes them (an admin deleting a user). */
-  avatars: 'readWrite' | 'delete' | false;
+  /** Avatar images: puts and deletes them (uploads), or only deletes them (an admin deleting a user). */
+  avatars: 'putAndDelete' | 'delete' | false;
   /** Signs session tokens even though its routes are public (login). */
   signsSessions: boolean;
   /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
   twoFactorKey: boolean;
 }
 
-const DEFAULT_NEEDS: AreaNeeds = {
+const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
   memorySize: 512,
-  tableAccess: 'readWrite',
   sendsEmail: false,
   avatars: false,
   signsSessions: false,
@@ -90,31 +104,105 @@ const DEFAULT_NEEDS: AreaNeeds = {
 };
 
 /**
- * Per-area differences from DEFAULT_NEEDS, keyed by area name. An area of the contract that is
- * not listed gets the defaults; listing an area that has no routes yet is harmless.
+ * Per-area needs, keyed by area name: the table access is always listed, the rest only where it
+ * differs from DEFAULT_NEEDS. Adding an area is adding its entry here; an area of the contract
+ * without one stops synthesis. Listing an area that has no routes yet is harmless.
  */
-const AREA_NEEDS: Record<string, Partial<AreaNeeds>> = {
+const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> = {
   // Passwords (bcrypt), verification and reset e-mails, login, settings.
-  auth: { memorySize: 1024, sendsEmail: true, signsSessions: true },
+  auth: {
+    memorySize: 1024,
+    sendsEmail: true,
+    signsSessions: true,
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+  },
   // The session check, polled by every visible tab: one BatchGetItem (user and session), and on the
-  // rare read where a membership change fell due, GetItem and the settling transaction (UpdateItem).
-  session: { memorySize: 256 },
+  // rare read where a membership change fell due, the settling write.
+  session: {
+    memorySize: 256,
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem'] },
+  },
   // Avatar uploads, the data export and account deletion (bcrypt confirms it).
-  account: { memorySize: 1024, avatars: 'readWrite' },
+  account: {
+    memorySize: 1024,
+    avatars: 'putAndDelete',
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+      ],
+      queriedIndexes: ['gsi1'],
+    },
+  },
   // Completes a two-factor login, so it signs the session token; bcrypt confirms disabling.
-  twofa: { memorySize: 1024, signsSessions: true, twoFactorKey: true },
+  twofa: {
+    memorySize: 1024,
+    signsSessions: true,
+    twoFactorKey: true,
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+  },
+  // Membership changes (transactions of updates) and their schedules (infra/membership.ts).
+  membership: {
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  },
+  subscriptions: {
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+  },
   // Creates users (bcrypt); sends reset-link and preview e-mails; deleting a user deletes their avatar.
-  admin: { memorySize: 1024, sendsEmail: true, avatars: 'delete' },
+  admin: {
+    memorySize: 1024,
+    sendsEmail: true,
+    avatars: 'delete',
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+      ],
+      queriedIndexes: ['gsi1'],
+    },
+  },
   // Forwards contact messages by e-mail.
-  contact: { sendsEmail: true },
-  // Reads the one counters item.
-  stats: { tableAccess: 'read' },
+  contact: { sendsEmail: true, table: { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] } },
+  // Reads the one counters item: never a Scan, which would read every user's password hash.
+  stats: { table: { actions: ['dynamodb:GetItem'] } },
   // Reads and writes the announcement items; no e-mail, no avatars, nothing signed.
-  announcements: { tableAccess: 'readWrite' },
+  announcements: {
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+  },
 };
 
 export function areaNeeds(area: string): AreaNeeds {
-  return { ...DEFAULT_NEEDS, ...AREA_NEEDS[area] };
+  const listed = AREA_NEEDS[area];
+  if (!listed) throw new Error(`The API area "${area}" has no entry in AREA_NEEDS (infra/functions.ts): list its table access there`);
+  return { ...DEFAULT_NEEDS, ...listed };
 }
 
 /** An area verifies or issues session tokens, so it reads the signing key. */
@@ -143,8 +231,8 @@ export interface ApiFunctionsProps {
 
 /**
  * One function per API area of the contract (`AREAS`), each granted only what its area uses:
- * table data access (read, or read and write), sending from the product's sender address,
- * avatar objects (read and write, or delete only), the session signing key, the two-factor key.
+ * exactly its DynamoDB actions, sending from the product's sender address, avatar objects (put and
+ * delete, or delete only), the session signing key, the two-factor key.
  */
 export class ApiFunctions extends Construct {
   readonly byArea: ReadonlyMap<Area, NodejsFunction>;
@@ -166,13 +254,15 @@ export class ApiFunctions extends Construct {
       });
       const fn = productFunction.function;
 
-      if (needs.tableAccess === 'read') props.table.grantReadData(fn);
-      else props.table.grantReadWriteData(fn);
+      grantTableAccess(props.table, fn, needs.table);
       if (needs.sendsEmail) props.email.grantSend(fn);
-      if (needs.avatars === 'readWrite') props.avatarsBucket.grantReadWrite(fn, `${AVATAR_KEY_PREFIX}*`);
-      if (needs.avatars === 'delete') props.avatarsBucket.grantDelete(fn, `${AVATAR_KEY_PREFIX}*`);
-      if (readsSessionKey(area)) props.jwtSecret.grantRead(fn);
-      if (needs.twoFactorKey) props.twoFactorKey.grantRead(fn);
+      if (needs.avatars) {
+        // Uploads put the new avatar and delete the old one; nothing reads or lists objects.
+        const actions = needs.avatars === 'putAndDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
+        iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [props.avatarsBucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`)] });
+      }
+      if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
+      if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);
 
       byArea.set(area, fn);
       this.all.push(productFunction);

@@ -6,6 +6,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { ProductFunction } from './functions.js';
+import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
 
 export interface MembershipExpiryProps {
@@ -59,7 +60,8 @@ export class MembershipExpiry extends Construct {
       memorySize: 512,
       timeout: Duration.seconds(30),
     }).function;
-    props.table.grantReadWriteData(this.function);
+    // Reads the user and applies the due change in a transaction of updates.
+    grantTableAccess(props.table, this.function, { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] });
     // A failed run is run again by Lambda (twice); the schedule itself also retries delivery.
     this.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
     this.function.grantInvoke(this.schedulerRole);

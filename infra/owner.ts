@@ -6,6 +6,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as customResources from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { ProductFunction } from './functions.js';
+import { grantSecretValue, grantTableAccess } from './grants.js';
 
 export interface OwnerSeed {
   username: string;
@@ -53,8 +54,12 @@ export class OwnerBootstrap extends Construct {
         OWNER_PASSWORD_SECRET_ARN: props.owner.passwordSecretId,
       },
     }).function;
-    props.table.grantReadWriteData(this.function);
-    props.owner.passwordSecret.grantRead(this.function);
+    // Looks for an owner (the users index), creates one in a transaction, fills the search directory.
+    grantTableAccess(props.table, this.function, {
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+      queriedIndexes: ['gsi1'],
+    });
+    grantSecretValue(props.owner.passwordSecret, this.function);
 
     if (props.runOnDeploy) {
       const provider = new customResources.Provider(this, 'Provider', { onEventHandler: this.function });

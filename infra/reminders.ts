@@ -10,6 +10,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { EmailSender } from './email.js';
 import { ProductFunction } from './functions.js';
+import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
 
 /** Attempts after the first, both to deliver a run (the schedule) and to finish it (Lambda), before it is dead-lettered. */
@@ -53,7 +54,10 @@ export class ReminderJob extends Construct {
       // ends is deferred, and Lambda's two retries of the failed run send it (functions/reminders/handler.ts).
       timeout: Duration.minutes(15),
     }).function;
-    props.table.grantReadWriteData(this.function);
+    grantTableAccess(props.table, this.function, {
+      actions: ['dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      queriedIndexes: ['gsi1'],
+    });
     props.email.grantSend(this.function);
 
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {

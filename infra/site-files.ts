@@ -34,6 +34,17 @@ export const LOCAL_SITE_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
+/**
+ * Source maps stay with the build (web/dist, for reading a stack trace) and are never published:
+ * they would hand out the app's whole source. The build links none (Vite's `sourcemap: 'hidden'`).
+ */
+export const UNPUBLISHED_SITE_FILES = ['*.map', '**/*.map'];
+
+/** Whether a file of the web build (by its key below the site root) is published. */
+export function isPublishedSiteFile(key: string): boolean {
+  return !key.endsWith('.map');
+}
+
 export const SITE_CACHE_CONTROL = {
   /** Hashed build output never changes under its name. */
   hashedAssets: 'public, max-age=31536000, immutable',

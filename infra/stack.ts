@@ -29,6 +29,8 @@ export const STACK_NAME = 'SubscriptionTracker';
 
 export interface DataStackProps extends StackProps {
   config: DeploymentConfig;
+  /** Folder holding the functions' handlers; the repository's `functions/` by default. */
+  functionsDir?: string;
 }
 
 /**
@@ -44,7 +46,13 @@ export class DataStack extends Stack {
     super(scope, id, { description: 'Subscription Tracker: table, avatars and secrets', ...props });
     const removalPolicy = props.config.target === 'aws' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     this.store = new DataStore(this, 'Data', { removalPolicy });
-    this.secrets = new SessionSecrets(this, 'Secrets', { owner: props.config.owner });
+    this.secrets = new SessionSecrets(this, 'Secrets', {
+      owner: props.config.owner,
+      rotation:
+        props.config.target === 'aws'
+          ? { architecture: functionArchitecture(props.config.target), functionsDir: props.functionsDir }
+          : undefined,
+    });
   }
 }
 
@@ -89,6 +97,14 @@ export class ApplicationStack extends Stack {
     }
 
     this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: config.alarmEmail });
+    this.monitoring.alarmOnTable(table);
+    if (data.secrets.jwtRotation) {
+      this.monitoring.alarmOnErrors(
+        'JwtKeyRotationErrorsAlarm',
+        data.secrets.jwtRotation,
+        'Rotating the session signing key failed: the current key stays in use until a rotation succeeds.',
+      );
+    }
 
     const hostedZone = config.hostedZone
       ? route53.PublicHostedZone.fromPublicHostedZoneAttributes(this, 'HostedZone', {
@@ -129,6 +145,7 @@ export class ApplicationStack extends Stack {
           evaluationPeriods: 1,
         }),
       );
+      this.monitoring.alarmOnApiErrorRates(api.httpApi);
     } else {
       const site = new LocalStackSite(this, 'Site', { localstackHost: config.localstackHost });
       this.site = site;
@@ -271,7 +288,7 @@ export function addSubscriptionTracker(
   options: SubscriptionTrackerOptions = {},
 ): SubscriptionTrackerStacks {
   Tags.of(scope).add('Product', 'SubscriptionTracker');
-  const data = new DataStack(scope, `${STACK_NAME}-Data`, { config, env: options.env });
+  const data = new DataStack(scope, `${STACK_NAME}-Data`, { config, env: options.env, functionsDir: options.functionsDir });
   const application = new ApplicationStack(scope, STACK_NAME, {
     config,
     data,

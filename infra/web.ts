@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AssetHashType, DockerImage, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -14,7 +14,7 @@ import { Construct } from 'constructs';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import { projectRoot } from './bundling.js';
 import type { CustomDomain } from './config.js';
-import { CONTENT_SECURITY_POLICY, SITE_CACHE_CONTROL } from './site-files.js';
+import { CONTENT_SECURITY_POLICY, isPublishedSiteFile, SITE_CACHE_CONTROL, UNPUBLISHED_SITE_FILES } from './site-files.js';
 
 export const webRoot = join(projectRoot, 'web');
 export const webDist = join(webRoot, 'dist');
@@ -43,9 +43,9 @@ export const SPA_ROUTING_FUNCTION_CODE = `function handler(event) {
 export function builtSite(distDir?: string, defaultDistDir = webDist): s3deploy.ISource {
   if (distDir) {
     if (!existsSync(join(distDir, 'index.html'))) throw new Error(`webDist "${distDir}" holds no index.html; build the site first`);
-    return s3deploy.Source.asset(distDir);
+    return s3deploy.Source.asset(distDir, { exclude: UNPUBLISHED_SITE_FILES });
   }
-  if (existsSync(join(defaultDistDir, 'index.html'))) return s3deploy.Source.asset(defaultDistDir);
+  if (existsSync(join(defaultDistDir, 'index.html'))) return s3deploy.Source.asset(defaultDistDir, { exclude: UNPUBLISHED_SITE_FILES });
   return s3deploy.Source.asset(webRoot, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
@@ -60,6 +60,9 @@ export function builtSite(distDir?: string, defaultDistDir = webDist): s3deploy.
             { cwd: projectRoot, stdio: ['ignore', 2, 2] },
           );
           if (build.status !== 0) throw new Error('The web build failed (see above); run `npm run build:web` to see why.');
+          for (const file of readdirSync(outputDir, { recursive: true, encoding: 'utf8' })) {
+            if (!isPublishedSiteFile(file)) rmSync(join(outputDir, file));
+          }
           return true;
         },
       },

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { cacheControlOf, contentTypeOf } from '../infra/site-files.js';
+import { cacheControlOf, contentTypeOf, isPublishedSiteFile } from '../infra/site-files.js';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 
 /**
  * Publishes a web build to the LocalStack deployment's S3 website bucket, which BucketDeployment
- * cannot fill there (its custom resource needs Lambda layers): every file with its content type —
+ * cannot fill there (its custom resource needs Lambda layers): every file but the source maps, with its content type —
  * browsers refuse ES modules served as anything but JavaScript — hashed `assets/` cached for a year,
  * the rest revalidated, and the `config.json` that points the SPA at the REST API.
  */
@@ -32,7 +32,7 @@ export async function publishSite(options: { s3: S3Client; bucket: string; distD
   }
   const objects: Array<{ key: string; body: Buffer | string }> = files
     .map((path) => ({ key: relative(options.distDir, path).split(sep).join('/'), body: readFileSync(path) }))
-    .filter((object) => object.key !== SITE_CONFIG_FILE);
+    .filter((object) => object.key !== SITE_CONFIG_FILE && isPublishedSiteFile(object.key));
   objects.push({ key: SITE_CONFIG_FILE, body: JSON.stringify(options.config) });
 
   const uploads: SiteUpload[] = [];

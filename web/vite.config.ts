@@ -46,7 +46,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for reading stack traces, linked from no file and never published (infra/site-files.ts UNPUBLISHED_SITE_FILES).
+    sourcemap: 'hidden',
     // web/dist/.vite/manifest.json: each chunk's static and lazy imports, from which bench/route-weights.ts weighs every route.
     manifest: true,
     // Every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry.

@@ -29,6 +29,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'export {};');
   writeFileSync(join(dist, 'assets', 'index-abc123.css'), 'body{}');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A config.json left in the build (from a local run) must not win over the deployment's.
   writeFileSync(join(dist, 'config.json'), '{"apiBaseUrl":""}');
@@ -63,6 +64,11 @@ describe('publishing the site to LocalStack', () => {
     expect((await read('assets/index-abc123.js')).cacheControl).toBe('public, max-age=31536000, immutable');
     expect((await read('index.html')).cacheControl).toBe('no-cache');
     expect((await read('config.json')).cacheControl).toBe('no-cache');
+  });
+
+  it('publishes no source map', async () => {
+    await expect(read('assets/index-abc123.js.map')).rejects.toThrow();
+    await expect(read('assets/index-abc123.js')).resolves.toBeDefined();
   });
 
   it("points the SPA at the deployment's REST API", async () => {
