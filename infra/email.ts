@@ -10,6 +10,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { ProductFunction } from './functions.js';
+import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
 
 /** SES puts an account under review at a 5 % bounce rate; the alarm fires above it. */
@@ -177,7 +178,7 @@ export class EmailFeedback extends Construct {
       memorySize: 256,
       timeout: Duration.seconds(30),
     }).function;
-    props.table.grant(this.function, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
+    grantTableAccess(props.table, this.function, { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] });
     props.email.feedbackTopic.addSubscription(new subscriptions.LambdaSubscription(this.function));
     props.monitoring.alarmOnErrors(
       'EmailFeedbackErrorsAlarm',

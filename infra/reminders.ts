@@ -55,7 +55,7 @@ export class ReminderJob extends Construct {
       timeout: Duration.minutes(15),
     }).function;
     grantTableAccess(props.table, this.function, {
-      actions: ['dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
       queriedIndexes: ['gsi1'],
     });
     props.email.grantSend(this.function);

@@ -15,6 +15,7 @@ import type { DeploymentConfig } from './config.js';
 import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
 import { EmailFeedback, EmailSender } from './email.js';
 import { ApiFunctions, functionArchitecture, pascalCase } from './functions.js';
+import { grantSecretValue } from './grants.js';
 import { MembershipExpiry } from './membership.js';
 import { Monitoring } from './monitoring.js';
 import { OwnerBootstrap } from './owner.js';
@@ -219,7 +220,7 @@ export class ApplicationStack extends Stack {
       monitoring: this.monitoring,
     });
     // Each reminder's unsubscribe link is a token signed with the session key (functions/lib/jwt.ts).
-    data.secrets.jwtSecret.grantRead(this.reminders.function);
+    grantSecretValue(data.secrets.jwtSecret, this.reminders.function);
     new CfnOutput(this, 'ReminderFunctionName', {
       value: this.reminders.function.functionName,
       description: 'Invoke it to run the reminder job now (LocalStack never fires schedules)',
