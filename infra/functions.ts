@@ -70,7 +70,8 @@ export class ProductFunction extends Construct {
 interface AreaNeeds {
   /** Megabytes; bcrypt hashing is CPU-bound and Lambda's CPU grows with memory. */
   memorySize: number;
-  tableAccess: 'read' | 'readWrite';
+  /** Table data access: read, read and write, or exactly these DynamoDB actions. */
+  tableAccess: 'read' | 'readWrite' | readonly `dynamodb:${string}`[];
   sendsEmail: boolean;
   /** Avatar images: writes and deletes them (uploads), or only deletes them (an admin deleting a user). */
   avatars: 'readWrite' | 'delete' | false;
@@ -78,6 +79,8 @@ interface AreaNeeds {
   signsSessions: boolean;
   /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
   twoFactorKey: boolean;
+  /** Forwards mail to the support address, so it gets SUPPORT_EMAIL. */
+  supportEmail: boolean;
 }
 
 const DEFAULT_NEEDS: AreaNeeds = {
@@ -87,6 +90,7 @@ const DEFAULT_NEEDS: AreaNeeds = {
   avatars: false,
   signsSessions: false,
   twoFactorKey: false,
+  supportEmail: false,
 };
 
 /**
@@ -102,8 +106,13 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds>> = {
   twofa: { memorySize: 1024, signsSessions: true, twoFactorKey: true },
   // Creates users (bcrypt); sends reset-link and preview e-mails; deleting a user deletes their avatar.
   admin: { memorySize: 1024, sendsEmail: true, avatars: 'delete' },
-  // Forwards contact messages by e-mail.
-  contact: { sendsEmail: true },
+  // Forwards contact messages by e-mail: stores each (and removes one it could not forward) and
+  // counts the senders' throttle windows; it reads nothing.
+  contact: {
+    sendsEmail: true,
+    supportEmail: true,
+    tableAccess: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  },
   // Reads the one counters item.
   stats: { tableAccess: 'read' },
   // Reads and writes the announcement items; no e-mail, no avatars, nothing signed.
@@ -134,6 +143,8 @@ export interface ApiFunctionsProps {
   /** Given (as TWO_FACTOR_KEY_ARN) and readable only to the areas that need it. */
   twoFactorKey: secretsmanager.ISecret;
   email: EmailSender;
+  /** Where contact messages go (SUPPORT_EMAIL of the areas that forward them). */
+  supportEmail: string;
   /** Folder holding `<area>/handler.ts`; the repository's `functions/` by default. */
   functionsDir?: string;
 }
@@ -158,13 +169,18 @@ export class ApiFunctions extends Construct {
         description: `Subscription Tracker API: ${area} routes`,
         architecture: props.architecture,
         memorySize: needs.memorySize,
-        environment: needs.twoFactorKey ? { ...props.environment, TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : props.environment,
+        environment: {
+          ...props.environment,
+          ...(needs.twoFactorKey ? { TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : {}),
+          ...(needs.supportEmail ? { SUPPORT_EMAIL: props.supportEmail } : {}),
+        },
         bundling: lambdaBundlingFor(area),
       });
       const fn = productFunction.function;
 
       if (needs.tableAccess === 'read') props.table.grantReadData(fn);
-      else props.table.grantReadWriteData(fn);
+      else if (needs.tableAccess === 'readWrite') props.table.grantReadWriteData(fn);
+      else props.table.grant(fn, ...needs.tableAccess);
       if (needs.sendsEmail) props.email.grantSend(fn);
       if (needs.avatars === 'readWrite') props.avatarsBucket.grantReadWrite(fn, `${AVATAR_KEY_PREFIX}*`);
       if (needs.avatars === 'delete') props.avatarsBucket.grantDelete(fn, `${AVATAR_KEY_PREFIX}*`);

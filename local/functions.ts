@@ -11,6 +11,8 @@ import { type InProcessSchedules, inProcessSchedules } from './membership-schedu
 
 export const TABLE_NAME = 'subscription-tracker';
 export const AVATARS_BUCKET = 'avatars';
+/** The support address of the local stack (the cloud's is the `supportEmail` context key). */
+export const LOCAL_SUPPORT_EMAIL = 'support@example.com';
 
 export type RunReminders = (event: { date?: string }) => Promise<unknown>;
 
@@ -48,6 +50,8 @@ function configureEnvironment(setup: FunctionsSetup): void {
     AVATARS_BUCKET,
     PUBLIC_URL: process.env.PUBLIC_URL || setup.publicUrl,
     SENDER_EMAIL: process.env.SENDER_EMAIL || 'reminders@subscription-tracker.local',
+    // Contact messages land in the SES emulator's mailbox, addressed here.
+    SUPPORT_EMAIL: process.env.SUPPORT_EMAIL || LOCAL_SUPPORT_EMAIL,
     JWT_SECRET: setup.jwtSecret,
     TWO_FACTOR_KEY: setup.twoFactorKey,
     LOG_LEVEL: setup.quiet ? 'warn' : process.env.LOG_LEVEL || 'info',

@@ -8,6 +8,8 @@ export interface Email {
   subject: string;
   html: string;
   text: string;
+  /** Where replies go when not to the sender (a contact message: the person who wrote it). */
+  replyTo?: string;
 }
 
 export async function sendEmail(email: Email): Promise<void> {
@@ -15,6 +17,7 @@ export async function sendEmail(email: Email): Promise<void> {
     new SendEmailCommand({
       Source: `Subscription Tracker <${config().SENDER_EMAIL}>`,
       Destination: { ToAddresses: [email.to] },
+      ...(email.replyTo ? { ReplyToAddresses: [email.replyTo] } : {}),
       Message: {
         Subject: { Data: email.subject, Charset: 'UTF-8' },
         Body: {

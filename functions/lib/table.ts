@@ -13,6 +13,8 @@ export const keys = {
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
   /** The admin search's compact entry of a user: `USERDIR` / `<createdAt>#<id>` (the user's gsi1sk). */
   userDirectory: (createdAt: string, userId: string) => ({ pk: USER_DIRECTORY, sk: `${createdAt}#${userId}` }),
+  /** A message sent with the contact form, kept for CONTACT_MESSAGE_DAYS. */
+  contactMessage: (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'MESSAGE' }),
   ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
 } as const;
 

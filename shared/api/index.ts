@@ -2,6 +2,7 @@ import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin.js';
 import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
+import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
 import { membershipRoutes } from './membership.js';
 import { statsRoutes } from './stats.js';
@@ -12,6 +13,7 @@ export * from './account.js';
 export * from './admin.js';
 export * from './announcements.js';
 export * from './auth.js';
+export * from './contact.js';
 export * from './contract.js';
 export * from './membership.js';
 export * from './stats.js';
@@ -29,6 +31,7 @@ export const routes = {
   ...statsRoutes,
   ...adminRoutes,
   ...announcementRoutes,
+  ...contactRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -191,6 +191,7 @@ export const responseSchemas = {
   reorderAnnouncements: z.array(announcementResponse),
   updateAnnouncement: announcementResponse,
   deleteAnnouncement: messageResponse,
+  sendContactMessage: messageResponse,
 } satisfies Record<RouteName, z.ZodMiniType>;
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

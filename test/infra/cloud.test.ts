@@ -38,6 +38,7 @@ beforeAll(() => {
     senderEmail: 'reminders@subscriptions.example.com',
     ownerUsername: 'owner',
     ownerEmail: 'owner@subscriptions.example.com',
+    supportEmail: 'help@subscriptions.example.com',
   });
   app = product.application;
   functions = productFunctions(app);
@@ -218,6 +219,23 @@ describe('permissions', () => {
     expect(allows('stats', 'dynamodb:GetItem')).toBe(true);
     for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
       expect(allows('stats', write)).toBe(false);
+    }
+  });
+
+  it('lets the contact function put, update and delete table items and send e-mail, and nothing else: no reads, no Scan', () => {
+    const tableActions = of('contact')
+      .filter((s) => s.Effect === 'Allow')
+      .flatMap((s) => actionsOf(s).filter((action) => action.startsWith('dynamodb:')));
+    expect(tableActions.sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    const services = new Set(of('contact').flatMap((s) => actionsOf(s).map((action) => action.split(':')[0])));
+    expect([...services].sort()).toEqual(['dynamodb', 'ses']);
+    expect(allows('contact', 'ses:SendEmail')).toBe(true);
+  });
+
+  it('tells only the contact function the support address', () => {
+    for (const area of AREAS) {
+      const support = functionOfArea(area).properties.Environment.Variables.SUPPORT_EMAIL;
+      expect(support, area).toBe(area === 'contact' ? 'help@subscriptions.example.com' : undefined);
     }
   });
 
