@@ -6,14 +6,8 @@ import { renderEmail, sendEmail } from '../lib/email.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { epochSeconds, keys, nowIso, tableName } from '../lib/table.js';
-import { type ThrottleRule, takeSlot } from '../lib/throttle.js';
-
-/** Contact messages from one sender's address: 3 an hour. */
-export const CONTACT_BY_EMAIL: ThrottleRule = { scope: 'contact-email', limit: 3, windowSeconds: 60 * 60 };
-/** Contact messages from one client address, whatever the sender's address: 10 an hour. */
-export const CONTACT_BY_ADDRESS: ThrottleRule = { scope: 'contact-address', limit: 10, windowSeconds: 60 * 60 };
-/** How long a forwarded message is kept in the table (docs/DECISIONS.md 'The public site'). */
-export const CONTACT_MESSAGE_DAYS = 90;
+import { takeSlot } from '../lib/throttle.js';
+import { CONTACT_BY_ADDRESS, CONTACT_BY_EMAIL, CONTACT_MESSAGE_DAYS } from './rules.js';
 
 // Checked at cold start: a contact function without a support address fails before any request.
 const SUPPORT_EMAIL = supportEmail();
