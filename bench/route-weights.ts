@@ -1,9 +1,10 @@
 /**
  * The gzip weight of each screen of the built web app, read from Vite's manifest
- * (web/dist/.vite/manifest.json). A screen's JavaScript is the entry's static import closure (what
- * index.html loads before anything renders) plus the screen's lazy module with everything it
- * imports, its own lazy chunks included (the dashboard's chart): all a visitor of that screen
- * downloads. Shared by `npm run bench` and the budget test.
+ * (web/dist/.vite/manifest.json). A screen's first JavaScript is the entry's static import closure
+ * (what index.html loads before anything renders) plus the screen's lazy module with everything it
+ * statically imports: what it takes to render the screen. Its lazy chunks (the landing page's
+ * counters and demo dashboard, a dialog) come after; the total counts them too: all a visitor of that
+ * screen downloads. Budgets apply to the first JavaScript. Shared by `npm run bench` and the budget test.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,13 +19,19 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Budgets in KB of gzipped JavaScript (issue 8 §4); screens without one are reported only. */
+/** Budgets in KB of gzipped first JavaScript (issue 8 §4); screens without one are reported only. */
 export const ROUTE_BUDGETS_KB: Record<string, number> = { '/': 90, '/dashboard': 200 };
 
 export interface RouteWeight {
   path: string;
   module: string;
+  /** Every JavaScript file of the screen, first ones first. */
   files: string[];
+  /** The files it takes to render the screen: the entry's and the screen module's static imports. */
+  firstFiles: string[];
+  /** KB of gzipped first JavaScript: what the budget counts. */
+  firstKb: number;
+  /** KB of gzipped JavaScript in all, the screen's lazy chunks included. */
   gzipKb: number;
   budgetKb?: number;
 }
@@ -73,9 +80,11 @@ export function routeWeights(dist: string, routerSource: string): RouteWeight[] 
   return routeModules(routerSource)
     .filter(({ path }) => !seen.has(path) && seen.add(path))
     .map(({ path, module }) => {
-      const keys = closure(manifest, module, true, new Set(entry));
-      const files = [...new Set([...keys].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
-      const bytes = files.reduce((sum, file) => sum + weigh(file), 0);
-      return { path, module, files, gzipKb: Math.round(bytes / 102.4) / 10, budgetKb: ROUTE_BUDGETS_KB[path] };
+      const jsFiles = (keys: Set<string>) =>
+        [...new Set([...keys].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
+      const kb = (files: string[]) => Math.round(files.reduce((sum, file) => sum + weigh(file), 0) / 102.4) / 10;
+      const firstFiles = jsFiles(closure(manifest, module, false, new Set(entry)));
+      const files = [...new Set([...firstFiles, ...jsFiles(closure(manifest, module, true, new Set(entry)))])];
+      return { path, module, files, firstFiles, firstKb: kb(firstFiles), gzipKb: kb(files), budgetKb: ROUTE_BUDGETS_KB[path] };
     });
 }

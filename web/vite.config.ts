@@ -50,6 +50,13 @@ export default defineConfig(({ command }) => ({
     // web/dist/.vite/manifest.json: each chunk's static and lazy imports, from which bench/route-weights.ts weighs every route.
     manifest: true,
     // Every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The landing page loads the dashboard's chunk for its demo dashboard, below the fold: it lists
+      // only the stylesheets to load with it, not the dashboard's ~25 scripts, whose names would
+      // otherwise weigh on the landing page's first JavaScript (docs/DECISIONS.md 'The public site').
+      resolveDependencies: (file, deps, { hostId }) =>
+        /LandingPage/.test(hostId) && /DashboardPage/.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
   },
 }));

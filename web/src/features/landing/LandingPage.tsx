@@ -1,5 +1,5 @@
-import { ArrowRight, BellRing, ChartPie, CirclePlay, ListPlus, Tags, UserPlus, Users } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { ArrowRight, BellRing, ChartPie, CirclePlay, Tags, Users } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { pageTitle } from '../../brand';
 import { PublicLayout } from '../../components/layout/PublicLayout';
@@ -24,37 +24,39 @@ const features = [
   },
 ];
 
-const steps = [
-  {
-    icon: <UserPlus aria-hidden="true" />,
-    title: 'Create your free account',
-    text: 'Sign up in under a minute and confirm your email address.',
-  },
-  {
-    icon: <ListPlus aria-hidden="true" />,
-    title: 'Add your subscriptions',
-    text: 'Enter each service with its price, billing cycle, next due date and category.',
-  },
-  {
-    icon: <BellRing aria-hidden="true" />,
-    title: 'Stay ahead of every renewal',
-    text: 'Watch your totals and upcoming payments on your dashboard and get reminded before you pay.',
-  },
-];
+/**
+ * The counters and the demo dashboard are chunks of their own, so the landing page's first JavaScript
+ * stays small and ships no dashboard code (docs/DECISIONS.md 'The public site'): the counters load
+ * with the page, beside GET /api/stats; the demo as it nears the viewport, or at once on 'See How It Works'.
+ */
+const LandingCounters = lazy(async () => ({ default: (await import('./LandingCounters')).LandingCounters }));
+const DemoDashboard = lazy(async () => ({ default: (await import('../dashboard/DashboardPage')).DemoDashboard }));
 
 /** The public landing page (SPEC §2), at / and /features. */
 export function LandingPage() {
   const { pathname } = useLocation();
   const featuresRef = useRef<HTMLElement>(null);
   const demoRef = useRef<HTMLElement>(null);
+  const [demoWanted, setDemoWanted] = useState(false);
 
   useEffect(() => {
     if (pathname === '/features') featuresRef.current?.scrollIntoView();
   }, [pathname]);
 
+  useEffect(() => {
+    const demo = demoRef.current;
+    if (!demo || demoWanted) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setDemoWanted(true), {
+      rootMargin: '800px 0px',
+    });
+    observer.observe(demo);
+    return () => observer.disconnect();
+  }, [demoWanted]);
+
   function showDemo() {
     const demo = demoRef.current;
     if (!demo) return;
+    setDemoWanted(true);
     demo.scrollIntoView({
       behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
     });
@@ -85,6 +87,11 @@ export function LandingPage() {
           </Button>
         </div>
         <p className={styles.fineprint}>Free forever for the essentials. No card required.</p>
+        <div className={styles.countersSlot}>
+          <Suspense>
+            <LandingCounters />
+          </Suspense>
+        </div>
       </section>
 
       <section ref={featuresRef} id="features" className={styles.section} aria-labelledby="features-title">
@@ -112,18 +119,9 @@ export function LandingPage() {
             From scattered bills to one clear overview
           </h2>
         </div>
-        <ol className={styles.steps}>
-          {steps.map((step, index) => (
-            <li key={step.title} className={styles.step}>
-              <span className={styles.stepNumber} aria-hidden="true">
-                {index + 1}
-              </span>
-              <span className={styles.stepIcon}>{step.icon}</span>
-              <h3 className={styles.featureTitle}>{step.title}</h3>
-              <p className={styles.featureText}>{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <div className={styles.demoSlot}>
+          <Suspense>{demoWanted && <DemoDashboard />}</Suspense>
+        </div>
       </section>
 
       <section className={styles.cta} aria-labelledby="cta-title">
