@@ -52,11 +52,11 @@ export default defineConfig(({ command }) => ({
     // Every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: {
       polyfill: false,
-      // The landing page loads the dashboard's chunk for its demo dashboard, below the fold: it lists
-      // only the stylesheets to load with it, not the dashboard's ~25 scripts, whose names would
-      // otherwise weigh on the landing page's first JavaScript (docs/DECISIONS.md 'The public site').
-      resolveDependencies: (file, deps, { hostId }) =>
-        /LandingPage/.test(hostId) && /DashboardPage/.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+      // What the landing page loads after it renders (LandingLive; from there the dashboard's chunk for
+      // the demo dashboard) comes with its stylesheets, and its scripts follow their own imports: the names of
+      // the dashboard's ~25 scripts would weigh on the landing page's first JavaScript (docs/DECISIONS.md 'The public site').
+      resolveDependencies: (_file, deps, { hostId }) =>
+        /Landing(Page|Live)/.test(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
   },
 }));

@@ -474,9 +474,19 @@ describe('site', () => {
   });
 
   it('publishes the web build with long-lived caching for hashed assets only', () => {
-    app.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    app.resourceCountIs('Custom::CDKBucketDeployment', 3);
     app.hasResourceProperties('Custom::CDKBucketDeployment', { Include: ['assets/*'], Prune: false });
-    app.hasResourceProperties('Custom::CDKBucketDeployment', { Exclude: ['assets/*'], DistributionPaths: ['/*'] });
+    app.hasResourceProperties('Custom::CDKBucketDeployment', { Exclude: ['assets/*', 'manifest.webmanifest'], DistributionPaths: ['/*'] });
+  });
+
+  it('publishes the web app manifest as application/manifest+json, and lets the site load it (manifest-src)', () => {
+    app.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['manifest.webmanifest'],
+      Prune: false,
+      SystemMetadata: Match.objectLike({ 'content-type': 'application/manifest+json' }),
+    });
+    expect(CONTENT_SECURITY_POLICY).toContain("manifest-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).toContain("img-src 'self'");
   });
 });
 

@@ -50,6 +50,6 @@ describe("the built web app's weight per screen (Vite manifest)", () => {
     expect(first).not.toContain('Your Subscriptions');
     const later = landing.files.filter((file) => !landing.firstFiles.includes(file));
     expect(later.some((file) => file.includes('DashboardPage'))).toBe(true);
-    expect(later.some((file) => file.includes('LandingCounters'))).toBe(true);
+    expect(later.some((file) => file.includes('LandingLive'))).toBe(true);
   });
 });

@@ -25,12 +25,11 @@ const features = [
 ];
 
 /**
- * The counters and the demo dashboard are chunks of their own, so the landing page's first JavaScript
- * stays small and ships no dashboard code (docs/DECISIONS.md 'The public site'): the counters load
- * with the page, beside GET /api/stats; the demo as it nears the viewport, or at once on 'See How It Works'.
+ * What the landing page shows after its first render comes in a chunk of its own (LandingLive), so
+ * its first JavaScript stays small and ships no dashboard code (docs/DECISIONS.md 'The public site').
  */
-const LandingCounters = lazy(async () => ({ default: (await import('./LandingCounters')).LandingCounters }));
-const DemoDashboard = lazy(async () => ({ default: (await import('../dashboard/DashboardPage')).DemoDashboard }));
+const LandingCounters = lazy(async () => ({ default: (await import('./LandingLive')).LandingCounters }));
+const DemoDashboardLoader = lazy(async () => ({ default: (await import('./LandingLive')).DemoDashboardLoader }));
 
 /** The public landing page (SPEC §2), at / and /features. */
 export function LandingPage() {
@@ -42,16 +41,6 @@ export function LandingPage() {
   useEffect(() => {
     if (pathname === '/features') featuresRef.current?.scrollIntoView();
   }, [pathname]);
-
-  useEffect(() => {
-    const demo = demoRef.current;
-    if (!demo || demoWanted) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setDemoWanted(true), {
-      rootMargin: '800px 0px',
-    });
-    observer.observe(demo);
-    return () => observer.disconnect();
-  }, [demoWanted]);
 
   function showDemo() {
     const demo = demoRef.current;
@@ -120,7 +109,9 @@ export function LandingPage() {
           </h2>
         </div>
         <div className={styles.demoSlot}>
-          <Suspense>{demoWanted && <DemoDashboard />}</Suspense>
+          <Suspense>
+            <DemoDashboardLoader target={demoRef} wanted={demoWanted} />
+          </Suspense>
         </div>
       </section>
 

@@ -1,9 +1,14 @@
 import type { LandingStats } from '@shared/api/stats';
 import { statsRoutes } from '@shared/api/stats';
-import { useEffect, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useState } from 'react';
 import { api } from '../../api/client';
-import styles from './LandingCounters.module.css';
+import styles from './LandingLive.module.css';
 import { COUNT_UP_MS, COUNT_UP_STEPS, countAt, fallbackCounters, formatCounter } from './landingCounters';
+
+/**
+ * The parts of the landing page that load after it has rendered, in one chunk (docs/DECISIONS.md
+ * 'The public site'): the counters, and what loads the demo dashboard as it nears the viewport.
+ */
 
 const COUNTERS: Array<{ name: keyof LandingStats; label: string; money?: boolean }> = [
   { name: 'totalUsers', label: 'Total users' },
@@ -71,4 +76,31 @@ export function LandingCounters() {
       ))}
     </dl>
   );
+}
+
+/** The demo comes with the dashboard's own chunk: the same components, no second copy of them. */
+const DemoDashboard = lazy(async () => ({ default: (await import('../dashboard/DashboardPage')).DemoDashboard }));
+
+/**
+ * The demo dashboard, loaded once `target` (its section) comes within 800 px of the viewport, or at
+ * once when `wanted` ('See How It Works').
+ */
+export function DemoDashboardLoader({ target, wanted }: { target: RefObject<HTMLElement | null>; wanted: boolean }) {
+  const [near, setNear] = useState(false);
+
+  useEffect(() => {
+    const section = target.current;
+    if (!section) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: '800px 0px',
+    });
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, [target]);
+
+  return wanted || near ? (
+    <Suspense>
+      <DemoDashboard />
+    </Suspense>
+  ) : null;
 }
