@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { LANDING_COUNTERS_KEY } from '../../shared/domain/landing-counters';
 import { expectNoAxeViolationsInBothThemes } from './axe';
 import { mailsTo } from './mailbox';
 
@@ -53,7 +54,7 @@ test("landing: SPEC's stored defaults only when GET /api/stats fails, at once wi
   await page.route('**/api/stats', (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
   await page.goto('/');
   await expect(page.locator('dl[data-complete="true"]')).toBeVisible();
-  const shown = await page.evaluate(() => JSON.parse(localStorage.getItem('landing-counters') ?? '{}') as Record<string, number>);
+  const shown = (await page.evaluate(`JSON.parse(localStorage.getItem('${LANDING_COUNTERS_KEY}') ?? '{}')`)) as Record<string, number>;
   // SPEC §9: 1053, 1047 and 1061, each raised by 1 to 10 on a visit.
   expect(shown.totalUsers).toBeGreaterThanOrEqual(1054);
   expect(shown.totalUsers).toBeLessThanOrEqual(1063);

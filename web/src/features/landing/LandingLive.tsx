@@ -1,9 +1,9 @@
 import type { LandingStats } from '@shared/api/stats';
 import { statsRoutes } from '@shared/api/stats';
+import { COUNT_UP_MS, COUNT_UP_STEPS, countAt, fallbackCounters, formatCounter } from '@shared/domain/landing-counters';
 import { lazy, type RefObject, Suspense, useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import styles from './LandingLive.module.css';
-import { COUNT_UP_MS, COUNT_UP_STEPS, countAt, fallbackCounters, formatCounter } from './landingCounters';
 
 /**
  * The parts of the landing page that load after it has rendered, in one chunk (docs/DECISIONS.md
@@ -31,7 +31,7 @@ export function LandingCounters() {
       .catch((error: unknown) => {
         // SPEC §8 'Statistics load failure: only logged'.
         console.error('Landing statistics not loaded', error);
-        return fallbackCounters();
+        return fallbackCounters(window.localStorage);
       })
       .then((stats) => {
         if (current) setEnd(stats);

@@ -1,4 +1,4 @@
-import type { LandingStats } from '@shared/api/stats';
+import type { LandingStats } from '../api/stats.js';
 
 /** SPEC §9 'Landing counters': shown only when GET /api/stats fails. */
 export const DEFAULT_COUNTERS: LandingStats = { totalUsers: 1053, totalSubscriptions: 1047, moneySaved: 1061 };
@@ -6,16 +6,23 @@ export const DEFAULT_COUNTERS: LandingStats = { totalUsers: 1053, totalSubscript
 export const COUNT_UP_MS = 2000;
 export const COUNT_UP_STEPS = 60;
 
-const STORAGE_KEY = 'landing-counters';
+/** The browser's local storage key of the counters last shown (with the keys SPEC §3 lists). */
+export const LANDING_COUNTERS_KEY = 'landing-counters';
+
+/** What of the browser's Storage the fallback uses. */
+export interface CounterStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
 
 /**
  * SPEC §9's stored-default behaviour, for when the real counts cannot be loaded: the values stored in
  * this browser (the defaults the first time), each raised by a random 1 to 10 on every visit.
  */
-export function fallbackCounters(storage: Storage | undefined = globalThis.localStorage): LandingStats {
+export function fallbackCounters(storage: CounterStorage | undefined): LandingStats {
   let stored: Partial<LandingStats> = {};
   try {
-    stored = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '{}') as Partial<LandingStats>;
+    stored = JSON.parse(storage?.getItem(LANDING_COUNTERS_KEY) ?? '{}') as Partial<LandingStats>;
   } catch {
     stored = {};
   }
@@ -27,7 +34,7 @@ export function fallbackCounters(storage: Storage | undefined = globalThis.local
     }),
   ) as unknown as LandingStats;
   try {
-    storage?.setItem(STORAGE_KEY, JSON.stringify(next));
+    storage?.setItem(LANDING_COUNTERS_KEY, JSON.stringify(next));
   } catch {
     // Storage full or blocked: the counters still show.
   }
