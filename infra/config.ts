@@ -35,6 +35,8 @@ export interface DeploymentConfig {
   senderEmail: string;
   /** Whether senderEmail came from configuration rather than the placeholder default. */
   senderEmailConfigured: boolean;
+  /** The address contact messages are forwarded to. */
+  supportEmail: string;
   domain?: CustomDomain;
   /**
    * Route 53 zone (`hostedZoneId` with `hostedZoneName`): the custom domain's records, and, when the
@@ -62,6 +64,8 @@ export interface DeploymentConfig {
 /** LocalStack deployments get a first owner even when none is configured, so testers can sign in. */
 export const LOCALSTACK_DEFAULT_OWNER = { username: 'owner', email: 'owner@example.com' } as const;
 
+/** Used when no supportEmail is configured: contact messages go nowhere anyone reads until it is set. */
+export const PLACEHOLDER_SUPPORT_EMAIL = 'support@example.com';
 /** Used when no senderEmail is configured, so `cdk synth` works out of the box; SES will not send from it. */
 export const PLACEHOLDER_SENDER_EMAIL = 'no-reply@example.com';
 export { DEFAULT_REMINDER_HOUR_UTC };
@@ -173,6 +177,7 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     target,
     senderEmail: senderEmail ?? PLACEHOLDER_SENDER_EMAIL,
     senderEmailConfigured: senderEmail !== undefined,
+    supportEmail: email(read, 'supportEmail') ?? PLACEHOLDER_SUPPORT_EMAIL,
     domain,
     hostedZone,
     dmarcReportEmail: email(read, 'dmarcReportEmail'),

@@ -93,6 +93,8 @@ interface AreaNeeds {
   signsSessions: boolean;
   /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
   twoFactorKey: boolean;
+  /** Forwards mail to the support address, so it gets SUPPORT_EMAIL. */
+  supportEmail: boolean;
 }
 
 const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
@@ -101,6 +103,7 @@ const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
   avatars: false,
   signsSessions: false,
   twoFactorKey: false,
+  supportEmail: false,
 };
 
 /**
@@ -181,7 +184,11 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     },
   },
   // Forwards contact messages by e-mail.
-  contact: { sendsEmail: true, table: { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] } },
+  contact: {
+    sendsEmail: true,
+    supportEmail: true,
+    table: { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+  },
   // Reads the one counters item: never a Scan, which would read every user's password hash.
   stats: { table: { actions: ['dynamodb:GetItem'] } },
   // Reads and writes the announcement items; no e-mail, no avatars, nothing signed.
@@ -225,6 +232,8 @@ export interface ApiFunctionsProps {
   /** Given (as TWO_FACTOR_KEY_ARN) and readable only to the areas that need it. */
   twoFactorKey: secretsmanager.ISecret;
   email: EmailSender;
+  /** Where contact messages go (SUPPORT_EMAIL of the areas that forward them). */
+  supportEmail: string;
   /** Folder holding `<area>/handler.ts`; the repository's `functions/` by default. */
   functionsDir?: string;
 }
@@ -249,7 +258,11 @@ export class ApiFunctions extends Construct {
         description: `Subscription Tracker API: ${area} routes`,
         architecture: props.architecture,
         memorySize: needs.memorySize,
-        environment: needs.twoFactorKey ? { ...props.environment, TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : props.environment,
+        environment: {
+          ...props.environment,
+          ...(needs.twoFactorKey ? { TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : {}),
+          ...(needs.supportEmail ? { SUPPORT_EMAIL: props.supportEmail } : {}),
+        },
         bundling: lambdaBundlingFor(area),
       });
       const fn = productFunction.function;

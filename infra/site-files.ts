@@ -57,6 +57,9 @@ export function cacheControlOf(key: string): string {
   return key.startsWith('assets/') ? SITE_CACHE_CONTROL.hashedAssets : SITE_CACHE_CONTROL.pages;
 }
 
+/** The web app manifest at the site's root (web/public), linked from index.html. */
+export const WEB_MANIFEST = 'manifest.webmanifest';
+
 /** Content types of the files a web build holds. */
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -181,6 +181,7 @@ export class ApplicationStack extends Stack {
       jwtSecret: data.secrets.jwtSecret,
       twoFactorKey: data.secrets.twoFactorKey,
       email,
+      supportEmail: config.supportEmail,
       functionsDir,
     });
     this.api.routeContract(this.functions.byArea);

@@ -14,7 +14,14 @@ import { Construct } from 'constructs';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import { projectRoot } from './bundling.js';
 import type { CustomDomain } from './config.js';
-import { CONTENT_SECURITY_POLICY, isPublishedSiteFile, SITE_CACHE_CONTROL, UNPUBLISHED_SITE_FILES } from './site-files.js';
+import {
+  CONTENT_SECURITY_POLICY,
+  contentTypeOf,
+  isPublishedSiteFile,
+  SITE_CACHE_CONTROL,
+  UNPUBLISHED_SITE_FILES,
+  WEB_MANIFEST,
+} from './site-files.js';
 
 export const webRoot = join(projectRoot, 'web');
 export const webDist = join(webRoot, 'dist');
@@ -223,10 +230,22 @@ export class CloudFrontSite extends Construct {
     });
     // Everything else (index.html, favicon, config.json) is revalidated on every load.
     const siteConfig: SiteConfig = { apiBaseUrl: '' };
+    // The web app manifest with its registered type: the deployment guesses types by file extension,
+    // and not every guess knows `.webmanifest`.
+    const manifest = new s3deploy.BucketDeployment(this, 'DeployManifest', {
+      destinationBucket: this.bucket,
+      sources: [props.site],
+      exclude: ['*'],
+      include: [WEB_MANIFEST],
+      prune: false,
+      contentType: contentTypeOf(WEB_MANIFEST),
+      cacheControl: [s3deploy.CacheControl.fromString(SITE_CACHE_CONTROL.pages)],
+      memoryLimit: 512,
+    });
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       destinationBucket: this.bucket,
       sources: [props.site, s3deploy.Source.jsonData(SITE_CONFIG_FILE, siteConfig)],
-      exclude: ['assets/*'],
+      exclude: ['assets/*', WEB_MANIFEST],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString(SITE_CACHE_CONTROL.pages)],
       distribution: this.distribution,
@@ -234,6 +253,7 @@ export class CloudFrontSite extends Construct {
       memoryLimit: 512,
     });
     pages.node.addDependency(assets);
+    pages.node.addDependency(manifest);
   }
 }
 

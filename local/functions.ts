@@ -12,6 +12,8 @@ import { type DeliverSesNotification, snsEventOf } from './ses-notifications.js'
 
 export const TABLE_NAME = 'subscription-tracker';
 export const AVATARS_BUCKET = 'avatars';
+/** The support address of the local stack (the cloud's is the `supportEmail` context key). */
+export const LOCAL_SUPPORT_EMAIL = 'support@example.com';
 
 export type RunReminders = (event: { date?: string }) => Promise<unknown>;
 
@@ -53,6 +55,8 @@ function configureEnvironment(setup: FunctionsSetup): void {
     SENDER_EMAIL: process.env.SENDER_EMAIL || 'reminders@subscription-tracker.local',
     // The emulator accepts any configuration set; bounces and complaints arrive at /_local/ses-notifications.
     SES_CONFIGURATION_SET: 'local',
+    // Contact messages land in the SES emulator's mailbox, addressed here.
+    SUPPORT_EMAIL: process.env.SUPPORT_EMAIL || LOCAL_SUPPORT_EMAIL,
     JWT_SECRET: setup.jwtSecret,
     TWO_FACTOR_KEY: setup.twoFactorKey,
     LOG_LEVEL: setup.quiet ? 'warn' : process.env.LOG_LEVEL || 'info',

@@ -51,6 +51,13 @@ export default defineConfig(({ command }) => ({
     // web/dist/.vite/manifest.json: each chunk's static and lazy imports, from which bench/route-weights.ts weighs every route.
     manifest: true,
     // Every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // What the landing page loads after it renders (LandingLive; from there the dashboard's chunk for
+      // the demo dashboard) comes with its stylesheets, and its scripts follow their own imports: the names of
+      // the dashboard's ~25 scripts would weigh on the landing page's first JavaScript (docs/DECISIONS.md 'The public site').
+      resolveDependencies: (_file, deps, { hostId }) =>
+        /Landing(Page|Live)/.test(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
   },
 }));

@@ -5,10 +5,11 @@ import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../.
 import { writeAccountStatus } from './account-status.js';
 import { dynamo } from './aws.js';
 import { config } from './config.js';
+import { addToCounters } from './counters.js';
 import { createLogger } from './log.js';
 import { countersOnDelete, membershipCondition, readStoredUser } from './membership.js';
 import { s3Client } from './s3.js';
-import { keys, tableName } from './table.js';
+import { keys, SUBSCRIPTION_PREFIX, tableName } from './table.js';
 import { withConflictRetries } from './user-counters.js';
 import type { UserItem } from './users.js';
 
@@ -93,6 +94,8 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
     if (attempt > 2) throw new Error(`user ${user.id} kept changing while it was being deleted`);
   }
   let itemsDeleted = 0;
+  // The subscriptions outside the trash, which the landing counters count (functions/lib/counters.ts).
+  let subscriptionsCounted = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
@@ -100,14 +103,16 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
         TableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': profileKey.pk },
-        ProjectionExpression: 'pk, sk',
+        ProjectionExpression: 'pk, sk, #status',
+        ExpressionAttributeNames: { '#status': 'status' },
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
     );
-    const children = ((page.Items ?? []) as Key[]).filter((item) => item.sk !== profileKey.sk);
-    await deleteKeys(children);
+    const children = ((page.Items ?? []) as Array<Key & { status?: string }>).filter((item) => item.sk !== profileKey.sk);
+    await deleteKeys(children.map(({ pk, sk }) => ({ pk, sk })));
     itemsDeleted += children.length;
+    subscriptionsCounted += children.filter((item) => item.sk.startsWith(SUBSCRIPTION_PREFIX) && item.status !== 'deleted').length;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
 
@@ -142,10 +147,12 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
           }),
         ),
       );
+      await addToCounters({ totalUsers: -1 });
       break;
     } catch (error) {
       if (attempt > 0 || (error as Error).name !== 'TransactionCanceledException') throw error;
     }
   }
+  await addToCounters({ totalSubscriptions: -subscriptionsCounted });
   return { itemsDeleted: itemsDeleted + 2 + guards.length };
 }

@@ -21,6 +21,8 @@ export interface Config {
   AVATARS_BUCKET?: string;
   /** Absolute base URL of `/avatars/` when the site is not on the API's origin (LocalStack); `/avatars` otherwise. */
   AVATARS_BASE_URL?: string;
+  /** Where contact messages are forwarded (the contact function only). */
+  SUPPORT_EMAIL?: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
 }
 
@@ -53,6 +55,7 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
   optional('TWO_FACTOR_KEY_ARN', Boolean, 'must not be empty');
   optional('AVATARS_BUCKET', Boolean, 'must not be empty');
   optional('AVATARS_BASE_URL', isHttpUrl, 'must be an http(s) URL');
+  optional('SUPPORT_EMAIL', (value) => emailProblem(value) === null, 'must be an e-mail address');
   optional('LOG_LEVEL', (level) => (LOG_LEVELS as readonly string[]).includes(level), `must be one of ${LOG_LEVELS.join(', ')}`);
   return problems;
 }
@@ -75,10 +78,18 @@ export function config(): Config {
       TWO_FACTOR_KEY_ARN: env.TWO_FACTOR_KEY_ARN,
       AVATARS_BUCKET: env.AVATARS_BUCKET,
       AVATARS_BASE_URL: env.AVATARS_BASE_URL,
+      SUPPORT_EMAIL: env.SUPPORT_EMAIL,
       LOG_LEVEL: (env.LOG_LEVEL ?? 'info') as Config['LOG_LEVEL'],
     };
   }
   return cached;
+}
+
+/** The support address contact messages go to; a function that forwards them cannot start without it. */
+export function supportEmail(): string {
+  const address = config().SUPPORT_EMAIL;
+  if (!address) throw new Error('Invalid function configuration: SUPPORT_EMAIL: must be set');
+  return address;
 }
 
 /** The public site URL without a trailing slash; e-mail links are built from it, never from a request's Host. */

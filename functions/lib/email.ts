@@ -18,6 +18,8 @@ export interface Email {
   essential?: boolean;
   /** One-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post. */
   listUnsubscribeUrl?: string;
+  /** Where replies go when not to the sender (a contact message: the person who wrote it). */
+  replyTo?: string;
 }
 
 /** The recipient's address bounced permanently or complained (functions/email-feedback): a permanent failure, not worth a retry. */
@@ -41,9 +43,12 @@ export async function sendEmail(email: Email): Promise<void> {
     subject: email.subject,
     text: email.text,
     html: email.html,
-    headers: email.listUnsubscribeUrl
-      ? { 'List-Unsubscribe': `<${email.listUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-      : undefined,
+    headers: {
+      ...(email.replyTo ? { 'Reply-To': email.replyTo } : {}),
+      ...(email.listUnsubscribeUrl
+        ? { 'List-Unsubscribe': `<${email.listUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : {}),
+    },
   });
   await sesClient().send(
     new SendRawEmailCommand({

@@ -13,6 +13,8 @@ export const keys = {
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
   /** The admin search's compact entry of a user: `USERDIR` / `<createdAt>#<id>` (the user's gsi1sk). */
   userDirectory: (createdAt: string, userId: string) => ({ pk: USER_DIRECTORY, sk: `${createdAt}#${userId}` }),
+  /** A message sent with the contact form, kept for CONTACT_MESSAGE_DAYS. */
+  contactMessage: (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'MESSAGE' }),
   ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
   /** An address SES reported as a permanent bounce or a complaint: no more optional mail to it (functions/lib/email.ts). */
   suppressedEmail: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),

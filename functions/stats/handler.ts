@@ -8,10 +8,12 @@ import { keys, tableName } from '../lib/table.js';
 export const handler = createApiHandler(statsRoutes, {
   landingStats: async () => {
     const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats() }));
+    // Never below 0: a table whose counters predate the decrements (functions/lib/counters.ts) can dip under.
+    const counter = (name: string) => Math.max(0, Number(Item?.[name] ?? 0) || 0);
     return {
-      totalUsers: Number(Item?.totalUsers ?? 0),
-      totalSubscriptions: Number(Item?.totalSubscriptions ?? 0),
-      moneySaved: Math.round(Number(Item?.moneySaved ?? 0) * 100) / 100,
+      totalUsers: counter('totalUsers'),
+      totalSubscriptions: counter('totalSubscriptions'),
+      moneySaved: Math.round(counter('moneySaved') * 100) / 100,
     };
   },
 });

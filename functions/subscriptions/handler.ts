@@ -17,6 +17,19 @@ import {
   transition,
 } from '../lib/subscriptions.js';
 
+/**
+ * What a canceled subscription added to the landing counters' moneySaved, kept on it so that exactly
+ * that comes off again if it becomes active (an edit of a canceled subscription changes its amount).
+ */
+const SAVED_MONTHLY = 'savedMonthly';
+const roundedMonthly = (subscription: SubscriptionItem) => Math.round(monthlyAmount(subscription) * 100) / 100;
+/** What a subscription's cancellation added to moneySaved: 0 unless it was canceled (older ones: their monthly amount). */
+function savedMonthly(subscription: SubscriptionItem): number {
+  const stored = (subscription as SubscriptionItem & { [SAVED_MONTHLY]?: unknown })[SAVED_MONTHLY];
+  if (typeof stored === 'number') return stored;
+  return subscription.status === 'canceled' ? roundedMonthly(subscription) : 0;
+}
+
 /** The gsi1 attributes: present exactly while a subscription is active (the reminder job's index). */
 const DUE_INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk'];
 
@@ -63,6 +76,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
       set: { status: 'deleted', deletedAt: deletedAt.toISOString(), expiresAt: purgeAt(deletedAt) },
       remove: DUE_INDEX_ATTRIBUTES,
     }));
+    await addToCounters({ totalSubscriptions: -1 });
     await recordActivity(user.id, 'subscription_deleted', user.username, {
       subscriptionId: updated.id,
       name: updated.name,
@@ -86,10 +100,15 @@ export const handler = createApiHandler(subscriptionRoutes, {
   },
 
   recoverSubscription: async ({ user, params }) => {
-    const updated = await applyTransition(user.id, params.id, ['deleted'], messages.cannotRecover, (current) => ({
-      set: { status: 'active', deletedAt: null, ...dueIndex(user.id, current.id, current.dueDate) },
-      remove: ['expiresAt'],
-    }));
+    let saved = 0;
+    const updated = await applyTransition(user.id, params.id, ['deleted'], messages.cannotRecover, (current) => {
+      saved = savedMonthly(current);
+      return {
+        set: { status: 'active', deletedAt: null, ...dueIndex(user.id, current.id, current.dueDate) },
+        remove: ['expiresAt', SAVED_MONTHLY],
+      };
+    });
+    await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
     return toSubscription(updated);
   },
 
@@ -102,18 +121,22 @@ export const handler = createApiHandler(subscriptionRoutes, {
   },
 
   cancelSubscription: async ({ user, params }) => {
-    const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotCancel, () => ({
-      set: { status: 'canceled' },
-      remove: DUE_INDEX_ATTRIBUTES,
-    }));
-    await addToCounters({ moneySaved: monthlyAmount(updated) });
+    let saved = 0;
+    const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotCancel, (current) => {
+      saved = roundedMonthly(current);
+      return { set: { status: 'canceled', [SAVED_MONTHLY]: saved }, remove: DUE_INDEX_ATTRIBUTES };
+    });
+    await addToCounters({ moneySaved: saved });
     return toSubscription(updated);
   },
 
   reactivateSubscription: async ({ user, params }) => {
-    const updated = await applyTransition(user.id, params.id, ['canceled'], messages.cannotReactivate, (current) => ({
-      set: { status: 'active', ...dueIndex(user.id, current.id, current.dueDate) },
-    }));
+    let saved = 0;
+    const updated = await applyTransition(user.id, params.id, ['canceled'], messages.cannotReactivate, (current) => {
+      saved = savedMonthly(current);
+      return { set: { status: 'active', ...dueIndex(user.id, current.id, current.dueDate) }, remove: [SAVED_MONTHLY] };
+    });
+    await addToCounters({ moneySaved: -saved });
     return toSubscription(updated);
   },
 });

@@ -8,7 +8,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * The API area a route belongs to. Each area is one Lambda function (`functions/<area>/handler.ts`)
  * in the cloud and one module in the local stack.
  */
-export type Area = 'auth' | 'session' | 'account' | 'twofa' | 'membership' | 'subscriptions' | 'stats' | 'admin' | 'announcements';
+export type Area =
+  | 'auth'
+  | 'session'
+  | 'account'
+  | 'twofa'
+  | 'membership'
+  | 'subscriptions'
+  | 'stats'
+  | 'admin'
+  | 'announcements'
+  | 'contact';
 
 export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined, Response = unknown> {
   method: HttpMethod;

@@ -2,6 +2,7 @@ import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin.js';
 import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
+import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
 import { membershipRoutes } from './membership.js';
 import { sessionRoutes } from './session.js';
@@ -13,6 +14,7 @@ export * from './account.js';
 export * from './admin.js';
 export * from './announcements.js';
 export * from './auth.js';
+export * from './contact.js';
 export * from './contract.js';
 export * from './membership.js';
 export * from './session.js';
@@ -32,6 +34,7 @@ export const routes = {
   ...statsRoutes,
   ...adminRoutes,
   ...announcementRoutes,
+  ...contactRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

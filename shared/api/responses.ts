@@ -193,6 +193,7 @@ export const responseSchemas = {
   updateAnnouncement: announcementResponse,
   deleteAnnouncement: messageResponse,
   unsubscribe: messageResponse,
+  sendContactMessage: messageResponse,
 } satisfies Record<RouteName, z.ZodMiniType>;
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

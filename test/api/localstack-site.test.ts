@@ -31,6 +31,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.css'), 'body{}');
   writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Subscription Tracker"}');
   // A config.json left in the build (from a local run) must not win over the deployment's.
   writeFileSync(join(dist, 'config.json'), '{"apiBaseUrl":""}');
   await publishSite({
@@ -58,6 +59,7 @@ describe('publishing the site to LocalStack', () => {
     expect((await read('assets/index-abc123.css')).contentType).toBe('text/css; charset=utf-8');
     expect((await read('index.html')).contentType).toBe('text/html; charset=utf-8');
     expect((await read('favicon.svg')).contentType).toBe('image/svg+xml');
+    expect((await read('manifest.webmanifest')).contentType).toBe('application/manifest+json');
   });
 
   it('caches hashed assets for a year and revalidates the rest', async () => {

@@ -38,6 +38,7 @@ beforeAll(() => {
     senderEmail: 'reminders@subscriptions.example.com',
     ownerUsername: 'owner',
     ownerEmail: 'owner@subscriptions.example.com',
+    supportEmail: 'help@subscriptions.example.com',
   });
   app = product.application;
   functions = productFunctions(app);
@@ -224,6 +225,23 @@ describe('permissions', () => {
     expect(allows('stats', 'dynamodb:GetItem')).toBe(true);
     for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
       expect(allows('stats', write)).toBe(false);
+    }
+  });
+
+  it('lets the contact function put, update and delete table items and send e-mail, and nothing else: no reads, no Scan', () => {
+    const tableActions = of('contact')
+      .filter((s) => s.Effect === 'Allow')
+      .flatMap((s) => actionsOf(s).filter((action) => action.startsWith('dynamodb:')));
+    expect(tableActions.sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    const services = new Set(of('contact').flatMap((s) => actionsOf(s).map((action) => action.split(':')[0])));
+    expect([...services].sort()).toEqual(['dynamodb', 'ses']);
+    expect(allows('contact', 'ses:SendEmail')).toBe(true);
+  });
+
+  it('tells only the contact function the support address', () => {
+    for (const area of AREAS) {
+      const support = functionOfArea(area).properties.Environment.Variables.SUPPORT_EMAIL;
+      expect(support, area).toBe(area === 'contact' ? 'help@subscriptions.example.com' : undefined);
     }
   });
 
@@ -462,9 +480,19 @@ describe('site', () => {
   });
 
   it('publishes the web build with long-lived caching for hashed assets only', () => {
-    app.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    app.resourceCountIs('Custom::CDKBucketDeployment', 3);
     app.hasResourceProperties('Custom::CDKBucketDeployment', { Include: ['assets/*'], Prune: false });
-    app.hasResourceProperties('Custom::CDKBucketDeployment', { Exclude: ['assets/*'], DistributionPaths: ['/*'] });
+    app.hasResourceProperties('Custom::CDKBucketDeployment', { Exclude: ['assets/*', 'manifest.webmanifest'], DistributionPaths: ['/*'] });
+  });
+
+  it('publishes the web app manifest as application/manifest+json, and lets the site load it (manifest-src)', () => {
+    app.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['manifest.webmanifest'],
+      Prune: false,
+      SystemMetadata: Match.objectLike({ 'content-type': 'application/manifest+json' }),
+    });
+    expect(CONTENT_SECURITY_POLICY).toContain("manifest-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).toContain("img-src 'self'");
   });
 });
 

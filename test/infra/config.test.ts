@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALSTACK_HOST, LOCALSTACK_DEFAULT_OWNER, PLACEHOLDER_SENDER_EMAIL, readDeploymentConfig } from '../../infra/config.js';
+import {
+  DEFAULT_LOCALSTACK_HOST,
+  LOCALSTACK_DEFAULT_OWNER,
+  PLACEHOLDER_SENDER_EMAIL,
+  PLACEHOLDER_SUPPORT_EMAIL,
+  readDeploymentConfig,
+} from '../../infra/config.js';
 
 const read = (context: Record<string, unknown>) => readDeploymentConfig((key) => context[key]);
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab';
@@ -10,6 +16,7 @@ describe('deployment configuration', () => {
       target: 'aws',
       senderEmail: PLACEHOLDER_SENDER_EMAIL,
       senderEmailConfigured: false,
+      supportEmail: PLACEHOLDER_SUPPORT_EMAIL,
       domain: undefined,
       owner: undefined,
       reminderHourUtc: 8,
@@ -31,6 +38,12 @@ describe('deployment configuration', () => {
     expect(read({ sesMaxSendRate: '14' }).sesMaxSendRate).toBe(14);
     expect(read({ sesMaxSendRate: 0.5 }).sesMaxSendRate).toBe(0.5);
     for (const bad of ['0', '-3', 'fast', '5000']) expect(() => read({ sesMaxSendRate: bad })).toThrow(/sesMaxSendRate/);
+  });
+
+  it('forwards contact messages to the supportEmail address, and rejects one that is not an address', () => {
+    expect(read({ supportEmail: ' help@subscriptions.example.com ' }).supportEmail).toBe('help@subscriptions.example.com');
+    expect(read({}).supportEmail).toBe(PLACEHOLDER_SUPPORT_EMAIL);
+    for (const bad of ['support', 'help@', 'a b@example.com']) expect(() => read({ supportEmail: bad })).toThrow(/supportEmail/);
   });
 
   it('rejects an unknown target and a sender that is not an address', () => {

@@ -35,8 +35,8 @@ describe("the built web app's weight per screen (Vite manifest)", () => {
     expect(dashboard?.files.some((file) => file.includes('DashboardPage'))).toBe(true);
     // …and the chunks its route guard loads before it renders: the signed-in session.
     expect(dashboard?.guard).toBe('PrivateRoute');
-    expect(dashboard?.initialFiles.some((file) => file.includes('SignedInSession'))).toBe(true);
-    expect(dashboard?.files).toEqual(expect.arrayContaining(dashboard?.initialFiles ?? ['none']));
+    expect(dashboard?.firstFiles.some((file) => file.includes('SignedInSession'))).toBe(true);
+    expect(dashboard?.files).toEqual(expect.arrayContaining(dashboard?.firstFiles ?? ['none']));
   });
 
   // Issue 12: the landing renders from the entry alone (no lazy chunk before its first paint),
@@ -45,18 +45,29 @@ describe("the built web app's weight per screen (Vite manifest)", () => {
     const landing = weights.find((route) => route.path === '/');
     const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
     const loadedByIndexHtml = [...indexHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(([, file]) => file);
-    expect(new Set(landing?.initialFiles)).toEqual(new Set(loadedByIndexHtml));
-    const sources = (landing?.initialFiles ?? []).flatMap(
+    expect(new Set(landing?.firstFiles)).toEqual(new Set(loadedByIndexHtml));
+    const sources = (landing?.firstFiles ?? []).flatMap(
       (file) => (JSON.parse(readFileSync(join(outDir, `${file}.map`), 'utf8')) as { sources: string[] }).sources,
     );
     expect(sources).toEqual(expect.arrayContaining([expect.stringMatching(/features\/landing\/LandingPage\.tsx$/)]));
     expect(sources.filter((source) => /node_modules\/zod\/|recharts|SpendingPie|SpendingCard/.test(source))).toEqual([]);
   });
 
-  // The budgets of issue 8 §4, the same ones `npm run bench` prints: the landing page, and the dashboard with its chart.
-  it.each(Object.entries(ROUTE_BUDGETS_KB))('keeps %s within %d KB of gzipped JavaScript', (path, budgetKb) => {
+  // The budgets of issue 8 §4, the same ones `npm run bench` prints: the landing page and the dashboard, first JavaScript.
+  it.each(Object.entries(ROUTE_BUDGETS_KB))('keeps %s within %d KB of gzipped first JavaScript', (path, budgetKb) => {
     const route = weights.find((weight) => weight.path === path);
     expect(route?.budgetKb).toBe(budgetKb);
-    expect(route?.gzipKb).toBeLessThanOrEqual(budgetKb);
+    expect(route?.firstKb).toBeLessThanOrEqual(budgetKb);
+  });
+
+  it("renders the landing page without zod or dashboard code: its counters and the demo dashboard (in the dashboard's chunk) load later", () => {
+    const landing = weights.find((route) => route.path === '/') as RouteWeight;
+    const first = landing.firstFiles.map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');
+    // zod/mini names its types ('$ZodType', '$ZodObject'…); the dashboard's list names its section.
+    expect(first).not.toContain('$ZodType');
+    expect(first).not.toContain('Your Subscriptions');
+    const later = landing.files.filter((file) => !landing.firstFiles.includes(file));
+    expect(later.some((file) => file.includes('DashboardPage'))).toBe(true);
+    expect(later.some((file) => file.includes('LandingLive'))).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ export function preloadable<Props extends object>(load: () => Promise<ComponentT
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   function preload(): Promise<ComponentType<Props>> {
-    if (loading) return loading;
+    if (loading !== undefined) return loading;
     prefetch?.();
     loading = load().then(
       (component) => {

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api/client';
 import { pageTitle } from '../../brand';
 import { AuthLayout } from '../../components/layout/AuthLayout';
+import { usePageDescription } from '../../components/pageDescription';
 import { Alert } from '../../components/ui/Alert';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
@@ -36,6 +37,7 @@ function useSignOutNotices() {
 
 /** /login (SPEC §2 Login). */
 export function LoginPage() {
+  usePageDescription('Sign in to Subscription Tracker to see your subscriptions, totals and upcoming renewals.');
   const navigate = useNavigate();
   const { login } = useSession();
   const notices = useSignOutNotices();

@@ -7,6 +7,7 @@ import { api, errorMessage } from '../../api/client';
 import { pageTitle } from '../../brand';
 import { AuthLayout } from '../../components/layout/AuthLayout';
 import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
+import { usePageDescription } from '../../components/pageDescription';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -19,6 +20,7 @@ const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 
 /** /register (SPEC §2 Registration). */
 export function RegisterPage() {
+  usePageDescription('Create your free Subscription Tracker account and get reminded before every renewal.');
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>({
     username: '',

@@ -57,3 +57,6 @@ export function DashboardPage() {
     </div>
   );
 }
+
+/** The landing page's demo comes with the dashboard's chunk (docs/DECISIONS.md 'The public site'). */
+export { DemoDashboard } from '../landing/DemoDashboard';

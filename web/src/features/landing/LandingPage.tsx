@@ -1,5 +1,5 @@
-import { ArrowRight, BellRing, ChartPie, CirclePlay, ListPlus, Tags, UserPlus, Users } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { ArrowRight, BellRing, ChartPie, CirclePlay, Tags, Users } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { pageTitle } from '../../brand';
 import { PublicLayout } from '../../components/layout/PublicLayout';
@@ -24,29 +24,19 @@ const features = [
   },
 ];
 
-const steps = [
-  {
-    icon: <UserPlus aria-hidden="true" />,
-    title: 'Create your free account',
-    text: 'Sign up in under a minute and confirm your email address.',
-  },
-  {
-    icon: <ListPlus aria-hidden="true" />,
-    title: 'Add your subscriptions',
-    text: 'Enter each service with its price, billing cycle, next due date and category.',
-  },
-  {
-    icon: <BellRing aria-hidden="true" />,
-    title: 'Stay ahead of every renewal',
-    text: 'Watch your totals and upcoming payments on your dashboard and get reminded before you pay.',
-  },
-];
+/**
+ * What the landing page shows after its first render comes in a chunk of its own (LandingLive), so
+ * its first JavaScript stays small and ships no dashboard code (docs/DECISIONS.md 'The public site').
+ */
+const LandingCounters = lazy(async () => ({ default: (await import('./LandingLive')).LandingCounters }));
+const DemoDashboardLoader = lazy(async () => ({ default: (await import('./LandingLive')).DemoDashboardLoader }));
 
 /** The public landing page (SPEC §2), at / and /features. */
 export function LandingPage() {
   const { pathname } = useLocation();
   const featuresRef = useRef<HTMLElement>(null);
   const demoRef = useRef<HTMLElement>(null);
+  const [demoWanted, setDemoWanted] = useState(false);
 
   useEffect(() => {
     if (pathname === '/features') featuresRef.current?.scrollIntoView();
@@ -55,6 +45,7 @@ export function LandingPage() {
   function showDemo() {
     const demo = demoRef.current;
     if (!demo) return;
+    setDemoWanted(true);
     demo.scrollIntoView({
       behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
     });
@@ -85,6 +76,11 @@ export function LandingPage() {
           </Button>
         </div>
         <p className={styles.fineprint}>Free forever for the essentials. No card required.</p>
+        <div className={styles.countersSlot}>
+          <Suspense>
+            <LandingCounters />
+          </Suspense>
+        </div>
       </section>
 
       <section ref={featuresRef} id="features" className={styles.section} aria-labelledby="features-title">
@@ -112,18 +108,11 @@ export function LandingPage() {
             From scattered bills to one clear overview
           </h2>
         </div>
-        <ol className={styles.steps}>
-          {steps.map((step, index) => (
-            <li key={step.title} className={styles.step}>
-              <span className={styles.stepNumber} aria-hidden="true">
-                {index + 1}
-              </span>
-              <span className={styles.stepIcon}>{step.icon}</span>
-              <h3 className={styles.featureTitle}>{step.title}</h3>
-              <p className={styles.featureText}>{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <div className={styles.demoSlot}>
+          <Suspense>
+            <DemoDashboardLoader target={demoRef} wanted={demoWanted} />
+          </Suspense>
+        </div>
       </section>
 
       <section className={styles.cta} aria-labelledby="cta-title">

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { pageTitle } from '../../brand';
 import { PublicLayout } from '../../components/layout/PublicLayout';
+import { usePageDescription } from '../../components/pageDescription';
 import { ButtonLink } from '../../components/ui/Button';
 import styles from './LegalDocument.module.css';
 
@@ -14,7 +15,8 @@ export interface LegalSection {
 }
 
 /** A static legal text with a back link to / (SPEC §2 Terms and Privacy). */
-export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({ title, intro, sections }: { title: string; intro: string; sections: LegalSection[] }) {
+  usePageDescription(intro);
   return (
     <PublicLayout>
       <title>{pageTitle(title)}</title>

@@ -15,8 +15,11 @@ const sections: LegalSection[] = [
           <strong>Subscriptions you enter:</strong> names, amounts, billing cycles, due dates, categories and notes.
         </li>
         <li>
-          <strong>Technical details:</strong> your time zone, so reminders arrive on the right day, and a log of security-relevant account
-          activity.
+          <strong>Messages you send us</strong> with the contact page: your name, email address and message.
+        </li>
+        <li>
+          <strong>Technical details:</strong> your time zone, so reminders arrive on the right day, a log of security-relevant account
+          activity, and counts of sign-in attempts and messages per network address, which expire after at most an hour.
         </li>
       </ul>
     ),
@@ -30,7 +33,10 @@ const sections: LegalSection[] = [
           to send reminder emails <strong>10 days and 3 days</strong> before a due date (and 1 day before on VIP and Premium plans), and
           account emails such as verification and password reset;
         </li>
-        <li>to keep your account secure and to answer your support requests.</li>
+        <li>
+          to keep your account secure, to limit repeated sign-in attempts and messages, and to answer your support requests: a contact
+          message is forwarded to our support inbox and kept for <strong>90 days</strong>.
+        </li>
       </ul>
     ),
   },

@@ -3,6 +3,7 @@ import type { CategorySlice } from '@shared/domain/subscription-stats';
 import { ChartNoAxesColumn, ChartPie, Lock } from 'lucide-react';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { useReadOnly } from './readOnly';
 import styles from './SpendingCard.module.css';
 import { SpendingPie } from './SpendingPie';
 
@@ -22,6 +23,7 @@ function percent(part: number, total: number): string {
 
 /** 'Spending by Category' (SPEC §2): the donut, its legend and the Yearly Spending button. */
 export function SpendingCard({ slices, total, currency, canSeeReport, onOpenReport }: SpendingCardProps) {
+  const readOnly = useReadOnly();
   const totalText = formatMoney(total, currency);
   const summary = slices.length
     ? `Monthly spending by category, ${totalText} in total: ${slices
@@ -38,8 +40,8 @@ export function SpendingCard({ slices, total, currency, canSeeReport, onOpenRepo
           </h2>
           <p className={styles.description}>What your active subscriptions cost per month</p>
         </div>
-        {canSeeReport ? (
-          <Button variant="secondary" icon={<ChartNoAxesColumn aria-hidden="true" />} onClick={onOpenReport}>
+        {canSeeReport || readOnly ? (
+          <Button variant="secondary" icon={<ChartNoAxesColumn aria-hidden="true" />} disabled={readOnly} onClick={onOpenReport}>
             Yearly Spending
           </Button>
         ) : (

@@ -8,6 +8,7 @@ import { ArchiveRestore, Ban, CalendarDays, CircleAlert, Pencil, Play, RefreshCw
 import { memo, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button, type ButtonVariant } from '../../components/ui/Button';
+import { useReadOnly } from './readOnly';
 import styles from './SubscriptionCard.module.css';
 
 const badgeTone: Record<DueBadge['kind'], BadgeTone> = {
@@ -68,6 +69,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
   busyAction,
   onAction,
 }: SubscriptionCardProps) {
+  const readOnly = useReadOnly();
   const badge = dueBadge(sub, today);
   const actions = availableActions(sub, today);
   const ordered = ACTION_ORDER.filter((action) => actions.includes(action));
@@ -86,7 +88,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
         variant={look.variant}
         icon={look.icon}
         loading={busyAction === action}
-        disabled={busyAction !== null}
+        disabled={readOnly || busyAction !== null}
         aria-label={`${actionName[action]} ${sub.name}`}
         onClick={() => onAction(action, sub)}
       >

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Select, type SelectOption } from '../../components/ui/Select';
+import { useReadOnly } from './readOnly';
 import styles from './SubscriptionToolbar.module.css';
 
 const sortLabels: Record<SortKey, string> = {
@@ -78,6 +79,7 @@ export function SubscriptionToolbar({
   onAdd,
 }: SubscriptionToolbarProps) {
   const count = activeFilterCount(filters);
+  const readOnly = useReadOnly();
   return (
     <div className={styles.wrapper}>
       <div className={styles.toolbar}>
@@ -88,6 +90,7 @@ export function SubscriptionToolbar({
           placeholder="Search by name or description"
           icon={<Search />}
           value={search}
+          disabled={readOnly}
           onChange={(e) => onSearchChange(e.target.value)}
         />
         <Select
@@ -95,6 +98,7 @@ export function SubscriptionToolbar({
           label="Sort by"
           options={sortOptions}
           value={sort}
+          disabled={readOnly}
           onChange={(e) => onSortChange(e.target.value as SortKey)}
         />
         <Select
@@ -102,6 +106,7 @@ export function SubscriptionToolbar({
           label="Currency"
           options={currencyOptions}
           value={currency}
+          disabled={readOnly}
           onChange={(e) => onCurrencyChange(e.target.value as CurrencyCode)}
         />
         <Button
@@ -110,6 +115,7 @@ export function SubscriptionToolbar({
           icon={<SlidersHorizontal aria-hidden="true" />}
           aria-expanded={filtersOpen}
           aria-controls={FILTERS_ID}
+          disabled={readOnly}
           onClick={onToggleFilters}
         >
           Filters
@@ -120,7 +126,7 @@ export function SubscriptionToolbar({
             </span>
           )}
         </Button>
-        <Button className={[styles.button, styles.add].join(' ')} icon={<Plus aria-hidden="true" />} onClick={onAdd}>
+        <Button className={[styles.button, styles.add].join(' ')} icon={<Plus aria-hidden="true" />} disabled={readOnly} onClick={onAdd}>
           Add Subscription
         </Button>
       </div>

@@ -1,0 +1,80 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { contactRoutes, contactMessages as messages } from '../../shared/api/contact.js';
+import { dynamo } from '../lib/aws.js';
+import { supportEmail } from '../lib/config.js';
+import { renderEmail, sendEmail } from '../lib/email.js';
+import { HttpError, tooManyRequests } from '../lib/errors.js';
+import { createApiHandler } from '../lib/http.js';
+import { epochSeconds, keys, nowIso, tableName } from '../lib/table.js';
+import { takeSlot } from '../lib/throttle.js';
+import { CONTACT_BY_ADDRESS, CONTACT_BY_EMAIL, CONTACT_MESSAGE_DAYS } from './rules.js';
+
+// Checked at cold start: a contact function without a support address fails before any request.
+const SUPPORT_EMAIL = supportEmail();
+
+/**
+ * The contact area (SPEC §2 'Contact', §7 POST /contact): the chassis validates the body; the
+ * message is throttled per sender address and per client address, kept, and forwarded to the
+ * support address with the sender as Reply-To. Every user-written text is escaped by renderEmail.
+ */
+export const handler = createApiHandler(contactRoutes, {
+  sendContactMessage: async ({ body, sourceIp, requestId, log }) => {
+    const [byEmail, byAddress] = await Promise.all([
+      takeSlot(CONTACT_BY_EMAIL, body.email),
+      takeSlot(CONTACT_BY_ADDRESS, sourceIp || 'unknown'),
+    ]);
+    const refused = [byEmail, byAddress].filter((slot) => !slot.taken);
+    if (refused.length > 0) {
+      const retryAfterSeconds = Math.max(...refused.map((slot) => Math.max(1, slot.window.endsAt - epochSeconds())));
+      log.info('contact message throttled', { retryAfterSeconds });
+      throw tooManyRequests(messages.tooMany, retryAfterSeconds);
+    }
+
+    const id = crypto.randomUUID();
+    const receivedAt = nowIso();
+    const key = keys.contactMessage(id);
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...key,
+          id,
+          name: body.name,
+          email: body.email,
+          message: body.message,
+          receivedAt,
+          expiresAt: epochSeconds() + CONTACT_MESSAGE_DAYS * 24 * 60 * 60,
+        },
+      }),
+    );
+    try {
+      await sendEmail({
+        to: SUPPORT_EMAIL,
+        replyTo: body.email,
+        subject: `Contact message from ${body.name}`,
+        ...renderEmail({
+          title: 'New contact message',
+          preview: body.message.slice(0, 120),
+          paragraphs: body.message
+            .split(/\r?\n\s*\r?\n/)
+            .map((paragraph) => paragraph.trim())
+            .filter(Boolean),
+          details: [
+            ['Name', body.name],
+            ['Email', body.email],
+            ['Received', receivedAt],
+            ['Reference', id],
+          ],
+          footer: 'Sent with the contact form of Subscription Tracker. Reply to this e-mail to answer the sender.',
+        }),
+      });
+    } catch (error) {
+      // Not forwarded: nothing is kept, and the sender is told to try again.
+      log.error('contact message not forwarded', { requestId, error: String(error) });
+      await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+      throw new HttpError(503, messages.failed);
+    }
+    log.info('contact message forwarded', { contactMessageId: id });
+    return { message: messages.sent };
+  },
+});

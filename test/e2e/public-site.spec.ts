@@ -1,0 +1,153 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LANDING_COUNTERS_KEY } from '../../shared/domain/landing-counters';
+import { expectNoAxeViolationsInBothThemes } from './axe';
+import { mailsTo } from './mailbox';
+
+/** The public site (SPEC §1, §2 'Landing page', 'Contact', 'Terms and Privacy'). */
+
+const counter = (page: Page, name: string) => page.locator(`[data-counter="${name}"] [aria-hidden="true"]`);
+const plus = (value: number, money = false) => `${money ? '$' : ''}${Math.round(value).toLocaleString('en-US')}+`;
+
+test('landing: the counters count up to what GET /api/stats answered; See How It Works shows the read-only demo', async ({ page }) => {
+  const stats = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/stats');
+  await page.goto('/');
+  const answer = (await (await stats).json()) as { totalUsers: number; totalSubscriptions: number; moneySaved: number };
+  await expect(page.locator('dl[data-complete="true"]')).toBeVisible();
+  await expect(counter(page, 'totalUsers')).toHaveText(plus(answer.totalUsers));
+  await expect(counter(page, 'totalSubscriptions')).toHaveText(plus(answer.totalSubscriptions));
+  await expect(counter(page, 'moneySaved')).toHaveText(plus(answer.moneySaved, true));
+
+  await page.getByRole('button', { name: 'See How It Works' }).click();
+  const section = page.locator('#demo');
+  await expect(section).toBeFocused();
+  await expect(section).toBeInViewport();
+  const demo = page.getByTestId('demo-dashboard');
+  await expect(demo.getByRole('heading', { name: 'Your Subscriptions' })).toBeVisible();
+
+  // Every control of the real dashboard components is there, and disabled.
+  for (const control of [
+    demo.getByRole('searchbox', { name: 'Search' }),
+    demo.getByRole('combobox', { name: 'Sort by' }),
+    demo.getByRole('combobox', { name: 'Currency' }),
+    demo.getByRole('button', { name: 'Filters' }),
+    demo.getByRole('button', { name: 'Add Subscription' }),
+    demo.getByRole('button', { name: /Yearly Spending/ }),
+  ]) {
+    await expect(control).toBeDisabled();
+  }
+  const cards = demo.getByRole('list', { name: 'Subscriptions' }).getByRole('article');
+  await expect(cards).toHaveCount(6);
+  const cardButtons = demo.getByRole('list', { name: 'Subscriptions' }).getByRole('button');
+  expect(await cardButtons.count()).toBeGreaterThan(6);
+  for (const button of await cardButtons.all()) await expect(button).toBeDisabled();
+  await expect(demo.getByRole('button', { name: 'Cancel subscription Netflix' })).toBeDisabled();
+  // Nothing can be added or canceled: a click does nothing at all.
+  await demo.getByRole('button', { name: 'Add Subscription' }).click({ force: true });
+  await demo.getByRole('button', { name: 'Cancel subscription Netflix' }).click({ force: true });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await expectNoAxeViolationsInBothThemes(page, 'the landing page with its demo dashboard');
+});
+
+test("landing: SPEC's stored defaults only when GET /api/stats fails, at once with reduced motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.route('**/api/stats', (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
+  await page.goto('/');
+  await expect(page.locator('dl[data-complete="true"]')).toBeVisible();
+  const shown = (await page.evaluate(`JSON.parse(localStorage.getItem('${LANDING_COUNTERS_KEY}') ?? '{}')`)) as Record<string, number>;
+  // SPEC §9: 1053, 1047 and 1061, each raised by 1 to 10 on a visit.
+  expect(shown.totalUsers).toBeGreaterThanOrEqual(1054);
+  expect(shown.totalUsers).toBeLessThanOrEqual(1063);
+  expect(shown.totalSubscriptions).toBeGreaterThanOrEqual(1048);
+  expect(shown.moneySaved).toBeGreaterThanOrEqual(1062);
+  await expect(counter(page, 'totalUsers')).toHaveText(plus(shown.totalUsers));
+  await expect(counter(page, 'moneySaved')).toHaveText(plus(shown.moneySaved, true));
+});
+
+test('terms and privacy: the statements SPEC lists, and a back link to the landing page', async ({ page }) => {
+  for (const [path, heading, statements] of [
+    [
+      '/terms',
+      'Terms of Service',
+      [
+        '8 characters with at least one number and one special character',
+        '10 days and 3 days',
+        'within 30 days',
+        'within 90 days',
+        'under 13',
+        'JSON',
+      ],
+    ],
+    [
+      '/privacy',
+      'Privacy Policy',
+      ['two-factor authentication', 'JSON', 'within 30 days', 'within 90 days', 'under 13', 'kept for 90 days'],
+    ],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(`${heading} · Subscription Tracker`);
+    const text = await page.locator('article').innerText();
+    for (const statement of [...statements, 'Last updated October 10, 2025', 'support@subscriptiontracker.app']) {
+      expect(text, `${path}: ${statement}`).toContain(statement);
+    }
+    await expectNoAxeViolationsInBothThemes(page, path);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Take control of/ })).toBeVisible();
+  }
+});
+
+test('contact: the form sends the message to support and goes back one page 3 s later; failures say so', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Support' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'NEED HELP?' })).toBeVisible();
+  await expect(page.getByText('We respond within 1-3 business days.')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveAttribute('placeholder', 'Username');
+  await expectNoAxeViolationsInBothThemes(page, 'the contact page');
+
+  await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Message is required')).toBeVisible();
+
+  // A failed answer shows SPEC's message; a network failure its own.
+  await page.getByLabel('Name').fill('Ann');
+  const email = `contact-${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Message').fill('How do I export my <data>?');
+  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
+  await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to send message. Please try again.');
+  await page.route('**/api/contact', (route) => route.abort(), { times: 1 });
+  await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again.');
+
+  await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: "Message sent successfully! We'll respond within 1-3 business days." }),
+  ).toBeVisible();
+  const sentAt = Date.now();
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  expect(Date.now() - sentAt).toBeGreaterThan(2000);
+  const mail = (await mailsTo('support@example.com')).find((m) => m.body.text?.includes(email)) as { replyTo?: string[] } | undefined;
+  expect(mail?.replyTo).toEqual([email]);
+});
+
+test('every public page has its title, description, icons and manifest', async ({ page, request }) => {
+  await page.goto('/contact');
+  await expect(page).toHaveTitle('Contact Support · Subscription Tracker');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /1-3 business days/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', '/og-image.png');
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.headers()['content-type']).toBe('application/manifest+json');
+  const { icons } = (await manifest.json()) as { icons: Array<{ src: string; sizes: string }> };
+  for (const path of ['/favicon.svg', '/favicon.ico', '/apple-touch-icon.png', '/og-image.png', ...icons.map((icon) => icon.src)]) {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()['content-type'], path).toMatch(/^image\//);
+  }
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /what data Subscription Tracker keeps/);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+});

@@ -1,0 +1,128 @@
+import type { Subscription } from '@shared/api/subscriptions';
+import { addDays } from '@shared/domain/dates';
+import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-stats';
+import { useMemo } from 'react';
+import { ReadOnlyContext } from '../subscriptions/readOnly';
+import { SpendingCard } from '../subscriptions/SpendingCard';
+import { StatsRow } from '../subscriptions/StatsRow';
+import { SubscriptionList } from '../subscriptions/SubscriptionList';
+import type { SubscriptionsApi } from '../subscriptions/useSubscriptions';
+import { useToday } from '../subscriptions/useToday';
+import styles from './DemoDashboard.module.css';
+
+type Sample = Pick<Subscription, 'name' | 'description' | 'amount' | 'category' | 'billingCycle' | 'autoRenew' | 'status'> & {
+  /** Days from today to the due date, so the badges read the same on any day. */
+  dueInDays: number;
+};
+
+/** Active ones only: a canceled card's faded text is below 4.5:1 in the light theme (left to the polish of the cards). */
+const SAMPLES: Sample[] = [
+  {
+    name: 'Netflix',
+    description: 'Standard plan',
+    amount: 15.49,
+    category: 'streaming',
+    billingCycle: 'monthly',
+    autoRenew: true,
+    status: 'active',
+    dueInDays: 3,
+  },
+  {
+    name: 'Spotify',
+    description: 'Premium Individual',
+    amount: 10.99,
+    category: 'music',
+    billingCycle: 'monthly',
+    autoRenew: true,
+    status: 'active',
+    dueInDays: 9,
+  },
+  {
+    name: 'Adobe Creative Cloud',
+    description: 'Photography plan',
+    amount: 19.99,
+    category: 'software',
+    billingCycle: 'monthly',
+    autoRenew: true,
+    status: 'active',
+    dueInDays: 16,
+  },
+  {
+    name: 'Google One',
+    description: '2 TB storage',
+    amount: 99.99,
+    category: 'cloud',
+    billingCycle: 'yearly',
+    autoRenew: true,
+    status: 'active',
+    dueInDays: 48,
+  },
+  {
+    name: 'Xbox Game Pass',
+    description: 'Ultimate',
+    amount: 16.99,
+    category: 'gaming',
+    billingCycle: 'monthly',
+    autoRenew: false,
+    status: 'active',
+    dueInDays: 22,
+  },
+  {
+    name: 'Notion',
+    description: 'Plus plan',
+    amount: 10,
+    category: 'productivity',
+    billingCycle: 'monthly',
+    autoRenew: true,
+    status: 'active',
+    dueInDays: 27,
+  },
+];
+
+/** The sample subscriptions, dated from `today`. */
+export function sampleSubscriptions(today: string): Subscription[] {
+  return SAMPLES.map(({ dueInDays, ...sample }, index) => ({
+    ...sample,
+    id: `demo-${index + 1}`,
+    dueDate: addDays(today, dueInDays),
+    deletedAt: null,
+    createdAt: `${today}T00:00:00.000Z`,
+    updatedAt: `${today}T00:00:00.000Z`,
+  }));
+}
+
+const readOnly = () => Promise.reject(new Error('The demo dashboard is read-only'));
+const noChange = () => undefined;
+
+/**
+ * The landing page's demo (SPEC §1): the dashboard's own stats, spending card and subscription list
+ * with sample subscriptions, read-only (ReadOnlyContext disables search, filters, sort, currency,
+ * add and every card action).
+ */
+export function DemoDashboard() {
+  const today = useToday();
+  const data = useMemo<SubscriptionsApi>(
+    () => ({ subscriptions: sampleSubscriptions(today), loading: false, save: readOnly, change: readOnly, deleteForever: readOnly }),
+    [today],
+  );
+  const stats = useMemo(() => dashboardStats(data.subscriptions, today), [data, today]);
+  const slices = useMemo(() => categoryBreakdown(data.subscriptions, []), [data]);
+
+  return (
+    <ReadOnlyContext.Provider value={true}>
+      <div className={styles.demo} data-testid="demo-dashboard">
+        <p className={styles.note}>A sample dashboard: sign up to track your own subscriptions.</p>
+        <StatsRow stats={stats} currency="USD" />
+        <SpendingCard slices={slices} total={stats.monthlyTotal} currency="USD" canSeeReport={false} onOpenReport={noChange} />
+        <SubscriptionList
+          data={data}
+          currency="USD"
+          onCurrencyChange={noChange}
+          today={today}
+          custom={[]}
+          onAddCategory={() => ({ ok: false, error: 'The demo dashboard is read-only' })}
+        />
+      </div>
+    </ReadOnlyContext.Provider>
+  );
+}
