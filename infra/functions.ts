@@ -183,11 +183,12 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
       queriedIndexes: ['gsi1'],
     },
   },
-  // Forwards contact messages by e-mail.
+  // Forwards contact messages by e-mail (GetItem: the suppression check before sending), stores each
+  // and removes one it could not forward, and counts the senders' throttle windows.
   contact: {
     sendsEmail: true,
     supportEmail: true,
-    table: { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
   },
   // Reads the one counters item: never a Scan, which would read every user's password hash.
   stats: { table: { actions: ['dynamodb:GetItem'] } },

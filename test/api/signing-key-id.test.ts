@@ -15,13 +15,15 @@ import { PASSWORD, signedInUser } from './helpers.js';
  */
 const JWT_SECRET = 'the-signing-key-of-the-signing-key-id-test';
 let dir: string;
-let bundle: string;
+const bundleOf = (area: string) => join(dir, area, 'index.mjs');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'signing-key-id-'));
-  bundle = join(dir, 'auth', 'index.mjs');
-  const auth = functionEntries().find((fn) => fn.name === 'auth');
-  await build({ ...bundleOptionsFor('auth'), entryPoints: [auth?.entry ?? ''], outfile: bundle, logLevel: 'error' });
+  // Login is in the auth area; the session check (GET /api/auth/me) has its own function.
+  for (const area of ['auth', 'session'] as const) {
+    const entry = functionEntries().find((fn) => fn.name === area)?.entry ?? '';
+    await build({ ...bundleOptionsFor(area), entryPoints: [entry], outfile: bundleOf(area), logLevel: 'error' });
+  }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -33,7 +35,7 @@ interface Request {
 }
 
 /** Runs requests one after another in one fresh Node process holding the bundle, as API Gateway hands them over; their statuses and bodies. */
-function invoke(requests: Request[]): Array<{ status: number; body: Record<string, any> }> {
+function invoke(requests: Request[], area: 'auth' | 'session' = 'auth'): Array<{ status: number; body: Record<string, any> }> {
   const events = requests.map((request) => ({
     version: '2.0',
     routeKey: `${request.method} ${request.route}`,
@@ -44,7 +46,7 @@ function invoke(requests: Request[]): Array<{ status: number; body: Record<strin
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     isBase64Encoded: false,
   }));
-  const script = `const { handler } = await import(${JSON.stringify(bundle)});
+  const script = `const { handler } = await import(${JSON.stringify(bundleOf(area))});
     const answers = [];
     for (const event of ${JSON.stringify(events)}) answers.push(await handler(event, { awsRequestId: 'kid' }));
     console.log(JSON.stringify(answers));`;
@@ -62,6 +64,7 @@ function invoke(requests: Request[]): Array<{ status: number; body: Record<strin
       TABLE_NAME: inject('tableName'),
       PUBLIC_URL: 'http://localhost:3000',
       SENDER_EMAIL: 'reminders@example.com',
+      SES_CONFIGURATION_SET: 'local',
       JWT_SECRET,
       LOG_LEVEL: 'error',
     },
@@ -83,12 +86,15 @@ describe('the key id in session tokens', () => {
     const resigned = (header: { alg: 'HS256'; kid?: string }, secret = JWT_SECRET) =>
       new SignJWT(claims).setProtectedHeader(header).sign(new TextEncoder().encode(secret));
     const me = (token: string): Request => ({ method: 'GET', route: '/api/auth/me', token });
-    const answers = invoke([
-      me(token),
-      me(await resigned({ alg: 'HS256' })),
-      me(await resigned({ alg: 'HS256', kid: 'an-older-key' })),
-      me(await resigned({ alg: 'HS256', kid: 'local' }, 'another-key-of-at-least-thirty-two-characters')),
-    ]);
+    const answers = invoke(
+      [
+        me(token),
+        me(await resigned({ alg: 'HS256' })),
+        me(await resigned({ alg: 'HS256', kid: 'an-older-key' })),
+        me(await resigned({ alg: 'HS256', kid: 'local' }, 'another-key-of-at-least-thirty-two-characters')),
+      ],
+      'session',
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 401]);
     expect(answers[0].body.username).toBe(user.username);
   });
