@@ -20,3 +20,13 @@ describe('npm run format', () => {
     expect(format.output()).toMatch(/Checked \d+ files in .*No fixes applied/s);
   });
 });
+
+describe('npm run cost', () => {
+  it('writes the cost model to docs/COST.md, the same document as committed', async () => {
+    const committed = readFileSync('docs/COST.md', 'utf8');
+    const cost = runCommand(['run', 'cost']);
+    expect(await cost.exited).toBe(0);
+    expect(cost.output()).toContain('Wrote docs/COST.md');
+    expect(readFileSync('docs/COST.md', 'utf8')).toBe(committed);
+  });
+});
