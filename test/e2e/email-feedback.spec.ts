@@ -45,7 +45,7 @@ test('the unsubscribe link asks, then turns reminders off', async ({ page, baseU
   await expectNoAxeViolations(page, 'the unsubscribe page');
   await page.getByRole('button', { name: 'Turn Off Reminders' }).click();
   await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('Reminder e-mails are off.');
+  await expect(page.getByRole('status').filter({ hasText: 'Reminder e-mails are off.' })).toContainText('Reminder e-mails are off.');
   const me = await apiCall<{ notify10Days: boolean; notify3Days: boolean }>('GET', '/api/auth/me', { token: user.token });
   expect(me).toMatchObject({ notify10Days: false, notify3Days: false });
 });

@@ -87,6 +87,9 @@ export function prefetchCurrentUser(): void {
  */
 export const subscriptionsQuery = queryOptions({
   queryKey: queryKeys.subscriptions,
+  // Fresh for a few seconds: the list prefetched beside the dashboard's code (router.tsx) is not asked for
+  // again when the list mounts a moment later. Mutations write the server's answers into the cache.
+  staleTime: 5_000,
   queryFn: async ({ signal }): Promise<Subscription[]> => {
     try {
       return await api(routes.listSubscriptions, { signal });
