@@ -85,11 +85,16 @@ export function prefetchCurrentUser(): void {
  * GET /api/subscriptions. A failure is logged and leaves the list as it was, which is empty on the
  * first load (SPEC §8 'Loading failures').
  */
+/** When the last prefetched list arrived (its dataUpdatedAt), and how long it counts as fresh. */
+let prefetchedAt = 0;
+const PREFETCH_FRESH_MS = 5_000;
+
 export const subscriptionsQuery = queryOptions({
   queryKey: queryKeys.subscriptions,
-  // Fresh for a few seconds: the list prefetched beside the dashboard's code (router.tsx) is not asked for
-  // again when the list mounts a moment later. Mutations write the server's answers into the cache.
-  staleTime: 5_000,
+  // The list prefetched beside the dashboard's code (router.tsx) counts as fresh for a few seconds, so
+  // the list mounting a moment later does not ask again; any other answer is checked again on mount.
+  staleTime: (query: { state: { dataUpdatedAt: number } }) =>
+    query.state.dataUpdatedAt === prefetchedAt && Date.now() - prefetchedAt < PREFETCH_FRESH_MS ? PREFETCH_FRESH_MS : 0,
   queryFn: async ({ signal }): Promise<Subscription[]> => {
     try {
       return await api(routes.listSubscriptions, { signal });
@@ -102,7 +107,9 @@ export const subscriptionsQuery = queryOptions({
 
 /** Starts GET /api/subscriptions ahead of the dashboard's render (router.tsx). */
 export function prefetchSubscriptions(): void {
-  void queryClient.prefetchQuery(subscriptionsQuery);
+  void queryClient.prefetchQuery(subscriptionsQuery).then(() => {
+    prefetchedAt = queryClient.getQueryState(queryKeys.subscriptions)?.dataUpdatedAt ?? 0;
+  });
 }
 
 /** The status changes a card offers, each one API route that returns the updated subscription (SPEC §4, §7). */
