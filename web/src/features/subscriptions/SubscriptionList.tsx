@@ -1,4 +1,4 @@
-import type { Subscription } from '@shared/api/subscriptions';
+import type { Subscription, SubscriptionStatus } from '@shared/api/subscriptions';
 import { type AddCategoryResult, type Category, categoryKey, categoryLabel, categoryOptions } from '@shared/domain/categories';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
@@ -122,17 +122,21 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
   /**
    * A confirmed cancel or delete takes away the button that opened the confirmation (the dialog
    * cannot give the focus back to it): the focus goes to the card's first action if it is still
-   * shown, else to the card now in its place (or the last one), else to the list's heading.
+   * shown, else to the card now in its place (or the last one), else to the list's heading. The
+   * query cache tells the list about the answer a moment after the mutation resolves, so the focus
+   * waits until the list shows the subscription as the answer left it (`status`, null once deleted).
    */
-  const [focusAfterConfirm, setFocusAfterConfirm] = useState<{ id: string; index: number } | null>(null);
+  const [focusAfterConfirm, setFocusAfterConfirm] = useState<{ id: string; index: number; status: SubscriptionStatus | null } | null>(null);
   useEffect(() => {
     if (!focusAfterConfirm) return;
+    const shown = subscriptions.find((sub) => sub.id === focusAfterConfirm.id);
+    if ((shown?.status ?? null) !== focusAfterConfirm.status) return;
     setFocusAfterConfirm(null);
     const cards = [...(listRef.current?.querySelectorAll('article') ?? [])];
     const own = cards.find((card) => card.getAttribute('aria-labelledby') === subscriptionNameId(focusAfterConfirm.id));
     const card = own ?? cards[Math.min(focusAfterConfirm.index, cards.length - 1)];
     (card?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? headingRef.current)?.focus();
-  }, [focusAfterConfirm]);
+  }, [focusAfterConfirm, subscriptions]);
 
   const activeFilters = useMemo<SubscriptionFilters>(() => ({ ...filters, search: deferredSearch }), [filters, deferredSearch]);
   const filtered = useMemo(() => filterSubscriptions(subscriptions, activeFilters, today), [subscriptions, activeFilters, today]);
@@ -201,12 +205,13 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
       if (kind === 'deleteForever') {
         toast.success(await deleteForever(sub.id));
         settlePage(null);
+        setFocusAfterConfirm({ id: sub.id, index, status: null });
       } else {
         const updated = await change(kind, sub.id);
         toast.success(successes[kind](updated));
         settlePage(updated);
+        setFocusAfterConfirm({ id: sub.id, index, status: updated.status });
       }
-      setFocusAfterConfirm({ id: sub.id, index });
     } catch (error) {
       toast.error(errorMessage(error, failures[kind]));
     } finally {
