@@ -136,6 +136,8 @@ export interface ApiFunctionsProps {
   email: EmailSender;
   /** Folder holding `<area>/handler.ts`; the repository's `functions/` by default. */
   functionsDir?: string;
+  /** The header value CloudFront sends (cloud only): every API function reads it and refuses requests without it. */
+  originSecret?: secretsmanager.ISecret;
 }
 
 /**
@@ -158,7 +160,11 @@ export class ApiFunctions extends Construct {
         description: `Subscription Tracker API: ${area} routes`,
         architecture: props.architecture,
         memorySize: needs.memorySize,
-        environment: needs.twoFactorKey ? { ...props.environment, TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : props.environment,
+        environment: {
+          ...props.environment,
+          ...(needs.twoFactorKey ? { TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : {}),
+          ...(props.originSecret ? { ORIGIN_SECRET_ARN: props.originSecret.secretArn } : {}),
+        },
         bundling: lambdaBundlingFor(area),
       });
       const fn = productFunction.function;
@@ -170,6 +176,7 @@ export class ApiFunctions extends Construct {
       if (needs.avatars === 'delete') props.avatarsBucket.grantDelete(fn, `${AVATAR_KEY_PREFIX}*`);
       if (readsSessionKey(area)) props.jwtSecret.grantRead(fn);
       if (needs.twoFactorKey) props.twoFactorKey.grantRead(fn);
+      if (props.originSecret) props.originSecret.grantRead(fn);
 
       byArea.set(area, fn);
       this.all.push(productFunction);

@@ -25,11 +25,9 @@ export function normalizeAddress(address: string): string | undefined {
  */
 export function parseViewerAddress(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  const text = value.trim();
-  const bracketed = /^\[([^\]]+)\]:\d{1,5}$/.exec(text);
-  if (bracketed) return normalizeAddress(bracketed[1]);
-  const withPort = /^(.+):\d{1,5}$/.exec(text);
-  return withPort ? normalizeAddress(withPort[1]) : undefined;
+  const match = /^\[([^\]]+)\]:(\d{1,5})$/.exec(value.trim()) ?? /^(.+):(\d{1,5})$/.exec(value.trim());
+  if (!match || Number(match[2]) > 65535) return undefined;
+  return normalizeAddress(match[1]);
 }
 
 /** The eight 16-bit groups of an IPv6 address, as numbers. */

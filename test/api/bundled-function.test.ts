@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { NOT_THROUGH_THE_SITE } from '../../functions/lib/origin.js';
+import { MAIL_REQUESTS_BY_CLIENT } from '../../functions/lib/throttle.js';
 import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import { apiUrl, call, linkToken, mailsTo, PASSWORD, signedInUser, uniqueName } from './helpers.js';
+import { EDGE_HEADERS } from '../../shared/api/edge.js';
+import { apiUrl, call, linkToken, mailsTo, PASSWORD, setAttributes, signedInUser, uniqueName } from './helpers.js';
 
 /**
  * Functions as deployed: bundled with the stack's options (the SDK modules BUNDLE_ALIASES replaces
@@ -34,11 +37,17 @@ interface Request {
   path: string;
   body?: unknown;
   token?: string;
+  headers?: Record<string, string>;
 }
 
 /** Invokes a bundle's handler with one request as API Gateway (HTTP API, payload 2.0) hands it over; its answer and log lines. */
-function invoke(fn: string, request: Request, credentials: Record<string, string> = LAMBDA_CREDENTIALS) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+function invoke(
+  fn: string,
+  request: Request,
+  credentials: Record<string, string> = LAMBDA_CREDENTIALS,
+  settings: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...request.headers };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
   const routeKey = `${request.method} ${request.route}`;
   const event = {
@@ -75,6 +84,7 @@ function invoke(fn: string, request: Request, credentials: Record<string, string
       JWT_SECRET: 'a-secret-of-the-bundled-function-test',
       LOG_LEVEL: 'error',
       ...credentials,
+      ...settings,
     },
   });
   const lines = run.stdout.trim().split('\n');
@@ -157,5 +167,53 @@ describe('a bundled function', () => {
     expect(answer, answer.log).toMatchObject({ status: 200, body: { user: { avatar: expect.stringMatching(/^\/avatars\//) } } });
     const served = await fetch(apiUrl() + answer.body.user.avatar);
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+  });
+});
+
+describe('a bundled function in the cloud, behind CloudFront', () => {
+  const ORIGIN_SECRET = 'the-origin-secret-cloudfront-sends-in-this-test';
+  const cloud = (fn: string, request: Request) => invoke(fn, request, LAMBDA_CREDENTIALS, { ORIGIN_SECRET });
+  const throughCloudFront = (headers: Record<string, string> = {}) => ({ [EDGE_HEADERS.originSecret]: ORIGIN_SECRET, ...headers });
+
+  it('refuses a request without the origin secret with 403, so CloudFront and its WAF cannot be bypassed', async () => {
+    const refused = { status: 403, body: { message: NOT_THROUGH_THE_SITE } };
+    expect(cloud('stats', stats)).toMatchObject(refused);
+    expect(cloud('stats', { ...stats, headers: { [EDGE_HEADERS.originSecret]: `${ORIGIN_SECRET}x` } })).toMatchObject(refused);
+    expect(cloud('stats', { ...stats, headers: { [EDGE_HEADERS.originSecret]: '' } })).toMatchObject(refused);
+    const served = cloud('stats', { ...stats, headers: throughCloudFront() });
+    expect(served.status).toBe(200);
+    expect(served.body).toEqual((await call('GET', '/api/stats')).body);
+  });
+
+  it("counts a request by CloudFront's viewer address once the secret matched (an IPv6 viewer by its /64), never by the header alone", async () => {
+    // Two viewers that have used up the hour's sign-ups and mail requests (functions/lib/throttle.ts).
+    const now = Math.floor(Date.now() / 1000);
+    if (MAIL_REQUESTS_BY_CLIENT.windowSeconds - (now % MAIL_REQUESTS_BY_CLIENT.windowSeconds) < 15) {
+      await new Promise((resolve) => setTimeout(resolve, 16_000));
+    }
+    const windowStart = Math.floor(Date.now() / 1000 / MAIL_REQUESTS_BY_CLIENT.windowSeconds) * MAIL_REQUESTS_BY_CLIENT.windowSeconds;
+    const usedUp = async (key: string) =>
+      setAttributes(`THROTTLE#${MAIL_REQUESTS_BY_CLIENT.scope}#${key}#${windowStart}`, 'THROTTLE', {
+        count: MAIL_REQUESTS_BY_CLIENT.limit,
+        expiresAt: windowStart + MAIL_REQUESTS_BY_CLIENT.windowSeconds,
+      });
+    await usedUp('198.51.100.77');
+    await usedUp('2001:db8:77:0::/64');
+
+    const forgot = (headers: Record<string, string>) =>
+      cloud('auth', {
+        method: 'POST',
+        route: '/api/auth/forgot-password',
+        path: '/api/auth/forgot-password',
+        body: { email: `${uniqueName('nobody')}@example.com` },
+        headers,
+      });
+    const throttled = { status: 429, body: { message: authMessages.tooManyRequestsFromAddress } };
+    expect(forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '198.51.100.77:50123' }))).toMatchObject(throttled);
+    expect(forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '2001:db8:77::abcd:443' }))).toMatchObject(throttled);
+    expect(forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '[2001:db8:77:0:1::2]:443' }))).toMatchObject(throttled);
+    expect(forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '198.51.100.78:50123' })).status).toBe(200);
+    // Without the secret there is no answer at all, whatever viewer address the request names.
+    expect(forgot({ [EDGE_HEADERS.viewerAddress]: '198.51.100.78:50123' }).status).toBe(403);
   });
 });
