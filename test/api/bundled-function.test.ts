@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,8 +40,25 @@ interface Request {
   headers?: Record<string, string>;
 }
 
+/** Runs a script in a new Node process with only the given environment; its output once it exits. */
+function runNode(script: string, env: Record<string, string | undefined>): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve({ stdout, stderr }));
+  });
+}
+
 /** Invokes a bundle's handler with one request as API Gateway (HTTP API, payload 2.0) hands it over; its answer and log lines. */
-function invoke(
+async function invoke(
   fn: string,
   request: Request,
   credentials: Record<string, string> = LAMBDA_CREDENTIALS,
@@ -66,26 +83,24 @@ function invoke(
   };
   const script = `const { handler } = await import(${JSON.stringify(bundles[fn])});
     console.log(JSON.stringify(await handler(${JSON.stringify(event)}, { awsRequestId: 'bundled' })));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    // Nothing from this machine: no ~/.aws files, no inherited AWS variables.
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      AWS_REGION: 'us-east-1',
-      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-      AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
-      AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
-      AVATARS_BUCKET: 'avatars',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      TABLE_NAME: inject('tableName'),
-      PUBLIC_URL: 'http://localhost:3000',
-      SENDER_EMAIL: 'reminders@example.com',
-      JWT_SECRET: 'a-secret-of-the-bundled-function-test',
-      LOG_LEVEL: 'error',
-      ...credentials,
-      ...settings,
-    },
+  // Run without blocking this process: the local stack's keep-alive connections stay served meanwhile.
+  // Nothing from this machine: no ~/.aws files, no inherited AWS variables.
+  const run = await runNode(script, {
+    PATH: process.env.PATH,
+    HOME: dir,
+    AWS_REGION: 'us-east-1',
+    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+    AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
+    AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
+    AVATARS_BUCKET: 'avatars',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TABLE_NAME: inject('tableName'),
+    PUBLIC_URL: 'http://localhost:3000',
+    SENDER_EMAIL: 'reminders@example.com',
+    JWT_SECRET: 'a-secret-of-the-bundled-function-test',
+    LOG_LEVEL: 'error',
+    ...credentials,
+    ...settings,
   });
   const lines = run.stdout.trim().split('\n');
   const answer = JSON.parse(lines.at(-1) ?? '{}') as { statusCode: number; body: string };
@@ -96,13 +111,13 @@ const stats = { method: 'GET', route: '/api/stats', path: '/api/stats' };
 
 describe('a bundled function', () => {
   it('reads the table with the credentials Lambda puts in the environment', async () => {
-    const answer = invoke('stats', stats);
+    const answer = await invoke('stats', stats);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual((await call('GET', '/api/stats')).body);
   });
 
-  it('says that the environment credentials are missing, and looks nowhere else', () => {
-    const { status, log } = invoke('stats', stats, {});
+  it('says that the environment credentials are missing, and looks nowhere else', async () => {
+    const { status, log } = await invoke('stats', stats, {});
     expect(status).toBe(500);
     expect(log).toContain('No AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set');
   });
@@ -110,7 +125,7 @@ describe('a bundled function', () => {
   it('registers a user, mails the verification link through SES, verifies it and signs the user in', async () => {
     const username = uniqueName('bundled');
     const email = `${username}@example.com`;
-    const registered = invoke('auth', {
+    const registered = await invoke('auth', {
       method: 'POST',
       route: '/api/auth/register',
       path: '/api/auth/register',
@@ -122,10 +137,10 @@ describe('a bundled function', () => {
     expect(mail?.body.text).toContain('http://localhost:3000/verify-email?token=');
     const token = await linkToken(email, 'verify-email');
     const verifyPath = `/api/auth/verify-email/${token}`;
-    const verified = invoke('auth', { method: 'GET', route: '/api/auth/verify-email/{token}', path: verifyPath });
+    const verified = await invoke('auth', { method: 'GET', route: '/api/auth/verify-email/{token}', path: verifyPath });
     expect(verified).toMatchObject({ status: 200, body: { message: authMessages.emailVerified } });
 
-    const signedIn = invoke('auth', {
+    const signedIn = await invoke('auth', {
       method: 'POST',
       route: '/api/auth/login',
       path: '/api/auth/login',
@@ -134,10 +149,10 @@ describe('a bundled function', () => {
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user).toMatchObject({ username, email, emailVerified: true });
 
-    const me = invoke('auth', { method: 'GET', route: '/api/auth/me', path: '/api/auth/me', token: signedIn.body.token });
+    const me = await invoke('auth', { method: 'GET', route: '/api/auth/me', path: '/api/auth/me', token: signedIn.body.token });
     expect(me).toMatchObject({ status: 200, body: { username, email } });
 
-    const wrongPassword = invoke('auth', {
+    const wrongPassword = await invoke('auth', {
       method: 'POST',
       route: '/api/auth/login',
       path: '/api/auth/login',
@@ -149,7 +164,7 @@ describe('a bundled function', () => {
   it('stores an avatar in the S3 emulator with the SDK checksum module the account bundle keeps', async () => {
     const user = await signedInUser();
     // Signed in through the auth bundle, so the token carries this test's signing secret.
-    const signedIn = invoke('auth', {
+    const signedIn = await invoke('auth', {
       method: 'POST',
       route: '/api/auth/login',
       path: '/api/auth/login',
@@ -157,7 +172,7 @@ describe('a bundled function', () => {
     });
     expect(signedIn.status).toBe(200);
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');
-    const answer = invoke('account', {
+    const answer = await invoke('account', {
       method: 'PUT',
       route: '/api/auth/avatar',
       path: '/api/auth/avatar',
@@ -177,10 +192,10 @@ describe('a bundled function in the cloud, behind CloudFront', () => {
 
   it('refuses a request without the origin secret with 403, so CloudFront and its WAF cannot be bypassed', async () => {
     const refused = { status: 403, body: { message: NOT_THROUGH_THE_SITE } };
-    expect(cloud('stats', stats)).toMatchObject(refused);
-    expect(cloud('stats', { ...stats, headers: { [EDGE_HEADERS.originSecret]: `${ORIGIN_SECRET}x` } })).toMatchObject(refused);
-    expect(cloud('stats', { ...stats, headers: { [EDGE_HEADERS.originSecret]: '' } })).toMatchObject(refused);
-    const served = cloud('stats', { ...stats, headers: throughCloudFront() });
+    expect(await cloud('stats', stats)).toMatchObject(refused);
+    expect(await cloud('stats', { ...stats, headers: { [EDGE_HEADERS.originSecret]: `${ORIGIN_SECRET}x` } })).toMatchObject(refused);
+    expect(await cloud('stats', { ...stats, headers: { [EDGE_HEADERS.originSecret]: '' } })).toMatchObject(refused);
+    const served = await cloud('stats', { ...stats, headers: throughCloudFront() });
     expect(served.status).toBe(200);
     expect(served.body).toEqual((await call('GET', '/api/stats')).body);
   });
@@ -209,11 +224,11 @@ describe('a bundled function in the cloud, behind CloudFront', () => {
         headers,
       });
     const throttled = { status: 429, body: { message: authMessages.tooManyRequestsFromAddress } };
-    expect(forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '198.51.100.77:50123' }))).toMatchObject(throttled);
-    expect(forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '2001:db8:77::abcd:443' }))).toMatchObject(throttled);
-    expect(forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '[2001:db8:77:0:1::2]:443' }))).toMatchObject(throttled);
-    expect(forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '198.51.100.78:50123' })).status).toBe(200);
+    expect(await forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '198.51.100.77:50123' }))).toMatchObject(throttled);
+    expect(await forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '2001:db8:77::abcd:443' }))).toMatchObject(throttled);
+    expect(await forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '[2001:db8:77:0:1::2]:443' }))).toMatchObject(throttled);
+    expect((await forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '198.51.100.78:50123' }))).status).toBe(200);
     // Without the secret there is no answer at all, whatever viewer address the request names.
-    expect(forgot({ [EDGE_HEADERS.viewerAddress]: '198.51.100.78:50123' }).status).toBe(403);
+    expect((await forgot({ [EDGE_HEADERS.viewerAddress]: '198.51.100.78:50123' })).status).toBe(403);
   });
 });
