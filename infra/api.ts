@@ -5,15 +5,46 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type Area, CROSS_ORIGIN_API, type RouteDef, routes } from '../shared/api/index.js';
+import { type Area, CROSS_ORIGIN_API, type RouteDef, type RouteName, routes } from '../shared/api/index.js';
 import { LOG_RETENTION, pascalCase } from './functions.js';
 
-/** Steady-state requests per second and burst the API stage accepts before answering 429. */
-export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+/** Steady-state requests per second and burst API Gateway accepts for one route, all clients together, before answering 429. */
+export interface RouteThrottle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/**
+ * Every route's own limit unless it is tighter below: the session poll of every open tab and the
+ * dashboards of a million users go through here (per-client limits are the WAF's, infra/edge.ts).
+ */
+export const API_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const satisfies RouteThrottle;
+/** Sign-in and account changes (`/api/auth/*` and `/api/2fa/*` other than GET): bcrypt in a 1 GB function. */
+export const AUTH_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const satisfies RouteThrottle;
+/**
+ * Routes that mail someone: account mail shares the SES account's send rate with the reminders
+ * (`sesMaxSendRate` of a new account's 14 a second), and nobody needs more sign-ups than this.
+ */
+export const MAIL_THROTTLE = { rateLimit: 2, burstLimit: 5 } as const satisfies RouteThrottle;
+export const MAIL_ROUTES: readonly RouteName[] = [
+  'register',
+  'forgotPassword',
+  'resendVerificationPublic',
+  'sendPasswordReset',
+  'previewEmail',
+  'sendContactMessage',
+];
+
+/** The route's own limit when it is tighter than API_THROTTLE. */
+export function routeThrottle(name: RouteName, route: RouteDef): RouteThrottle | undefined {
+  if (MAIL_ROUTES.includes(name)) return MAIL_THROTTLE;
+  if (route.method !== 'GET' && (route.path.startsWith('/api/auth/') || route.path.startsWith('/api/2fa/'))) return AUTH_THROTTLE;
+  return undefined;
+}
 
 /** Every route of the contract with its name, in declaration order. */
-export function contractRoutes(): Array<{ name: string; route: RouteDef }> {
-  return Object.entries(routes).map(([name, route]) => ({ name, route: route as RouteDef }));
+export function contractRoutes(): Array<{ name: RouteName; route: RouteDef }> {
+  return (Object.entries(routes) as Array<[RouteName, RouteDef]>).map(([name, route]) => ({ name, route }));
 }
 
 function functionOf(functionsByArea: ReadonlyMap<Area, lambda.IFunction>, route: RouteDef): lambda.IFunction {
@@ -70,6 +101,7 @@ export class HttpProductApi extends Construct implements ProductApi {
   routeContract(functionsByArea: ReadonlyMap<Area, lambda.IFunction>): void {
     // One integration per area, shared by that area's routes.
     const integrations = new Map<Area, HttpLambdaIntegration>();
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const { name, route } of contractRoutes()) {
       let integration = integrations.get(route.area);
       if (!integration) {
@@ -78,12 +110,22 @@ export class HttpProductApi extends Construct implements ProductApi {
         });
         integrations.set(route.area, integration);
       }
-      new apigwv2.HttpRoute(this, `${pascalCase(name)}Route`, {
+      const httpRoute = new apigwv2.HttpRoute(this, `${pascalCase(name)}Route`, {
         httpApi: this.httpApi,
         routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
         integration,
       });
+      const throttle = routeThrottle(name, route);
+      if (throttle) {
+        routeSettings[`${route.method} ${route.path}`] = {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        };
+        // A stage's route settings may only name routes that exist.
+        this.stage.node.addDependency(httpRoute);
+      }
     }
+    (this.stage.node.defaultChild as apigwv2.CfnStage).routeSettings = routeSettings;
   }
 }
 
@@ -114,6 +156,15 @@ export class LocalStackApi extends Construct implements ProductApi {
         stageName: CROSS_ORIGIN_API.restApiStage,
         throttlingRateLimit: API_THROTTLE.rateLimit,
         throttlingBurstLimit: API_THROTTLE.burstLimit,
+        // The HTTP API's per-route limits, as method throttling.
+        methodOptions: Object.fromEntries(
+          contractRoutes().flatMap(({ name, route }) => {
+            const throttle = routeThrottle(name, route);
+            return throttle
+              ? [[`${route.path}/${route.method}`, { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit }]]
+              : [];
+          }),
+        ),
       },
       defaultCorsPreflightOptions: {
         allowOrigins: [props.siteOrigin],

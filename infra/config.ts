@@ -59,6 +59,12 @@ export interface DeploymentConfig {
   webDistDir?: string;
   /** Host and port LocalStack answers on, for the URLs of the LocalStack variant. */
   localstackHost: string;
+  /**
+   * A WAF web ACL on the CloudFront distribution (managed rule groups and rate-based rules,
+   * infra/edge.ts): on by default in the cloud, off with `-c waf=false` for cost-sensitive test
+   * deployments; never with target=localstack, which has no CloudFront.
+   */
+  waf: boolean;
 }
 
 /** LocalStack deployments get a first owner even when none is configured, so testers can sign in. */
@@ -135,6 +141,13 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     throw new DeploymentConfigError('hostedZoneName', `"${hostedZoneName}" is not a domain name`);
   }
   const hostedZone = hostedZoneId && hostedZoneName ? { id: hostedZoneId, name: hostedZoneName } : undefined;
+  const wafText = text(read, 'waf')?.toLowerCase();
+  if (wafText !== undefined && wafText !== 'true' && wafText !== 'false') {
+    throw new DeploymentConfigError('waf', 'expected true or false');
+  }
+  if (wafText === 'true' && target === 'localstack') {
+    throw new DeploymentConfigError('waf', 'the WAF protects CloudFront; not available with target=localstack');
+  }
 
   const domainName = text(read, 'domainName')?.toLowerCase();
   let domain: CustomDomain | undefined;
@@ -193,5 +206,6 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     alarmEmail: email(read, 'alarmEmail'),
     webDistDir: text(read, 'webDist'),
     localstackHost: text(read, 'localstackHost') ?? DEFAULT_LOCALSTACK_HOST,
+    waf: target === 'aws' && wafText !== 'false',
   };
 }

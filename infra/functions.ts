@@ -237,6 +237,8 @@ export interface ApiFunctionsProps {
   supportEmail: string;
   /** Folder holding `<area>/handler.ts`; the repository's `functions/` by default. */
   functionsDir?: string;
+  /** The header value CloudFront sends (cloud only): every API function reads it and refuses requests without it. */
+  originSecret?: secretsmanager.ISecret;
 }
 
 /**
@@ -263,6 +265,7 @@ export class ApiFunctions extends Construct {
           ...props.environment,
           ...(needs.twoFactorKey ? { TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : {}),
           ...(needs.supportEmail ? { SUPPORT_EMAIL: props.supportEmail } : {}),
+          ...(props.originSecret ? { ORIGIN_SECRET_ARN: props.originSecret.secretArn } : {}),
         },
         bundling: lambdaBundlingFor(area),
       });
@@ -277,6 +280,7 @@ export class ApiFunctions extends Construct {
       }
       if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
       if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);
+      if (props.originSecret) grantSecretValue(props.originSecret, fn);
 
       byArea.set(area, fn);
       this.all.push(productFunction);

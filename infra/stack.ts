@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps, Tags, Token } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -13,6 +13,7 @@ import {
 } from './bundling.js';
 import type { DeploymentConfig } from './config.js';
 import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
+import { EdgeStack, OriginSecret, WEB_ACL_REGION, WebAcl } from './edge.js';
 import { EmailFeedback, EmailSender } from './email.js';
 import { ApiFunctions, functionArchitecture, pascalCase } from './functions.js';
 import { grantSecretValue } from './grants.js';
@@ -64,6 +65,11 @@ export interface ApplicationStackProps extends StackProps {
   functionsDir?: string;
   /** The built site to publish (cloud only); see builtSite() for the default. */
   site?: s3deploy.ISource;
+  /**
+   * The WAF web ACL made in its own us-east-1 stack, for an application stack in another region;
+   * without it (and with the WAF on) this stack makes the web ACL itself, which deploys only in us-east-1.
+   */
+  webAclArn?: string;
 }
 
 /**
@@ -76,6 +82,10 @@ export class ApplicationStack extends Stack {
   readonly functions: ApiFunctions;
   readonly monitoring: Monitoring;
   readonly site: CloudFrontSite | LocalStackSite;
+  /** The web ACL when this stack makes it (us-east-1 or no region given; infra/edge.ts). */
+  readonly webAcl?: WebAcl;
+  /** The header value CloudFront sends to the API (cloud only). */
+  readonly originSecret?: OriginSecret;
   readonly reminders: ReminderJob;
   readonly membershipExpiry: MembershipExpiry;
   readonly emailFeedback: EmailFeedback;
@@ -125,9 +135,20 @@ export class ApplicationStack extends Stack {
     let corsAllowedOrigin: string | undefined;
     if (config.target === 'aws') {
       const api = new HttpProductApi(this, 'Api');
+      this.originSecret = new OriginSecret(this, 'OriginSecret');
+      let webAclArn = props.webAclArn;
+      if (config.waf && !webAclArn) {
+        if (!Token.isUnresolved(this.region) && this.region !== WEB_ACL_REGION) {
+          throw new Error(`The WAF of a stack in ${this.region} lives in ${WEB_ACL_REGION}: pass webAclArn (addSubscriptionTracker does)`);
+        }
+        this.webAcl = new WebAcl(this, 'Waf');
+        webAclArn = this.webAcl.arn;
+      }
       const site = new CloudFrontSite(this, 'Site', {
         site: props.site ?? builtSite(config.webDistDir),
         apiDomainName: api.domainName,
+        originSecretValue: this.originSecret.headerValue,
+        webAclArn,
         avatarsBucket,
         domain: config.domain,
         hostedZone,
@@ -183,6 +204,7 @@ export class ApplicationStack extends Stack {
       email,
       supportEmail: config.supportEmail,
       functionsDir,
+      originSecret: this.originSecret?.secret,
     });
     this.api.routeContract(this.functions.byArea);
     for (const [area, fn] of this.functions.byArea) {
@@ -274,6 +296,8 @@ export class ApplicationStack extends Stack {
 export interface SubscriptionTrackerStacks {
   data: DataStack;
   application: ApplicationStack;
+  /** The web ACL's own us-east-1 stack, when the application goes to another region with the WAF on. */
+  edge?: EdgeStack;
 }
 
 export interface SubscriptionTrackerOptions {
@@ -291,12 +315,19 @@ export function addSubscriptionTracker(
 ): SubscriptionTrackerStacks {
   Tags.of(scope).add('Product', 'SubscriptionTracker');
   const data = new DataStack(scope, `${STACK_NAME}-Data`, { config, env: options.env, functionsDir: options.functionsDir });
+  // A CLOUDFRONT web ACL exists only in us-east-1: elsewhere it gets a stack of its own there.
+  const region = options.env?.region;
+  const edge =
+    config.target === 'aws' && config.waf && region && region !== WEB_ACL_REGION
+      ? new EdgeStack(scope, `${STACK_NAME}-Edge`, { env: { account: options.env?.account, region: WEB_ACL_REGION } })
+      : undefined;
   const application = new ApplicationStack(scope, STACK_NAME, {
     config,
     data,
     env: options.env,
     functionsDir: options.functionsDir,
     site: options.site,
+    webAclArn: edge?.webAcl.arn,
   });
-  return { data, application };
+  return { data, application, edge };
 }

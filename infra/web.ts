@@ -12,6 +12,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
+import { EDGE_HEADERS } from '../shared/api/edge.js';
 import { projectRoot } from './bundling.js';
 import type { CustomDomain } from './config.js';
 import {
@@ -82,6 +83,13 @@ export interface CloudFrontSiteProps {
   site: s3deploy.ISource;
   /** Host name of the HTTP API, served at `/api/*`. */
   apiDomainName: string;
+  /**
+   * The origin secret's value (a dynamic reference, infra/edge.ts), sent to the API in the
+   * `x-origin-verify` header: the functions refuse requests without it.
+   */
+  originSecretValue: string;
+  /** The WAF web ACL in front of the distribution (infra/edge.ts); none with `-c waf=false`. */
+  webAclArn?: string;
   /** The avatars bucket (from the data stack), served at `/avatars/*`. */
   avatarsBucket: s3.IBucket;
   domain?: CustomDomain;
@@ -91,7 +99,8 @@ export interface CloudFrontSiteProps {
 /**
  * The site in the cloud: one CloudFront distribution in front of a private bucket with the SPA
  * (Origin Access Control), the HTTP API at `/api/*` (never cached, all viewer headers but Host
- * forwarded) and the avatars bucket at `/avatars/*`, with security headers on every answer.
+ * forwarded, with CloudFront's headers such as the viewer's address, plus the origin secret) and
+ * the avatars bucket at `/avatars/*`, with security headers on every answer, behind the WAF.
  */
 export class CloudFrontSite extends Construct {
   readonly bucket: s3.Bucket;
@@ -173,6 +182,7 @@ export class CloudFrontSite extends Construct {
       certificate,
       // Only settable with a custom certificate; the default *.cloudfront.net one has a fixed policy.
       minimumProtocolVersion: certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      webAclId: props.webAclArn,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -187,10 +197,14 @@ export class CloudFrontSite extends Construct {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // A viewer's own header of this name is replaced by CloudFront's.
+            customHeaders: { [EDGE_HEADERS.originSecret]: props.originSecretValue },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header but Host (API Gateway needs its own), and CloudFront's headers,
+          // CloudFront-Viewer-Address among them: the client address the functions count by.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: this.responseHeadersPolicy,
         },

@@ -37,6 +37,8 @@ export interface FunctionsSetup {
   quiet: boolean;
   /** The site's origin when it is not the API's (the LocalStack shape). */
   corsAllowedOrigin: string | undefined;
+  /** Client addresses the per-address sign-up and mail limit does not count (LocalStackOptions). */
+  throttleExemptAddresses: readonly string[];
 }
 
 function configureEnvironment(setup: FunctionsSetup): void {
@@ -68,6 +70,10 @@ function configureEnvironment(setup: FunctionsSetup): void {
   for (const name of ['MEMBERSHIP_SCHEDULE_GROUP', 'MEMBERSHIP_SCHEDULER_ROLE_ARN', 'MEMBERSHIP_EXPIRY_ARN']) delete process.env[name];
   if (setup.corsAllowedOrigin) process.env.CORS_ALLOWED_ORIGIN = setup.corsAllowedOrigin;
   else delete process.env.CORS_ALLOWED_ORIGIN;
+  if (setup.throttleExemptAddresses.length > 0) process.env.THROTTLE_EXEMPT_ADDRESSES = setup.throttleExemptAddresses.join(',');
+  else delete process.env.THROTTLE_EXEMPT_ADDRESSES;
+  // No CloudFront in front of the local stack: no origin secret, and the socket's address is the client's.
+  for (const name of ['ORIGIN_SECRET', 'ORIGIN_SECRET_ARN']) delete process.env[name];
 }
 
 export async function startFunctions(setup: FunctionsSetup): Promise<LocalFunctions> {

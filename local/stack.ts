@@ -37,7 +37,16 @@ export interface LocalStackOptions {
    * `Access-Control-Allow-Origin` for the site at `siteOrigin` (an S3 website there).
    */
   restApi?: { siteOrigin: string };
+  /**
+   * Client addresses the per-address limit on sign-ups and mail requests does not count (30 an hour,
+   * functions/lib/throttle.ts): the test stacks' loopback, from which the tests sign up hundreds of
+   * users. None by default; the per-e-mail-address limits apply to everyone.
+   */
+  throttleExemptAddresses?: readonly string[];
 }
+
+/** The loopback addresses a test's own requests come from. */
+export const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1'] as const;
 
 export interface LocalStack {
   url: string;
@@ -80,6 +89,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       owner: options.owner ?? DEFAULT_OWNER,
       quiet: options.quiet ?? false,
       corsAllowedOrigin: options.restApi?.siteOrigin,
+      throttleExemptAddresses: options.throttleExemptAddresses ?? [],
     });
     stops.push(async () => functions.membershipSchedules.stop());
     if (options.dailyReminders !== false) {

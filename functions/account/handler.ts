@@ -52,9 +52,9 @@ export const handler = createApiHandler(accountRoutes, {
     };
   },
 
-  deleteAccount: async ({ user, body, sourceIp, log }) => {
+  deleteAccount: async ({ user, body, clientAddress, log }) => {
     // Counted like a login, so this route cannot be used to guess the password either.
-    const attempt = await beginLoginAttempt(user.username, sourceIp);
+    const attempt = await beginLoginAttempt(user.username, clientAddress);
     if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
     // 400, never 401: a 401 would sign the user out.
     if (!(await verifyPassword(body.password, user.passwordHash))) throw new HttpError(400, authMessages.passwordIncorrect);

@@ -1,9 +1,11 @@
 import { adminRoutes } from '../../shared/api/admin.js';
+import { authMessages } from '../../shared/api/auth-messages.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { type Email, EmailSuppressedError, sendEmail } from '../lib/email.js';
-import { HttpError } from '../lib/errors.js';
+import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { reminderEmail } from '../lib/reminder-email.js';
+import { mailToAddress, requireMailRequest, takeSlots } from '../lib/throttle.js';
 import {
   changeEmailHandler,
   changeRoleHandler,
@@ -43,7 +45,11 @@ export const handler = createApiHandler(adminRoutes, {
   sendPasswordReset: sendPasswordResetHandler,
   changeEmail: changeEmailHandler,
   terminateSessions: terminateSessionsHandler,
-  previewEmail: async ({ body, user, log }) => {
+  previewEmail: async ({ body, user, clientAddress, log }) => {
+    // It mails any address it is given: limited like every other mail a request sends.
+    await requireMailRequest(clientAddress);
+    const mail = await takeSlots(mailToAddress(body.email));
+    if (!mail.taken) throw tooManyRequests(authMessages.tooManyEmailsToAddress, mail.retryAfterSeconds);
     const daysBefore = PREVIEW_DAYS[body.type];
     await sendPreview(
       reminderEmail({

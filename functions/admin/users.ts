@@ -15,7 +15,7 @@ import { type MembershipItem, membershipOf, readStoredUser, settleMembership, wr
 import { hashPassword } from '../lib/passwords.js';
 import { endAllSessions } from '../lib/sessions.js';
 import { listSubscriptions } from '../lib/subscriptions.js';
-import { EMAIL_SENDS, takeSlot } from '../lib/throttle.js';
+import { EMAIL_SENDS, mailToAddress, requireMailRequest, takeSlots } from '../lib/throttle.js';
 import { issueToken } from '../lib/tokens.js';
 import { LastOwnerError } from '../lib/user-counters.js';
 import { changeIdentity, createUser, toPublicUser, type UserItem } from '../lib/users.js';
@@ -139,12 +139,19 @@ export async function changeStatusHandler({ params, body, user: admin }: Request
   };
 }
 
-export async function sendPasswordResetHandler({ params, user: admin, log }: Request<'sendPasswordReset'>): Promise<MessageResponse> {
+export async function sendPasswordResetHandler({
+  params,
+  user: admin,
+  clientAddress,
+  log,
+}: Request<'sendPasswordReset'>): Promise<MessageResponse> {
+  await requireMailRequest(clientAddress);
   const user = await target(params.id);
   assertMayActOn(admin.role, user.role);
   if (!user.email) throw badRequest(adminMessages.noEmailForReset);
-  // The same allowance as forgot-password: an admin cannot flood someone's mailbox either.
-  if (!(await takeSlot(EMAIL_SENDS, `reset#${user.id}`)).taken) throw tooManyRequests(adminMessages.tooManyEmails, 15 * 60);
+  // The same allowances as forgot-password: an admin cannot flood someone's mailbox either.
+  const mail = await takeSlots([[EMAIL_SENDS, `reset#${user.id}`], ...mailToAddress(user.email)]);
+  if (!mail.taken) throw tooManyRequests(adminMessages.tooManyEmails, mail.retryAfterSeconds);
   const token = await issueToken('reset-password', user);
   await sendEmail(passwordResetEmail(user.email, user.username, token));
   log.info('password reset mail sent by an admin', { userId: user.id });

@@ -9,22 +9,51 @@ import { signTwoFactorTicket } from '../lib/jwt.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
 import { isRememberedDevice } from '../lib/remembered-devices.js';
 import { endAllSessions, endSession, startSession } from '../lib/sessions.js';
-import { beginLoginAttempt, clearLoginAttempts, EMAIL_SENDS, LOCKOUT_RECORDS, takeSlot } from '../lib/throttle.js';
+import {
+  beginLoginAttempt,
+  clearLoginAttempts,
+  EMAIL_SENDS,
+  LOCKOUT_RECORDS,
+  mailToAddress,
+  requireMailRequest,
+  takeSlot,
+  takeSlots,
+} from '../lib/throttle.js';
 import { consumeToken, issueToken } from '../lib/tokens.js';
 import { verifyUnsubscribeToken } from '../lib/unsubscribe-token.js';
-import { createUser, findUserByEmail, findUserByUsername, getUser, setPassword, toPublicUser, updateUser } from '../lib/users.js';
+import {
+  createUser,
+  findUserByEmail,
+  findUserByUsername,
+  getUser,
+  setPassword,
+  toPublicUser,
+  type UserItem,
+  updateUser,
+} from '../lib/users.js';
 import { updateSettings } from './settings.js';
 
 /** The auth area: registration, sign-in, the session's user, e-mail verification and password reset (SPEC §7). */
 export const handler = createApiHandler(authRoutes, {
-  register: async ({ body, log }) => {
-    const user = await createUser({
-      username: body.username,
-      email: body.email,
-      passwordHash: await hashPassword(body.password),
-      role: 'member',
-      emailVerified: false,
-    });
+  register: async ({ body, clientAddress, log }) => {
+    // Counted before the password is hashed; the verification mail counts against its address, so
+    // nobody can mail-bomb a stranger by signing up with their address (docs/DECISIONS.md 'The edge').
+    await requireMailRequest(clientAddress);
+    const mail = await takeSlots(mailToAddress(body.email));
+    if (!mail.taken) throw tooManyRequests(authMessages.tooManyEmailsToAddress, mail.retryAfterSeconds);
+    let user: UserItem;
+    try {
+      user = await createUser({
+        username: body.username,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        role: 'member',
+        emailVerified: false,
+      });
+    } catch (error) {
+      await mail.giveBack();
+      throw error;
+    }
     const token = await issueToken('verify-email', user);
     await sendEmail(verificationEmail(body.email, user.username, token));
     log.info('user registered', { userId: user.id });
@@ -32,9 +61,9 @@ export const handler = createApiHandler(authRoutes, {
     return { message: authMessages.registered, userId: user.id };
   },
 
-  login: async ({ body, sourceIp, log }) => {
+  login: async ({ body, clientAddress, log }) => {
     // Counted before the password is compared, so concurrent guesses cannot pass the limits (DECISIONS 'Login').
-    const [attempt, user] = await Promise.all([beginLoginAttempt(body.username, sourceIp), findUserByUsername(body.username)]);
+    const [attempt, user] = await Promise.all([beginLoginAttempt(body.username, clientAddress), findUserByUsername(body.username)]);
     if (!attempt.allowed) {
       log.info('login throttled', { retryAfterSeconds: attempt.retryAfterSeconds });
       // On the account's log once per window: refused guesses cannot flood it.
@@ -70,10 +99,11 @@ export const handler = createApiHandler(authRoutes, {
 
   updateSettings,
 
-  forgotPassword: async ({ body, log }) => {
-    // The answer is the same whether or not the address exists.
+  forgotPassword: async ({ body, clientAddress, log }) => {
+    await requireMailRequest(clientAddress);
+    // The answer is the same whether or not the address exists, and whether or not a limit held the mail back.
     const user = await findUserByEmail(body.email);
-    if (user?.email && (await takeSlot(EMAIL_SENDS, `reset#${user.id}`)).taken) {
+    if (user?.email && (await takeSlots([[EMAIL_SENDS, `reset#${user.id}`], ...mailToAddress(user.email)])).taken) {
       const token = await issueToken('reset-password', user);
       await sendEmail(passwordResetEmail(user.email, user.username, token));
       log.info('password reset mail sent', { userId: user.id });
@@ -81,7 +111,7 @@ export const handler = createApiHandler(authRoutes, {
     return { message: authMessages.resetLinkSent };
   },
 
-  resetPassword: async ({ body, sourceIp, log }) => {
+  resetPassword: async ({ body, clientAddress, log }) => {
     const consumed = await consumeToken('reset-password', body.token);
     if (consumed.status !== 'valid') throw new HttpError(400, authMessages.resetLinkInvalid);
     const { user } = consumed;
@@ -89,15 +119,16 @@ export const handler = createApiHandler(authRoutes, {
     if (!(await setPassword(user, await hashPassword(body.password), 'password-reset'))) {
       throw new HttpError(400, authMessages.resetLinkInvalid);
     }
-    await clearLoginAttempts(user.username, sourceIp);
+    await clearLoginAttempts(user.username, clientAddress);
     log.info('password reset', { userId: user.id });
     await recordActivity(user.id, 'password_reset', user.username);
     return { message: authMessages.passwordReset };
   },
 
-  resendVerificationPublic: async ({ body, log }) => {
+  resendVerificationPublic: async ({ body, clientAddress, log }) => {
+    await requireMailRequest(clientAddress);
     const user = await findUserByEmail(body.email);
-    if (user?.email && !user.emailVerified && (await takeSlot(EMAIL_SENDS, `verify#${user.id}`)).taken) {
+    if (user?.email && !user.emailVerified && (await takeSlots([[EMAIL_SENDS, `verify#${user.id}`], ...mailToAddress(user.email)])).taken) {
       const token = await issueToken('verify-email', user);
       await sendEmail(verificationEmail(user.email, user.username, token));
       log.info('verification mail resent', { userId: user.id });

@@ -10,7 +10,7 @@ import { conflict, HttpError, tooManyRequests } from '../lib/errors.js';
 import type { ApiRequest, RouteHandler } from '../lib/http.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
 import { startSession } from '../lib/sessions.js';
-import { beginLoginAttempt, EMAIL_SENDS, takeSlot } from '../lib/throttle.js';
+import { beginLoginAttempt, EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttle.js';
 import { issueToken } from '../lib/tokens.js';
 import { changeIdentity, getUser, setPassword, toPublicUser, type UserItem } from '../lib/users.js';
 
@@ -67,7 +67,7 @@ function changedFields(user: UserItem, changes: Record<string, unknown>): string
     .map(([name]) => name);
 }
 
-async function changeAccountInfo({ user, body, log }: SettingsRequest) {
+async function changeAccountInfo({ user, body, clientAddress, log }: SettingsRequest) {
   if (body.notificationMethod && body.notificationMethod !== 'email') throw new HttpError(400, authMessages.smsComingSoon);
   if (body.notify1Day && !hasPaidFeatures(user.role)) throw new HttpError(403, authMessages.oneDayPaidOnly);
 
@@ -76,8 +76,15 @@ async function changeAccountInfo({ user, body, log }: SettingsRequest) {
   const emailChanges = requestedEmail !== undefined && requestedEmail !== user.email;
   // Another spelling of the same address (letter case) stays verified; a new address must be verified.
   const newAddress = emailChanges && requestedEmail !== null && requestedEmail.toLowerCase() !== (user.email ?? '').toLowerCase();
-  if (newAddress && !(await takeSlot(EMAIL_SENDS, `verify#${user.id}`)).taken) {
-    throw tooManyRequests(authMessages.tooManyEmailChanges, 15 * 60);
+  // A new address gets a verification mail: limited per account, per client address and per address mailed.
+  let mail: Slots | undefined;
+  if (newAddress) {
+    await requireMailRequest(clientAddress);
+    mail = await takeSlots([[EMAIL_SENDS, `verify#${user.id}`], ...mailToAddress(requestedEmail)]);
+    if (!mail.taken) {
+      const message = mail.refusedBy.includes(EMAIL_SENDS) ? authMessages.tooManyEmailChanges : authMessages.tooManyEmailsToAddress;
+      throw tooManyRequests(message, mail.retryAfterSeconds);
+    }
   }
 
   const changes = {
@@ -103,6 +110,7 @@ async function changeAccountInfo({ user, body, log }: SettingsRequest) {
     changes,
   });
   if ('conflict' in result) {
+    if (mail?.taken) await mail.giveBack();
     if (result.conflict === 'username') throw conflict(authMessages.usernameTaken);
     if (result.conflict === 'email') throw conflict(authMessages.emailTaken);
     throw conflict(authMessages.changedMeanwhile);
@@ -125,11 +133,11 @@ async function changeAccountInfo({ user, body, log }: SettingsRequest) {
   };
 }
 
-async function changePassword({ user, body, sourceIp, log }: SettingsRequest) {
+async function changePassword({ user, body, clientAddress, log }: SettingsRequest) {
   if (body.currentPassword === undefined) throw new HttpError(400, 'Current password is required');
   if (body.newPassword === undefined) throw new HttpError(400, passwordMessages.required);
   // The login throttle counts these too, so settings cannot be used to guess the password.
-  const attempt = await beginLoginAttempt(user.username, sourceIp);
+  const attempt = await beginLoginAttempt(user.username, clientAddress);
   if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
   const matches = await verifyPassword(body.currentPassword, user.passwordHash || DUMMY_HASH);
   // 400, never 401: a 401 would sign the user out (issue 9).

@@ -18,11 +18,8 @@ const SUPPORT_EMAIL = supportEmail();
  * support address with the sender as Reply-To. Every user-written text is escaped by renderEmail.
  */
 export const handler = createApiHandler(contactRoutes, {
-  sendContactMessage: async ({ body, sourceIp, requestId, log }) => {
-    const [byEmail, byAddress] = await Promise.all([
-      takeSlot(CONTACT_BY_EMAIL, body.email),
-      takeSlot(CONTACT_BY_ADDRESS, sourceIp || 'unknown'),
-    ]);
+  sendContactMessage: async ({ body, clientAddress, requestId, log }) => {
+    const [byEmail, byAddress] = await Promise.all([takeSlot(CONTACT_BY_EMAIL, body.email), takeSlot(CONTACT_BY_ADDRESS, clientAddress)]);
     const refused = [byEmail, byAddress].filter((slot) => !slot.taken);
     if (refused.length > 0) {
       const retryAfterSeconds = Math.max(...refused.map((slot) => Math.max(1, slot.window.endsAt - epochSeconds())));

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { emailProblem } from '../../shared/domain/username.js';
+import { normalizeAddress } from './client-address.js';
 
 /**
  * Configuration from the environment the stack sets (DESIGN §7c), checked once, on first use at
@@ -24,7 +26,25 @@ export interface Config {
   /** Where contact messages are forwarded (the contact function only). */
   SUPPORT_EMAIL?: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
+  /**
+   * The value CloudFront sends in its origin-secret header (tests), or the Secrets Manager secret
+   * holding it (cloud): with either, requests without it are refused. Neither locally or on LocalStack.
+   */
+  ORIGIN_SECRET?: string;
+  ORIGIN_SECRET_ARN?: string;
+  /**
+   * Client addresses the per-address sign-up and mail limit does not count: the local test stacks'
+   * loopback, from which the tests sign up hundreds of users. Never set in the cloud.
+   */
+  THROTTLE_EXEMPT_ADDRESSES: string[];
 }
+
+/** A comma-separated list of addresses, blanks ignored. */
+const addressList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
 
 const isHttpUrl = (value: string) => {
   try {
@@ -56,6 +76,13 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
   optional('AVATARS_BUCKET', Boolean, 'must not be empty');
   optional('AVATARS_BASE_URL', isHttpUrl, 'must be an http(s) URL');
   optional('SUPPORT_EMAIL', (value) => emailProblem(value) === null, 'must be an e-mail address');
+  if (env.ORIGIN_SECRET !== undefined && env.ORIGIN_SECRET.length < 32) problems.push('ORIGIN_SECRET: must be at least 32 characters');
+  optional('ORIGIN_SECRET_ARN', Boolean, 'must not be empty');
+  optional(
+    'THROTTLE_EXEMPT_ADDRESSES',
+    (list) => addressList(list).every((address) => isIP(address) !== 0),
+    'must be IP addresses separated by commas',
+  );
   optional('LOG_LEVEL', (level) => (LOG_LEVELS as readonly string[]).includes(level), `must be one of ${LOG_LEVELS.join(', ')}`);
   return problems;
 }
@@ -80,6 +107,9 @@ export function config(): Config {
       AVATARS_BASE_URL: env.AVATARS_BASE_URL,
       SUPPORT_EMAIL: env.SUPPORT_EMAIL,
       LOG_LEVEL: (env.LOG_LEVEL ?? 'info') as Config['LOG_LEVEL'],
+      ORIGIN_SECRET: env.ORIGIN_SECRET,
+      ORIGIN_SECRET_ARN: env.ORIGIN_SECRET_ARN,
+      THROTTLE_EXEMPT_ADDRESSES: addressList(env.THROTTLE_EXEMPT_ADDRESSES).map((address) => normalizeAddress(address) ?? address),
     };
   }
   return cached;

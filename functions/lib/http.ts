@@ -8,6 +8,7 @@ import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { createLogger, type Logger } from './log.js';
 import { settleMembership } from './membership.js';
+import { checkOrigin, clientAddress } from './origin.js';
 import { JSON_ANSWER_HEADERS } from './security-headers.js';
 import { lookUpSession } from './sessions.js';
 import type { UserItem } from './users.js';
@@ -55,7 +56,11 @@ export interface ApiRequest<R> {
   sessionId: AccessOf<R> extends 'public' ? undefined : string;
   headers: Record<string, string>;
   requestId: string;
-  sourceIp: string;
+  /**
+   * The client's address (functions/lib/origin.ts): CloudFront's viewer address when the request
+   * came through CloudFront, else API Gateway's source address. Never a header the client sets.
+   */
+  clientAddress: string;
   log: Logger;
 }
 
@@ -81,6 +86,8 @@ interface RequestState {
   routePath: string;
   userId?: string;
   started: number;
+  /** The origin secret matched: the request came through CloudFront, whose viewer-address header can be trusted. */
+  throughCloudFront: boolean;
 }
 
 type Internal = ApiEvent & { __state?: RequestState };
@@ -168,7 +175,11 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       sessionId: sessionId as never,
       headers,
       requestId,
-      sourceIp: event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',
+      clientAddress: clientAddress(
+        event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',
+        headers,
+        state.throughCloudFront,
+      ),
       log: createLogger({ requestId, route: name, userId: user?.id }),
     });
     const answer = json(def.successStatus ?? 200, result);
@@ -219,8 +230,11 @@ function chassisMiddleware(area: Area, cors: Record<string, string>): Middleware
     else log.info('request', fields);
   };
   return {
-    before: (request) => {
-      request.event.__state = { routeName: 'unmatched', routePath: '', started: Date.now() };
+    before: async (request) => {
+      const state: RequestState = { routeName: 'unmatched', routePath: '', started: Date.now(), throughCloudFront: false };
+      request.event.__state = state;
+      // In the cloud, only requests through CloudFront (and its WAF) are served (docs/DECISIONS.md 'The edge').
+      state.throughCloudFront = await checkOrigin(lowerCaseHeaders(request.event.headers));
     },
     after: (request) => {
       if (request.response) Object.assign(request.response.headers, cors);

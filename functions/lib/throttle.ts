@@ -1,6 +1,9 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { authMessages } from '../../shared/api/auth-messages.js';
 import { dynamo } from './aws.js';
-import { isConditionFailure } from './errors.js';
+import { throttleKeyOfAddress } from './client-address.js';
+import { config } from './config.js';
+import { isConditionFailure, tooManyRequests } from './errors.js';
 import { epochSeconds, keys, tableName } from './table.js';
 
 /**
@@ -28,6 +31,16 @@ export const TICKET_ATTEMPTS = 5;
 export const LOCKOUT_RECORDS: ThrottleRule = { scope: 'lockout-log', limit: 1, windowSeconds: 15 * 60 };
 /** Reset and verification mails: at most 3 per account in 15 minutes. */
 export const EMAIL_SENDS: ThrottleRule = { scope: 'mail', limit: 3, windowSeconds: 15 * 60 };
+/**
+ * Sign-ups and requests that mail someone, per client address: 30 an hour whatever the accounts
+ * and addresses — a household or an office behind one address stays well within it, a script does
+ * not (docs/DECISIONS.md 'The edge').
+ */
+export const MAIL_REQUESTS_BY_CLIENT: ThrottleRule = { scope: 'mail-client', limit: 30, windowSeconds: 60 * 60 };
+/** Mails one e-mail address receives on anyone's request, whichever route or account: 5 an hour… */
+export const MAILS_TO_ADDRESS_HOURLY: ThrottleRule = { scope: 'mail-to', limit: 5, windowSeconds: 60 * 60 };
+/** …and 10 a day, so nobody can mail-bomb a stranger through the product. */
+export const MAILS_TO_ADDRESS_DAILY: ThrottleRule = { scope: 'mail-to-day', limit: 10, windowSeconds: 24 * 60 * 60 };
 
 /** One key's counter in the current window of a rule. */
 export interface ThrottleWindow {
@@ -85,12 +98,61 @@ async function giveBack(window: ThrottleWindow): Promise<void> {
   }
 }
 
+export type Slots = { taken: true; giveBack: () => Promise<void> } | { taken: false; refusedBy: ThrottleRule[]; retryAfterSeconds: number };
+
+/**
+ * Takes one slot of each rule for its key, all or none: when any rule refuses, the slots the others
+ * granted are given back. `giveBack` returns them all, for a request that ended up sending nothing.
+ */
+export async function takeSlots(slots: ReadonlyArray<readonly [ThrottleRule, string]>): Promise<Slots> {
+  const results = await Promise.all(slots.map(([rule, key]) => takeSlot(rule, key)));
+  const giveBackTaken = async () => {
+    await Promise.all(results.filter((slot) => slot.taken).map((slot) => giveBack(slot.window)));
+  };
+  const refused = results.filter((slot) => !slot.taken);
+  if (refused.length === 0) return { taken: true, giveBack: giveBackTaken };
+  await giveBackTaken();
+  return {
+    taken: false,
+    refusedBy: slots.filter((_, index) => !results[index].taken).map(([rule]) => rule),
+    retryAfterSeconds: Math.max(...refused.map((slot) => secondsLeft(slot.window))),
+  };
+}
+
+/**
+ * The key every mail to an address counts under: lower case, without a `+tag` in its local part,
+ * which most providers deliver to the same mailbox.
+ */
+export function recipientKey(address: string): string {
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at).replace(/\+.*$/, '');
+  return `${local}${address.slice(at)}`.toLowerCase();
+}
+
+/** The slots one mail to an address takes (MAILS_TO_ADDRESS_HOURLY and _DAILY), for takeSlots with any others. */
+export const mailToAddress = (address: string) =>
+  [
+    [MAILS_TO_ADDRESS_HOURLY, recipientKey(address)],
+    [MAILS_TO_ADDRESS_DAILY, recipientKey(address)],
+  ] as const;
+
+/**
+ * Counts a sign-up or a request that mails someone against its client address (MAIL_REQUESTS_BY_CLIENT)
+ * before anything else is done, refusing it with 429 and Retry-After at the limit. Addresses in
+ * THROTTLE_EXEMPT_ADDRESSES (the local test stacks' loopback) are not counted.
+ */
+export async function requireMailRequest(clientAddress: string): Promise<void> {
+  if (config().THROTTLE_EXEMPT_ADDRESSES.includes(clientAddress)) return;
+  const slot = await takeSlot(MAIL_REQUESTS_BY_CLIENT, throttleKeyOfAddress(clientAddress));
+  if (!slot.taken) throw tooManyRequests(authMessages.tooManyRequestsFromAddress, secondsLeft(slot.window));
+}
+
 /** Frees every slot of a window. */
 async function clearWindow(window: ThrottleWindow): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: window.key }));
 }
 
-const accountAndAddress = (username: string, address: string) => `${username}#${address}`;
+const accountAndAddress = (username: string, address: string) => `${username}#${throttleKeyOfAddress(address)}`;
 
 export type LoginAttempt = { allowed: true; succeeded: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
@@ -103,7 +165,7 @@ export type LoginAttempt = { allowed: true; succeeded: () => Promise<void> } | {
  */
 export async function beginLoginAttempt(username: string, address: string): Promise<LoginAttempt> {
   const [byAddress, byAccount] = await Promise.all([
-    takeSlot(LOGIN_BY_ADDRESS, address),
+    takeSlot(LOGIN_BY_ADDRESS, throttleKeyOfAddress(address)),
     takeSlot(LOGIN_BY_ACCOUNT_AND_ADDRESS, accountAndAddress(username, address)),
   ]);
   if (byAddress.taken && byAccount.taken) {

@@ -40,6 +40,10 @@ export const authMessages = {
   changedMeanwhile: 'Your account was changed in the meantime. Please reload and try again.',
   /** Changing the address sends a verification mail: at most 3 in 15 minutes (429). */
   tooManyEmailChanges: 'Too many verification emails. Please try again in 15 minutes.',
+  /** 429 with Retry-After: sign-ups and mail requests from one client address (docs/DECISIONS.md 'The edge'). */
+  tooManyRequestsFromAddress: 'Too many requests from your network. Please try again later.',
+  /** 429 with Retry-After: mails to one e-mail address, whoever asks for them. */
+  tooManyEmailsToAddress: 'Too many emails have been sent to this address. Please try again later.',
   loggedOut: 'Logged out successfully',
   loggedOutEverywhere: 'Signed out of all devices',
   /** Account deletion: the password confirms it. */

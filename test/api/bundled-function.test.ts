@@ -1,12 +1,15 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { NOT_THROUGH_THE_SITE } from '../../functions/lib/origin.js';
+import { MAIL_REQUESTS_BY_CLIENT } from '../../functions/lib/throttle.js';
 import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import { apiUrl, call, linkToken, mailsTo, PASSWORD, signedInUser, uniqueName } from './helpers.js';
+import { EDGE_HEADERS } from '../../shared/api/edge.js';
+import { apiUrl, call, linkToken, mailsTo, PASSWORD, setAttributes, signedInUser, uniqueName } from './helpers.js';
 
 /**
  * Functions as deployed: bundled with the stack's options (the SDK modules BUNDLE_ALIASES replaces
@@ -35,11 +38,34 @@ interface Request {
   body?: unknown;
   token?: string;
   ifNoneMatch?: string;
+  headers?: Record<string, string>;
+}
+
+/** Runs a script in a new Node process with only the given environment; its output once it exits. */
+function runNode(script: string, env: Record<string, string | undefined>): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve({ stdout, stderr }));
+  });
 }
 
 /** Invokes a bundle's handler with one request as API Gateway (HTTP API, payload 2.0) hands it over; its answer and log lines. */
-function invoke(fn: string, request: Request, credentials: Record<string, string> = LAMBDA_CREDENTIALS) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+async function invoke(
+  fn: string,
+  request: Request,
+  credentials: Record<string, string> = LAMBDA_CREDENTIALS,
+  settings: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...request.headers };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
   if (request.ifNoneMatch) headers['if-none-match'] = request.ifNoneMatch;
   const routeKey = `${request.method} ${request.route}`;
@@ -59,26 +85,25 @@ function invoke(fn: string, request: Request, credentials: Record<string, string
   };
   const script = `const { handler } = await import(${JSON.stringify(bundles[fn])});
     console.log(JSON.stringify(await handler(${JSON.stringify(event)}, { awsRequestId: 'bundled' })));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    // Nothing from this machine: no ~/.aws files, no inherited AWS variables.
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      AWS_REGION: 'us-east-1',
-      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-      AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
-      AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
-      AVATARS_BUCKET: 'avatars',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      TABLE_NAME: inject('tableName'),
-      PUBLIC_URL: 'http://localhost:3000',
-      SENDER_EMAIL: 'reminders@example.com',
-      SES_CONFIGURATION_SET: 'local',
-      JWT_SECRET: 'a-secret-of-the-bundled-function-test',
-      LOG_LEVEL: 'error',
-      ...credentials,
-    },
+  // Run without blocking this process: the local stack's keep-alive connections stay served meanwhile.
+  // Nothing from this machine: no ~/.aws files, no inherited AWS variables.
+  const run = await runNode(script, {
+    PATH: process.env.PATH,
+    HOME: dir,
+    AWS_REGION: 'us-east-1',
+    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+    AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
+    AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
+    AVATARS_BUCKET: 'avatars',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TABLE_NAME: inject('tableName'),
+    PUBLIC_URL: 'http://localhost:3000',
+    SENDER_EMAIL: 'reminders@example.com',
+    SES_CONFIGURATION_SET: 'local',
+    JWT_SECRET: 'a-secret-of-the-bundled-function-test',
+    LOG_LEVEL: 'error',
+    ...credentials,
+    ...settings,
   });
   const lines = run.stdout.trim().split('\n');
   const answer = JSON.parse(lines.at(-1) ?? '{}') as { statusCode: number; headers?: Record<string, string>; body: string };
@@ -95,13 +120,13 @@ const stats = { method: 'GET', route: '/api/stats', path: '/api/stats' };
 
 describe('a bundled function', () => {
   it('reads the table with the credentials Lambda puts in the environment', async () => {
-    const answer = invoke('stats', stats);
+    const answer = await invoke('stats', stats);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual((await call('GET', '/api/stats')).body);
   });
 
-  it('says that the environment credentials are missing, and looks nowhere else', () => {
-    const { status, log } = invoke('stats', stats, {});
+  it('says that the environment credentials are missing, and looks nowhere else', async () => {
+    const { status, log } = await invoke('stats', stats, {});
     expect(status).toBe(500);
     expect(log).toContain('No AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set');
   });
@@ -109,7 +134,7 @@ describe('a bundled function', () => {
   it('registers a user, mails the verification link through SES, verifies it and signs the user in', async () => {
     const username = uniqueName('bundled');
     const email = `${username}@example.com`;
-    const registered = invoke('auth', {
+    const registered = await invoke('auth', {
       method: 'POST',
       route: '/api/auth/register',
       path: '/api/auth/register',
@@ -121,10 +146,10 @@ describe('a bundled function', () => {
     expect(mail?.body.text).toContain('http://localhost:3000/verify-email?token=');
     const token = await linkToken(email, 'verify-email');
     const verifyPath = `/api/auth/verify-email/${token}`;
-    const verified = invoke('auth', { method: 'GET', route: '/api/auth/verify-email/{token}', path: verifyPath });
+    const verified = await invoke('auth', { method: 'GET', route: '/api/auth/verify-email/{token}', path: verifyPath });
     expect(verified).toMatchObject({ status: 200, body: { message: authMessages.emailVerified } });
 
-    const signedIn = invoke('auth', {
+    const signedIn = await invoke('auth', {
       method: 'POST',
       route: '/api/auth/login',
       path: '/api/auth/login',
@@ -134,9 +159,9 @@ describe('a bundled function', () => {
     expect(signedIn.body.user).toMatchObject({ username, email, emailVerified: true });
 
     // The session check runs in its own small function, and answers an unchanged user 304.
-    const me = invoke('session', { method: 'GET', route: '/api/auth/me', path: '/api/auth/me', token: signedIn.body.token });
+    const me = await invoke('session', { method: 'GET', route: '/api/auth/me', path: '/api/auth/me', token: signedIn.body.token });
     expect(me).toMatchObject({ status: 200, body: { username, email } });
-    const again = invoke('session', {
+    const again = await invoke('session', {
       method: 'GET',
       route: '/api/auth/me',
       path: '/api/auth/me',
@@ -145,7 +170,7 @@ describe('a bundled function', () => {
     });
     expect(again, again.log).toMatchObject({ status: 304, raw: '' });
 
-    const wrongPassword = invoke('auth', {
+    const wrongPassword = await invoke('auth', {
       method: 'POST',
       route: '/api/auth/login',
       path: '/api/auth/login',
@@ -157,7 +182,7 @@ describe('a bundled function', () => {
   it('stores an avatar in the S3 emulator with the SDK checksum module the account bundle keeps', async () => {
     const user = await signedInUser();
     // Signed in through the auth bundle, so the token carries this test's signing secret.
-    const signedIn = invoke('auth', {
+    const signedIn = await invoke('auth', {
       method: 'POST',
       route: '/api/auth/login',
       path: '/api/auth/login',
@@ -165,7 +190,7 @@ describe('a bundled function', () => {
     });
     expect(signedIn.status).toBe(200);
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');
-    const answer = invoke('account', {
+    const answer = await invoke('account', {
       method: 'PUT',
       route: '/api/auth/avatar',
       path: '/api/auth/avatar',
@@ -175,5 +200,53 @@ describe('a bundled function', () => {
     expect(answer, answer.log).toMatchObject({ status: 200, body: { user: { avatar: expect.stringMatching(/^\/avatars\//) } } });
     const served = await fetch(apiUrl() + answer.body.user.avatar);
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+  });
+});
+
+describe('a bundled function in the cloud, behind CloudFront', () => {
+  const ORIGIN_SECRET = 'the-origin-secret-cloudfront-sends-in-this-test';
+  const cloud = (fn: string, request: Request) => invoke(fn, request, LAMBDA_CREDENTIALS, { ORIGIN_SECRET });
+  const throughCloudFront = (headers: Record<string, string> = {}) => ({ [EDGE_HEADERS.originSecret]: ORIGIN_SECRET, ...headers });
+
+  it('refuses a request without the origin secret with 403, so CloudFront and its WAF cannot be bypassed', async () => {
+    const refused = { status: 403, body: { message: NOT_THROUGH_THE_SITE } };
+    expect(await cloud('stats', stats)).toMatchObject(refused);
+    expect(await cloud('stats', { ...stats, headers: { [EDGE_HEADERS.originSecret]: `${ORIGIN_SECRET}x` } })).toMatchObject(refused);
+    expect(await cloud('stats', { ...stats, headers: { [EDGE_HEADERS.originSecret]: '' } })).toMatchObject(refused);
+    const served = await cloud('stats', { ...stats, headers: throughCloudFront() });
+    expect(served.status).toBe(200);
+    expect(served.body).toEqual((await call('GET', '/api/stats')).body);
+  });
+
+  it("counts a request by CloudFront's viewer address once the secret matched (an IPv6 viewer by its /64), never by the header alone", async () => {
+    // Two viewers that have used up the hour's sign-ups and mail requests (functions/lib/throttle.ts).
+    const now = Math.floor(Date.now() / 1000);
+    if (MAIL_REQUESTS_BY_CLIENT.windowSeconds - (now % MAIL_REQUESTS_BY_CLIENT.windowSeconds) < 15) {
+      await new Promise((resolve) => setTimeout(resolve, 16_000));
+    }
+    const windowStart = Math.floor(Date.now() / 1000 / MAIL_REQUESTS_BY_CLIENT.windowSeconds) * MAIL_REQUESTS_BY_CLIENT.windowSeconds;
+    const usedUp = async (key: string) =>
+      setAttributes(`THROTTLE#${MAIL_REQUESTS_BY_CLIENT.scope}#${key}#${windowStart}`, 'THROTTLE', {
+        count: MAIL_REQUESTS_BY_CLIENT.limit,
+        expiresAt: windowStart + MAIL_REQUESTS_BY_CLIENT.windowSeconds,
+      });
+    await usedUp('198.51.100.77');
+    await usedUp('2001:db8:77:0::/64');
+
+    const forgot = (headers: Record<string, string>) =>
+      cloud('auth', {
+        method: 'POST',
+        route: '/api/auth/forgot-password',
+        path: '/api/auth/forgot-password',
+        body: { email: `${uniqueName('nobody')}@example.com` },
+        headers,
+      });
+    const throttled = { status: 429, body: { message: authMessages.tooManyRequestsFromAddress } };
+    expect(await forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '198.51.100.77:50123' }))).toMatchObject(throttled);
+    expect(await forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '2001:db8:77::abcd:443' }))).toMatchObject(throttled);
+    expect(await forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '[2001:db8:77:0:1::2]:443' }))).toMatchObject(throttled);
+    expect((await forgot(throughCloudFront({ [EDGE_HEADERS.viewerAddress]: '198.51.100.78:50123' }))).status).toBe(200);
+    // Without the secret there is no answer at all, whatever viewer address the request names.
+    expect((await forgot({ [EDGE_HEADERS.viewerAddress]: '198.51.100.78:50123' })).status).toBe(403);
   });
 });

@@ -1,9 +1,20 @@
 import type { TestProject } from 'vitest/node';
-import { startLocalStack } from '../../local/stack.js';
+import { LOOPBACK_ADDRESSES, startLocalStack } from '../../local/stack.js';
 
-/** One embedded local stack for the API tests: in memory, free ports, the real handlers. */
+/**
+ * One embedded local stack for the API tests: in memory, free ports, the real handlers. The tests
+ * sign up hundreds of users from 127.0.0.1, which the per-client-address mail limit does not count;
+ * the tests of that limit come from other loopback addresses (test/api/mail-throttle.test.ts).
+ */
 export default async function setup(project: TestProject) {
-  const stack = await startLocalStack({ port: 0, sesPort: 0, dataDir: ':memory:', quiet: true, dailyReminders: false });
+  const stack = await startLocalStack({
+    port: 0,
+    sesPort: 0,
+    dataDir: ':memory:',
+    quiet: true,
+    dailyReminders: false,
+    throttleExemptAddresses: LOOPBACK_ADDRESSES,
+  });
   project.provide('apiUrl', stack.url);
   project.provide('mailboxUrl', stack.mailboxUrl);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);

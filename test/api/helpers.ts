@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject } from 'vitest';
@@ -32,6 +33,43 @@ export async function call<T = Record<string, any>>(
     body = { raw: text };
   }
   return { status: response.status, body: body as T, headers: response.headers };
+}
+
+/**
+ * Like `call`, but from a given loopback address: every 127.x.y.z reaches the local stack on Linux,
+ * and binding the client side to one gives the request that client address.
+ */
+export function callFrom<T = Record<string, any>>(
+  address: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const url = new URL(path, apiUrl());
+  const payload = options.body === undefined ? '' : JSON.stringify(options.body);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(payload)),
+    ...options.headers,
+  };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: url.port, path: url.pathname, method, localAddress: address, agent: false, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') answerHeaders.set(name, value);
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as T, headers: answerHeaders });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 let counter = 0;

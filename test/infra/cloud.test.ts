@@ -228,14 +228,16 @@ describe('permissions', () => {
     }
   });
 
-  it('lets the contact function read one item (the suppression check), put, update and delete items and send e-mail, and nothing else: no Query, no Scan', () => {
+  it('lets the contact function read one item (the suppression check), put, update and delete items, send e-mail and read the origin secret, and nothing else: no Query, no Scan', () => {
     const tableActions = of('contact')
       .filter((s) => s.Effect === 'Allow')
       .flatMap((s) => actionsOf(s).filter((action) => action.startsWith('dynamodb:')));
     expect(tableActions.sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     const services = new Set(of('contact').flatMap((s) => actionsOf(s).map((action) => action.split(':')[0])));
-    expect([...services].sort()).toEqual(['dynamodb', 'ses', 'xray']);
+    expect([...services].sort()).toEqual(['dynamodb', 'secretsmanager', 'ses', 'xray']);
     expect(allows('contact', 'ses:SendRawEmail')).toBe(true);
+    const secretActions = of('contact').flatMap((s) => actionsOf(s).filter((action) => action.startsWith('secretsmanager:')));
+    expect(secretActions).toEqual(['secretsmanager:GetSecretValue']);
   });
 
   it('tells only the contact function the support address', () => {
@@ -320,7 +322,12 @@ describe('permissions', () => {
   it('lets the session signing key be read only where sessions are signed or verified', () => {
     for (const area of AREAS) {
       const verifiesSessions = area === 'auth' || routesOfArea(area).some(([, route]) => route.access !== 'public');
-      expect(allows(area, 'secretsmanager:GetSecretValue')).toBe(verifiesSessions);
+      // Every API function also reads the origin secret (test/infra/edge.test.ts): only the signing key counts here.
+      const keyArn = JSON.stringify(functionOfArea(area).properties.Environment.Variables.JWT_SECRET_ARN);
+      const readsKey = of(area).some(
+        (s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && [s.Resource].flat().some((r) => JSON.stringify(r) === keyArn),
+      );
+      expect(readsKey, area).toBe(verifiesSessions);
     }
   });
 });

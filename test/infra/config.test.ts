@@ -25,6 +25,7 @@ describe('deployment configuration', () => {
       alarmEmail: undefined,
       webDistDir: undefined,
       localstackHost: DEFAULT_LOCALSTACK_HOST,
+      waf: true,
     });
   });
 
@@ -109,5 +110,17 @@ describe('deployment configuration', () => {
 
   it('has no custom domain on LocalStack', () => {
     expect(() => read({ target: 'localstack', domainName: 'subs.example.com', certificateArn: CERTIFICATE })).toThrow(/domainName/);
+  });
+
+  it('puts the WAF in front of CloudFront unless waf=false, and never on LocalStack', () => {
+    expect(read({}).waf).toBe(true);
+    expect(read({ waf: 'true' }).waf).toBe(true);
+    expect(read({ waf: 'false' }).waf).toBe(false);
+    expect(read({ waf: false }).waf).toBe(false);
+    expect(read({ waf: 'FALSE' }).waf).toBe(false);
+    expect(read({ target: 'localstack' }).waf).toBe(false);
+    expect(read({ target: 'localstack', waf: 'false' }).waf).toBe(false);
+    for (const bad of ['off', 'no', '0', 'yes']) expect(() => read({ waf: bad })).toThrow(/waf/);
+    expect(() => read({ target: 'localstack', waf: 'true' })).toThrow(/waf/);
   });
 });

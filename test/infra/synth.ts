@@ -12,6 +12,8 @@ export interface SynthesizedProduct {
   stacks: SubscriptionTrackerStacks;
   data: Template;
   application: Template;
+  /** The web ACL's us-east-1 stack, when the application is in another region with the WAF on. */
+  edge?: Template;
   /** Deletes the temporary cloud assembly and site folders. */
   cleanUp(): void;
 }
@@ -32,6 +34,8 @@ export interface SynthesisOptions {
   bundle?: boolean;
   /** Check the templates against CloudFormation's schemas, as `cdk synth` does (default true; ~7 s). */
   validate?: boolean;
+  /** Account and region, as `cdk deploy` gives them (CDK_DEFAULT_ACCOUNT/REGION); environment-agnostic without. */
+  env?: { account: string; region: string };
 }
 
 /**
@@ -52,11 +56,13 @@ export function synthesize(context: Record<string, string>, options: SynthesisOp
   const config = readDeploymentConfig((key) => app.node.tryGetContext(key));
   const stacks = addSubscriptionTracker(app, config, {
     site: config.target === 'aws' ? builtSiteFixture(join(workDir, 'site')) : undefined,
+    env: options.env,
   });
   return {
     stacks,
     data: Template.fromStack(stacks.data),
     application: Template.fromStack(stacks.application),
+    edge: stacks.edge ? Template.fromStack(stacks.edge) : undefined,
     cleanUp: () => rmSync(workDir, { recursive: true, force: true }),
   };
 }

@@ -1,0 +1,187 @@
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import { authMessages } from '../shared/api/auth-messages.js';
+
+/**
+ * The edge (issue 11 §2, docs/DECISIONS.md 'The edge'): the WAF web ACL on the CloudFront
+ * distribution, and the secret CloudFront sends to the API so that the API answers nobody else.
+ */
+
+/** CloudFront only takes web ACLs of scope CLOUDFRONT, and those exist only in us-east-1. */
+export const WEB_ACL_REGION = 'us-east-1';
+
+/**
+ * The rate-based rules: requests per client address (the viewer's IP) in a 5-minute window,
+ * above which WAF answers 429 until the rate falls back under the limit.
+ */
+export const WAF_RATE_LIMITS = {
+  /** `/api/auth/*` requests other than GET (sign-in, sign-up, password and e-mail mails, settings): 100 in 5 minutes. */
+  auth: { limit: 100, windowSeconds: 300 },
+  /** Any `/api/*` request, the session poll included: 3,000 in 5 minutes (10 a second). */
+  api: { limit: 3000, windowSeconds: 300 },
+} as const;
+
+/**
+ * AWS managed rule groups, in evaluation order after the rate rules, with the rules of each that
+ * only count (their labels and metrics stay) instead of blocking.
+ */
+export const WAF_MANAGED_RULE_GROUPS = [
+  { name: 'AWSManagedRulesAmazonIpReputationList', countOnly: [] },
+  {
+    name: 'AWSManagedRulesCommonRuleSet',
+    countOnly: [
+      // Bodies over 8 KB: the avatar upload (PUT /api/auth/avatar, up to Lambda's 6 MB) and long
+      // announcements need more; each route's own body limit is the chassis's 413.
+      'SizeRestrictions_BODY',
+      // Free text may contain HTML, which the SPA shows as text (docs/DECISIONS.md 'Free text').
+      'CrossSiteScripting_BODY',
+    ],
+  },
+  { name: 'AWSManagedRulesKnownBadInputsRuleSet', countOnly: [] },
+] as const;
+
+const TOO_MANY_REQUESTS_BODY = 'TooManyRequests';
+
+const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
+
+const pathStartsWith = (prefix: string): wafv2.CfnWebACL.StatementProperty => ({
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'STARTS_WITH',
+    searchString: prefix,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
+});
+
+/** A rate-based rule per client address, scoped to `scope`, answering 429 with the API's JSON error. */
+function rateRule(
+  name: string,
+  priority: number,
+  rate: { limit: number; windowSeconds: number },
+  scope: wafv2.CfnWebACL.StatementProperty,
+): wafv2.CfnWebACL.RuleProperty {
+  return {
+    name,
+    priority,
+    statement: {
+      rateBasedStatement: {
+        limit: rate.limit,
+        evaluationWindowSec: rate.windowSeconds,
+        aggregateKeyType: 'IP',
+        scopeDownStatement: scope,
+      },
+    },
+    action: {
+      block: {
+        customResponse: {
+          responseCode: 429,
+          customResponseBodyKey: TOO_MANY_REQUESTS_BODY,
+          responseHeaders: [{ name: 'retry-after', value: String(rate.windowSeconds) }],
+        },
+      },
+    },
+    visibilityConfig: visibility(name),
+  };
+}
+
+/**
+ * The web ACL of the CloudFront distribution (scope CLOUDFRONT, so only in us-east-1): first the
+ * rate-based rules on `/api/auth/*` and on all of `/api/*`, then the AWS managed rule groups.
+ */
+export class WebAcl extends Construct {
+  readonly webAcl: wafv2.CfnWebACL;
+  /** What the distribution's `webAclId` takes. */
+  readonly arn: string;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const notGet: wafv2.CfnWebACL.StatementProperty = {
+      notStatement: {
+        statement: {
+          byteMatchStatement: {
+            fieldToMatch: { method: {} },
+            positionalConstraint: 'EXACTLY',
+            searchString: 'GET',
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        },
+      },
+    };
+    const rules: wafv2.CfnWebACL.RuleProperty[] = [
+      rateRule('AuthRateLimit', 0, WAF_RATE_LIMITS.auth, { andStatement: { statements: [pathStartsWith('/api/auth/'), notGet] } }),
+      rateRule('ApiRateLimit', 1, WAF_RATE_LIMITS.api, pathStartsWith('/api/')),
+      ...WAF_MANAGED_RULE_GROUPS.map(
+        (group, index): wafv2.CfnWebACL.RuleProperty => ({
+          name: group.name,
+          priority: 10 + index,
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: group.name,
+              ruleActionOverrides: group.countOnly.length
+                ? group.countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } }))
+                : undefined,
+            },
+          },
+          overrideAction: { none: {} },
+          visibilityConfig: visibility(group.name),
+        }),
+      ),
+    ];
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      description: 'Subscription Tracker: managed rules and per-address rate limits in front of CloudFront',
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      customResponseBodies: {
+        [TOO_MANY_REQUESTS_BODY]: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({ message: authMessages.tooManyRequestsFromAddress }),
+        },
+      },
+      rules,
+      visibilityConfig: visibility('SubscriptionTrackerWebAcl'),
+    });
+    this.arn = this.webAcl.attrArn;
+  }
+}
+
+/**
+ * The web ACL on its own in us-east-1, for an application stack deployed in another region; the
+ * distribution refers to it across regions by a stack output (Fn::GetStackOutput).
+ */
+export class EdgeStack extends Stack {
+  readonly webAcl: WebAcl;
+
+  constructor(scope: Construct, id: string, props: StackProps) {
+    super(scope, id, { description: 'Subscription Tracker: the WAF web ACL of the CloudFront distribution (us-east-1)', ...props });
+    this.webAcl = new WebAcl(this, 'Waf');
+  }
+}
+
+/**
+ * The secret CloudFront sends to the API in a custom origin header, generated by Secrets Manager:
+ * the template holds only a dynamic reference to it, which CloudFormation resolves when it deploys
+ * the distribution, and the API functions read it by its ARN.
+ */
+export class OriginSecret extends Construct {
+  readonly secret: secretsmanager.Secret;
+  /** `{{resolve:secretsmanager:…}}`: the value, for the distribution's origin header only. */
+  readonly headerValue: string;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.secret = new secretsmanager.Secret(this, 'Secret', {
+      description: 'Subscription Tracker: the header value CloudFront sends to the API, which refuses requests without it.',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      // Generated with the distribution that sends it; a new deployment of the stack makes a new one for both.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.headerValue = this.secret.secretValue.unsafeUnwrap();
+  }
+}
