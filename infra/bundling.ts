@@ -104,7 +104,7 @@ export function lambdaBundlingFor(name: string): BundlingOptions {
 }
 
 export interface FunctionEntry {
-  /** The function's name in the product: an API area from the contract, `reminders`, `membership-expiry` or `bootstrap`. */
+  /** The function's name in the product: an API area from the contract, `reminder-planner`, `reminder-sender`, `membership-expiry` or `bootstrap`. */
   name: string;
   /** Absolute path of the TypeScript module that exports `handler`. */
   entry: string;
@@ -115,9 +115,14 @@ export function areaEntry(area: string, root = functionsDir): string {
   return join(root, area, 'handler.ts');
 }
 
-/** Entry of the daily reminder job. */
-export function reminderEntry(root = functionsDir): string {
-  return join(root, 'reminders', 'handler.ts');
+/** Entry of the daily reminder planner (started by the schedule). */
+export function reminderPlannerEntry(root = functionsDir): string {
+  return join(root, 'reminders', 'planner.ts');
+}
+
+/** Entry of the reminder sender (the reminder queue's consumer). */
+export function reminderSenderEntry(root = functionsDir): string {
+  return join(root, 'reminders', 'sender.ts');
 }
 
 /** Entry of the membership expiry function (the target of the one-time membership schedules). */
@@ -130,11 +135,12 @@ export function ownerBootstrapEntry(root = functionsDir): string {
   return join(root, 'bootstrap', 'handler.ts');
 }
 
-/** Every function the stack deploys: one per API area of the contract (`AREAS`), the reminder job, the membership expiry and the owner bootstrap. */
+/** Every function the stack deploys: one per API area of the contract (`AREAS`), the reminder planner and sender, the membership expiry and the owner bootstrap. */
 export function functionEntries(root = functionsDir): FunctionEntry[] {
   return [
     ...AREAS.map((area) => ({ name: area, entry: areaEntry(area, root) })),
-    { name: 'reminders', entry: reminderEntry(root) },
+    { name: 'reminder-planner', entry: reminderPlannerEntry(root) },
+    { name: 'reminder-sender', entry: reminderSenderEntry(root) },
     { name: 'membership-expiry', entry: membershipExpiryEntry(root) },
     { name: 'bootstrap', entry: ownerBootstrapEntry(root) },
   ];

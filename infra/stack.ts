@@ -4,7 +4,13 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HttpProductApi, LocalStackApi, type ProductApi } from './api.js';
-import { functionsDir as defaultFunctionsDir, membershipExpiryEntry, ownerBootstrapEntry, reminderEntry } from './bundling.js';
+import {
+  functionsDir as defaultFunctionsDir,
+  membershipExpiryEntry,
+  ownerBootstrapEntry,
+  reminderPlannerEntry,
+  reminderSenderEntry,
+} from './bundling.js';
 import type { DeploymentConfig } from './config.js';
 import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
 import { EmailSender } from './email.js';
@@ -167,21 +173,19 @@ export class ApplicationStack extends Stack {
     });
 
     this.reminders = new ReminderJob(this, 'ReminderJob', {
-      entry: reminderEntry(functionsDir),
+      plannerEntry: reminderPlannerEntry(functionsDir),
+      senderEntry: reminderSenderEntry(functionsDir),
       architecture,
-      environment: {
-        ...environment,
-        REMINDER_HOUR_UTC: String(config.reminderHourUtc),
-        SES_MAX_SEND_RATE: String(config.sesMaxSendRate),
-      },
+      environment: { ...environment, REMINDER_HOUR_UTC: String(config.reminderHourUtc) },
       table,
       email,
       hourUtc: config.reminderHourUtc,
+      sesMaxSendRate: config.sesMaxSendRate,
       monitoring: this.monitoring,
     });
     new CfnOutput(this, 'ReminderFunctionName', {
-      value: this.reminders.function.functionName,
-      description: 'Invoke it to run the reminder job now (LocalStack never fires schedules)',
+      value: this.reminders.planner.functionName,
+      description: 'The reminder planner: invoke it to plan a day now (LocalStack never fires schedules); the sender sends from the queue',
     });
 
     // The first owner: created on deployment in the cloud; on LocalStack, whose free tier runs no

@@ -86,6 +86,9 @@ describe('function bundling', () => {
    * auth 334.6, subscriptions 256.2, membership 283.7, account 438.2 KB (docs/DECISIONS.md 'Admin: user management').
    * announcements measured 251.2 KB: the same chassis and membership settling as subscriptions, with
    * its own contract (~3 KB) and data access (~3 KB) (docs/DECISIONS.md, 'Announcements').
+   * Issue 11: the reminder job became a planner (DynamoDB and SQS, no SES: measured 209.6 KB) and a sender
+   * (DynamoDB and SES, no SQS: 225.5 KB); each keeps its measured size plus about 1 KB
+   * (docs/DECISIONS.md, 'Reminder fan-out').
    */
   const CEILING_KB: Record<string, number> = {
     auth: 335,
@@ -95,6 +98,8 @@ describe('function bundling', () => {
     account: 439,
     twofa: 331,
     announcements: 253,
+    'reminder-planner': 211,
+    'reminder-sender': 227,
   };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
