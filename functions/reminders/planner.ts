@@ -23,7 +23,7 @@ import { reminderQueue } from './queue.js';
  * The reminder planner (SPEC §1, §9; issue 11 §1). The daily schedule starts it; it pages through the
  * due-date index (gsi1 `DUE#<date>`, one partition per candidate due date), reads each page's owners,
  * and puts one message per reminder due today on the reminder queue, where the sender picks them up.
- * It holds one page at a time, never the day. After each page it writes the page's cursor to a
+ * It holds a page per due date and the last 10,000 owners it read, never the day. After each page it writes the page's cursor to a
  * checkpoint item per run date and due date (`REMINDERPLAN#<date>` / `DUE#<due date>`), so a run that
  * stopped (its deadline, a crash) resumes after the last page it queued, and a second run for a date
  * already planned queues nothing. A page queued but not checkpointed before a crash is queued again by
@@ -127,27 +127,49 @@ async function advance(date: string, dueDate: string, from: Checkpoint, cursor: 
   }
 }
 
+/** Owners a run remembers across pages and due dates (an owner's subscriptions sit in several partitions). */
+const OWNERS_REMEMBERED = 10_000;
+
 /**
- * The owners of one page's subscriptions, 100 per BatchGetItem, retrying unprocessed keys, each with
- * the membership in effect at `now`: a paid term that has ended gets no 1-day reminder.
+ * The owners of the run's pages, each with the membership in effect at `now` (a paid term that has
+ * ended gets no 1-day reminder): the last OWNERS_REMEMBERED owners are kept, the others read 100 per
+ * BatchGetItem, retrying unprocessed keys. `read` says how many items it read.
  */
-async function loadUsers(userIds: string[], now: Date): Promise<Map<string, UserItem>> {
-  const users = new Map<string, UserItem>();
-  const chunks: string[][] = [];
-  for (let i = 0; i < userIds.length; i += 100) chunks.push(userIds.slice(i, i + 100));
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      let requested: Record<string, unknown>[] = chunk.map((id) => keys.user(id));
-      for (let attempt = 0; requested.length > 0; attempt++) {
-        if (attempt === 5) throw new Error('DynamoDB left reminder recipients unread five times');
-        if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-        const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
-        for (const user of (answer.Responses?.[tableName()] ?? []) as UserItem[]) users.set(user.id, effectiveUserItem(user, now));
-        requested = (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-      }
-    }),
-  );
-  return users;
+function ownerReader(now: Date) {
+  const remembered = new Map<string, Promise<UserItem | undefined>>();
+  const fetchChunk = async (chunk: string[]) => {
+    const users = new Map<string, UserItem>();
+    let requested: Record<string, unknown>[] = chunk.map((id) => keys.user(id));
+    for (let attempt = 0; requested.length > 0; attempt++) {
+      if (attempt === 5) throw new Error('DynamoDB left reminder recipients unread five times');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
+      for (const user of (answer.Responses?.[tableName()] ?? []) as UserItem[]) users.set(user.id, effectiveUserItem(user, now));
+      requested = (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    }
+    return users;
+  };
+  return async (userIds: string[]) => {
+    const missing = userIds.filter((id) => !remembered.has(id));
+    for (let i = 0; i < missing.length; i += 100) {
+      const chunk = missing.slice(i, i + 100);
+      const fetched = fetchChunk(chunk);
+      for (const id of chunk)
+        remembered.set(
+          id,
+          fetched.then((users) => users.get(id)),
+        );
+    }
+    for (const id of [...remembered.keys()].slice(0, Math.max(0, remembered.size - OWNERS_REMEMBERED))) remembered.delete(id);
+    const users = new Map<string, UserItem>();
+    await Promise.all(
+      userIds.map(async (id) => {
+        const user = await (remembered.get(id) ?? fetchChunk([id]).then((found) => found.get(id)));
+        if (user) users.set(id, user);
+      }),
+    );
+    return { users, read: missing.length };
+  };
 }
 
 const zeroCounts = (): Counts => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Counts;
@@ -156,7 +178,6 @@ const zeroCounts = (): Counts => Object.fromEntries(COUNTERS.map((c) => [c, 0]))
 function planPage(date: string, subscriptions: SubscriptionItem[], users: Map<string, UserItem>, now: Date) {
   const counts = zeroCounts();
   counts.read = subscriptions.length;
-  counts.itemsRead = subscriptions.length + users.size;
   const messages: ReminderMessage[] = [];
   for (const subscription of subscriptions) {
     const user = users.get(subscription.userId);
@@ -199,7 +220,14 @@ function planPage(date: string, subscriptions: SubscriptionItem[], users: Map<st
 }
 
 /** Plans one due date's partition from its checkpoint to its end (or the deadline); its final checkpoint. */
-async function planPartition(date: string, dueDate: string, start: Checkpoint, options: PlanOptions, queued: { count: number }) {
+async function planPartition(
+  date: string,
+  dueDate: string,
+  start: Checkpoint,
+  options: PlanOptions,
+  owners: ReturnType<typeof ownerReader>,
+  queued: { count: number },
+) {
   let checkpoint = start;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   while (!checkpoint.done && Date.now() < deadline) {
@@ -214,8 +242,9 @@ async function planPartition(date: string, dueDate: string, start: Checkpoint, o
       }),
     );
     const subscriptions = (page.Items ?? []) as SubscriptionItem[];
-    const users = await loadUsers([...new Set(subscriptions.map((s) => s.userId))], options.now);
+    const { users, read } = await owners([...new Set(subscriptions.map((s) => s.userId))]);
     const { messages, counts } = planPage(date, subscriptions, users, options.now);
+    counts.itemsRead = subscriptions.length + read;
     await reminderQueue().enqueue(messages);
     const result = await advance(date, dueDate, checkpoint, page.LastEvaluatedKey, counts);
     if (result.advanced) queued.count += messages.length;
@@ -231,7 +260,8 @@ export async function planReminders(options: PlanOptions): Promise<PlanSummary> 
   const dueDates = candidateDueDates(options.now);
   const checkpoints = await readCheckpoints(date, dueDates);
   const queued = { count: 0 };
-  const finals = await Promise.all(dueDates.map((due) => planPartition(date, due, checkpoints.get(due) ?? {}, options, queued)));
+  const owners = ownerReader(options.now);
+  const finals = await Promise.all(dueDates.map((due) => planPartition(date, due, checkpoints.get(due) ?? {}, options, owners, queued)));
   const total = (counter: Counter) => finals.reduce((sum, c) => sum + Number(c[counter] ?? 0), 0);
   const summary: PlanSummary = {
     date,
