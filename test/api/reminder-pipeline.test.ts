@@ -59,7 +59,9 @@ async function startSesFront(emulator: string): Promise<string> {
     const answer = await fetch(emulator + req.url, {
       method: req.method,
       headers: Object.fromEntries(
-        Object.entries(req.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !/^(host|content-length|connection)$/.test(entry[0])),
+        Object.entries(req.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && !/^(host|content-length|connection)$/.test(entry[0]),
+        ),
       ),
       body,
     });
