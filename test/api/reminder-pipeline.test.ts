@@ -16,7 +16,7 @@ import { apiUrl, call, getItem, mailsTo, type SignedInUser, signedInUser, table 
  * stack's SES emulator or fails it as SES would: refused for good, unavailable for a while, or
  * unavailable for ever; or kills the sender's process in the middle of its batch.
  */
-const BASE_DATE = '2037-03-01';
+const BASE_DATE = '2039-01-01';
 let dates = 0;
 /** A run date no other test here or elsewhere uses. */
 const freshDate = () => addDays(BASE_DATE, 40 * dates++);
