@@ -78,6 +78,39 @@ async function emulatorFloor(tableName: string) {
   return { reminders: count, 'at once': LOCAL_REMINDER_QUEUE.concurrency, s: seconds.toFixed(1), 'sent / s': Math.round(count / seconds) };
 }
 
+/**
+ * The planner by itself for the run date, its messages counted and dropped (no queue, no sender): the
+ * growth of this process's peak heap and RSS while it plans. Its checkpoints are then deleted, so the
+ * full run after it plans the date again.
+ */
+async function plannerAlone(tableName: string, runDate: string) {
+  const { planReminders } = await import('../functions/reminders/planner.js');
+  const { installReminderQueue, reminderQueue } = await import('../functions/reminders/queue.js');
+  const { createLogger } = await import('../functions/lib/log.js');
+  const { dynamo } = await import('../functions/lib/aws.js');
+  const { QueryCommand, DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const stackQueue = reminderQueue();
+  let counted = 0;
+  installReminderQueue({ enqueue: async (messages) => void (counted += messages.length) });
+  const before = process.memoryUsage();
+  const peaks = memoryPeaks();
+  try {
+    await planReminders({ now: new Date(`${runDate}T08:00:00Z`), log: createLogger({ bench: 'planner' }) });
+  } finally {
+    installReminderQueue(stackQueue);
+  }
+  const peak = peaks();
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `REMINDERPLAN#${runDate}` },
+    }),
+  );
+  for (const { pk, sk } of Items) await dynamo().send(new DeleteCommand({ TableName: tableName, Key: { pk, sk } }));
+  return { counted, heapGrowth: peak.heap - before.heapUsed, rssGrowth: peak.rss - before.rss };
+}
+
 export async function reminderSection(stack: { url: string; tableName: string }) {
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));
   const owners = Math.ceil(DUE / DUE_PER_OWNER);
@@ -148,7 +181,7 @@ export async function reminderSection(stack: { url: string; tableName: string })
     await write(Math.max(0, size - total - DUE), (i) => subscription(addDays('2045-01-01', i % 3000), i % owners, i % 5 !== 0));
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     total = size;
-    globalThis.gc?.();
+    const planner = await plannerAlone(stack.tableName, runDate);
     const before = process.memoryUsage();
     const peaks = memoryPeaks();
     const summary = await json(`${stack.url}/_local/reminders?date=${runDate}`, { method: 'POST' });
@@ -161,11 +194,13 @@ export async function reminderSection(stack: { url: string; tableName: string })
       'items read': summary.itemsRead,
       'items read / sent': (summary.itemsRead / Math.max(1, summary.sent)).toFixed(3),
       'plan s': (summary.planMs / 1000).toFixed(1),
+      'planner alone: heap growth': mb(planner.heapGrowth),
+      'planner alone: RSS growth': mb(planner.rssGrowth),
       'run s': (summary.durationMs / 1000).toFixed(1),
       'sent / s': Math.round(summary.sent / (summary.durationMs / 1000)),
-      'heap before': mb(before.heapUsed),
-      'peak heap': mb(peak.heap),
-      'peak RSS': mb(peak.rss),
+      'run: heap before': mb(before.heapUsed),
+      'run: peak heap': mb(peak.heap),
+      'run: peak RSS': mb(peak.rss),
     });
   }
   table(`Reminders (${DUE.toLocaleString('en-US')} due; DynamoDB Local + in-process queue + SES emulator, unpaced)`, rows);
