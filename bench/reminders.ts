@@ -91,7 +91,11 @@ async function plannerAlone(tableName: string, runDate: string) {
   const { QueryCommand, DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
   const stackQueue = reminderQueue();
   let counted = 0;
-  installReminderQueue({ enqueue: async (messages) => void (counted += messages.length) });
+  installReminderQueue({
+    async enqueue(messages) {
+      counted += messages.length;
+    },
+  });
   const before = process.memoryUsage();
   const peaks = memoryPeaks();
   try {
