@@ -2,10 +2,13 @@ import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 
 /**
- * `npm run reminders -- [--date YYYY-MM-DD]` (or `--date=YYYY-MM-DD`): runs the reminder job once.
- * - Against the running local stack (default): POST http://localhost:$PORT/_local/reminders?date=…
+ * `npm run reminders -- [--date YYYY-MM-DD]` (or `--date=YYYY-MM-DD`): runs the reminders once for a date.
+ * - Against the running local stack (default): POST http://localhost:$PORT/_local/reminders?date=…, which
+ *   runs the planner, waits until the in-process queue has drained through the sender, and answers the
+ *   summary (due, queued, sent, failed, skipped, retried, deadLettered, …).
  * - Against a deployed stack (LocalStack, where the scheduler never fires, or AWS):
- *   `--function <name>` invokes the reminders function directly (AWS_ENDPOINT_URL=http://localhost:4566
+ *   `--function <name>` invokes the reminder planner (the stack's ReminderFunctionName output) and prints
+ *   its summary (due, queued, …); the sender then sends from the queue (AWS_ENDPOINT_URL=http://localhost:4566
  *   for LocalStack).
  */
 // Node 20 is supported here (DESIGN §9); the SDK's notice about Node 22 is noise for this command.
@@ -49,7 +52,7 @@ try {
       } catch {
         // not JSON: keep the raw payload
       }
-      throw new Error(`The reminders function failed: ${reason}`);
+      throw new Error(`The reminder planner failed: ${reason}`);
     }
     summary = JSON.parse(payload);
   } else {

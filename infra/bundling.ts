@@ -104,7 +104,7 @@ export function lambdaBundlingFor(name: string): BundlingOptions {
 }
 
 export interface FunctionEntry {
-  /** The function's name in the product: an API area from the contract, `reminders`, `membership-expiry`, `email-feedback`, `bootstrap` or `jwt-key-rotation`. */
+  /** The function's name in the product: an API area from the contract, `reminder-planner`, `reminder-sender`, `membership-expiry`, `email-feedback`, `bootstrap` or `jwt-key-rotation`. */
   name: string;
   /** Absolute path of the TypeScript module that exports `handler`. */
   entry: string;
@@ -115,9 +115,14 @@ export function areaEntry(area: string, root = functionsDir): string {
   return join(root, area, 'handler.ts');
 }
 
-/** Entry of the daily reminder job. */
-export function reminderEntry(root = functionsDir): string {
-  return join(root, 'reminders', 'handler.ts');
+/** Entry of the daily reminder planner (started by the schedule). */
+export function reminderPlannerEntry(root = functionsDir): string {
+  return join(root, 'reminders', 'planner.ts');
+}
+
+/** Entry of the reminder sender (the reminder queue's consumer). */
+export function reminderSenderEntry(root = functionsDir): string {
+  return join(root, 'reminders', 'sender.ts');
 }
 
 /** Entry of the membership expiry function (the target of the one-time membership schedules). */
@@ -141,13 +146,14 @@ export function signingKeyRotationEntry(root = functionsDir): string {
 }
 
 /**
- * Every function the stacks deploy: one per API area of the contract (`AREAS`), the reminder job, the
- * membership expiry, the owner bootstrap and the signing key's rotation.
+ * Every function the stacks deploy: one per API area of the contract (`AREAS`), the reminder planner
+ * and sender, the membership expiry, the owner bootstrap and the signing key's rotation.
  */
 export function functionEntries(root = functionsDir): FunctionEntry[] {
   return [
     ...AREAS.map((area) => ({ name: area, entry: areaEntry(area, root) })),
-    { name: 'reminders', entry: reminderEntry(root) },
+    { name: 'reminder-planner', entry: reminderPlannerEntry(root) },
+    { name: 'reminder-sender', entry: reminderSenderEntry(root) },
     { name: 'membership-expiry', entry: membershipExpiryEntry(root) },
     { name: 'email-feedback', entry: emailFeedbackEntry(root) },
     { name: 'bootstrap', entry: ownerBootstrapEntry(root) },

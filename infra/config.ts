@@ -76,8 +76,11 @@ export const PLACEHOLDER_SUPPORT_EMAIL = 'support@example.com';
 export const PLACEHOLDER_SENDER_EMAIL = 'no-reply@example.com';
 export { DEFAULT_REMINDER_HOUR_UTC };
 export const DEFAULT_LOCALSTACK_HOST = 'localhost.localstack.cloud:4566';
-/** SES accounts out of the sandbox start at 14 e-mails a second; this leaves room for account mail. */
-export const DEFAULT_SES_MAX_SEND_RATE = 10;
+/**
+ * SES accounts out of the sandbox start at 14 e-mails a second; the reminder senders share it out
+ * (infra/reminders.ts). Account mail (verification, resets) is few and retried by the SDK on throttling.
+ */
+export const DEFAULT_SES_MAX_SEND_RATE = 14;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HOST_NAME_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

@@ -9,7 +9,8 @@ import {
   emailFeedbackEntry,
   membershipExpiryEntry,
   ownerBootstrapEntry,
-  reminderEntry,
+  reminderPlannerEntry,
+  reminderSenderEntry,
 } from './bundling.js';
 import type { DeploymentConfig } from './config.js';
 import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
@@ -230,23 +231,21 @@ export class ApplicationStack extends Stack {
     });
 
     this.reminders = new ReminderJob(this, 'ReminderJob', {
-      entry: reminderEntry(functionsDir),
+      plannerEntry: reminderPlannerEntry(functionsDir),
+      senderEntry: reminderSenderEntry(functionsDir),
       architecture,
-      environment: {
-        ...environment,
-        REMINDER_HOUR_UTC: String(config.reminderHourUtc),
-        SES_MAX_SEND_RATE: String(config.sesMaxSendRate),
-      },
+      environment: { ...environment, REMINDER_HOUR_UTC: String(config.reminderHourUtc) },
       table,
       email,
       hourUtc: config.reminderHourUtc,
+      sesMaxSendRate: config.sesMaxSendRate,
       monitoring: this.monitoring,
     });
     // Each reminder's unsubscribe link is a token signed with the session key (functions/lib/jwt.ts).
-    grantSecretValue(data.secrets.jwtSecret, this.reminders.function);
+    grantSecretValue(data.secrets.jwtSecret, this.reminders.sender);
     new CfnOutput(this, 'ReminderFunctionName', {
-      value: this.reminders.function.functionName,
-      description: 'Invoke it to run the reminder job now (LocalStack never fires schedules)',
+      value: this.reminders.planner.functionName,
+      description: 'The reminder planner: invoke it to plan a day now (LocalStack never fires schedules); the sender sends from the queue',
     });
 
     // The first owner: created on deployment in the cloud; on LocalStack, whose free tier runs no

@@ -3,6 +3,7 @@ import { AREAS, type Area } from '../shared/api/index.js';
 import type { LambdaHandler } from './api-gateway.js';
 import { type Emulators, ensureTable, LOCAL_ACCESS_KEY } from './emulators.js';
 import { type InProcessSchedules, inProcessSchedules } from './membership-schedules.js';
+import { type InProcessReminderQueue, inProcessReminderQueue, type ReminderConsumer } from './reminder-queue.js';
 import { type DeliverSesNotification, snsEventOf } from './ses-notifications.js';
 
 /**
@@ -17,10 +18,21 @@ export const LOCAL_SUPPORT_EMAIL = 'support@example.com';
 
 export type RunReminders = (event: { date?: string }) => Promise<unknown>;
 
+/**
+ * The local reminder queue's timing: a claim outlives the longest send (three SES attempts of at most
+ * 13 s, functions/lib/aws.ts) and a redelivery comes after a claim has timed out, as in the cloud
+ * (infra/reminders.ts).
+ */
+export const LOCAL_REMINDER_QUEUE = { claimTimeoutSeconds: 45, visibilityTimeoutMs: 60_000, maxReceiveCount: 5, concurrency: 8 };
+
 export interface LocalFunctions {
   handlers: Map<Area, LambdaHandler>;
-  /** The summary of every run, failed sends included (the Lambda handler would throw for a retry instead). */
+  /**
+   * One reminder run for a date: the planner, then the in-process queue drained through the sender;
+   * the plan's summary with what became of its messages.
+   */
   runReminders: RunReminders;
+  reminderQueue: InProcessReminderQueue;
   /** The membership expiry schedules, run in this process (local/membership-schedules.ts). */
   membershipSchedules: InProcessSchedules;
   /** An SES bounce or complaint event, delivered to the e-mail feedback function as SNS would. */
@@ -64,7 +76,13 @@ function configureEnvironment(setup: FunctionsSetup): void {
     LOG_LEVEL: setup.quiet ? 'warn' : process.env.LOG_LEVEL || 'info',
     // The membership functions' schedules go to this process's timers, not EventBridge Scheduler.
     MEMBERSHIP_SCHEDULER: 'in-process',
+    // The reminder planner's messages go to this process's queue (local/reminder-queue.ts), not SQS,
+    // and the sender sends unpaced: only the SES emulator bounds it.
+    REMINDER_QUEUE: 'in-process',
+    REMINDER_CLAIM_TIMEOUT_SECONDS: String(LOCAL_REMINDER_QUEUE.claimTimeoutSeconds),
   });
+  delete process.env.REMINDER_QUEUE_URL;
+  delete process.env.SES_SEND_RATE_PER_SENDER;
   delete process.env.JWT_SECRET_ARN;
   delete process.env.TWO_FACTOR_KEY_ARN;
   for (const name of ['MEMBERSHIP_SCHEDULE_GROUP', 'MEMBERSHIP_SCHEDULER_ROLE_ARN', 'MEMBERSHIP_EXPIRY_ARN']) delete process.env[name];
@@ -98,8 +116,49 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
     const module = (await import(`../functions/${area}/handler.ts`)) as { handler: LambdaHandler };
     handlers.set(area, module.handler);
   }
-  const { runRemindersFor } = (await import('../functions/reminders/handler.js')) as { runRemindersFor: RunReminders };
+  const reminders = await localReminders();
   const feedback = await import('../functions/email-feedback/handler.js');
   const deliverSesNotification: DeliverSesNotification = (message) => feedback.handler(snsEventOf(message));
-  return { handlers, runReminders: runRemindersFor, membershipSchedules, deliverSesNotification };
+  return { handlers, runReminders: reminders.run, reminderQueue: reminders.queue, membershipSchedules, deliverSesNotification };
+}
+
+/**
+ * The reminder planner and sender wired to an in-process queue (installed for the planner): `run` plans
+ * a date, waits until the queue has drained, and answers the plan's summary with the sender's counts.
+ */
+export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOCAL_REMINDER_QUEUE, consume?: ReminderConsumer) {
+  const { planRemindersFor, runTime } = await import('../functions/reminders/planner.js');
+  const { sendReminders, batchResponse } = await import('../functions/reminders/sender.js');
+  const { installReminderQueue } = await import('../functions/reminders/queue.js');
+  const sender: ReminderConsumer = async (event) => {
+    const outcomes = await sendReminders(event);
+    return { ...batchResponse(outcomes), outcomes };
+  };
+  const queue = inProcessReminderQueue(consume ?? sender, settings);
+  installReminderQueue(queue);
+  const run = async (event: { date?: string }) => {
+    const started = Date.now();
+    const before = queue.counts(runTime(event).toISOString().slice(0, 10));
+    const plan = await planRemindersFor(event);
+    await queue.drained();
+    const after = queue.counts(plan.date);
+    const delta = (name: keyof typeof after) => after[name] - before[name];
+    return {
+      date: plan.date,
+      dueDates: plan.dueDates,
+      read: plan.read,
+      due: plan.due,
+      queued: plan.queued,
+      sent: delta('sent'),
+      failed: delta('failed'),
+      skipped: { ...plan.skipped, alreadySent: delta('alreadySent'), alreadyFailed: delta('alreadyFailed') },
+      retried: delta('retried'),
+      deadLettered: delta('deadLettered'),
+      itemsRead: plan.itemsRead,
+      complete: plan.complete,
+      planMs: plan.durationMs,
+      durationMs: Date.now() - started,
+    };
+  };
+  return { run, queue };
 }

@@ -92,6 +92,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       throttleExemptAddresses: options.throttleExemptAddresses ?? [],
     });
     stops.push(async () => functions.membershipSchedules.stop());
+    stops.push(async () => functions.reminderQueue.stop());
     if (options.dailyReminders !== false) {
       const hour = Number(process.env.REMINDER_HOUR_UTC ?? DEFAULT_REMINDER_HOUR_UTC);
       const cancelDaily = scheduleDaily(hour, () => functions.runReminders({}));

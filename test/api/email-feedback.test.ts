@@ -7,7 +7,10 @@ import { apiUrl, call, type SignedInUser, signedInUser, uniqueName } from './hel
  * /_local/ses-notifications, as SNS delivers them in the cloud), which stops mail to the address and
  * flags it in the user's settings; reminders carry a one-click List-Unsubscribe (RFC 8058).
  */
-const RUN_DATE = '2041-03-10';
+const FIRST_RUN_DATE = '2041-03-10';
+let runs = 0;
+/** A run date of its own for each test: a date once planned is not planned again (docs/DECISIONS.md 'Reminder fan-out'). */
+const freshRunDate = () => addDays(FIRST_RUN_DATE, 40 * runs++);
 
 interface StoredMail {
   destination: { to: string[] };
@@ -22,16 +25,16 @@ async function mailsTo(address: string): Promise<StoredMail[]> {
 }
 const reminders = async (user: SignedInUser) => (await mailsTo(user.email)).filter((m) => m.subject.startsWith('Reminder:'));
 
-async function runReminders() {
-  const response = await fetch(`${apiUrl()}/_local/reminders?date=${RUN_DATE}`, { method: 'POST' });
+async function runReminders(date: string) {
+  const response = await fetch(`${apiUrl()}/_local/reminders?date=${date}`, { method: 'POST' });
   expect(response.status).toBe(200);
 }
 
-/** A subscription of the user due 10 days after RUN_DATE: a reminder on RUN_DATE. */
-async function dueSoon(user: SignedInUser) {
+/** A subscription of the user due 10 days after `date`: a reminder on that date. */
+async function dueSoon(user: SignedInUser, date: string) {
   const answer = await call('POST', '/api/subscriptions', {
     token: user.token,
-    body: { name: uniqueName('Plan'), amount: 10, category: 'streaming', dueDate: addDays(RUN_DATE, 10) },
+    body: { name: uniqueName('Plan'), amount: 10, category: 'streaming', dueDate: addDays(date, 10) },
   });
   expect(answer.status).toBe(201);
 }
@@ -62,12 +65,13 @@ const me = async (user: SignedInUser) => (await call('GET', '/api/auth/me', { to
 
 describe('bounces and complaints', () => {
   it('a permanent bounce stops reminders to the address, flags it in settings, and a new address clears it', async () => {
+    const date = freshRunDate();
     const user = await signedInUser();
-    await dueSoon(user);
+    await dueSoon(user, date);
     expect(await deliver(bounce(user.email.toUpperCase(), 'Permanent'))).toEqual({ suppressed: 1, ignored: 0 });
     expect((await me(user)).emailSuppressed).toBe('bounce');
 
-    await runReminders();
+    await runReminders(date);
     expect(await reminders(user)).toEqual([]);
     // A password reset is asked for by the person: it still goes (docs/DECISIONS.md 'E-mail that arrives').
     expect((await call('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(200);
@@ -79,14 +83,15 @@ describe('bounces and complaints', () => {
   });
 
   it('a complaint stops reminders too, and a transient bounce changes nothing', async () => {
+    const date = freshRunDate();
     const [complained, full] = await Promise.all([signedInUser(), signedInUser()]);
-    await Promise.all([dueSoon(complained), dueSoon(full)]);
+    await Promise.all([dueSoon(complained, date), dueSoon(full, date)]);
     expect(await deliver(complaint(complained.email))).toEqual({ suppressed: 1, ignored: 0 });
     expect(await deliver(bounce(full.email, 'Transient'))).toEqual({ suppressed: 0, ignored: 1 });
     expect((await me(complained)).emailSuppressed).toBe('complaint');
     expect((await me(full)).emailSuppressed).toBeNull();
 
-    await runReminders();
+    await runReminders(date);
     expect(await reminders(complained)).toEqual([]);
     expect(await reminders(full)).toHaveLength(1);
   });
@@ -99,9 +104,10 @@ describe('bounces and complaints', () => {
 
 describe('one-click unsubscribe', () => {
   it('reminders carry List-Unsubscribe, and its one-click POST turns reminders off, idempotently', async () => {
+    const date = freshRunDate();
     const user = await signedInUser();
-    await dueSoon(user);
-    await runReminders();
+    await dueSoon(user, date);
+    await runReminders(date);
     const [reminder] = await reminders(user);
     expect(reminder, 'a reminder').toBeDefined();
     const header = (name: string) => reminder.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;

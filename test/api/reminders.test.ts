@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CLAIM_TIMEOUT_SECONDS } from '../../functions/reminders/job.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/domain/dates.js';
-import { apiUrl, call, mailsTo, type SignedInUser, setAttributes, signedInUser, table } from './helpers.js';
+import { apiUrl, call, mailsTo, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
 
 /**
- * The reminder job on the local stack (SPEC §1, §9; issue 'Renewal reminders'): seed users and
- * subscriptions, run the job for a date, read the SES emulator's store.
+ * The reminder run on the local stack (SPEC §1, §9; issue 'Renewal reminders'): seed users and
+ * subscriptions, run the planner and the sender for a date, read the SES emulator's store. Failures,
+ * crashes and the planner's resumption: test/api/reminder-pipeline.test.ts.
  */
 const RUN_DATE = '2035-06-20';
 
@@ -17,6 +16,7 @@ async function runFor(date: string) {
   expect(response.status).toBe(200);
   return (await response.json()) as {
     due: number;
+    queued: number;
     sent: number;
     failed: number;
     read: number;
@@ -113,103 +113,23 @@ describe('reminder run', () => {
   it('summarises the run and reads about one item per reminder', () => {
     expect(first.failed).toBe(0);
     expect(first.sent).toBeGreaterThanOrEqual(2 + 3 + 1 + 1);
+    expect(first.queued).toBe(first.due);
+    expect(first.sent).toBe(first.due);
     expect(first.skipped.noVerifiedEmail).toBeGreaterThanOrEqual(3);
     expect(first.skipped.turnedOff).toBeGreaterThanOrEqual(1);
     expect(first.skipped.notPaidTier).toBeGreaterThanOrEqual(2);
     expect(first.read).toBeLessThan(first.sent * 3);
   });
 
-  it('never sends the same reminder twice on a re-run', async () => {
+  it('never sends the same reminder twice on a re-run: the date is planned already', async () => {
     const again = await runFor(RUN_DATE);
-    expect(again.sent).toBe(0);
-    expect(again.skipped.alreadySent).toBe(first.sent);
+    expect(again).toMatchObject({ due: first.due, queued: 0, sent: 0 });
     expect(await subjects(member)).toHaveLength(2);
-  });
-
-  it('a run that died after claiming loses nothing: a stale claim is taken over, a fresh one is left alone', async () => {
-    const user = await signedInUser();
-    const stale = await subscribe(user, 'Stale', 10);
-    const fresh = await subscribe(user, 'Fresh', 3);
-    const { client, name } = table();
-    // Claims are judged on the real clock, whatever day the run stands for.
-    const now = Math.floor(Date.now() / 1000);
-    await client.send(
-      new PutCommand({
-        TableName: name,
-        Item: {
-          pk: `REMINDER#${stale.id}#${stale.dueDate}#10day`,
-          sk: 'SENT',
-          status: 'sending',
-          claimedAt: now - CLAIM_TIMEOUT_SECONDS - 5,
-          expiresAt: now + 86400,
-        },
-      }),
-    );
-    await client.send(
-      new PutCommand({
-        TableName: name,
-        Item: {
-          pk: `REMINDER#${fresh.id}#${fresh.dueDate}#3day`,
-          sk: 'SENT',
-          status: 'sending',
-          claimedAt: now - 10,
-          expiresAt: now + 86400,
-        },
-      }),
-    );
-    await runFor(RUN_DATE);
-    expect(await subjects(user)).toEqual(['Reminder: Stale renews in 10 days ($10.00)']);
   });
 
   it('rejects a malformed date', async () => {
     const response = await fetch(`${apiUrl()}/_local/reminders?date=2035-13-01`, { method: 'POST' });
     expect(response.status).toBe(400);
-  });
-});
-
-describe('the Lambda handler, as the schedule starts it', () => {
-  let handler: typeof import('../../functions/reminders/handler.js')['handler'];
-  const at = (date: string) => ({ scheduledTime: `${date}T08:00:00Z` });
-
-  beforeAll(async () => {
-    // The function's environment, pointed at the test stack's emulators (as the stack sets it in the cloud).
-    Object.assign(process.env, {
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-      AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
-      TABLE_NAME: inject('tableName'),
-      PUBLIC_URL: apiUrl(),
-      SENDER_EMAIL: 'reminders@example.com',
-      SES_CONFIGURATION_SET: 'local',
-      LOG_LEVEL: 'silent',
-    });
-    ({ handler } = await import('../../functions/reminders/handler.js'));
-  });
-
-  it("runs for the schedule's nominal time, which a late retry keeps", async () => {
-    const user = await signedInUser();
-    await subscribe(user, 'Scheduled', 200 + 10);
-    const summary = await handler(at(addDays(RUN_DATE, 200)));
-    expect(summary).toMatchObject({ date: addDays(RUN_DATE, 200), failed: 0, deferred: 0 });
-    expect(await subjects(user)).toEqual(['Reminder: Scheduled renews in 10 days ($10.00)']);
-  });
-
-  it('stops claiming at its deadline and fails the run, so the retry sends exactly the rest', async () => {
-    const user = await signedInUser();
-    for (const name of ['Late1', 'Late2', 'Late3']) await subscribe(user, name, 300 + 3);
-    await expect(handler(at(addDays(RUN_DATE, 300)), { getRemainingTimeInMillis: () => 0 })).rejects.toThrow(
-      `Reminder run for ${addDays(RUN_DATE, 300)} incomplete: 0 failed and 3 deferred of 3 due; a re-run sends only those`,
-    );
-    expect(await subjects(user)).toEqual([]);
-    const retry = await handler(at(addDays(RUN_DATE, 300)), { getRemainingTimeInMillis: () => 600_000 });
-    expect(retry).toMatchObject({ sent: 3, deferred: 0 });
-    expect((await subjects(user)).toSorted((a, b) => a.localeCompare(b))).toEqual([
-      'Reminder: Late1 renews in 3 days ($10.00)',
-      'Reminder: Late2 renews in 3 days ($10.00)',
-      'Reminder: Late3 renews in 3 days ($10.00)',
-    ]);
   });
 });
 

@@ -54,16 +54,16 @@ describe('npm run reminders', () => {
   it('runs for the date given as --date=YYYY-MM-DD and prints that run’s summary', async () => {
     const run = await reminders([`--date=${RUN_DATE}`]);
     expect(run.status).toBe(0);
-    expect(run.summary).toMatchObject({ date: RUN_DATE, due: 1, sent: 1, failed: 0, deferred: 0 });
+    expect(run.summary).toMatchObject({ date: RUN_DATE, due: 1, queued: 1, sent: 1, failed: 0, retried: 0, deadLettered: 0 });
     expect(run.summary.dueDates).toContain(DUE_DATE);
     const subjects = (await mailsTo(stack.mailboxUrl, carol.email)).map((mail) => mail.subject);
     expect(subjects).toContain('Reminder: Spotify renews in 10 days ($11.99)');
   });
 
-  it('runs for the date given as --date YYYY-MM-DD: the same run, its reminder already sent', async () => {
+  it('runs for the date given as --date YYYY-MM-DD: the same date, planned already, so nothing is queued again', async () => {
     const run = await reminders(['--date', RUN_DATE]);
     expect(run.status).toBe(0);
-    expect(run.summary).toMatchObject({ date: RUN_DATE, due: 1, sent: 0, skipped: { alreadySent: 1 } });
+    expect(run.summary).toMatchObject({ date: RUN_DATE, due: 1, queued: 0, sent: 0 });
   });
 
   it('names an unknown option in one line and exits 1', async () => {

@@ -92,8 +92,10 @@ describe('function bundling', () => {
    * Issue 11 §2: every API function checks CloudFront's origin secret and reads the client address
    * (functions/lib/origin.ts, client-address.ts: about 1.5 KB); auth and admin also carry the mail
    * throttles (about 2 KB more). With both, measured auth 342.0, admin 488.5, account 442.7, twofa 333.8,
-   * membership 287.1, subscriptions 259.8, announcements 255.7, contact 293.5 KB; the reminder job reads
-   * the same configuration checks, 250.05 KB (docs/DECISIONS.md, 'The edge').
+   * membership 287.1, subscriptions 259.8, announcements 255.7, contact 293.5 KB (docs/DECISIONS.md, 'The edge').
+   * Issue 11 §1: the reminder job became a planner (DynamoDB and SQS, no SES: measured 211.0 KB) and a sender
+   * (DynamoDB and SES, no SQS; with §3's MIME writer, suppression check and unsubscribe token signed with
+   * the key ring: 244.2 KB); each keeps its measured size plus about 1 KB (docs/DECISIONS.md, 'Reminder fan-out').
    */
   const CEILING_KB: Record<string, number> = {
     auth: 343,
@@ -103,7 +105,8 @@ describe('function bundling', () => {
     account: 443,
     twofa: 334,
     announcements: 256,
-    reminders: 251,
+    'reminder-planner': 212,
+    'reminder-sender': 245,
     // The chassis, zod/mini for its body, the SES client, the e-mail layout and MIME writer.
     contact: 294,
   };

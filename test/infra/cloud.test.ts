@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE } from '../../infra/api.js';
 import { AVATAR_KEY_PREFIX } from '../../infra/data.js';
 import { areaNeeds } from '../../infra/functions.js';
+import { senderFleet } from '../../infra/reminders.js';
 import { CONTENT_SECURITY_POLICY } from '../../infra/site-files.js';
 import { SPA_ROUTING_FUNCTION_CODE } from '../../infra/web.js';
 import { AREAS, routes, routesOfArea } from '../../shared/api/index.js';
@@ -46,8 +47,8 @@ beforeAll(() => {
 afterAll(() => product?.cleanUp());
 
 describe('functions', () => {
-  it('deploys one function per API area of the contract, plus the reminder job, the membership expiry, the e-mail feedback and the owner bootstrap', () => {
-    expect(functions).toHaveLength(AREAS.length + 4);
+  it('deploys one function per API area of the contract, plus the reminder planner and sender, the membership expiry, the e-mail feedback and the owner bootstrap', () => {
+    expect(functions).toHaveLength(AREAS.length + 5);
     for (const area of AREAS) expect(functionOfArea(area)).toBeDefined();
   });
 
@@ -504,15 +505,33 @@ describe('site', () => {
 });
 
 describe('reminders', () => {
+  const PLANNER = 'Subscription Tracker: plans the daily reminder e-mails onto the reminder queue';
+  const SENDER = 'Subscription Tracker: sends the reminder e-mails on the reminder queue';
+  const fn = (description: string) => functions.find((f) => f.properties.Description === description) as ProductFunctionResource;
+  const queues = () => resourcesOf(app, 'AWS::SQS::Queue');
+  /** The reminder queue (the one with a redrive policy) and its dead-letter queue. */
+  const reminderQueues = () => {
+    const [queue, properties] = Object.entries(queues()).find(([, q]) => q.Properties.RedrivePolicy) as [
+      string,
+      { Properties: Record<string, any> },
+    ];
+    return {
+      queue,
+      properties: properties.Properties,
+      deadLetter: properties.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0] as string,
+    };
+  };
+  /** The queue the schedule and the planner's failed runs go to. */
+  const runDeadLetterQueue = () =>
+    (scheduleOf(app).Target as unknown as { DeadLetterConfig: { Arn: { 'Fn::GetAtt': [string] } } }).DeadLetterConfig.Arn['Fn::GetAtt'][0];
   const scheduleOf = (template: Template) =>
     Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule'))[0].Properties as {
       ScheduleExpression: string;
       ScheduleExpressionTimezone: string;
-      Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: unknown; Input: string };
+      Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: { 'Fn::GetAtt': [string, string] }; Input: string };
     };
 
-  it('starts the reminder job daily at 08:00 UTC, retrying twice within an hour, then dead-lettering', () => {
-    const [queue] = Object.keys(resourcesOf(app, 'AWS::SQS::Queue'));
+  it('starts the planner daily at 08:00 UTC, retrying twice within an hour, then dead-lettering', () => {
     app.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(0 8 * * ? *)',
       ScheduleExpressionTimezone: 'Etc/UTC',
@@ -520,45 +539,134 @@ describe('reminders', () => {
       State: 'ENABLED',
       Target: Match.objectLike({
         RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
-        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [runDeadLetterQueue(), 'Arn'] } },
       }),
     });
+    expect(scheduleOf(app).Target.Arn['Fn::GetAtt'][0]).toBe(fn(PLANNER).logicalId);
   });
 
   it("sends the run's nominal time, which stays the same on every retry", () => {
     expect(JSON.parse(scheduleOf(app).Target.Input)).toEqual({ scheduledTime: '<aws.scheduler.scheduled-time>' });
   });
 
-  it('runs at the UTC hour given as reminderHour, the hour the function is told too', () => {
+  it('runs at the UTC hour given as reminderHour, the hour the planner is told too', () => {
     const other = synthesize({ senderEmail: 'reminders@example.com', reminderHour: '23' }, { bundle: false, validate: false });
     try {
       const schedule = scheduleOf(other.application);
       expect([schedule.ScheduleExpression, schedule.ScheduleExpressionTimezone]).toEqual(['cron(0 23 * * ? *)', 'Etc/UTC']);
-      const reminders = productFunctions(other.application).find((fn) => fn.properties.Environment.Variables.REMINDER_HOUR_UTC);
-      expect(reminders?.properties.Environment.Variables.REMINDER_HOUR_UTC).toBe('23');
+      const planner = productFunctions(other.application).find((f) => f.properties.Description === PLANNER);
+      expect(planner?.properties.Environment.Variables.REMINDER_HOUR_UTC).toBe('23');
     } finally {
       other.cleanUp();
     }
   });
 
-  it('gives the reminder function 15 minutes, the SES send rate and the reminder hour', () => {
-    const reminders = functions.find(
-      (fn) => fn.properties.Description === 'Subscription Tracker: daily reminder e-mails for upcoming due dates',
-    );
-    expect(reminders?.properties.Timeout).toBe(900);
-    expect(reminders?.properties.Environment.Variables).toMatchObject({ SES_MAX_SEND_RATE: '10', REMINDER_HOUR_UTC: '8' });
-  });
-
-  it('runs an incomplete reminder run again twice, then records it in the dead-letter queue', () => {
-    const [queue] = Object.keys(resourcesOf(app, 'AWS::SQS::Queue'));
+  it('gives the planner 15 minutes and the queue, and resumes a run that failed twice before dead-lettering it', () => {
+    const planner = fn(PLANNER);
+    expect(planner.properties.Timeout).toBe(900);
+    expect(planner.properties.Environment.Variables.REMINDER_QUEUE_URL).toEqual({ Ref: reminderQueues().queue });
     app.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: planner.logicalId },
       MaximumRetryAttempts: 2,
       MaximumEventAgeInSeconds: 3600,
-      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [runDeadLetterQueue(), 'Arn'] } } },
     });
   });
 
-  it('lets the scheduler invoke the reminder function and nothing else', () => {
+  it('feeds the sender from the queue in batches of 10 with partial batch responses, at most 3 senders for 14 e-mails a second', () => {
+    const sender = fn(SENDER);
+    app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: sender.logicalId },
+      EventSourceArn: { 'Fn::GetAtt': [reminderQueues().queue, 'Arn'] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 3 },
+    });
+    const fleet = senderFleet(14);
+    expect(fleet.concurrency * fleet.ratePerSender).toBeCloseTo(14);
+    expect(sender.properties.Environment.Variables).toMatchObject({
+      SES_SEND_RATE_PER_SENDER: String(14 / 3),
+      REMINDER_CLAIM_TIMEOUT_SECONDS: String(fleet.claimTimeoutSeconds),
+    });
+    // A claim outlives the sender; a redelivery comes after the claim has gone stale.
+    expect(sender.properties.Timeout).toBe(fleet.timeoutSeconds);
+    expect(fleet.claimTimeoutSeconds).toBeGreaterThan(fleet.timeoutSeconds);
+    expect(reminderQueues().properties.VisibilityTimeout).toBe(fleet.visibilityTimeoutSeconds);
+    expect(fleet.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(
+      Math.max(6 * fleet.timeoutSeconds, fleet.timeoutSeconds + fleet.claimTimeoutSeconds),
+    );
+  });
+
+  it('bounds the senders by sesMaxSendRate, never below the event source floor of 2', () => {
+    for (const [rate, senders] of [
+      ['1', 2],
+      ['50', 10],
+    ] as const) {
+      const other = synthesize({ senderEmail: 'reminders@example.com', sesMaxSendRate: rate }, { bundle: false, validate: false });
+      try {
+        other.application.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: senders } });
+        const sender = productFunctions(other.application).find((f) => f.properties.Description === SENDER);
+        expect(Number(sender?.properties.Environment.Variables.SES_SEND_RATE_PER_SENDER) * senders).toBeCloseTo(Number(rate));
+      } finally {
+        other.cleanUp();
+      }
+    }
+  });
+
+  it('dead-letters a reminder after 5 deliveries, and alarms on both dead-letter queues and on a queue that is not keeping up', () => {
+    const { properties, deadLetter } = reminderQueues();
+    expect(properties.RedrivePolicy.maxReceiveCount).toBe(5);
+    const alarms = Object.values(resourcesOf(app, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties as Record<string, any>);
+    const onQueue = (queue: string, metric: string) =>
+      alarms.filter((a) => a.MetricName === metric && a.Namespace === 'AWS/SQS' && JSON.stringify(a.Dimensions).includes(`"${queue}"`));
+    expect(onQueue(deadLetter, 'ApproximateNumberOfMessagesVisible')).toEqual([expect.objectContaining({ Threshold: 1 })]);
+    expect(onQueue(runDeadLetterQueue(), 'ApproximateNumberOfMessagesVisible')).toEqual([expect.objectContaining({ Threshold: 1 })]);
+    expect(onQueue(reminderQueues().queue, 'ApproximateAgeOfOldestMessage')).toEqual([expect.objectContaining({ Threshold: 3 * 3600 })]);
+    for (const alarm of [
+      ...onQueue(deadLetter, 'ApproximateNumberOfMessagesVisible'),
+      ...onQueue(reminderQueues().queue, 'ApproximateAgeOfOldestMessage'),
+    ]) {
+      expect(alarm.AlarmActions).toHaveLength(1);
+    }
+  });
+
+  it('gives the planner and the sender exactly the actions they use: no Scan, SES and the signing key only for the sender, SQS send only for the planner', () => {
+    const statements = statementsByRole(app);
+    const actions = (f: ProductFunctionResource) => (statements.get(f.roleLogicalId) ?? []).flatMap(actionsOf).sort();
+    const planner = statements.get(fn(PLANNER).roleLogicalId) ?? [];
+    const onQueue = (queue: string) =>
+      planner
+        .filter((st) => JSON.stringify(st.Resource) === JSON.stringify({ 'Fn::GetAtt': [queue, 'Arn'] }))
+        .flatMap(actionsOf)
+        .sort();
+    // Its own sends to the reminder queue; Lambda's on-failure destination records failed runs with the
+    // function's role, in the run dead-letter queue.
+    expect(onQueue(reminderQueues().queue)).toEqual(['sqs:SendMessage']);
+    expect(onQueue(runDeadLetterQueue())).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    expect(
+      planner
+        .filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')))
+        .flatMap(actionsOf)
+        .sort(),
+    ).toEqual(['dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    // Tracing (X-Ray) aside.
+    const own = (f: ProductFunctionResource) => actions(f).filter((a) => !a.startsWith('xray:'));
+    expect(own(fn(PLANNER)).filter((a) => !a.startsWith('sqs:') && !a.startsWith('dynamodb:'))).toEqual([]);
+    expect(own(fn(SENDER))).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
+      'secretsmanager:GetSecretValue',
+      'ses:SendEmail',
+      'ses:SendRawEmail',
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:ReceiveMessage',
+    ]);
+  });
+
+  it('lets the scheduler invoke the planner and nothing else', () => {
     const schedule = scheduleOf(app);
     const role = schedule.Target.RoleArn['Fn::GetAtt'][0];
     const statements = statementsByRole(app).get(role) ?? [];
@@ -573,14 +681,6 @@ describe('reminders', () => {
       expect(statement.Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
       expect(Object.keys(statement.Condition.StringEquals)).toContain('aws:SourceAccount');
     }
-  });
-
-  it('alarms when a run lands in the dead-letter queue', () => {
-    app.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Namespace: 'AWS/SQS',
-      Threshold: 1,
-    });
   });
 });
 

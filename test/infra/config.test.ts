@@ -20,7 +20,7 @@ describe('deployment configuration', () => {
       domain: undefined,
       owner: undefined,
       reminderHourUtc: 8,
-      sesMaxSendRate: 10,
+      sesMaxSendRate: 14,
       logLevel: 'info',
       alarmEmail: undefined,
       webDistDir: undefined,
@@ -35,7 +35,8 @@ describe('deployment configuration', () => {
     for (const bad of ['24', '-1', '7.5', 'eight']) expect(() => read({ reminderHour: bad })).toThrow(/reminderHour/);
   });
 
-  it("paces reminders at the SES account's send rate, 10 a second unless told", () => {
+  it("paces reminders at the SES account's send rate, 14 a second unless told", () => {
+    expect(read({}).sesMaxSendRate).toBe(14);
     expect(read({ sesMaxSendRate: '14' }).sesMaxSendRate).toBe(14);
     expect(read({ sesMaxSendRate: 0.5 }).sesMaxSendRate).toBe(0.5);
     for (const bad of ['0', '-3', 'fast', '5000']) expect(() => read({ sesMaxSendRate: bad })).toThrow(/sesMaxSendRate/);

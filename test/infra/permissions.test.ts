@@ -228,7 +228,9 @@ describe('DynamoDB permissions', () => {
 
 describe("every function's grants follow its code", () => {
   it('deploys only functions whose bundles this guard reads', () => {
-    expect(deployed.map((fn) => fn.name)).toEqual(expect.arrayContaining([...AREAS, 'reminders', 'membership-expiry', 'bootstrap']));
+    expect(deployed.map((fn) => fn.name)).toEqual(
+      expect.arrayContaining([...AREAS, 'reminder-planner', 'reminder-sender', 'membership-expiry', 'bootstrap']),
+    );
   });
 
   it('grants each function the table actions and indexes its bundle calls, the S3 and Secrets Manager actions it calls, and no service it never calls', async () => {

@@ -1,0 +1,62 @@
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { environmentCredentials } from '../lib/credentials.js';
+import type { ReminderMessage } from './message.js';
+
+/**
+ * Where the planner puts the reminders it plans. Two implementations behind one port, like the
+ * membership schedules: the SQS queue of the cloud (REMINDER_QUEUE_URL) and the local stack's
+ * in-process queue (local/reminder-queue.ts), installed with {@link installReminderQueue} and
+ * selected with REMINDER_QUEUE=in-process. Both take the same message bodies and give the sender
+ * the same SQS event.
+ */
+export interface ReminderQueue {
+  /** Puts the messages on the queue; resolves once every one is accepted, or throws. */
+  enqueue(messages: ReminderMessage[]): Promise<void>;
+}
+
+/** SendMessageBatch's limit. */
+export const MESSAGES_PER_BATCH = 10;
+/** SendMessageBatch calls in flight at once. */
+const BATCHES_AT_ONCE = 10;
+
+let installed: ReminderQueue | undefined;
+
+/** The local stack's in-process queue (used when REMINDER_QUEUE=in-process). */
+export function installReminderQueue(queue: ReminderQueue): void {
+  installed = queue;
+}
+
+/** SQS: batches of 10, the entries SQS did not take sent again (three attempts), then an error. */
+export function sqsReminderQueue(queueUrl: string, client: SQSClient): ReminderQueue {
+  const sendBatch = async (batch: ReminderMessage[]) => {
+    let entries = batch.map((message, i) => ({ Id: String(i), MessageBody: JSON.stringify(message) }));
+    for (let attempt = 0; entries.length > 0; attempt++) {
+      if (attempt === 3) throw new Error(`SQS refused ${entries.length} reminder messages three times`);
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+      const answer = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
+      const failed = new Set((answer.Failed ?? []).map((f) => f.Id));
+      entries = entries.filter((entry) => failed.has(entry.Id));
+    }
+  };
+  return {
+    async enqueue(messages) {
+      const batches: ReminderMessage[][] = [];
+      for (let i = 0; i < messages.length; i += MESSAGES_PER_BATCH) batches.push(messages.slice(i, i + MESSAGES_PER_BATCH));
+      for (let i = 0; i < batches.length; i += BATCHES_AT_ONCE) await Promise.all(batches.slice(i, i + BATCHES_AT_ONCE).map(sendBatch));
+    },
+  };
+}
+
+let client: SQSClient | undefined;
+
+/** The reminder queue of this environment. */
+export function reminderQueue(): ReminderQueue {
+  if (process.env.REMINDER_QUEUE === 'in-process') {
+    if (!installed) throw new Error('REMINDER_QUEUE=in-process, but the local stack installed no queue');
+    return installed;
+  }
+  const url = process.env.REMINDER_QUEUE_URL;
+  if (!url) throw new Error('Invalid function configuration: REMINDER_QUEUE_URL: must be set');
+  client ??= new SQSClient({ credentials: environmentCredentials, maxAttempts: 3 });
+  return sqsReminderQueue(url, client);
+}

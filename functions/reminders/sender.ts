@@ -1,0 +1,144 @@
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
+import { sendEmail } from '../lib/email.js';
+import { createLogger } from '../lib/log.js';
+import { reminderEmail, unsubscribeToken } from '../lib/reminder-email.js';
+import { claim, markerKey, release, settle } from './claims.js';
+import { parseReminderMessage, type ReminderMessage } from './message.js';
+
+/**
+ * The reminder sender (issue 11 §1): consumes the reminder queue, ten messages a batch. For each, in turn:
+ * wait for its turn (this function's share of the SES send rate), claim the reminder's marker, send,
+ * settle the marker. A permanent refusal marks that one reminder failed and the batch goes on; a
+ * passing failure releases the claim and hands the message back (a batch item failure), so SQS
+ * delivers it again after the visibility timeout and dead-letters it after maxReceiveCount.
+ */
+export type SendOutcome =
+  /** Sent and marked sent. */
+  | 'sent'
+  /** Refused for good (a rejected or suppressed address, a malformed message): marked failed, not retried. */
+  | 'failed'
+  /** Its marker says sent already (a duplicate message, or a redelivery after the send). */
+  | 'alreadySent'
+  /** Its marker says failed already. */
+  | 'alreadyFailed'
+  /** Another sender holds a live claim on it: handed back, to be looked at again after the visibility timeout. */
+  | 'busy'
+  /** A passing failure (throttling, a 5xx, the network): handed back for a retry. */
+  | 'retry';
+
+/** Outcomes that hand the message back to the queue. */
+export const RETRIED: ReadonlySet<SendOutcome> = new Set(['busy', 'retry']);
+
+/** Errors no retry can fix. `EmailSuppressedError` is functions/lib/email.ts's, matched by name. */
+const PERMANENT_ERRORS = new Set(['MessageRejected', 'EmailSuppressedError', 'InvalidParameterValue']);
+
+export const isPermanentSendError = (error: unknown) => error instanceof Error && PERMANENT_ERRORS.has(error.name);
+
+/**
+ * A claim older than this was left by a sender that died: longer than the sender function's timeout
+ * (the stack sets both, infra/reminders.ts), shorter than the queue's visibility timeout.
+ */
+const claimTimeoutSeconds = () => Number(process.env.REMINDER_CLAIM_TIMEOUT_SECONDS ?? 120);
+
+/** This function's share of the SES account's send rate, e-mails a second; 0 means no pacing (the local stack). */
+const sendRate = () => Number(process.env.SES_SEND_RATE_PER_SENDER ?? 0);
+
+let nextSendAt = 0;
+/** Spaces this instance's sends to at most `sendRate()` a second, across the batches it runs. */
+async function pace() {
+  const rate = sendRate();
+  if (!(rate > 0)) return;
+  const now = Date.now();
+  const at = Math.max(now, nextSendAt);
+  nextSendAt = at + 1000 / rate;
+  if (at > now) await new Promise((r) => setTimeout(r, at - now));
+}
+
+const log = () => createLogger({ function: 'reminder-sender' });
+
+const daysBeforeOf = (kind: ReminderKind) => (REMINDER_KINDS.find((k) => k.kind === kind) as (typeof REMINDER_KINDS)[number]).daysBefore;
+
+async function sendOne(message: ReminderMessage): Promise<SendOutcome> {
+  await pace();
+  const { subscription, recipient, kind } = message;
+  const key = markerKey(subscription.id, subscription.dueDate, kind);
+  const claimed = await claim(key, subscription.dueDate, claimTimeoutSeconds());
+  if (!claimed.claimed) {
+    if (claimed.status === 'sent') return 'alreadySent';
+    if (claimed.status === 'failed') return 'alreadyFailed';
+    return 'busy';
+  }
+  try {
+    await sendEmail(
+      reminderEmail({
+        to: recipient.email,
+        displayName: recipient.displayName,
+        currency: recipient.currency,
+        subscription,
+        daysBefore: daysBeforeOf(kind),
+        kind,
+        unsubscribeToken: await unsubscribeToken(recipient.userId),
+      }),
+    );
+  } catch (error) {
+    const fields = { subscriptionId: subscription.id, kind, error: String(error), name: (error as Error).name };
+    if (isPermanentSendError(error)) {
+      await settle(key, claimed.claimId, { status: 'failed', reason: (error as Error).name });
+      log().warn('reminder refused for good', fields);
+      return 'failed';
+    }
+    await release(key, claimed.claimId);
+    log().warn('reminder send failed, to be retried', fields);
+    return 'retry';
+  }
+  // SES took it. A crash from here to the marker's update leaves a claim that a redelivery takes over
+  // after the claim timeout and sends again: the one window where a reminder may go out twice
+  // (docs/DECISIONS.md 'Reminder fan-out').
+  // A marker that cannot be settled is logged, never retried: a retry would send the e-mail again.
+  const settled = await settle(key, claimed.claimId, { status: 'sent' }).catch(() => false);
+  if (!settled) log().error('reminder sent, but its marker could not be settled', { subscriptionId: subscription.id, kind });
+  return 'sent';
+}
+
+async function outcomeOf(record: SQSRecord): Promise<SendOutcome> {
+  const message = parseReminderMessage(record.body);
+  if (!message) {
+    log().error('not a reminder message: dropped', { messageId: record.messageId });
+    return 'failed';
+  }
+  try {
+    return await sendOne(message);
+  } catch (error) {
+    // DynamoDB could not claim or settle: nothing was sent that is not marked, so the message is retried.
+    log().warn('reminder not sent, to be retried', { subscriptionId: message.subscription.id, error: String(error) });
+    return 'retry';
+  }
+}
+
+/**
+ * Each record's outcome, by message id; the records to hand back are those RETRIED holds. One at a
+ * time: the send rate is paced anyway, and a sender that dies mid-batch then has at most one send
+ * between SES and its marker.
+ */
+export async function sendReminders(event: SQSEvent): Promise<Map<string, SendOutcome>> {
+  const outcomes = new Map<string, SendOutcome>();
+  for (const record of event.Records) outcomes.set(record.messageId, await outcomeOf(record));
+  return outcomes;
+}
+
+/** The partial batch response for the outcomes: the records to hand back. */
+export function batchResponse(outcomes: Map<string, SendOutcome>): SQSBatchResponse {
+  return {
+    batchItemFailures: [...outcomes].filter(([, outcome]) => RETRIED.has(outcome)).map(([itemIdentifier]) => ({ itemIdentifier })),
+  };
+}
+
+/** The SQS event source's handler: partial batch responses (ReportBatchItemFailures). */
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const outcomes = await sendReminders(event);
+  const counts: Partial<Record<SendOutcome, number>> = {};
+  for (const outcome of outcomes.values()) counts[outcome] = (counts[outcome] ?? 0) + 1;
+  log().info('reminder batch', { records: event.Records.length, ...counts });
+  return batchResponse(outcomes);
+}
