@@ -12,7 +12,9 @@
 function findLayoutProblems() {
   const problems = [];
   const root = document.documentElement;
-  if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways by ${root.scrollWidth - root.clientWidth} px`);
+  if (root.scrollWidth > root.clientWidth) {
+    problems.push(`the page scrolls sideways by ${root.scrollWidth - root.clientWidth} px${widestCulprit(root.clientWidth)}`);
+  }
 
   const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')];
   const scope = dialogs.at(-1) ?? document;
@@ -100,4 +102,30 @@ function findLayoutProblems() {
       problems.push(`${describe(el)} wraps onto ${lineCount(el)} lines`);
   }
   return [...new Set(problems)];
+}
+
+/**
+ * The element that pokes out furthest past the viewport's right edge (outside any box that scrolls
+ * or clips it), named by its tag, class and text, for the failure message.
+ */
+function widestCulprit(viewportWidth) {
+  let culprit = null;
+  let right = viewportWidth;
+  for (const element of document.body.querySelectorAll('*')) {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.right <= right) continue;
+    let clipped = false;
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX !== 'visible') {
+        clipped = true;
+        break;
+      }
+    }
+    if (clipped) continue;
+    culprit = element;
+    right = box.right;
+  }
+  if (!culprit) return '';
+  const name = `${culprit.tagName.toLowerCase()}${culprit.classList.length > 0 ? `.${[...culprit.classList].join('.')}` : ''}`;
+  return ` (${name} "${(culprit.textContent ?? '').trim().slice(0, 40)}" ends at ${Math.round(right)} px)`;
 }
