@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { apiCall, createMember, type TestUser, toast } from './subscriptions-helpers';
+import { apiCall, createMember, type TestUser } from './subscriptions-helpers';
 
 /**
  * The Profile Customization modal in Chromium against the embedded local stack (SPEC §2, §3, §4
