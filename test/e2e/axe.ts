@@ -3,16 +3,22 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * axe-core (WCAG 2.1 A and AA) finds nothing on the page as it is now. Runs once every finite
- * animation and transition has finished: a dialog fading in would otherwise be measured at half
- * opacity. Endless ones (a profile effect's ring) are left running.
+ * animation and transition has finished and two frames passed with none started: a dialog fading in
+ * would otherwise be measured at half opacity, and one screen of a dialog can start its transition a
+ * frame after the previous one ended. Endless ones (a profile effect's ring) are left running.
  */
 export async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
-  await page.evaluate(`Promise.all(
-    document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-      .map((animation) => animation.finished.catch(() => undefined)),
-  )`);
+  await page.evaluate(`(async () => {
+    const running = () =>
+      document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+      await frame();
+      await frame();
+      if (running().length === 0) return;
+    }
+  })()`);
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

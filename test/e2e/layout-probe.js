@@ -114,12 +114,20 @@ function widestCulprit(viewportWidth) {
   for (const element of document.body.querySelectorAll('*')) {
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.right <= right) continue;
+    const position = getComputedStyle(element).position;
+    if (position === 'fixed') continue;
+    // A box that scrolls or clips holds its descendants, but an absolutely positioned one only from its
+    // containing block (the nearest positioned ancestor) up: one in between does not hold it.
+    let escaping = position === 'absolute';
     let clipped = false;
     for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-      if (getComputedStyle(parent).overflowX !== 'visible') {
+      const style = getComputedStyle(parent);
+      if (escaping && style.position === 'static') continue;
+      if (style.overflowX !== 'visible') {
         clipped = true;
         break;
       }
+      escaping = style.position === 'absolute';
     }
     if (clipped) continue;
     culprit = element;
