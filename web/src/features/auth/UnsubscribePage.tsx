@@ -34,31 +34,17 @@ export function UnsubscribePage() {
     }
   }
 
-  if (status.state === 'done') {
+  if (status.state === 'done' || status.state === 'error') {
+    const done = status.state === 'done';
+    const title = done ? 'You are unsubscribed' : 'Unsubscribe failed';
     return (
       <AuthLayout
-        title="You are unsubscribed"
-        subtitle={<span role="status">{status.message}</span>}
-        icon={<CircleCheck aria-hidden="true" />}
-        iconTone="success"
+        title={title}
+        subtitle={<span role={done ? 'status' : 'alert'}>{status.message}</span>}
+        icon={done ? <CircleCheck aria-hidden="true" /> : <MailWarning aria-hidden="true" />}
+        iconTone={done ? 'success' : 'danger'}
       >
-        <title>{pageTitle('Unsubscribed')}</title>
-        <ButtonLink to="/settings" size="lg" fullWidth icon={<LogIn aria-hidden="true" />}>
-          Open Settings
-        </ButtonLink>
-      </AuthLayout>
-    );
-  }
-
-  if (status.state === 'error') {
-    return (
-      <AuthLayout
-        title="Unsubscribe failed"
-        subtitle={<span role="alert">{status.message}</span>}
-        icon={<MailWarning aria-hidden="true" />}
-        iconTone="danger"
-      >
-        <title>{pageTitle('Unsubscribe failed')}</title>
+        <title>{pageTitle(done ? 'Unsubscribed' : title)}</title>
         <ButtonLink to="/settings" size="lg" fullWidth icon={<LogIn aria-hidden="true" />}>
           Open Settings
         </ButtonLink>
