@@ -45,6 +45,18 @@ export function isPublishedSiteFile(key: string): boolean {
   return !key.endsWith('.map');
 }
 
+/**
+ * The site's two pages (web/vite.config.ts writes both): the landing page, prerendered, answers `/`;
+ * the app shell, whose empty root the SPA renders into, answers every other screen (`/login`,
+ * `/dashboard`, `/features`: extension-less paths).
+ */
+export const SITE_PAGES = { landing: 'index.html', appShell: 'app.html' } as const;
+
+/** The page that answers a screen's path: the prerendered landing page at `/` only, else the app shell. */
+export function sitePageOf(pathname: string): string {
+  return pathname === '/' ? SITE_PAGES.landing : SITE_PAGES.appShell;
+}
+
 export const SITE_CACHE_CONTROL = {
   /** Hashed build output never changes under its name. */
   hashedAssets: 'public, max-age=31536000, immutable',

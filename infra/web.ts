@@ -20,6 +20,7 @@ import {
   contentTypeOf,
   isPublishedSiteFile,
   SITE_CACHE_CONTROL,
+  SITE_PAGES,
   UNPUBLISHED_SITE_FILES,
   WEB_MANIFEST,
 } from './site-files.js';
@@ -29,15 +30,15 @@ export const webDist = join(webRoot, 'dist');
 
 /**
  * CloudFront Function on the site's default behaviour: a path whose last segment has no file
- * extension is one of the SPA's screens (`/dashboard`, `/verify-email`), so the app shell answers
- * it. Files that do not exist still answer 403/404, and `/api/*` and `/avatars/*` never pass
- * through here, so API errors are never replaced by index.html.
+ * extension is one of the SPA's screens — `/` the prerendered landing page, any other (`/dashboard`,
+ * `/verify-email`) the app shell (SITE_PAGES). Files that do not exist still answer 403/404, and
+ * `/api/*` and `/avatars/*` never pass through here, so API errors are never replaced by a page.
  */
 export const SPA_ROUTING_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    request.uri = request.uri === '/' ? '/${SITE_PAGES.landing}' : '/${SITE_PAGES.appShell}';
   }
   return request;
 }`;
@@ -278,8 +279,8 @@ export interface LocalStackSiteProps {
 
 /**
  * The LocalStack variant of the site: LocalStack's free tier has no CloudFront, so the SPA is an
- * S3 static website whose error document is the app shell (deep links such as /dashboard load
- * the SPA). Its content is uploaded after deployment by `scripts/deploy-local.ts`, because
+ * S3 static website whose index document is the prerendered landing page and whose error document
+ * is the app shell (deep links such as /dashboard load the SPA). Its content is uploaded after deployment by `scripts/deploy-local.ts`, because
  * BucketDeployment's custom resource needs Lambda layers, which the free tier does not run.
  */
 export class LocalStackSite extends Construct {
@@ -290,8 +291,8 @@ export class LocalStackSite extends Construct {
   constructor(scope: Construct, id: string, props: LocalStackSiteProps) {
     super(scope, id);
     this.bucket = new s3.Bucket(this, 'SiteBucket', {
-      websiteIndexDocument: 'index.html',
-      websiteErrorDocument: 'index.html',
+      websiteIndexDocument: SITE_PAGES.landing,
+      websiteErrorDocument: SITE_PAGES.appShell,
       publicReadAccess: true,
       blockPublicAccess: new s3.BlockPublicAccess({
         blockPublicAcls: true,

@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
-import { cacheControlOf, contentTypeOf, LOCAL_SITE_HEADERS } from '../infra/site-files.js';
+import { cacheControlOf, contentTypeOf, LOCAL_SITE_HEADERS, SITE_PAGES, sitePageOf } from '../infra/site-files.js';
 import { sendText } from './answers.js';
 
 /** The web app: the build in web/dist (`npm start`), or Vite's dev server with hot reload (`npm run dev`). */
@@ -129,10 +129,12 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, file: string
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** The web build with SPA fallback: extension-less paths get index.html, missing assets 404. */
+/**
+ * The web build with SPA fallback, as CloudFront serves it (infra/web.ts): `/` gets the prerendered
+ * landing page, other extension-less paths the app shell, missing assets 404.
+ */
 export async function serveWebBuild(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const index = join(WEB_DIST, 'index.html');
-  if (!existsSync(index)) {
+  if (!existsSync(join(WEB_DIST, SITE_PAGES.appShell))) {
     sendText(res, 503, 'The web app is not built yet: run `npm run build:web` (npm start does it for you).');
     return;
   }
@@ -148,7 +150,8 @@ export async function serveWebBuild(req: IncomingMessage, res: ServerResponse, u
   } else if (extname(pathname) && req.method === 'GET') {
     sendText(res, 404, 'Not found');
   } else {
-    await serveFile(req, res, index, cacheControlOf('index.html'));
+    const page = sitePageOf(pathname);
+    await serveFile(req, res, join(WEB_DIST, page), cacheControlOf(page));
   }
 }
 

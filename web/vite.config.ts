@@ -1,6 +1,9 @@
-import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
+import { SITE_PAGES } from '../infra/site-files.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
@@ -31,9 +34,66 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
+/** Where the landing page's server build goes: inside the project, so Node resolves its packages from node_modules. */
+const prerenderDir = fileURLToPath(new URL('../node_modules/.cache/prerender', import.meta.url));
+
+/**
+ * The landing page paints from the HTML (docs/DECISIONS.md 'First paint'): after the browser build,
+ * a server build of web/src/prerender.tsx renders it, and the plugin writes the site's two pages —
+ * `index.html` with the landing page's markup in its root, its title and its stylesheet inline
+ * (main.tsx hydrates it), and
+ * `app.html`, the same page with an empty root, for every other screen (infra/site-files.ts SITE_PAGES).
+ */
+function prerenderLanding(): Plugin {
+  let outDir = '';
+  let serverBuild = false;
+  return {
+    name: 'prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      serverBuild = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (serverBuild) return;
+      await build({
+        configFile: fileURLToPath(import.meta.url),
+        logLevel: 'warn',
+        build: {
+          ssr: 'src/prerender.tsx',
+          outDir: prerenderDir,
+          emptyOutDir: true,
+          manifest: false,
+          sourcemap: false,
+          copyPublicDir: false,
+        },
+      });
+      const server: { renderLanding(): string } = await import(
+        `${pathToFileURL(join(prerenderDir, 'prerender.js')).href}?build=${Date.now()}`
+      );
+      // React puts the page's <title> first; it replaces the shell's own.
+      const [, title = '', markup] = /^(<title>.*?<\/title>)?([\s\S]*)$/.exec(server.renderLanding()) ?? [];
+      const shell = readFileSync(join(outDir, SITE_PAGES.landing), 'utf8');
+      const emptyRoot = '<div id="root"></div>';
+      if (!shell.includes(emptyRoot) || !title)
+        throw new Error('prerender-landing: the page has no empty #root or the landing page no <title>');
+      writeFileSync(join(outDir, SITE_PAGES.appShell), shell);
+      // The landing page's stylesheet comes inline: its first frame waits for no request (docs/DECISIONS.md 'First paint').
+      const landing = shell
+        .replace(/<title>.*?<\/title>/, title)
+        .replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (_link, css: string) => `<style>${readFileSync(join(outDir, css), 'utf8')}</style>`,
+        )
+        .replace(emptyRoot, `<div id="root">${markup}</div>`);
+      writeFileSync(join(outDir, SITE_PAGES.landing), landing);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), treeShakeReactRouter()],
+  plugins: [react(), treeShakeReactRouter(), prerenderLanding()],
   resolve: {
     alias: { '@shared': sharedRoot, ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}) },
   },

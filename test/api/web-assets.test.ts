@@ -73,8 +73,27 @@ describe('the web build, served compressed as CloudFront does', () => {
     }
   });
 
+  it('answers / with the prerendered landing page and every other screen with the app shell', async () => {
+    const landing = await get('/', { 'accept-encoding': 'gzip' });
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    const landingHtml = gunzipSync(landing.body).toString('utf8');
+    expect(landingHtml).toBe(readFileSync(join(dist, 'index.html'), 'utf8'));
+    expect(landingHtml).toContain('<h1 id="hero-title"');
+    expect(landingHtml).toContain('<title>Track every subscription · Subscription Tracker</title>');
+    // Its stylesheet is inline: the first frame waits for no request.
+    expect(landingHtml).toMatch(/<style>[^]{1000,}?<\/style>/);
+    expect(landingHtml).not.toContain('rel="stylesheet"');
+
+    for (const screen of ['/dashboard', '/features', '/login']) {
+      const shell = gunzipSync((await get(screen, { 'accept-encoding': 'gzip' })).body).toString('utf8');
+      expect(shell).toBe(readFileSync(join(dist, 'app.html'), 'utf8'));
+      expect(shell).toContain('<div id="root"></div>');
+      expect(shell).toContain('rel="stylesheet"');
+    }
+  });
+
   it('answers a revalidation with 304 and no body, and HEAD with the headers only', async () => {
-    const html = readFileSync(join(dist, 'index.html'));
+    const html = readFileSync(join(dist, 'app.html'));
     const first = await get('/dashboard', { 'accept-encoding': 'gzip' });
     expect(first.headers['cache-control']).toBe('no-cache');
     expect(gunzipSync(first.body).equals(html)).toBe(true);
@@ -87,7 +106,7 @@ describe('the web build, served compressed as CloudFront does', () => {
     // A changed file (a new release) no longer matches.
     expect((await get('/dashboard', { 'accept-encoding': 'gzip', 'if-none-match': 'W/"0123"' })).status).toBe(200);
 
-    const head = await get('/', { 'accept-encoding': 'gzip' }, 'HEAD');
+    const head = await get('/login', { 'accept-encoding': 'gzip' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(head.headers['content-length']).toBe(first.headers['content-length']);

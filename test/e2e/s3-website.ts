@@ -3,13 +3,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentTypeOf } from '../../infra/site-files.js';
+import { contentTypeOf, SITE_PAGES } from '../../infra/site-files.js';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../../shared/api/contract.js';
 
 /**
  * The site as the LocalStack deployment serves it (DESIGN §1, infra/web.ts LocalStackSite): an S3
- * static website on its own origin — the web build's files, `index.html` as both the index and the
- * error document (so a deep link such as /dashboard answers 404 with the app shell, as S3 does), and
+ * static website on its own origin — the web build's files, the prerendered landing page as the index
+ * document and the app shell as the error document (so a deep link such as /dashboard answers 404 with
+ * the app shell, as S3 does), and
  * the `config.json` that scripts/deploy-local.ts uploads, pointing the SPA at the REST API.
  */
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -31,9 +32,9 @@ export async function startS3Website(): Promise<S3Website> {
       res.end(configJson);
       return;
     }
-    const file = normalize(join(WEB_DIST, pathname === '/' ? 'index.html' : pathname));
+    const file = normalize(join(WEB_DIST, pathname === '/' ? SITE_PAGES.landing : pathname));
     const found = file.startsWith(WEB_DIST + sep) && existsSync(file) && statSync(file).isFile();
-    const served = found ? file : join(WEB_DIST, 'index.html');
+    const served = found ? file : join(WEB_DIST, SITE_PAGES.appShell);
     res.writeHead(found ? 200 : 404, { 'content-type': contentTypeOf(served) });
     createReadStream(served).pipe(res);
   });

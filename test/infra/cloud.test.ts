@@ -426,15 +426,16 @@ describe('site', () => {
     app.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_ROUTING_FUNCTION_CODE });
   });
 
-  it('rewrites screens to index.html and leaves files alone', () => {
+  it('rewrites / to the prerendered landing page, other screens to the app shell, and leaves files alone', () => {
     const handler = new Function(`${SPA_ROUTING_FUNCTION_CODE}; return handler;`)() as (event: { request: { uri: string } }) => {
       uri: string;
     };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/dashboard')).toBe('/index.html');
-    expect(rewrite('/admin/users/')).toBe('/index.html');
-    expect(rewrite('/verify-email')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe('/app.html');
+    expect(rewrite('/features')).toBe('/app.html');
+    expect(rewrite('/admin/users/')).toBe('/app.html');
+    expect(rewrite('/verify-email')).toBe('/app.html');
     expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
     expect(rewrite('/config.json')).toBe('/config.json');

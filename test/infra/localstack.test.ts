@@ -64,10 +64,10 @@ describe('LocalStack variant', () => {
     }
   });
 
-  it('serves the site from an S3 website bucket, without CloudFront', () => {
+  it('serves the site from an S3 website bucket, without CloudFront: the prerendered landing page at /, the app shell for other screens', () => {
     app.resourceCountIs('AWS::CloudFront::Distribution', 0);
     app.hasResourceProperties('AWS::S3::Bucket', {
-      WebsiteConfiguration: { IndexDocument: 'index.html', ErrorDocument: 'index.html' },
+      WebsiteConfiguration: { IndexDocument: 'index.html', ErrorDocument: 'app.html' },
     });
   });
 

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { apiBase } from './api/siteConfig';
 import { App, preloadScreen } from './router';
@@ -13,16 +13,23 @@ if (!container) throw new Error('The page has no #root element');
 // Where the API is (/config.json, preloaded by index.html) is read while the first screen loads; a failure is retried by the first call.
 apiBase().catch(() => undefined);
 
-// The first screen renders once its code is in (and a signed-in screen's requests are under way), so
-// no loading fallback shows first; a chunk that failed to load fails again in the render, which shows the error screen.
-void preloadScreen(window.location.pathname)
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </StrictMode>,
-    ),
-  );
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+// The landing page comes prerendered in index.html (web/src/prerender.tsx), which answers `/` only:
+// React takes over its markup. Every other screen renders into app.html's empty root once its code is
+// in (and a signed-in screen's requests are under way), so no loading fallback shows first; a chunk that
+// failed to load fails again in the render, which shows the error screen.
+if (container.hasChildNodes() && window.location.pathname === '/') {
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  void preloadScreen(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => createRoot(container).render(app));
+}

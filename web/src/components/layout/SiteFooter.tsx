@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
+import { useAfterHydration } from '../afterHydration';
 import { Brand } from './Brand';
 import styles from './SiteFooter.module.css';
 
 /** The public footer: privacy, terms and support links (SPEC §1). */
 export function SiteFooter() {
+  // The prerendered landing page, made at build time (perhaps in an earlier year), shows none.
+  const year = useAfterHydration(() => new Date().getFullYear(), null);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -25,7 +28,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className={styles.copyright}>© {new Date().getFullYear()} Subscription Tracker. All rights reserved.</p>
+      <p className={styles.copyright}>© {year} Subscription Tracker. All rights reserved.</p>
     </footer>
   );
 }

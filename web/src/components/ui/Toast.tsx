@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { useAfterHydration } from '../afterHydration';
 import styles from './Toast.module.css';
 
 /** SPEC §9: toasts last 3 seconds. */
@@ -46,9 +47,10 @@ const TOAST_GAP_PX = 8;
  * Keeps `--toast-space` on the root element at the height the toasts take from the bottom of the
  * viewport, so an open dialog is laid out above them and no toast ever covers its buttons.
  */
-function useToastSpace(list: RefObject<HTMLOListElement | null>) {
+function useToastSpace(list: RefObject<HTMLOListElement | null>, listShown: boolean) {
   useEffect(() => {
-    const element = list.current;
+    // The list joins the page after hydration: measure from then on.
+    const element = listShown ? list.current : null;
     if (!element) return;
     const root = document.documentElement;
     const measure = () => {
@@ -64,7 +66,7 @@ function useToastSpace(list: RefObject<HTMLOListElement | null>) {
       window.removeEventListener('resize', measure);
       root.style.removeProperty(TOAST_SPACE);
     };
-  }, [list]);
+  }, [list, listShown]);
 }
 
 /**
@@ -76,7 +78,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
   const listRef = useRef<HTMLOListElement>(null);
-  useToastSpace(listRef);
+  // A portal has no place in the prerendered landing page: the region joins the page once it has hydrated.
+  const inBrowser = useAfterHydration(() => true, false);
+  useToastSpace(listRef, inBrowser);
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
@@ -96,18 +100,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {createPortal(
-        <section className={styles.region} aria-label="Notifications">
-          <ol ref={listRef} className={styles.list} aria-live="polite" aria-relevant="additions text">
-            {toasts.length > 0 && (
-              <Suspense fallback={null}>
-                <ToastItems toasts={toasts} onDismiss={dismiss} />
-              </Suspense>
-            )}
-          </ol>
-        </section>,
-        document.body,
-      )}
+      {inBrowser &&
+        createPortal(
+          <section className={styles.region} aria-label="Notifications">
+            <ol ref={listRef} className={styles.list} aria-live="polite" aria-relevant="additions text">
+              {toasts.length > 0 && (
+                <Suspense fallback={null}>
+                  <ToastItems toasts={toasts} onDismiss={dismiss} />
+                </Suspense>
+              )}
+            </ol>
+          </section>,
+          document.body,
+        )}
     </ToastContext.Provider>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowRight, BellRing, ChartPie, CirclePlay, Tags, Users } from 'lucide-
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { pageTitle } from '../../brand';
+import { useAfterHydration } from '../../components/afterHydration';
 import { PublicLayout } from '../../components/layout/PublicLayout';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import styles from './LandingPage.module.css';
@@ -37,6 +38,8 @@ export function LandingPage() {
   const featuresRef = useRef<HTMLElement>(null);
   const demoRef = useRef<HTMLElement>(null);
   const [demoWanted, setDemoWanted] = useState(false);
+  // The live parts load once the page runs: the prerendered markup (web/src/prerender.tsx) leaves their slots empty.
+  const live = useAfterHydration(() => true, false);
 
   useEffect(() => {
     if (pathname === '/features') featuresRef.current?.scrollIntoView();
@@ -77,9 +80,11 @@ export function LandingPage() {
         </div>
         <p className={styles.fineprint}>Free forever for the essentials. No card required.</p>
         <div className={styles.countersSlot}>
-          <Suspense>
-            <LandingCounters />
-          </Suspense>
+          {live && (
+            <Suspense>
+              <LandingCounters />
+            </Suspense>
+          )}
         </div>
       </section>
 
@@ -109,9 +114,11 @@ export function LandingPage() {
           </h2>
         </div>
         <div className={styles.demoSlot}>
-          <Suspense>
-            <DemoDashboardLoader target={demoRef} wanted={demoWanted} />
-          </Suspense>
+          {live && (
+            <Suspense>
+              <DemoDashboardLoader target={demoRef} wanted={demoWanted} />
+            </Suspense>
+          )}
         </div>
       </section>
 
