@@ -91,9 +91,47 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/**
+ * The modules the entry loads before anything renders: its static import closure, noted at the end
+ * of the module graph for the `app` chunk group below, which must take none of them. lucide-react's
+ * barrel re-exports every icon, so its own imports would make all 1,600 icons initial: an initial
+ * module's named imports from it count instead, each resolved through the barrel's re-exports.
+ */
+const initialModules = new Set<string>();
+const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+function noteInitialModules(): Plugin {
+  return {
+    name: 'note-initial-modules',
+    apply: 'build',
+    buildEnd() {
+      initialModules.clear();
+      const barrel = [...this.getModuleIds()].find((id) => ICON_BARREL.test(id));
+      const iconFiles = new Map<string, string>();
+      for (const [, names, file] of (barrel && this.getModuleInfo(barrel)?.code?.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) ?? []) {
+        for (const [, name] of names.matchAll(/default as (\w+)/g)) iconFiles.set(name, join(barrel as string, '..', file));
+      }
+      const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      while (pending.length > 0) {
+        const id = pending.pop() as string;
+        if (initialModules.has(id)) continue;
+        initialModules.add(id);
+        const info = this.getModuleInfo(id);
+        pending.push(...(info?.importedIds ?? []).filter((imported) => imported !== barrel));
+        for (const [, names] of info?.code?.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g) ?? []) {
+          for (const name of names.split(',').map((part) => part.trim().split(/\s+as\s+/)[0])) {
+            const icon = iconFiles.get(name);
+            if (icon) pending.push(icon);
+          }
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), treeShakeReactRouter(), prerenderLanding()],
+  plugins: [react(), treeShakeReactRouter(), noteInitialModules(), prerenderLanding()],
   resolve: {
     alias: { '@shared': sharedRoot, ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}) },
   },
@@ -111,6 +149,20 @@ export default defineConfig(({ command }) => ({
     // web/dist/.vite/manifest.json: each chunk's static and lazy imports, from which bench/route-weights.ts weighs every route.
     manifest: true,
     // Every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'app',
+              test: (id) => !initialModules.has(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
     modulePreload: {
       polyfill: false,
       // What the landing page loads after it renders (LandingLive; from there the dashboard's chunk for

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isCalendarDate } from '../domain/dates.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { type MessageResponse, route } from './contract.js';
+import { listSubscriptions } from './subscription-list.js';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'deleted'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -132,13 +133,7 @@ const byId = (path: string, method: 'PUT' | 'DELETE') =>
   route<Subscription>()({ method, path, area: 'subscriptions', access: 'user', body: undefined });
 
 export const subscriptionRoutes = {
-  listSubscriptions: route<Subscription[]>()({
-    method: 'GET',
-    path: '/api/subscriptions',
-    area: 'subscriptions',
-    access: 'user',
-    body: undefined,
-  }),
+  listSubscriptions,
   createSubscription: route<Subscription>()({
     method: 'POST',
     path: '/api/subscriptions',

@@ -1,21 +1,35 @@
 import { type ComponentType, use } from 'react';
 
 /** A component whose code is loaded on its first render, or ahead of it with `preload()`. */
-export type Preloadable<Props extends object> = ComponentType<Props> & { preload(): Promise<unknown> };
+export type Preloadable<Props extends object> = ComponentType<Props> & {
+  preload(): Promise<unknown>;
+  /** `preload()`, and the data `prefetch` started, when it comes within FIRST_DATA_WAIT_MS. */
+  preloadWithData(): Promise<unknown>;
+};
+
+/**
+ * How long the first render waits for a screen's first data (since it was asked): data in by then is
+ * in that render — no loading state, no second render and layout; slower data shows the screen first.
+ */
+export const FIRST_DATA_WAIT_MS = 600;
 
 /**
  * Like React's `lazy`, plus `preload()`: once the code is in, the component renders at once
  * instead of suspending for a tick (which shows the nearest Suspense fallback and holds it for
  * React's ~300 ms throttle). `prefetch` starts the data the component opens with, alongside its
- * code (never awaited: the component shows its own loading state). A failed load is tried again
- * on the next render or preload.
+ * code (the component shows its own loading state while it is under way). A failed load is tried
+ * again on the next render or preload.
  */
-export function preloadable<Props extends object>(load: () => Promise<ComponentType<Props>>, prefetch?: () => void): Preloadable<Props> {
+export function preloadable<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  prefetch?: () => Promise<unknown> | undefined,
+): Preloadable<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
+  let prefetched: Promise<unknown> | undefined;
   function preload(): Promise<ComponentType<Props>> {
     if (loading !== undefined) return loading;
-    prefetch?.();
+    prefetched = prefetch?.();
     loading = load().then(
       (component) => {
         loaded = component;
@@ -28,10 +42,17 @@ export function preloadable<Props extends object>(load: () => Promise<ComponentT
     );
     return loading;
   }
+  function preloadWithData(): Promise<unknown> {
+    const code = preload();
+    if (!prefetched) return code;
+    const waited = new Promise((resolve) => window.setTimeout(resolve, FIRST_DATA_WAIT_MS));
+    return Promise.all([code, Promise.race([prefetched.catch(() => undefined), waited])]);
+  }
   function Loaded(props: Props) {
     const Component = loaded ?? use(preload());
     return <Component {...props} />;
   }
   Loaded.preload = preload;
+  Loaded.preloadWithData = preloadWithData;
   return Loaded;
 }

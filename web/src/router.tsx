@@ -1,5 +1,7 @@
+import { listSubscriptions } from '@shared/api/subscription-list';
 import { type ComponentType, isValidElement, Suspense, useLayoutEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
+import { askEarly } from './api/earlyAnswers';
 import { RouteAnnouncer } from './components/layout/RouteAnnouncer';
 import { PageSpinner } from './components/ui/Spinner';
 import { ToastProvider } from './components/ui/Toast';
@@ -16,7 +18,11 @@ import { storedToken } from './session/storage';
  * loading fallback shows; navigations are transitions (BrowserRouter), so the previous screen stays
  * until the next one's code is in. `prefetch` starts the data the screen opens with, alongside its code.
  */
-function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name, prefetch?: () => void) {
+function screen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+  prefetch?: () => Promise<unknown> | undefined,
+) {
   const Screen = preloadable(async () => (await load())[name], prefetch);
   return <Screen />;
 }
@@ -32,9 +38,14 @@ function ScrollToTop() {
   return null;
 }
 
-/** The dashboard's list starts loading with the dashboard's code, when there is a session. */
-function prefetchSubscriptions() {
-  if (storedToken()) void import('./api/queries').then(({ prefetchSubscriptions }) => prefetchSubscriptions());
+/**
+ * The dashboard's list, when there is a session: asked at once (earlyAnswers.ts), beside the
+ * dashboard's code, and taken into the query cache as soon as that code is in.
+ */
+function prefetchSubscriptions(): Promise<unknown> | undefined {
+  if (!storedToken()) return undefined;
+  askEarly(listSubscriptions);
+  return import('./api/queries').then(({ prefetchSubscriptions }) => prefetchSubscriptions());
 }
 
 const landing = <LandingPage />;
@@ -88,12 +99,17 @@ const routes: RouteObject[] = [
 
 /**
  * Loads what the screen at `pathname` renders first — its guard's session chunk and the screen's
- * chunk, with the data a signed-in screen starts with — resolving once the code is in.
+ * chunk, with the data a signed-in screen starts with — resolving once the code is in and that data
+ * too, unless it takes longer than FIRST_DATA_WAIT_MS.
  */
 export function preloadScreen(pathname: string): Promise<unknown> {
   const elements = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.element);
   return Promise.all(
-    elements.map((element) => (isValidElement(element) ? (element.type as Partial<Preloadable<object>>).preload?.() : undefined)),
+    elements.map((element) => {
+      if (!isValidElement(element)) return undefined;
+      const screen = element.type as Partial<Preloadable<object>>;
+      return screen.preloadWithData ? screen.preloadWithData() : screen.preload?.();
+    }),
   );
 }
 

@@ -3,6 +3,7 @@ import type { BodyOf, ErrorBody, ResponseOf, RouteDef } from '@shared/api/contra
 import { fillPath } from '@shared/api/contract';
 import { announceSessionEnded } from '../session/sessionEnded';
 import { clearSession, storedToken, storeNotice } from '../session/storage';
+import { takeEarlyAnswer } from './earlyAnswers';
 import { apiBase } from './siteConfig';
 
 /** Shown when the request never reached the server (SPEC §8's network-failure wording). */
@@ -94,7 +95,8 @@ function toErrorBody(value: unknown): ErrorBody {
  * `api(routes.login, { body: { username, password } })`,
  * `api(routes.renewSubscription, { params: { id } })`.
  *
- * Sends the stored token as a Bearer header. A route with an ETag (the session check) is asked
+ * Sends the stored token as a Bearer header; a plain GET the entry asked early takes that answer
+ * (earlyAnswers.ts). A route with an ETag (the session check) is asked
  * with If-None-Match, and its 304 resolves to the answer that ETag belongs to. Throws ApiError on any non-2xx answer and on network
  * failure. A 401 from a route that needs a session (access 'user' or 'admin') also ends the session;
  * public routes such as login report their 401 to the caller only.
@@ -113,14 +115,18 @@ export async function api<R extends RouteDef>(
   const last = route.etag ? lastAnswers.get(url) : undefined;
   if (last && last.token === token) headers['If-None-Match'] = last.etag;
 
+  // A plain GET asked ahead of this code (earlyAnswers.ts) is answered by that request.
+  const early =
+    route.method === 'GET' && !route.etag && !options?.params && !options?.query ? takeEarlyAnswer(route.path, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: route.method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options?.signal,
-    });
+    response = await (early ??
+      fetch(url, {
+        method: route.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options?.signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, { message: NETWORK_ERROR_MESSAGE });

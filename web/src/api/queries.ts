@@ -105,9 +105,9 @@ export const subscriptionsQuery = queryOptions({
   },
 });
 
-/** Starts GET /api/subscriptions ahead of the dashboard's render (router.tsx). */
-export function prefetchSubscriptions(): void {
-  void queryClient.prefetchQuery(subscriptionsQuery).then(() => {
+/** Starts GET /api/subscriptions ahead of the dashboard's render (router.tsx), resolving once the list is in the cache. */
+export function prefetchSubscriptions(): Promise<void> {
+  return queryClient.prefetchQuery(subscriptionsQuery).then(() => {
     prefetchedAt = queryClient.getQueryState(queryKeys.subscriptions)?.dataUpdatedAt ?? 0;
   });
 }
