@@ -108,7 +108,9 @@ function noteInitialModules(): Plugin {
       initialModules.clear();
       const barrel = [...this.getModuleIds()].find((id) => ICON_BARREL.test(id));
       const iconFiles = new Map<string, string>();
-      for (const [, names, file] of (barrel && this.getModuleInfo(barrel)?.code?.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) ?? []) {
+      for (const [, names, file] of (barrel &&
+        this.getModuleInfo(barrel)?.code?.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) ??
+        []) {
         for (const [, name] of names.matchAll(/default as (\w+)/g)) iconFiles.set(name, join(barrel as string, '..', file));
       }
       const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
@@ -148,7 +150,9 @@ export default defineConfig(({ command }) => ({
     sourcemap: 'hidden',
     // web/dist/.vite/manifest.json: each chunk's static and lazy imports, from which bench/route-weights.ts weighs every route.
     manifest: true,
-    // Every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry.
+    // The code that screens outside the entry share, in one chunk instead of ~25 small ones (which six
+    // HTTP/1.1 connections fetch a round at a time); never a module of the entry's, so the landing page
+    // loads none of it before it renders. Each screen keeps its own code in its chunk.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -164,6 +168,7 @@ export default defineConfig(({ command }) => ({
       },
     },
     modulePreload: {
+      // Every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry.
       polyfill: false,
       // What the landing page loads after it renders (LandingLive; from there the dashboard's chunk for
       // the demo dashboard) comes with its stylesheets, and its scripts follow their own imports: the names of
