@@ -78,12 +78,16 @@ function prerenderLanding(): Plugin {
       if (!shell.includes(emptyRoot) || !title)
         throw new Error('prerender-landing: the page has no empty #root or the landing page no <title>');
       writeFileSync(join(outDir, SITE_PAGES.appShell), shell);
-      // The landing page's stylesheet comes inline: its first frame waits for no request (docs/DECISIONS.md 'First paint').
+      // The landing page's stylesheet comes inline: its first frame waits for no request (docs/DECISIONS.md
+      // 'First paint'). Its link stays, disabled (neither fetched nor applied), so that Vite's chunk loader,
+      // which looks for a stylesheet's <link> before adding one, does not add the file again at the end of
+      // the head when the landing page loads a chunk (the demo dashboard's), where it would outrank that
+      // chunk's styles.
       const landing = shell
         .replace(/<title>.*?<\/title>/, title)
         .replace(
           /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
-          (_link, css: string) => `<style>${readFileSync(join(outDir, css), 'utf8')}</style>`,
+          (link, css: string) => `<style>${readFileSync(join(outDir, css), 'utf8')}</style>\n    ${link.replace('>', ' disabled>')}`,
         )
         .replace(emptyRoot, `<div id="root">${markup}</div>`);
       writeFileSync(join(outDir, SITE_PAGES.landing), landing);

@@ -37,6 +37,8 @@ test('landing: the counters count up to what GET /api/stats answered; See How It
   }
   const cards = demo.getByRole('list', { name: 'Subscriptions' }).getByRole('article');
   await expect(cards).toHaveCount(6);
+  // The entry's stylesheet, inline in the landing page, is not added again by the demo's chunk (web/vite.config.ts).
+  await expect(page.locator('link[rel="stylesheet"][href*="/assets/index-"]')).toHaveCount(1);
   const cardButtons = demo.getByRole('list', { name: 'Subscriptions' }).getByRole('button');
   expect(await cardButtons.count()).toBeGreaterThan(6);
   for (const button of await cardButtons.all()) await expect(button).toBeDisabled();
