@@ -280,8 +280,9 @@ export interface LocalStackSiteProps {
 /**
  * The LocalStack variant of the site: LocalStack's free tier has no CloudFront, so the SPA is an
  * S3 static website whose index document is the prerendered landing page and whose error document
- * is the app shell (deep links such as /dashboard load the SPA). Its content is uploaded after deployment by `scripts/deploy-local.ts`, because
- * BucketDeployment's custom resource needs Lambda layers, which the free tier does not run.
+ * is the app shell (deep links such as /dashboard load the SPA). Its content is uploaded after
+ * deployment by `scripts/deploy-local.ts`, because BucketDeployment's custom resource needs Lambda
+ * layers, which the free tier does not run.
  */
 export class LocalStackSite extends Construct {
   readonly bucket: s3.Bucket;

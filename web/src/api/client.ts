@@ -96,9 +96,9 @@ function toErrorBody(value: unknown): ErrorBody {
  * `api(routes.renewSubscription, { params: { id } })`.
  *
  * Sends the stored token as a Bearer header; a plain GET the entry asked early takes that answer
- * (earlyAnswers.ts). A route with an ETag (the session check) is asked
- * with If-None-Match, and its 304 resolves to the answer that ETag belongs to. Throws ApiError on any non-2xx answer and on network
- * failure. A 401 from a route that needs a session (access 'user' or 'admin') also ends the session;
+ * (earlyAnswers.ts). A route with an ETag (the session check) is asked with If-None-Match, and its
+ * 304 resolves to the answer that ETag belongs to. Throws ApiError on any non-2xx answer and on
+ * network failure. A 401 from a route that needs a session (access 'user' or 'admin') also ends the session;
  * public routes such as login report their 401 to the caller only.
  */
 export async function api<R extends RouteDef>(
