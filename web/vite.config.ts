@@ -79,10 +79,10 @@ function prerenderLanding(): Plugin {
         throw new Error('prerender-landing: the page has no empty #root or the landing page no <title>');
       writeFileSync(join(outDir, SITE_PAGES.appShell), shell);
       // The landing page's stylesheet comes inline: its first frame waits for no request (docs/DECISIONS.md
-      // 'First paint'). Its link stays, disabled (neither fetched nor applied), so that Vite's chunk loader,
-      // which looks for a stylesheet's <link> before adding one, does not add the file again at the end of
-      // the head when the landing page loads a chunk (the demo dashboard's), where it would outrank that
-      // chunk's styles.
+      // 'First paint'). Its link stays, disabled (not applied, not render-blocking; Chromium still fetches
+      // it at low priority), so that Vite's chunk loader, which looks for a stylesheet's <link> before
+      // adding one, does not add the file again at the end of the head when the landing page loads a
+      // chunk (the demo dashboard's), where it would outrank that chunk's styles.
       const landing = shell
         .replace(/<title>.*?<\/title>/, title)
         .replace(

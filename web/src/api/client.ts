@@ -3,7 +3,7 @@ import type { BodyOf, ErrorBody, ResponseOf, RouteDef } from '@shared/api/contra
 import { fillPath } from '@shared/api/contract';
 import { announceSessionEnded } from '../session/sessionEnded';
 import { clearSession, storedToken, storeNotice } from '../session/storage';
-import { takeEarlyAnswer } from './earlyAnswers';
+import { apiHeaders, takeEarlyAnswer } from './earlyAnswers';
 import { apiBase } from './siteConfig';
 
 /** Shown when the request never reached the server (SPEC §8's network-failure wording). */
@@ -98,16 +98,15 @@ function toErrorBody(value: unknown): ErrorBody {
  * Sends the stored token as a Bearer header; a plain GET the entry asked early takes that answer
  * (earlyAnswers.ts). A route with an ETag (the session check) is asked with If-None-Match, and its
  * 304 resolves to the answer that ETag belongs to. Throws ApiError on any non-2xx answer and on
- * network failure. A 401 from a route that needs a session (access 'user' or 'admin') also ends the session;
- * public routes such as login report their 401 to the caller only.
+ * network failure. A 401 from a route that needs a session (access 'user' or 'admin') also ends the
+ * session; public routes such as login report their 401 to the caller only.
  */
 export async function api<R extends RouteDef>(
   route: R,
   ...[options]: NoBody<R> extends true ? [options?: ApiOptions<R>] : [options: ApiOptions<R>]
 ): Promise<ResponseOf<R>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
   const token = options?.token ?? storedToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = apiHeaders(token);
   const body = options?.body;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -5,6 +5,11 @@ import { apiBase } from './siteConfig';
 /** How long an early answer waits to be taken; an older one is left for a fresh request. */
 const EARLY_ANSWER_MS = 10_000;
 
+/** The headers of every API call: JSON answers, and the session's token when there is one (client.ts adds the body's type). */
+export function apiHeaders(token: string | null): Record<string, string> {
+  return token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' };
+}
+
 const earlyAnswers = new Map<string, { askedAt: number; answer: Promise<Response> }>();
 const keyOf = (path: string, token: string) => `${token} ${path}`;
 
@@ -17,9 +22,7 @@ const keyOf = (path: string, token: string) => `${token} ${path}`;
 export function askEarly(route: RouteDef & { method: 'GET' }): void {
   const token = storedToken();
   if (!token) return;
-  const answer = apiBase().then((base) =>
-    fetch(base + route.path, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } }),
-  );
+  const answer = apiBase().then((base) => fetch(base + route.path, { headers: apiHeaders(token) }));
   // A failure belongs to the call that takes the answer (a network error there); none goes unhandled meanwhile.
   answer.catch(() => undefined);
   earlyAnswers.set(keyOf(route.path, token), { askedAt: Date.now(), answer });
