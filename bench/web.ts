@@ -68,7 +68,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ROUNDS = 5;
 
 /** A verified, signed-in user with `count` subscriptions: its token and user record. */
-export async function signedInUser(url: string, prefix: string, count: number) {
+async function signedInUser(url: string, prefix: string, count: number) {
   const username = `${prefix}${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
   await json(`${url}/api/auth/register`, { method: 'POST', body: JSON.stringify({ username, email, password: 'Secret123!' }) });
