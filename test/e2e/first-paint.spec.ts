@@ -5,8 +5,9 @@ import { apiCall, card, createMember, day, seedSubscription } from './subscripti
 /**
  * Issue 12 'Performance': the first frame of a cold load is the screen itself (the landing page's
  * markup in its HTML; another screen's code loaded before the first render), navigations keep the
- * current screen until the next one is ready, and a signed-in screen asks for its data with its code instead of after its first render. The timings
- * themselves are `npm run bench`'s (a shared machine makes them no test's business).
+ * current screen until the next one is ready, and a signed-in screen asks for its data with its code
+ * instead of after its first render. The timings themselves are `npm run bench`'s (a shared machine
+ * makes them no test's business).
  */
 
 /**
