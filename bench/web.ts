@@ -158,7 +158,7 @@ async function dashboardTiming(url: string) {
 interface ColdLoad {
   fcp: number;
   lcp: number;
-  /** The frame after the first subscription card entered the page (the dashboard only). */
+  /** When the first subscription card was on screen (Element Timing; the dashboard only). */
   firstCard?: number;
   /** A spinner labelled 'Loading…' was visible at some point. */
   spinner: boolean;
