@@ -24,7 +24,11 @@ export async function webSection(url: string) {
       })),
     );
     const browser = await dashboardTiming(url);
-    if (browser) table('Dashboard with 1,000 subscriptions (Chromium, headless; ms from the input event to the painted result)', [browser]);
+    if (browser)
+      table(
+        "Dashboard with 1,000 subscriptions (Chromium, headless; ms from the input event to the main thread's frame that shows the result)",
+        [browser],
+      );
   } else {
     console.log('\n(web/dist/.vite/manifest.json missing: run `npm run build:web` for the web figures)');
   }
@@ -33,7 +37,8 @@ export async function webSection(url: string) {
 /**
  * Times one interaction inside the page, without Playwright's round trips and polling: from
  * just before the input event is dispatched until the frame after the DOM first shows `text`
- * (a MutationObserver sees the text, then requestAnimationFrame + a task: the frame was painted).
+ * (a MutationObserver sees the text, then requestAnimationFrame + a task: the main thread's part of
+ * that frame is done; raster and draw follow, as 'First paint, timed on screen' in DECISIONS measured).
  */
 function interaction(page: Page, action: 'search' | 'clear' | 'next' | 'previous', text: string) {
   return page.evaluate(
