@@ -2,19 +2,23 @@ import { authMessages, authRoutes } from '../../shared/api/auth.js';
 import { unsubscribeMessages } from '../../shared/api/auth-messages.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
 import { recordActivity } from '../lib/activity.js';
-import { passwordResetEmail, sendEmail, verificationEmail } from '../lib/email.js';
-import { HttpError, tooManyRequests } from '../lib/errors.js';
-import { createApiHandler } from '../lib/http.js';
-import { signTwoFactorTicket } from '../lib/jwt.js';
+import { passwordResetEmail, sendEmail, signInLinkEmail, verificationEmail } from '../lib/email.js';
+import { conflict, HttpError, tooManyRequests } from '../lib/errors.js';
+import { bearerToken, createApiHandler } from '../lib/http.js';
+import { signTwoFactorTicket, verifySession } from '../lib/jwt.js';
+import type { Logger } from '../lib/log.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
 import { isRememberedDevice } from '../lib/remembered-devices.js';
+import { sendSecurityNotice } from '../lib/security-notices.js';
 import { endAllSessions, endSession, startSession } from '../lib/sessions.js';
 import {
   beginLoginAttempt,
   clearLoginAttempts,
   EMAIL_SENDS,
+  isUnderPasswordAttack,
   LOCKOUT_RECORDS,
   mailToAddress,
+  recordLoginFailure,
   requireMailRequest,
   takeSlot,
   takeSlots,
@@ -22,6 +26,7 @@ import {
 import { consumeToken, issueToken } from '../lib/tokens.js';
 import { verifyUnsubscribeToken } from '../lib/unsubscribe-token.js';
 import {
+  changeIdentity,
   createUser,
   findUserByEmail,
   findUserByUsername,
@@ -32,6 +37,22 @@ import {
   updateUser,
 } from '../lib/users.js';
 import { updateSettings } from './settings.js';
+
+/**
+ * The right password for an account under a password attack: a single-use 15-minute sign-in link to the
+ * verified address (403 `signInLinkSent`). Without a verified address there is nowhere to send one: the
+ * sign-in waits for the hour's window to end (429), as the account's wrong passwords do.
+ */
+async function sendSignInLink(user: UserItem, clientAddress: string, log: Logger): Promise<never> {
+  if (!user.email || !user.emailVerified) throw tooManyRequests(authMessages.tooManyAttempts, 60 * 60);
+  await requireMailRequest(clientAddress);
+  const mail = await takeSlots([[EMAIL_SENDS, `sign-in#${user.id}`], ...mailToAddress(user.email)]);
+  if (!mail.taken) throw tooManyRequests(authMessages.tooManyEmailsToAddress, mail.retryAfterSeconds);
+  const token = await issueToken('sign-in', user);
+  await sendEmail(signInLinkEmail(user.email, user.username, token));
+  log.info('sign-in link sent: the account is under a password attack', { userId: user.id });
+  throw new HttpError(403, authMessages.signInLinkSent, { signInLinkSent: true });
+}
 
 /** The auth area: registration, sign-in, the session's user, e-mail verification and password reset (SPEC §7). */
 export const handler = createApiHandler(authRoutes, {
@@ -63,7 +84,11 @@ export const handler = createApiHandler(authRoutes, {
 
   login: async ({ body, clientAddress, log }) => {
     // Counted before the password is compared, so concurrent guesses cannot pass the limits (DECISIONS 'Login').
-    const [attempt, user] = await Promise.all([beginLoginAttempt(body.username, clientAddress), findUserByUsername(body.username)]);
+    const [attempt, user, underAttack] = await Promise.all([
+      beginLoginAttempt(body.username, clientAddress),
+      findUserByUsername(body.username),
+      isUnderPasswordAttack(body.username),
+    ]);
     if (!attempt.allowed) {
       log.info('login throttled', { retryAfterSeconds: attempt.retryAfterSeconds });
       // On the account's log once per window: refused guesses cannot flood it.
@@ -75,6 +100,7 @@ export const handler = createApiHandler(authRoutes, {
     const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !passwordMatches) {
       log.info('login failed', { userId: user?.id });
+      await recordLoginFailure(body.username);
       throw new HttpError(401, authMessages.invalidCredentials);
     }
     await attempt.succeeded();
@@ -85,6 +111,9 @@ export const handler = createApiHandler(authRoutes, {
       throw new HttpError(403, authMessages.verificationRequired, { requiresVerification: true, email: user.email });
     }
     const timeZone = body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined;
+    // Password spraying (issue 21): after 20 wrong passwords this hour, a right one alone does not sign in.
+    // Two-factor accounts have their second step already; the others confirm with a link to their verified address.
+    if (underAttack && !user.twoFactorEnabled) return sendSignInLink(user, clientAddress, log);
     // Two-factor sign-in (DESIGN §5): no session yet, a ticket for POST /2fa/verify, unless this browser is remembered.
     if (user.twoFactorEnabled && !(body.deviceToken && (await isRememberedDevice(body.deviceToken, user)))) {
       log.info('login needs a two-factor code', { userId: user.id });
@@ -97,13 +126,27 @@ export const handler = createApiHandler(authRoutes, {
     return { token, userId: user.id, requiresTwoFactor: false as const, user: toPublicUser(signedIn) };
   },
 
+  confirmSignIn: async ({ body, log }) => {
+    const consumed = await consumeToken('sign-in', body.token);
+    if (consumed.status !== 'valid') throw new HttpError(400, authMessages.signInLinkInvalid);
+    const { user } = consumed;
+    if (user.accountStatus === 'deactivated') {
+      throw new HttpError(403, authMessages.loginDeactivated, { showContactSupport: true });
+    }
+    const token = await startSession(user);
+    log.info('sign-in confirmed by a mailed link', { userId: user.id });
+    await recordActivity(user.id, 'login', user.username, { confirmedByEmail: true });
+    return { token, userId: user.id, requiresTwoFactor: false as const, user: toPublicUser(user) };
+  },
+
   updateSettings,
 
   forgotPassword: async ({ body, clientAddress, log }) => {
     await requireMailRequest(clientAddress);
     // The answer is the same whether or not the address exists, and whether or not a limit held the mail back.
     const user = await findUserByEmail(body.email);
-    if (user?.email && (await takeSlots([[EMAIL_SENDS, `reset#${user.id}`], ...mailToAddress(user.email)])).taken) {
+    // Reset links go to verified addresses only: an address nobody proved may not be the owner's.
+    if (user?.email && user.emailVerified && (await takeSlots([[EMAIL_SENDS, `reset#${user.id}`], ...mailToAddress(user.email)])).taken) {
       const token = await issueToken('reset-password', user);
       await sendEmail(passwordResetEmail(user.email, user.username, token));
       log.info('password reset mail sent', { userId: user.id });
@@ -122,6 +165,7 @@ export const handler = createApiHandler(authRoutes, {
     await clearLoginAttempts(user.username, clientAddress);
     log.info('password reset', { userId: user.id });
     await recordActivity(user.id, 'password_reset', user.username);
+    await sendSecurityNotice(user, { kind: 'password-reset' }, log);
     return { message: authMessages.passwordReset };
   },
 
@@ -136,10 +180,13 @@ export const handler = createApiHandler(authRoutes, {
     return { message: authMessages.verificationSent };
   },
 
-  // Ends this device's session only: its token answers 401 at once, other devices stay signed in.
-  logout: async ({ user, sessionId }) => {
-    await endSession(user.id, sessionId);
-    return { message: authMessages.loggedOut };
+  // Ends this device's session only: its token answers 401 at once, other devices stay signed in. A
+  // token whose session already ended (or any other) changes nothing and gets the same 204.
+  logout: async ({ headers }) => {
+    const token = bearerToken(headers);
+    const claims = token ? await verifySession(token) : null;
+    if (claims) await endSession(claims.userId, claims.sessionId);
+    return null;
   },
 
   // 'Sign out of all devices': bumps the token version, which ends every session, this one included.
@@ -150,12 +197,28 @@ export const handler = createApiHandler(authRoutes, {
     return { message: authMessages.loggedOutEverywhere };
   },
 
-  verifyEmail: async ({ params }) => {
+  verifyEmail: async ({ params, log }) => {
     const consumed = await consumeToken('verify-email', params.token ?? '');
     if (consumed.status === 'expired') throw new HttpError(400, authMessages.verificationExpired);
     if (consumed.status === 'invalid') throw new HttpError(400, authMessages.verificationInvalid);
     // A link proves only the address it was sent to: consumeToken refuses it once the address changed.
-    const { user } = consumed;
+    const { user, newAddress } = consumed;
+    if (newAddress) {
+      // The new address becomes the account's now, and only now takes its guard item (issue 21).
+      const result = await changeIdentity(user, {
+        email: newAddress,
+        changes: { emailVerified: true },
+        remove: ['pendingEmail', 'pendingEmailUntil'],
+      });
+      if ('conflict' in result) {
+        if (result.conflict === 'email') throw conflict(authMessages.pendingEmailTaken);
+        throw conflict(authMessages.changedMeanwhile);
+      }
+      log.info('new address verified', { userId: user.id });
+      await recordActivity(user.id, 'email_changed', user.username, { from: user.email ?? null, to: newAddress });
+      await sendSecurityNotice(user, { kind: 'email-changed', newAddress }, log);
+      return { message: authMessages.newEmailVerified };
+    }
     if (!user.emailVerified) {
       await updateUser(user.id, { emailVerified: true });
       await recordActivity(user.id, 'email_verified', user.username, { email: user.email });

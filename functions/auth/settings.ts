@@ -5,13 +5,16 @@ import { passwordMessages } from '../../shared/domain/password.js';
 import { canUseAnimatedAvatar, colorTier, effectTier, unlocks } from '../../shared/domain/profile.js';
 import { hasPaidFeatures } from '../../shared/domain/roles.js';
 import { type ActivityDetails, recordActivity } from '../lib/activity.js';
+import { confirmCurrentPassword } from '../lib/confirm-password.js';
 import { sendEmail, verificationEmail } from '../lib/email.js';
 import { conflict, HttpError, tooManyRequests } from '../lib/errors.js';
 import type { ApiRequest, RouteHandler } from '../lib/http.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
+import { hashPassword } from '../lib/passwords.js';
+import { sendSecurityNotice } from '../lib/security-notices.js';
 import { startSession } from '../lib/sessions.js';
-import { beginLoginAttempt, EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttle.js';
-import { issueToken } from '../lib/tokens.js';
+import { epochSeconds } from '../lib/table.js';
+import { EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttle.js';
+import { issueToken, TOKEN_LIFETIME_SECONDS } from '../lib/tokens.js';
 import { changeIdentity, getUser, setPassword, toPublicUser, type UserItem } from '../lib/users.js';
 
 /**
@@ -22,7 +25,10 @@ type SettingsRoute = (typeof authRoutes)['updateSettings'];
 type SettingsRequest = ApiRequest<SettingsRoute>;
 type SettingsBody = SettingsRequest['body'];
 
-const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
+/** A password change is asked for by a new password; `currentPassword` also confirms an e-mail change. */
+const PASSWORD_FIELDS = ['newPassword'] as const;
+/** Attributes the change sets that the activity log does not name. */
+const INTERNAL_FIELDS = new Set(['emailVerified', 'pendingEmailUntil']);
 const PROFILE_FIELDS = ['profileEffect', 'profileColor', 'allowAnimatedPfp'] as const;
 const ACCOUNT_FIELDS = [
   'email',
@@ -74,13 +80,18 @@ async function changeAccountInfo({ user, body, clientAddress, log }: SettingsReq
   const username = body.username !== undefined && body.username !== user.username ? body.username : undefined;
   const requestedEmail = body.email === undefined ? undefined : body.email === '' ? null : body.email;
   const emailChanges = requestedEmail !== undefined && requestedEmail !== user.email;
-  // Another spelling of the same address (letter case) stays verified; a new address must be verified.
-  const newAddress = emailChanges && requestedEmail !== null && requestedEmail.toLowerCase() !== (user.email ?? '').toLowerCase();
+  // Another spelling of the same address (letter case) stays verified; a new address waits for its link.
+  const newAddress =
+    emailChanges && requestedEmail !== null && requestedEmail.toLowerCase() !== (user.email ?? '').toLowerCase() ? requestedEmail : null;
+  // A stolen session alone cannot move or remove the account's address (issue 21).
+  if (emailChanges) {
+    await confirmCurrentPassword(user, body.currentPassword, clientAddress, log, authMessages.passwordRequiredForEmail);
+  }
   // A new address gets a verification mail: limited per account, per client address and per address mailed.
   let mail: Slots | undefined;
   if (newAddress) {
     await requireMailRequest(clientAddress);
-    mail = await takeSlots([[EMAIL_SENDS, `verify#${user.id}`], ...mailToAddress(requestedEmail)]);
+    mail = await takeSlots([[EMAIL_SENDS, `verify#${user.id}`], ...mailToAddress(newAddress)]);
     if (!mail.taken) {
       const message = mail.refusedBy.includes(EMAIL_SENDS) ? authMessages.tooManyEmailChanges : authMessages.tooManyEmailsToAddress;
       throw tooManyRequests(message, mail.retryAfterSeconds);
@@ -96,18 +107,21 @@ async function changeAccountInfo({ user, body, clientAddress, log }: SettingsReq
     notify3Days: body.notify3Days,
     notify1Day: body.notify1Day,
     timeZone: body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined,
-    ...(emailChanges && (newAddress || requestedEmail === null)
-      ? { emailVerified: false, ...(newAddress ? { emailGateCleared: true } : {}) }
-      : {}),
+    // A new address is only pending: no guard item (it reserves nothing) until its link is used.
+    ...(newAddress ? { pendingEmail: newAddress, pendingEmailUntil: epochSeconds() + TOKEN_LIFETIME_SECONDS['verify-email'] } : {}),
+    ...(requestedEmail === null && user.email ? { emailVerified: false } : {}),
   };
-  const fields = changedFields(user, changes).filter((name) => name !== 'emailVerified' && name !== 'emailGateCleared');
+  const fields = changedFields(user, changes).filter((name) => !INTERNAL_FIELDS.has(name));
   if (username !== undefined) fields.push('username');
-  if (emailChanges) fields.push('email');
+  if (emailChanges) fields.push(newAddress ? 'pendingEmail' : 'email');
 
+  // The account's address itself changes only when removed or re-cased; a removal drops a pending one too.
+  const addressChange = emailChanges && !newAddress ? requestedEmail : undefined;
   const result = await changeIdentity(user, {
     username,
-    email: emailChanges ? requestedEmail : undefined,
+    email: addressChange,
     changes,
+    remove: requestedEmail === null ? ['pendingEmail', 'pendingEmailUntil'] : undefined,
   });
   if ('conflict' in result) {
     if (mail?.taken) await mail.giveBack();
@@ -116,10 +130,13 @@ async function changeAccountInfo({ user, body, clientAddress, log }: SettingsReq
     throw conflict(authMessages.changedMeanwhile);
   }
   const updated = result.user;
-  if (newAddress && updated.email) {
-    const token = await issueToken('verify-email', updated);
-    await sendEmail(verificationEmail(updated.email, updated.username, token));
-    log.info('verification mail sent for a changed address', { userId: user.id });
+  if (newAddress) {
+    const token = await issueToken('verify-email', { ...updated, email: newAddress });
+    await sendEmail(verificationEmail(newAddress, updated.username, token, 'new-address'));
+    log.info('verification mail sent for a new address', { userId: user.id });
+    await sendSecurityNotice(user, { kind: 'email-change-requested', newAddress }, log);
+  } else if (requestedEmail === null && user.email) {
+    await sendSecurityNotice(user, { kind: 'email-removed' }, log);
   }
   if (fields.length > 0) {
     const details: ActivityDetails = { fields: fields.join(', ') };
@@ -134,18 +151,8 @@ async function changeAccountInfo({ user, body, clientAddress, log }: SettingsReq
 }
 
 async function changePassword({ user, body, clientAddress, log }: SettingsRequest) {
-  if (body.currentPassword === undefined) throw new HttpError(400, 'Current password is required');
   if (body.newPassword === undefined) throw new HttpError(400, passwordMessages.required);
-  // The login throttle counts these too, so settings cannot be used to guess the password.
-  const attempt = await beginLoginAttempt(user.username, clientAddress);
-  if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
-  const matches = await verifyPassword(body.currentPassword, user.passwordHash || DUMMY_HASH);
-  // 400, never 401: a 401 would sign the user out (issue 9).
-  if (!matches) {
-    log.info('password change refused: wrong current password', { userId: user.id });
-    throw new HttpError(400, authMessages.currentPasswordWrong);
-  }
-  await attempt.succeeded();
+  await confirmCurrentPassword(user, body.currentPassword, clientAddress, log, 'Current password is required');
   if (body.newPassword === body.currentPassword) throw new HttpError(400, authMessages.newPasswordSameAsCurrent);
   // Bumps the token version: every session (this one too) and every reset link ends.
   if (!(await setPassword(user, await hashPassword(body.newPassword), 'password-change'))) {
@@ -157,6 +164,7 @@ async function changePassword({ user, body, clientAddress, log }: SettingsReques
   if (!updated) throw new HttpError(401, authMessages.sessionExpired);
   log.info('password changed', { userId: user.id });
   await recordActivity(user.id, 'password_changed', user.username);
+  await sendSecurityNotice(updated, { kind: 'password-changed' }, log);
   return { message: authMessages.passwordChanged, user: toPublicUser(updated), token };
 }
 

@@ -23,10 +23,18 @@ export async function writeAccountStatus(stored: MembershipItem, status: Account
               Update: {
                 TableName: tableName(),
                 Key: keys.user(stored.id),
-                UpdateExpression: 'SET #status = :status',
+                // Deactivation ends every session and remembered device for good: a reactivation does not revive them.
+                UpdateExpression:
+                  status === 'deactivated'
+                    ? 'SET #status = :status, sessionEndReason = :admin ADD tokenVersion :one, deviceVersion :one'
+                    : 'SET #status = :status',
                 ConditionExpression: condition.ConditionExpression,
                 ExpressionAttributeNames: condition.ExpressionAttributeNames,
-                ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':status': status },
+                ExpressionAttributeValues: {
+                  ...condition.ExpressionAttributeValues,
+                  ':status': status,
+                  ...(status === 'deactivated' ? { ':admin': 'admin', ':one': 1 } : {}),
+                },
               },
             },
             ...(counters ? [counters] : []),
@@ -40,5 +48,7 @@ export async function writeAccountStatus(stored: MembershipItem, status: Account
     if (codes?.[0] === 'ConditionalCheckFailed') return undefined;
     throw error;
   }
-  return { ...stored, accountStatus: status };
+  return status === 'deactivated'
+    ? { ...stored, accountStatus: status, tokenVersion: stored.tokenVersion + 1, deviceVersion: (stored.deviceVersion ?? 0) + 1 }
+    : { ...stored, accountStatus: status };
 }

@@ -69,6 +69,12 @@ export type RouteHandler<R> = (request: ApiRequest<R>) => Promise<ResponseOf<R>>
 /** One handler per route of an area, by the route's name in the contract. */
 export type AreaHandlers<R extends Record<string, RouteDef>> = { [K in keyof R]: RouteHandler<R[K]> };
 
+/** A 204's headers: the JSON answers' own (security, caching) without a content type. */
+const noContentHeaders = (): Record<string, string> => {
+  const { 'content-type': _contentType, ...rest } = JSON_ANSWER_HEADERS as Record<string, string>;
+  return rest;
+};
+
 const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult => ({
   statusCode,
   headers: { ...JSON_ANSWER_HEADERS, ...headers },
@@ -121,14 +127,19 @@ function parseJsonBody(event: ApiEvent, maxBytes: number): unknown {
   return parsed;
 }
 
+/** The session token of an `Authorization: Bearer …` header (headers lowercased). */
+export function bearerToken(headers: Record<string, string>): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+}
+
 /**
  * Loads the session's user and session item on every request (one round trip), so deactivation,
  * logout and terminated sessions act at once (DESIGN §5).
  */
 async function authenticate(headers: Record<string, string>): Promise<{ user: UserItem; sessionId: string }> {
-  const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
-  if (!match) throw new HttpError(401, authMessages.signInRequired);
-  const session = await lookUpSession(match[1]);
+  const token = bearerToken(headers);
+  if (!token) throw new HttpError(401, authMessages.signInRequired);
+  const session = await lookUpSession(token);
   const user = session?.user;
   if (!session || !user) throw new HttpError(401, authMessages.sessionExpired);
   if (user.accountStatus === 'deactivated') {
@@ -182,7 +193,8 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       ),
       log: createLogger({ requestId, route: name, userId: user?.id }),
     });
-    const answer = json(def.successStatus ?? 200, result);
+    const answer: ApiResult =
+      def.successStatus === 204 ? { statusCode: 204, headers: noContentHeaders(), body: '' } : json(def.successStatus ?? 200, result);
     return def.etag && withETag ? withETag(answer, headers['if-none-match']) : answer;
   };
 }

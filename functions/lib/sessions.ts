@@ -72,14 +72,14 @@ export async function endSession(userId: string, sessionId: string): Promise<voi
 
 /**
  * Ends every session of the user (and every outstanding reset link, which carry the version too) by
- * bumping the token version. `reason` decides the 401 flag the ended sessions get (SPEC §4).
+ * bumping the token version, and every remembered two-factor device by bumping the device version. `reason` decides the 401 flag the ended sessions get (SPEC §4).
  */
 export async function endAllSessions(userId: string, reason: SessionEndReason): Promise<number> {
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.user(userId),
-      UpdateExpression: 'SET sessionEndReason = :reason ADD tokenVersion :one',
+      UpdateExpression: 'SET sessionEndReason = :reason ADD tokenVersion :one, deviceVersion :one',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':reason': reason, ':one': 1 },
       ReturnValues: 'UPDATED_NEW',

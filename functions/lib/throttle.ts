@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { dynamo } from './aws.js';
 import { throttleKeyOfAddress } from './client-address.js';
@@ -18,6 +18,12 @@ export interface ThrottleRule {
 
 /** Login: 5 passwords compared per username and client address in 15 minutes. */
 export const LOGIN_BY_ACCOUNT_AND_ADDRESS: ThrottleRule = { scope: 'login', limit: 5, windowSeconds: 15 * 60 };
+/**
+ * Wrong passwords per account in an hour, from any client addresses (password spraying): past 20, a right
+ * password alone no longer signs in — a sign-in link to the verified address must confirm it (issue 21).
+ * Counted for every username asked, whether or not it exists, so unknown names answer the same.
+ */
+export const LOGIN_FAILURES_BY_ACCOUNT: ThrottleRule = { scope: 'login-failures', limit: 20, windowSeconds: 60 * 60 };
 /** Login: 50 passwords compared per client address in 15 minutes, whatever the usernames. */
 export const LOGIN_BY_ADDRESS: ThrottleRule = { scope: 'login-address', limit: 50, windowSeconds: 15 * 60 };
 /**
@@ -179,6 +185,27 @@ export async function beginLoginAttempt(username: string, address: string): Prom
   await Promise.all([byAddress, byAccount].filter((slot) => slot.taken).map((slot) => giveBack(slot.window)));
   const refused = [byAddress, byAccount].filter((slot) => !slot.taken);
   return { allowed: false, retryAfterSeconds: Math.max(...refused.map((slot) => secondsLeft(slot.window))) };
+}
+
+/** Counts a wrong password against the account (LOGIN_FAILURES_BY_ACCOUNT): a plain ADD, no limit to refuse at. */
+export async function recordLoginFailure(username: string): Promise<void> {
+  const window = currentWindow(LOGIN_FAILURES_BY_ACCOUNT, username);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: window.key,
+      UpdateExpression: 'ADD #count :one SET expiresAt = :endsAt',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':one': 1, ':endsAt': window.endsAt },
+    }),
+  );
+}
+
+/** True when the account has had LOGIN_FAILURES_BY_ACCOUNT's 20 wrong passwords in the current hour. */
+export async function isUnderPasswordAttack(username: string): Promise<boolean> {
+  const window = currentWindow(LOGIN_FAILURES_BY_ACCOUNT, username);
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: window.key, ConsistentRead: true }));
+  return ((Item?.count as number | undefined) ?? 0) >= LOGIN_FAILURES_BY_ACCOUNT.limit;
 }
 
 /** After a password reset, the account's attempts from the resetting address start over. */

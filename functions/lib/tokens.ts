@@ -3,15 +3,19 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws.js';
 import { isConditionFailure } from './errors.js';
 import { epochSeconds, keys, nowIso, tableName } from './table.js';
-import { getUser, type UserItem } from './users.js';
+import { getUser, pendingEmailOf, type UserItem } from './users.js';
 
 /** One-time tokens sent by e-mail: only their SHA-256 is stored (DESIGN §4). */
-export type TokenKind = 'verify-email' | 'reset-password';
+export type TokenKind = 'verify-email' | 'reset-password' | 'sign-in';
 
-/** Verification links are valid 24 h, reset links 1 h (SPEC §9). */
+/**
+ * Verification links are valid 24 h, reset links 1 h (SPEC §9); a sign-in confirmation link, sent when
+ * an account is under a password attack, 15 minutes (issue 21).
+ */
 export const TOKEN_LIFETIME_SECONDS: Record<TokenKind, number> = {
   'verify-email': 24 * 60 * 60,
   'reset-password': 60 * 60,
+  'sign-in': 15 * 60,
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -42,7 +46,8 @@ export async function issueToken(kind: TokenKind, user: Pick<UserItem, 'id' | 'e
   return token;
 }
 
-export type ConsumedToken = { status: 'valid'; user: UserItem } | { status: 'expired' } | { status: 'invalid' };
+/** A valid token's user; `newAddress` when it is the link of a pending new address (verify-email only). */
+export type ConsumedToken = { status: 'valid'; user: UserItem; newAddress?: string } | { status: 'expired' } | { status: 'invalid' };
 
 /** Deletes the token's item if it exists and is of `kind`, answering what it held. */
 async function deleteToken(kind: TokenKind, token: string): Promise<Record<string, unknown> | undefined> {
@@ -74,8 +79,14 @@ export async function consumeToken(kind: TokenKind, token: string): Promise<Cons
   if (!stored) return { status: 'invalid' };
   if ((stored.expiresAt as number) <= epochSeconds()) return { status: 'expired' };
   const user = await getUser(stored.userId as string);
+  if (!user) return { status: 'invalid' };
   const sentTo = (stored.email as string | undefined)?.toLowerCase();
-  const sameAddress = Boolean(sentTo) && user?.email?.toLowerCase() === sentTo;
-  const sameVersion = kind === 'verify-email' || user?.tokenVersion === stored.tokenVersion;
-  return user && sameAddress && sameVersion ? { status: 'valid', user } : { status: 'invalid' };
+  const sameVersion = user.tokenVersion === stored.tokenVersion;
+  if (sentTo && user.email?.toLowerCase() === sentTo && (kind === 'verify-email' || sameVersion)) return { status: 'valid', user };
+  // A pending new address (Settings): only the link of the latest one, and a new password since drops it.
+  const pending = pendingEmailOf(user);
+  if (kind === 'verify-email' && sentTo && pending?.toLowerCase() === sentTo && sameVersion) {
+    return { status: 'valid', user, newAddress: pending };
+  }
+  return { status: 'invalid' };
 }

@@ -7,14 +7,14 @@ import { addToCounters } from './counters.js';
 import type { EmailSuppression } from './email-suppression.js';
 import { conflict, isConditionFailure } from './errors.js';
 import { effectiveUserItem, settleMembership } from './membership.js';
-import { keys, nowIso, tableName, USERS_PARTITION } from './table.js';
+import { epochSeconds, keys, nowIso, tableName, USERS_PARTITION } from './table.js';
 import { counterDeltas, counterUpdate, withConflictRetries } from './user-counters.js';
 
 /** Why a user's sessions were ended; decides which 401 flag the next request gets ('admin': sessionInvalidated). */
 export type SessionEndReason = 'admin' | 'password-reset' | 'password-change' | 'sign-out-everywhere';
 
 /** The stored user item: the public fields plus what never leaves the server. */
-export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'backupCodesRemaining' | 'emailSuppressed'> {
+export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'backupCodesRemaining' | 'emailSuppressed' | 'pendingEmail'> {
   pk: string;
   sk: 'PROFILE';
   role: string;
@@ -38,6 +38,10 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'ba
    * (only a sign-up's first address does), though reminders still go only to a verified address.
    */
   emailGateCleared?: boolean;
+  /** A new address waiting for its verification link (no guard item: it reserves nothing until verified). */
+  pendingEmail?: string;
+  /** When the pending address's link ends (epoch seconds); after that the change is forgotten. */
+  pendingEmailUntil?: number;
   /** The S3 key of the uploaded avatar (served as /avatars/<key>). */
   avatarKey?: string;
   /** SES reported a permanent bounce or a complaint for this address (functions/email-feedback). */
@@ -141,7 +145,13 @@ export function toPublicUser(stored: UserItem): User {
     backupCodesRemaining: item.twoFactorEnabled ? (item.backupCodeHashes?.length ?? 0) : 0,
     timeZone: item.timeZone ?? 'UTC',
     emailSuppressed: emailSuppressedFor(item),
+    pendingEmail: pendingEmailOf(item),
   };
+}
+
+/** The new address waiting for its link, while the link can still be used. */
+export function pendingEmailOf(item: Pick<UserItem, 'pendingEmail' | 'pendingEmailUntil'>): string | null {
+  return item.pendingEmail && (item.pendingEmailUntil ?? 0) > epochSeconds() ? item.pendingEmail : null;
 }
 
 /** Why mail to the user's current address stopped, if it did: a new address has no notice. */
@@ -254,7 +264,8 @@ export async function updateUser(userId: string, changes: UserChanges): Promise<
 
 /**
  * Replaces the password hash and bumps `tokenVersion`, which ends every session and every outstanding
- * reset link of the user. Applied only if the user still has the version it was read with, so of two
+ * reset link of the user, and `deviceVersion`, which ends every remembered two-factor device; a pending
+ * change of address is dropped (whoever asked for it may be who the new password locks out). Applied only if the user still has the version it was read with, so of two
  * concurrent password changes (two reset links used at once) exactly one applies; false for the other.
  */
 export async function setPassword(user: UserItem, passwordHash: string, reason: SessionEndReason): Promise<boolean> {
@@ -263,7 +274,8 @@ export async function setPassword(user: UserItem, passwordHash: string, reason: 
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(user.id),
-        UpdateExpression: 'SET passwordHash = :hash, sessionEndReason = :reason ADD tokenVersion :one',
+        UpdateExpression:
+          'SET passwordHash = :hash, sessionEndReason = :reason REMOVE pendingEmail, pendingEmailUntil ADD tokenVersion :one, deviceVersion :one',
         ConditionExpression: 'tokenVersion = :seen',
         ExpressionAttributeValues: { ':hash': passwordHash, ':reason': reason, ':one': 1, ':seen': user.tokenVersion },
       }),
@@ -280,6 +292,8 @@ export interface IdentityChange {
   username?: string;
   email?: string | null;
   changes: UserChanges;
+  /** Attributes to remove in the same write. */
+  remove?: Array<'pendingEmail' | 'pendingEmailUntil'>;
 }
 
 /** Why an identity change was refused; the caller answers 409 with the matching message. */
@@ -295,7 +309,7 @@ export async function changeIdentity(user: UserItem, change: IdentityChange): Pr
   const TableName = tableName();
   const steps: Array<{ conflict: IdentityConflict; item: Record<string, unknown> }> = [];
   const sets: Record<string, unknown> = { ...change.changes };
-  const removes: string[] = [];
+  const removes: string[] = [...(change.remove ?? [])];
   const guardSwap = (
     kind: 'username' | 'email',
     guardOf: (value: string) => { pk: string; sk: string },

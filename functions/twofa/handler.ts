@@ -2,6 +2,7 @@ import { authMessages } from '../../shared/api/auth-messages.js';
 import { AUTHENTICATOR_CODE, twoFactorMessages, twoFactorRoutes } from '../../shared/api/twofa.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
 import { recordActivity } from '../lib/activity.js';
+import { confirmCurrentPassword } from '../lib/confirm-password.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { verifyTwoFactorTicket } from '../lib/jwt.js';
@@ -9,6 +10,7 @@ import type { Logger } from '../lib/log.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { rememberDevice } from '../lib/remembered-devices.js';
 import { decryptSecret, encryptSecret } from '../lib/secret-box.js';
+import { sendSecurityNotice } from '../lib/security-notices.js';
 import { startSession } from '../lib/sessions.js';
 import { beginCodeAttempt, type CodeAttempt, endTicket, takeTicketAttempt } from '../lib/throttle.js';
 import { getUser, toPublicUser, type UserItem, updateUser } from '../lib/users.js';
@@ -63,8 +65,10 @@ async function confirmPasswordAndCode(
 
 /** Two-factor sign-in (SPEC §2 wizard and dialog, §7 `/2fa/*`; DESIGN §5). */
 export const handler = createApiHandler(twoFactorRoutes, {
-  setupTwoFactor: async ({ user, log }) => {
+  setupTwoFactor: async ({ user, body, clientAddress, log }) => {
     if (user.twoFactorEnabled) throw new HttpError(409, twoFactorMessages.alreadyEnabled);
+    // A stolen session alone cannot put the thief's authenticator on the account (issue 21).
+    await confirmCurrentPassword(user, body.password, clientAddress, log, authMessages.passwordRequiredForTwoFactor);
     const secret = newTotpSecret();
     if (!(await savePendingSecret(user.id, await encryptSecret(secret, user.id)))) {
       throw new HttpError(409, twoFactorMessages.alreadyEnabled);
@@ -155,6 +159,7 @@ export const handler = createApiHandler(twoFactorRoutes, {
     await attempt.succeeded();
     log.info('two-factor sign-in disabled');
     await recordActivity(user.id, 'two_factor_disabled', user.username);
+    await sendSecurityNotice(user, { kind: 'two-factor-disabled' }, log);
     return { message: twoFactorMessages.disabled, user: toPublicUser(disabled) };
   },
 

@@ -44,8 +44,19 @@ export const authMessages = {
   tooManyRequestsFromAddress: 'Too many requests from your network. Please try again later.',
   /** 429 with Retry-After: mails to one e-mail address, whoever asks for them. */
   tooManyEmailsToAddress: 'Too many emails have been sent to this address. Please try again later.',
-  loggedOut: 'Logged out successfully',
   loggedOutEverywhere: 'Signed out of all devices',
+  /** Changing or removing the address, and setting up two-factor sign-in, ask for the current password (400 when missing). */
+  passwordRequiredForEmail: 'Enter your current password to change your email',
+  passwordRequiredForTwoFactor: 'Enter your password to set up two-factor authentication',
+  /** The address of a verification link for a new address was taken by another account meanwhile (409). */
+  pendingEmailTaken: 'This email address now belongs to another account. Choose another address in Settings.',
+  newEmailVerified: 'Email verified successfully! It is now the address of your account.',
+  /**
+   * 403 `signInLinkSent`: the password was right, but the account had 20 wrong passwords this hour, so a
+   * single-use link to the verified address must confirm the sign-in (issue 21).
+   */
+  signInLinkSent: 'For your security, we sent a sign-in link to your email address. Open it within 15 minutes to finish signing in.',
+  signInLinkInvalid: 'This sign-in link is invalid, expired or already used. Please log in again.',
   /** Account deletion: the password confirms it. */
   passwordIncorrect: 'Password is incorrect',
   accountDeleted: 'Your account and all its data have been deleted',

@@ -68,6 +68,11 @@ export const loginBody = z.object({
 
 export const emailOnlyBody = z.object({ email: emailField });
 
+/** POST /auth/confirm-sign-in: the token of the sign-in link mailed when an account is under a password attack. */
+export const confirmSignInBody = z.object({
+  token: requiredString(authMessages.signInLinkInvalid, 200).check(z.minLength(1, { error: authMessages.signInLinkInvalid })),
+});
+
 export const resetPasswordBody = z.object({
   token: requiredString('Reset token is required', 200).check(z.minLength(1, { error: 'Reset token is required' })),
   password: newPasswordField,
@@ -80,6 +85,7 @@ const reminderSetting = z.optional(z.boolean({ error: 'Reminder settings must be
  * - account information and preferences: email, username, displayName, phoneNumber,
  *   notificationMethod, currencyPreference, notify10Days/3Days/1Day (and the browser's timeZone);
  * - a password change: currentPassword and newPassword;
+ *   (an account change that changes or removes the e-mail carries currentPassword too: ASVS 5.0 V7.5.1);
  * - profile customization: profileEffect, profileColor, allowAnimatedPfp.
  * Every field is optional; only the given ones change. An empty email removes the address.
  */
@@ -168,6 +174,13 @@ export const authRoutes = {
     successStatus: 201,
   }),
   login: route<LoginResponse>()({ method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody }),
+  confirmSignIn: route<SignedIn>()({
+    method: 'POST',
+    path: '/api/auth/confirm-sign-in',
+    area: 'auth',
+    access: 'public',
+    body: confirmSignInBody,
+  }),
   updateSettings: route<SettingsResponse>()({
     method: 'PUT',
     path: '/api/auth/settings',
@@ -196,7 +209,18 @@ export const authRoutes = {
     access: 'public',
     body: emailOnlyBody,
   }),
-  logout: route<MessageResponse>()({ method: 'POST', path: '/api/auth/logout', area: 'auth', access: 'user', body: undefined }),
+  /**
+   * Ends the session whose token the request carries, if it is still going; 204 either way, so a
+   * logout is idempotent and a device whose session already ended signs out without an error.
+   */
+  logout: route<null>()({
+    method: 'POST',
+    path: '/api/auth/logout',
+    area: 'auth',
+    access: 'public',
+    body: undefined,
+    successStatus: 204,
+  }),
   logoutAll: route<MessageResponse>()({
     method: 'POST',
     path: '/api/auth/logout-all',

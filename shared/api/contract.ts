@@ -28,8 +28,8 @@ export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType
   access: Access;
   /** zod schema (zod/mini, tree-shakable) of the JSON body; undefined for routes without one. */
   body: Body;
-  /** Status of a successful answer (200 unless the route creates something). */
-  successStatus?: 200 | 201;
+  /** Status of a successful answer (200 unless the route creates something; 204 answers with no body). */
+  successStatus?: 200 | 201 | 204;
   /** Largest accepted request body in bytes (default 64 KiB). */
   maxBodyBytes?: number;
   /**
@@ -74,6 +74,8 @@ export interface ErrorBody {
   showContactSupport?: boolean;
   accountDeactivated?: boolean;
   sessionInvalidated?: boolean;
+  /** Login: the password was right, and a sign-in link went to the verified address to confirm it (issue 21). */
+  signInLinkSent?: boolean;
 }
 
 export interface MessageResponse {

@@ -60,10 +60,10 @@ function operation(name: RouteName, def: RouteDef, answer: string) {
     schema: { type: 'string' },
   }));
   const responses: Record<string, unknown> = {
-    [String(def.successStatus ?? 200)]: {
-      description: 'Success',
-      content: { 'application/json': { schema: schemaRef(answer) } },
-    },
+    [String(def.successStatus ?? 200)]:
+      def.successStatus === 204
+        ? { description: 'Success; no body' }
+        : { description: 'Success', content: { 'application/json': { schema: schemaRef(answer) } } },
   };
   if (def.etag) {
     const etag = { ETag: { description: 'A hash of the exact answer', schema: { type: 'string' } } };

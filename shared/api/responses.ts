@@ -22,6 +22,7 @@ export const errorResponse = z.object({
   showContactSupport: z.optional(z.boolean()),
   accountDeactivated: z.optional(z.boolean()),
   sessionInvalidated: z.optional(z.boolean()),
+  signInLinkSent: z.optional(z.boolean()),
 });
 
 export const userResponse = z.object({
@@ -55,6 +56,7 @@ export const userResponse = z.object({
   backupCodesRemaining: z.number(),
   timeZone: z.string(),
   emailSuppressed: z.nullable(z.enum(['bounce', 'complaint'])),
+  pendingEmail: z.nullable(z.string()),
 });
 
 export const subscriptionResponse = z.object({
@@ -84,8 +86,9 @@ export const announcementResponse = z.object({
 });
 
 const registerResponse = z.object({ message: z.string(), userId: z.string() });
+const signedInResponse = z.object({ token: z.string(), userId: z.string(), requiresTwoFactor: z.literal(false), user: userResponse });
 const loginResponse = z.union([
-  z.object({ token: z.string(), userId: z.string(), requiresTwoFactor: z.literal(false), user: userResponse }),
+  signedInResponse,
   z.object({ requiresTwoFactor: z.literal(true), userId: z.string(), twoFactorTicket: z.string() }),
 ]);
 const settingsResponse = z.object({
@@ -147,13 +150,14 @@ export const namedResponses = {
 export const responseSchemas = {
   register: registerResponse,
   login: loginResponse,
+  confirmSignIn: signedInResponse,
   me: userResponse,
   updateSettings: settingsResponse,
   forgotPassword: messageResponse,
   resetPassword: messageResponse,
   resendVerificationPublic: messageResponse,
   verifyEmail: messageResponse,
-  logout: messageResponse,
+  logout: z.null(),
   logoutAll: messageResponse,
   updateAvatar: messageAndUser,
   exportData: accountExportResponse,

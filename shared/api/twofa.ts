@@ -34,6 +34,11 @@ const code = z
   .string({ error: twoFactorMessages.codeFormat })
   .check(z.trim(), z.regex(AUTHENTICATOR_CODE, { error: twoFactorMessages.codeFormat }));
 
+/** POST /2fa/setup: the current password, so that a stolen session alone cannot turn two-factor sign-in on (issue 21). */
+export const setupTwoFactorBody = z.object({
+  password: z.string({ error: 'Password is required' }).check(z.minLength(1, { error: 'Password is required' }), z.maxLength(1000)),
+});
+
 /** POST /2fa/enable: the first code from the authenticator app. */
 export const enableTwoFactorBody = z.object({ token: code });
 
@@ -98,7 +103,13 @@ export interface BackupCodesResponse extends MessageResponse {
 }
 
 export const twoFactorRoutes = {
-  setupTwoFactor: route<TwoFactorSetup>()({ method: 'POST', path: '/api/2fa/setup', area: 'twofa', access: 'user', body: undefined }),
+  setupTwoFactor: route<TwoFactorSetup>()({
+    method: 'POST',
+    path: '/api/2fa/setup',
+    area: 'twofa',
+    access: 'user',
+    body: setupTwoFactorBody,
+  }),
   enableTwoFactor: route<TwoFactorEnabled>()({
     method: 'POST',
     path: '/api/2fa/enable',

@@ -45,4 +45,9 @@ export interface User {
    * (`complaint`); null otherwise, and after a change to another address.
    */
   emailSuppressed: 'bounce' | 'complaint' | null;
+  /**
+   * A new address asked for in Settings and waiting for its verification link (24 hours): `email` stays
+   * the account's address until the link is used (docs/DECISIONS.md 'E-mail changes, confirmed'). Null otherwise.
+   */
+  pendingEmail: string | null;
 }

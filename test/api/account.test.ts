@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../shared/api/account.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { addDays } from '../../shared/domain/dates.js';
-import { apiUrl, call, getItem, linkToken, mailsTo, PASSWORD, setAttributes, signedInUser, table, uniqueName } from './helpers.js';
+import {
+  apiUrl,
+  call,
+  getItem,
+  linkToken,
+  mailsTo,
+  PASSWORD,
+  setAttributes,
+  signedInUser,
+  table,
+  tokenKey,
+  uniqueName,
+} from './helpers.js';
 
 /** Issue 9: sessions, settings, the avatar, the data export and account deletion, through the local stack. */
 
@@ -29,10 +41,14 @@ describe('sessions (issue 9 Sessions)', () => {
     const user = await signedInUser();
     const other = await signInAgain(user.username);
     const out = await call('POST', '/api/auth/logout', { token: user.token });
-    expect(out).toMatchObject({ status: 200, body: { message: authMessages.loggedOut } });
+    expect(out.status).toBe(204);
     expect(await me(user.token)).toMatchObject({ status: 401, body: { message: authMessages.sessionExpired } });
     expect((await me(other)).status).toBe(200);
-    expect((await call('POST', '/api/auth/logout', { token: user.token })).status).toBe(401);
+    // Idempotent (issue 21 §6): an ended session, a garbled token or none at all sign out without an error.
+    expect((await call('POST', '/api/auth/logout', { token: user.token })).status).toBe(204);
+    expect((await call('POST', '/api/auth/logout', { token: 'not-a-token' })).status).toBe(204);
+    expect((await call('POST', '/api/auth/logout')).status).toBe(204);
+    expect((await me(other)).status).toBe(200);
   });
 
   it("'sign out of all devices' ends every session; signing in again works", async () => {
@@ -125,57 +141,98 @@ describe('account information', () => {
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409, 409]);
   });
 
-  it('changes the e-mail: 409 when used, emailAdded and a verification mail, unverified until the link, and no reminders before', async () => {
+  it('changes the e-mail with the current password: pending until its link is used, reserving nothing meanwhile', async () => {
     const user = await signedInUser();
-    const someone = await signedInUser();
-    expect(await settings(user.token, { email: someone.email.toUpperCase() })).toMatchObject({
-      status: 409,
-      body: { message: authMessages.emailTaken },
-    });
     const address = `${uniqueName('new')}@example.com`;
-    const changed = await settings(user.token, { email: address });
+    // A stolen session alone cannot move the address (issue 21 §1).
+    expect(await settings(user.token, { email: address })).toMatchObject({
+      status: 400,
+      body: { message: authMessages.passwordRequiredForEmail },
+    });
+    expect(await settings(user.token, { email: address, currentPassword: 'Wrong123!' })).toMatchObject({
+      status: 400,
+      body: { message: authMessages.currentPasswordWrong },
+    });
+    expect(await mailsTo(address)).toEqual([]);
+    const changed = await settings(user.token, { email: address, currentPassword: PASSWORD });
     expect(changed).toMatchObject({
       status: 200,
-      body: { message: authMessages.settingsUpdated, emailAdded: true, user: { email: address, emailVerified: false } },
+      body: {
+        message: authMessages.settingsUpdated,
+        emailAdded: true,
+        user: { email: user.email, emailVerified: true, pendingEmail: address },
+      },
     });
     const [mail] = await mailsTo(address);
     expect(mail.subject).toMatch(/verify/i);
-    const stored = await getItem(
-      `TOKEN#${(await import('node:crypto'))
-        .createHash('sha256')
-        .update(await linkToken(address, 'verify-email'))
-        .digest('hex')}`,
-      'TOKEN',
-    );
+    const stored = await getItem(tokenKey(await linkToken(address, 'verify-email')).pk, 'TOKEN');
     expect((stored?.expiresAt as number) - Math.floor(Date.now() / 1000)).toBeGreaterThan(23 * 3600);
+    // The old, verified address hears of it.
+    expect((await mailsTo(user.email)).at(-1)?.subject).toBe('A new email address was requested for your account');
 
-    // Reminders go only to a verified address.
+    // Reminders still go to the verified old address only.
     const runDate = '2037-03-10';
     const sub = await call('POST', '/api/subscriptions', {
       token: user.token,
-      body: { name: 'Unverified', amount: 10, category: 'streaming', dueDate: addDays(runDate, 3) },
+      body: { name: 'Pending', amount: 10, category: 'streaming', dueDate: addDays(runDate, 3) },
     });
     expect(sub.status).toBe(201);
     expect((await fetch(`${apiUrl()}/_local/reminders?date=${runDate}`, { method: 'POST' })).status).toBe(200);
     expect((await mailsTo(address)).filter((m) => /Reminder:/.test(m.subject))).toEqual([]);
+    expect((await mailsTo(user.email)).filter((m) => /Reminder:/.test(m.subject))).toHaveLength(1);
 
-    // The old address is free again; signing in still works while the new one waits for its link.
-    const reuse = await call('POST', '/api/auth/register', { body: { username: uniqueName(), email: user.email, password: PASSWORD } });
-    expect(reuse.status).toBe(201);
+    // The pending address reserves nothing: its real owner can sign up with it.
+    expect(await getItem(`EMAIL#${address.toLowerCase()}`, 'EMAIL')).toBeUndefined();
+    expect(await getItem(`EMAIL#${user.email.toLowerCase()}`, 'EMAIL')).toMatchObject({ userId: user.id });
+    const owner = await call('POST', '/api/auth/register', { body: { username: uniqueName(), email: address, password: PASSWORD } });
+    expect(owner.status).toBe(201);
+    // Signing in still works, with the old address, while the new one waits.
     expect((await login(user.username)).status).toBe(200);
-    const verified = await call('GET', `/api/auth/verify-email/${await linkToken(address, 'verify-email')}`);
-    expect(verified.status).toBe(200);
-    expect((await me(user.token)).body).toMatchObject({ email: address, emailVerified: true });
   });
 
-  it('removes the e-mail with an empty value, and adds one without emailAdded when only its case changes', async () => {
+  it("makes a verified new address the account's, frees the old one and tells it", async () => {
     const user = await signedInUser();
-    const recased = await settings(user.token, { email: user.email.toUpperCase() });
+    const address = `${uniqueName('moved')}@example.com`;
+    expect((await settings(user.token, { email: address, currentPassword: PASSWORD })).status).toBe(200);
+    const verified = await call('GET', `/api/auth/verify-email/${await linkToken(address, 'verify-email')}`);
+    expect(verified).toMatchObject({ status: 200, body: { message: authMessages.newEmailVerified } });
+    expect((await me(user.token)).body).toMatchObject({ email: address, emailVerified: true, pendingEmail: null });
+    expect(await getItem(`EMAIL#${user.email.toLowerCase()}`, 'EMAIL')).toBeUndefined();
+    expect(await getItem(`EMAIL#${address.toLowerCase()}`, 'EMAIL')).toMatchObject({ userId: user.id });
+    expect((await mailsTo(user.email)).at(-1)?.subject).toBe('Your account’s email address was changed');
+    const reuse = await call('POST', '/api/auth/register', { body: { username: uniqueName(), email: user.email, password: PASSWORD } });
+    expect(reuse.status).toBe(201);
+  });
+
+  it("refuses a new address's link once another account has verified that address", async () => {
+    const user = await signedInUser();
+    const address = `${uniqueName('contested')}@example.com`;
+    expect((await settings(user.token, { email: address, currentPassword: PASSWORD })).status).toBe(200);
+    const pendingLink = await linkToken(address, 'verify-email');
+    const owner = await call('POST', '/api/auth/register', { body: { username: uniqueName(), email: address, password: PASSWORD } });
+    expect(owner.status).toBe(201);
+    expect((await call('GET', `/api/auth/verify-email/${await linkToken(address, 'verify-email')}`)).status).toBe(200);
+    expect(await call('GET', `/api/auth/verify-email/${pendingLink}`)).toMatchObject({
+      status: 409,
+      body: { message: authMessages.pendingEmailTaken },
+    });
+    expect((await me(user.token)).body).toMatchObject({ email: user.email, emailVerified: true });
+  });
+
+  it('removes the e-mail with an empty value and the password, and re-cases it without emailAdded', async () => {
+    const user = await signedInUser();
+    expect((await settings(user.token, { email: user.email.toUpperCase() })).status).toBe(400);
+    const recased = await settings(user.token, { email: user.email.toUpperCase(), currentPassword: PASSWORD });
     expect(recased.body.emailAdded).toBeUndefined();
     expect(recased.body.user).toMatchObject({ email: user.email.toUpperCase(), emailVerified: true });
-    const removed = await settings(user.token, { email: '' });
+    expect(await settings(user.token, { email: '' })).toMatchObject({
+      status: 400,
+      body: { message: authMessages.passwordRequiredForEmail },
+    });
+    const removed = await settings(user.token, { email: '', currentPassword: PASSWORD });
     expect(removed).toMatchObject({ status: 200, body: { user: { email: null, emailVerified: false } } });
     expect(await getItem(`EMAIL#${user.email.toLowerCase()}`, 'EMAIL')).toBeUndefined();
+    expect((await mailsTo(user.email)).at(-1)?.subject).toBe('The email address was removed from your account');
   });
 
   it('refuses the 1-day reminder for a member and allows it for the owner', async () => {

@@ -109,15 +109,20 @@ describe('per e-mail address: every mail a request sends', () => {
       await awayFromWindowEdge(MAILS_TO_ADDRESS_HOURLY, MAILS_TO_ADDRESS_DAILY);
       const stranger = `${uniqueName('stranger')}@example.com`;
       expect((await register('127.0.3.1', stranger)).status).toBe(201);
-      // The account allows 3 verification mails in 15 minutes and the reset link its own: 5 mails to the address.
+      // The account allows 3 verification mails in 15 minutes, and a sign-up with a +tag of the address counts
+      // as the same mailbox: 5 mails to the address. (Reset links go to verified addresses only.)
       for (let i = 0; i < 3; i++)
         await callFrom('127.0.3.2', 'POST', '/api/auth/resend-verification-public', { body: { email: stranger } });
-      await callFrom('127.0.3.2', 'POST', '/api/auth/forgot-password', { body: { email: stranger } });
-      expect(await mailsTo(stranger)).toHaveLength(MAILS_TO_ADDRESS_HOURLY.limit);
+      expect((await register('127.0.3.1', stranger.replace('@', '+again@'))).status).toBe(201);
+      const mailbox = [...(await mailsTo(stranger)), ...(await mailsTo(stranger.replace('@', '+again@')))];
+      expect(mailbox).toHaveLength(MAILS_TO_ADDRESS_HOURLY.limit);
 
       const user = await signedInUser();
       const taggedStranger = stranger.replace('@', '+me@');
-      const change = await callFrom('127.0.3.3', 'PUT', '/api/auth/settings', { token: user.token, body: { email: taggedStranger } });
+      const change = await callFrom('127.0.3.3', 'PUT', '/api/auth/settings', {
+        token: user.token,
+        body: { email: taggedStranger, currentPassword: PASSWORD },
+      });
       expectThrottled(change, authMessages.tooManyEmailsToAddress, MAILS_TO_ADDRESS_HOURLY);
       expect((await call('GET', '/api/auth/me', { token: user.token })).body).toMatchObject({ email: user.email, emailVerified: true });
       expect(await mailsTo(taggedStranger)).toHaveLength(0);

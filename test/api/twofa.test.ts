@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
 import { BACKUP_CODE, twoFactorMessages } from '../../shared/api/twofa.js';
-import { call, getItem, PASSWORD, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
+import { call, getItem, mailsTo, PASSWORD, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
 
 /**
  * Two-factor sign-in (SPEC §2, §5, §7 `/2fa/*`; DESIGN §5) with real TOTP codes, computed here with
@@ -46,7 +46,7 @@ interface TwoFactorUser extends SignedInUser {
 async function twoFactorUser(): Promise<TwoFactorUser> {
   await awayFromStepEdge();
   const user = await signedInUser();
-  const setup = await call('POST', '/api/2fa/setup', { token: user.token });
+  const setup = await call('POST', '/api/2fa/setup', { token: user.token, body: { password: PASSWORD } });
   expect(setup.status).toBe(200);
   const secret = setup.body.manualEntry as string;
   const enabled = await call('POST', '/api/2fa/enable', { token: user.token, body: { token: await codeAt(secret, -1) } });
@@ -73,7 +73,7 @@ describe('two-factor setup and enabling', () => {
       body: { message: twoFactorMessages.noSetup },
     });
 
-    const setup = await call('POST', '/api/2fa/setup', { token: user.token });
+    const setup = await call('POST', '/api/2fa/setup', { token: user.token, body: { password: PASSWORD } });
     expect(setup.status).toBe(200);
     expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     const secret = setup.body.manualEntry as string;
@@ -103,7 +103,7 @@ describe('two-factor setup and enabling', () => {
     expect(storedAfter).not.toContain(secret);
     for (const answer of [enabled, profile]) expect(JSON.stringify(answer.body)).not.toContain(secret);
 
-    const again = await call('POST', '/api/2fa/setup', { token: user.token });
+    const again = await call('POST', '/api/2fa/setup', { token: user.token, body: { password: PASSWORD } });
     expect(again).toMatchObject({ status: 409, body: { message: twoFactorMessages.alreadyEnabled } });
     expect((await call('POST', '/api/2fa/enable', { token: user.token, body: { token: await codeAt(secret, 1) } })).status).toBe(409);
   });
@@ -262,6 +262,43 @@ describe('two-factor login', () => {
   });
 });
 
+describe('remembered devices end with the sessions (issue 21 §6)', () => {
+  it("'sign out of all devices' and a password change forget every remembered device", async () => {
+    const user = await twoFactorUser();
+    const remember = async (code: string) => {
+      const verified = await verify({ userId: user.id, twoFactorTicket: await ticketOf(user), token: code, rememberDevice: true });
+      expect(verified.status).toBe(200);
+      return verified.body as { token: string; deviceToken: string };
+    };
+    const first = await remember(await codeAt(user.secret));
+    expect((await login(user.username, { deviceToken: first.deviceToken })).body).toMatchObject({ requiresTwoFactor: false });
+    expect((await call('POST', '/api/auth/logout-all', { token: first.token })).status).toBe(200);
+    expect((await login(user.username, { deviceToken: first.deviceToken })).body).toMatchObject({ requiresTwoFactor: true });
+
+    const second = await remember(user.backupCodes[0]);
+    const changed = await call('PUT', '/api/auth/settings', {
+      token: second.token,
+      body: { currentPassword: PASSWORD, newPassword: 'Changed123!' },
+    });
+    expect(changed.status).toBe(200);
+    const again = await call('POST', '/api/auth/login', {
+      body: { username: user.username, password: 'Changed123!', deviceToken: second.deviceToken },
+    });
+    expect(again.body).toMatchObject({ requiresTwoFactor: true });
+  });
+
+  it('setting up two-factor sign-in asks for the password, so a stolen session alone cannot (issue 21 §1)', async () => {
+    const user = await signedInUser();
+    expect(await call('POST', '/api/2fa/setup', { token: user.token })).toMatchObject({ status: 400 });
+    expect(await call('POST', '/api/2fa/setup', { token: user.token, body: { password: 'Wrong123!' } })).toMatchObject({
+      status: 400,
+      body: { message: authMessages.currentPasswordWrong },
+    });
+    expect((await getItem(`USER#${user.id}`, 'PROFILE'))?.twoFactorPendingSecret).toBeUndefined();
+    expect((await call('POST', '/api/2fa/setup', { token: user.token, body: { password: PASSWORD } })).status).toBe(200);
+  });
+});
+
 describe('disabling two-factor sign-in and replacing the backup codes', () => {
   it('disables with the password and a current code; then no code is asked and old device tokens are moot', async () => {
     const user = await twoFactorUser();
@@ -288,6 +325,8 @@ describe('disabling two-factor sign-in and replacing the backup codes', () => {
       message: twoFactorMessages.disabled,
       user: { two_factor_enabled: false, backupCodesRemaining: 0 },
     });
+    // The verified address hears of it (issue 21 §1).
+    expect((await mailsTo(user.email)).at(-1)?.subject).toBe('Two-factor authentication was turned off');
     const stored = await getItem(`USER#${user.id}`, 'PROFILE');
     expect(stored).not.toHaveProperty('twoFactorSecret');
     expect(stored).not.toHaveProperty('backupCodeHashes');
@@ -298,7 +337,7 @@ describe('disabling two-factor sign-in and replacing the backup codes', () => {
     );
 
     // Enabled again: the device remembered before is not any more.
-    const setup = await call('POST', '/api/2fa/setup', { token: user.token });
+    const setup = await call('POST', '/api/2fa/setup', { token: user.token, body: { password: PASSWORD } });
     expect(
       (await call('POST', '/api/2fa/enable', { token: user.token, body: { token: await codeAt(setup.body.manualEntry) } })).status,
     ).toBe(200);
@@ -307,7 +346,7 @@ describe('disabling two-factor sign-in and replacing the backup codes', () => {
 
   it('replaces all backup codes: the old ones stop working, the new ones work', async () => {
     const user = await twoFactorUser();
-    await call('POST', '/api/2fa/setup', { token: user.token });
+    await call('POST', '/api/2fa/setup', { token: user.token, body: { password: PASSWORD } });
     const wrongPassword = await call('POST', '/api/2fa/backup-codes', {
       token: user.token,
       body: { password: 'nope', token: await codeAt(user.secret) },

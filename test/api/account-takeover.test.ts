@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { authMessages } from '../../shared/api/auth.js';
+import {
+  call,
+  callFrom,
+  getItem,
+  linkToken,
+  mailsTo,
+  ownerSession,
+  PASSWORD,
+  setAttributes,
+  signedInUser,
+  tokenKey,
+  uniqueName,
+} from './helpers.js';
+
+/**
+ * Issue 21 §1, §4, §6: what a stolen session token or a password sprayed from many addresses can no
+ * longer do. Each test was written first against the old main, where it failed.
+ */
+
+const login = (username: string, password = PASSWORD) => call('POST', '/api/auth/login', { body: { username, password } });
+const me = (token: string) => call('GET', '/api/auth/me', { token });
+
+/** A sign-in link's token, from the last mail to the address. */
+async function signInLinkToken(address: string): Promise<string> {
+  const mail = (await mailsTo(address)).at(-1);
+  const match = /\/confirm-sign-in\?token=([A-Za-z0-9_-]+)/.exec(mail?.body.text ?? '');
+  expect(match, 'a sign-in link in the last mail').not.toBeNull();
+  return (match as RegExpExecArray)[1];
+}
+
+/** 20 wrong passwords for the username from 4 loopback addresses, 5 each (each address's own limit). */
+async function sprayWrongPasswords(username: string, subnet: number): Promise<void> {
+  for (let address = 1; address <= 4; address++) {
+    for (let i = 0; i < 5; i++) {
+      const answer = await callFrom(`127.0.${subnet}.${address}`, 'POST', '/api/auth/login', {
+        body: { username, password: `Wrong${i}23!` },
+      });
+      expect(answer.status).toBe(401);
+    }
+  }
+}
+
+describe('a stolen session token cannot take the account (§1)', () => {
+  it('the token alone moves no address: the chain change → forgot → reset is closed', async () => {
+    const victim = await signedInUser();
+    const attacker = `${uniqueName('thief')}@example.com`;
+    expect((await call('PUT', '/api/auth/settings', { token: victim.token, body: { email: attacker } })).status).toBe(400);
+    expect((await me(victim.token)).body).toMatchObject({ email: victim.email, pendingEmail: null });
+    expect((await call('POST', '/api/auth/forgot-password', { body: { email: attacker } })).status).toBe(200);
+    expect(await mailsTo(attacker)).toEqual([]);
+    expect((await login(victim.username)).status).toBe(200);
+  });
+
+  it('reset links go to verified addresses only', async () => {
+    const user = await signedInUser();
+    // An address from before this change that was never verified (the settings change no longer makes one).
+    await setAttributes(`USER#${user.id}`, 'PROFILE', { emailVerified: false, emailGateCleared: true });
+    expect((await call('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(200);
+    expect((await mailsTo(user.email)).map((mail) => mail.subject)).not.toContain('Reset your Subscription Tracker password');
+  });
+
+  it('the verified address hears of a password change and of a reset', async () => {
+    const user = await signedInUser();
+    const changed = await call('PUT', '/api/auth/settings', {
+      token: user.token,
+      body: { currentPassword: PASSWORD, newPassword: 'Changed123!' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await mailsTo(user.email)).at(-1)?.subject).toBe('Your password was changed');
+    expect((await call('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(200);
+    const reset = await call('POST', '/api/auth/reset-password', {
+      body: { token: await linkToken(user.email, 'reset-password'), password: 'Another123!' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await mailsTo(user.email)).at(-1)?.subject).toBe('Your password was reset');
+  });
+
+  it('a new password drops a pending change of address: its link no longer works', async () => {
+    const user = await signedInUser();
+    const address = `${uniqueName('pending')}@example.com`;
+    expect(
+      (await call('PUT', '/api/auth/settings', { token: user.token, body: { email: address, currentPassword: PASSWORD } })).status,
+    ).toBe(200);
+    const link = await linkToken(address, 'verify-email');
+    const changed = await call('PUT', '/api/auth/settings', {
+      token: user.token,
+      body: { currentPassword: PASSWORD, newPassword: 'Changed123!' },
+    });
+    expect(changed.body.user).toMatchObject({ email: user.email, pendingEmail: null });
+    expect((await call('GET', `/api/auth/verify-email/${link}`)).status).toBe(400);
+    expect((await me(changed.body.token)).body).toMatchObject({ email: user.email });
+  });
+});
+
+describe('password spraying across addresses (§4)', () => {
+  it('after 20 wrong passwords in an hour from any addresses, the right one needs the mailed sign-in link', async () => {
+    const user = await signedInUser();
+    await sprayWrongPasswords(user.username, 21);
+    const answer = await callFrom('127.0.21.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
+    expect(answer).toMatchObject({ status: 403, body: { message: authMessages.signInLinkSent, signInLinkSent: true } });
+    expect(answer.body).not.toHaveProperty('token');
+
+    const token = await signInLinkToken(user.email);
+    const stored = await getItem(tokenKey(token).pk, 'TOKEN');
+    expect((stored?.expiresAt as number) - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(15 * 60);
+    const confirmed = await call('POST', '/api/auth/confirm-sign-in', { body: { token } });
+    expect(confirmed).toMatchObject({ status: 200, body: { requiresTwoFactor: false, userId: user.id } });
+    expect((await me(confirmed.body.token)).status).toBe(200);
+    // Single use.
+    expect(await call('POST', '/api/auth/confirm-sign-in', { body: { token } })).toMatchObject({
+      status: 400,
+      body: { message: authMessages.signInLinkInvalid },
+    });
+    // The owner's sessions were never touched.
+    expect((await me(user.token)).status).toBe(200);
+  });
+
+  it('answers an unknown name exactly as a known one for wrong passwords, before and after the ceiling', async () => {
+    const known = await signedInUser();
+    const unknown = uniqueName('nobody');
+    await sprayWrongPasswords(known.username, 22);
+    await sprayWrongPasswords(unknown, 23);
+    const [forKnown, forUnknown] = await Promise.all([
+      callFrom('127.0.22.9', 'POST', '/api/auth/login', { body: { username: known.username, password: 'Wrong999!' } }),
+      callFrom('127.0.23.9', 'POST', '/api/auth/login', { body: { username: unknown, password: PASSWORD } }),
+    ]);
+    expect(forKnown).toMatchObject({ status: 401, body: { message: authMessages.invalidCredentials } });
+    expect(forUnknown).toMatchObject({ status: 401, body: { message: authMessages.invalidCredentials } });
+    expect(forUnknown.body).toEqual(forKnown.body);
+  });
+
+  it('an account without a verified address waits for the hour, without a link to send', async () => {
+    const user = await signedInUser();
+    await setAttributes(`USER#${user.id}`, 'PROFILE', { emailVerified: false, emailGateCleared: true });
+    await sprayWrongPasswords(user.username, 24);
+    const answer = await callFrom('127.0.24.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
+    expect(answer).toMatchObject({ status: 429, body: { message: authMessages.tooManyAttempts } });
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('sessions end everywhere they should (§6)', () => {
+  it('a token from before a deactivation never works again after the reactivation', async () => {
+    const user = await signedInUser();
+    const owner = await ownerSession();
+    const setStatus = (value: string) => call('PUT', `/api/auth/users/${user.id}/status`, { token: owner, body: { status: value } });
+    expect((await setStatus('deactivated')).status).toBe(200);
+    expect(await me(user.token)).toMatchObject({ status: 401, body: { accountDeactivated: true } });
+    expect((await setStatus('active')).status).toBe(200);
+    expect((await me(user.token)).status).toBe(401);
+    expect((await login(user.username)).status).toBe(200);
+  });
+});
