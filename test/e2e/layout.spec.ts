@@ -83,6 +83,11 @@ const publicScreens: Screen[] = [
     path: '/verify-email?token=layout-check',
     open: (page) => expect(page.getByRole('heading', { level: 1, name: 'Verification Failed' })).toBeVisible(),
   },
+  {
+    name: 'confirm sign-in, link not valid',
+    path: '/confirm-sign-in?token=layout-check',
+    open: (page) => expect(page.getByRole('heading', { level: 1, name: 'Sign-In Link Not Valid' })).toBeVisible(),
+  },
   { name: 'contact', path: '/contact' },
   { name: 'terms', path: '/terms' },
   { name: 'privacy', path: '/privacy' },

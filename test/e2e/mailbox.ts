@@ -21,10 +21,14 @@ export async function mailsTo(address: string): Promise<Mail[]> {
 }
 
 /**
- * The newest `/verify-email` or `/reset-password` link mailed to the address, waiting for it to
- * arrive; `after` skips mails already counted.
+ * The newest `/verify-email`, `/reset-password` or `/confirm-sign-in` link mailed to the address,
+ * waiting for it to arrive; `after` skips mails already counted.
  */
-export async function linkFromMail(address: string, kind: 'verify-email' | 'reset-password', after = 0): Promise<string> {
+export async function linkFromMail(
+  address: string,
+  kind: 'verify-email' | 'reset-password' | 'confirm-sign-in',
+  after = 0,
+): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"<>]+/${kind}\\?token=[A-Za-z0-9_%-]+`);
   let link: string | undefined;
   await expect

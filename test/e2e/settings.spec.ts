@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { mailsTo } from './mailbox';
+import { linkFromMail } from './mailbox';
 import { apiCall, createMember, type TestUser, updateProfile } from './subscriptions-helpers';
 
 /**
@@ -125,7 +125,7 @@ test('change password: the mismatch is caught here, a wrong current password kee
   await signInAgain(user, 'Fresh-Pass-42!');
 });
 
-test('account information: a new e-mail opens the verification dialog and the link is mailed; taken and short usernames show at the field', async ({
+test('account information: a new e-mail asks for the password, stays pending until its mailed link is opened; taken and short usernames show at the field', async ({
   page,
 }) => {
   const user = await createMember('info');
@@ -154,24 +154,57 @@ test('account information: a new e-mail opens the verification dialog and the li
   await card.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card.getByText('Account settings updated successfully!', { exact: true })).toBeFocused();
 
+  // Changing the address asks for the current password (issue 21), in a field shown only while the address differs.
+  const email = card.getByLabel('Email');
+  const currentPassword = card.getByLabel('Current password');
+  const oldEmail = `${user.username}@example.com`;
   const newEmail = `${user.username}-new@example.com`;
-  await card.getByLabel('Email').fill(newEmail);
+  await expect(currentPassword).toHaveCount(0);
+  await email.fill(newEmail);
+  await expect(currentPassword).toHaveAttribute('type', 'password');
+  await expect(currentPassword).toHaveAttribute('autocomplete', 'current-password');
   await card.getByRole('button', { name: 'Save Changes' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Email Added Successfully!' });
+  await expect(card.getByText('Enter your current password to change your email', { exact: true })).toBeVisible();
+  await expect(currentPassword).toBeFocused();
+  await currentPassword.fill('Not-My-Pass-1!');
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card.getByText('Current password is incorrect', { exact: true })).toBeVisible();
+  await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+  await expect(currentPassword).toBeFocused();
+  await expect(page).toHaveURL(/\/settings$/);
+  // The saved address typed back needs no password.
+  await email.fill(oldEmail);
+  await expect(currentPassword).toHaveCount(0);
+  await email.fill(newEmail);
+  await currentPassword.fill(PASSWORD);
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+
+  // Replacing an address: the link goes to the new one, and the account keeps the old one until it is opened.
+  const dialog = page.getByRole('dialog', { name: 'Confirm Your New Email' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(`We sent a verification email to ${newEmail}.`);
-  await expect(dialog).toContainText('The link expires in 24 hours. Please verify your email before your next login.');
-  await expect
-    .poll(async () => (await mailsTo(newEmail)).some((mail) => /\/verify-email\?token=/.test(mail.body.text ?? mail.body.html ?? '')))
-    .toBe(true);
+  await expect(dialog).toContainText(`We sent a verification link to ${newEmail}.`);
+  await expect(dialog).toContainText(`The link expires in 24 hours. Until you open it, your account keeps ${oldEmail}.`);
+  const link = await linkFromMail(newEmail, 'verify-email');
   await dialog.getByRole('button', { name: 'Got it' }).click();
   await expect(dialog).toBeHidden();
   await expect(card.getByText('Account settings updated successfully!', { exact: true })).toBeFocused();
+  const pendingNote = `Waiting for verification: ${newEmail} — your account keeps ${oldEmail} until you open the link we sent (24 hours).`;
+  await expect(email).toHaveValue(oldEmail);
+  await expect(email).toHaveAccessibleDescription(pendingNote);
+  await expect(currentPassword).toHaveCount(0);
 
   await page.reload();
   await expect(card.getByLabel('Display name')).toHaveValue('Casey Tracker');
   await expect(card.getByLabel('Phone number (optional)')).toHaveValue('+1 555 0100');
-  await expect(card.getByLabel('Email')).toHaveValue(newEmail);
+  await expect(email).toHaveValue(oldEmail);
+  await expect(email).toHaveAccessibleDescription(pendingNote);
+
+  // The link makes the new address the account's.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+  await page.goto('/settings');
+  await expect(email).toHaveValue(newEmail);
+  await expect(email).toHaveAccessibleDescription('');
 
   // An untouched form follows the server: a stale stored user record (another device renamed the
   // user) shows first, and the server's answer replaces it.
@@ -469,9 +502,10 @@ test('is clean for axe-core in both themes with each dialog open, in two columns
       {
         open: async () => {
           await account.getByLabel('Email').fill(`${user.username}-${colorScheme}@example.com`);
+          await account.getByLabel('Current password').fill(PASSWORD);
           await account.getByRole('button', { name: 'Save Changes' }).click();
         },
-        dialog: page.getByRole('dialog', { name: 'Email Added Successfully!' }),
+        dialog: page.getByRole('dialog', { name: 'Confirm Your New Email' }),
         close: () => page.getByRole('button', { name: 'Got it' }).click(),
       },
       {

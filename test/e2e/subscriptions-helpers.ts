@@ -27,7 +27,9 @@ export async function apiCall<T>(method: string, path: string, options: { token?
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  const body = (await response.json()) as T;
+  // A 204 (logout) has no body.
+  const text = await response.text();
+  const body = (text ? JSON.parse(text) : null) as T;
   expect(response.ok, `${method} ${path} → ${response.status} ${JSON.stringify(body)}`).toBe(true);
   return body;
 }

@@ -9,6 +9,7 @@ import {
   createMember,
   day,
   listSubscriptions,
+  MEMBER_PASSWORD,
   openDashboard,
   seedSubscription,
   toast,
@@ -443,4 +444,28 @@ test('a member sees the house ad, the locked report and the ad-blocker and e-mai
   await notice.getByRole('button', { name: 'Close' }).click();
   await prompt.getByRole('button', { name: 'Go to Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
+
+  // A first address asks for the password too (issue 21), and stays pending until its link is opened;
+  // while it waits, the dashboard does not ask for an address again.
+  const account = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Account Information', exact: true }) });
+  const newEmail = `${user.username}-first@example.com`;
+  await account.getByLabel('Email').fill(newEmail);
+  await account.getByLabel('Current password').fill(MEMBER_PASSWORD);
+  await account.getByRole('button', { name: 'Save Changes' }).click();
+  const added = page.getByRole('dialog', { name: 'Email Added Successfully!' });
+  await expect(added).toContainText(`We sent a verification email to ${newEmail}.`);
+  await added.getByRole('button', { name: 'Got it' }).click();
+  await expect(account.getByLabel('Email')).toHaveValue('');
+  await expect(account.getByLabel('Email')).toHaveAccessibleDescription(
+    `Waiting for verification: ${newEmail} — it becomes your account’s email when you open the link we sent (24 hours).`,
+  );
+  await page.evaluate(
+    "sessionStorage.clear(); Object.keys(localStorage).filter((k) => k.startsWith('email-prompt')).forEach((k) => localStorage.removeItem(k));",
+  );
+  await page.goto('/dashboard');
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await page.waitForTimeout(2500);
+  await expect(prompt).toHaveCount(0);
 });

@@ -43,7 +43,7 @@ async function signOut(page: Page): Promise<void> {
 
 /** Turns two-factor sign-in on over the API, with the code of the step before now: the next steps stay free for the test. */
 async function enableOverApi(user: TestUser): Promise<string> {
-  const setup = await apiCall<{ manualEntry: string }>('POST', '/api/2fa/setup', { token: user.token });
+  const setup = await apiCall<{ manualEntry: string }>('POST', '/api/2fa/setup', { token: user.token, body: { password: PASSWORD } });
   await apiCall('POST', '/api/2fa/enable', { token: user.token, body: { token: await codeAt(setup.manualEntry, nowSeconds(), -1) } });
   return setup.manualEntry;
 }
@@ -54,10 +54,29 @@ test('enables 2FA in the wizard, then signs in with a code, a backup code and a 
   await openSettings(page, user);
   await expect(page.getByText('Disabled', { exact: true })).toBeVisible();
 
-  // Step 1: opening the wizard asks for a secret; QR code, manual key with 'Copied!' for 2 s, the apps.
+  // First the password (issue 21): the server makes a secret only for it. Empty and wrong ones show at the field.
   await page.getByRole('button', { name: 'Enable 2FA' }).click();
   const dialog = wizard(page);
+  await expect(dialog.getByRole('heading', { name: 'Confirm your password' })).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Setup progress' })).toHaveCount(0);
+  const password = dialog.getByLabel('Password', { exact: true });
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('autocomplete', 'current-password');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Enter your password to set up two-factor authentication', { exact: true })).toBeVisible();
+  await expect(password).toBeFocused();
+  await password.fill('Not-My-Pass-1!');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Current password is incorrect', { exact: true })).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toBeFocused();
+  await expectNoAxeViolationsInBothThemes(page, 'the wizard, password step');
+  await password.fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 1: the password gave a secret; QR code, manual key with 'Copied!' for 2 s, the apps.
   await expect(dialog.getByRole('heading', { name: 'Scan the QR code' })).toBeFocused();
+  await expect(dialog.getByRole('list', { name: 'Setup progress' }).getByRole('listitem')).toHaveCount(3);
   await expect(dialog.getByRole('img', { name: 'QR code to add your account to an authenticator app' })).toBeVisible();
   for (const app of ['Google Authenticator', 'Microsoft Authenticator', 'Authy', '1Password', 'Bitwarden']) {
     await expect(dialog.getByRole('listitem').filter({ hasText: app })).toBeVisible();

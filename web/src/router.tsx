@@ -74,8 +74,9 @@ const routes: RouteObject[] = [
     element: screen(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
   },
   { path: '/verify-email', element: screen(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage') },
-  // The two screens opened from e-mail links share one chunk: the landing's route table stays as light as it can.
+  // The screens opened from e-mail links share one chunk: the landing's route table stays as light as it can.
   { path: '/unsubscribe', element: screen(() => import('./features/auth/VerifyEmailPage'), 'UnsubscribePage') },
+  { path: '/confirm-sign-in', element: screen(() => import('./features/auth/VerifyEmailPage'), 'ConfirmSignInPage') },
   { path: '/terms', element: screen(() => import('./features/legal/TermsPage'), 'TermsPage') },
   { path: '/privacy', element: screen(() => import('./features/legal/PrivacyPage'), 'PrivacyPage') },
   { path: '/contact', element: screen(() => import('./features/contact/ContactPage'), 'ContactPage') },

@@ -132,7 +132,8 @@ export async function api<R extends RouteDef>(
   }
 
   if (response.status === 304 && last) return last.body as ResponseOf<R>;
-  const payload = await readJson(response);
+  // A 204 (logout) has no body: its route's answer is null.
+  const payload = response.status === 204 ? null : await readJson(response);
   const etag = route.etag && response.ok ? response.headers.get('ETag') : null;
   if (etag) lastAnswers.set(url, { token, etag, body: payload });
   else lastAnswers.delete(url);

@@ -49,6 +49,8 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [showContactSupport, setShowContactSupport] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  /** The password was right, but the account is under a password attack: a mailed link finishes the sign-in (issue 21). */
+  const [signInLinkSent, setSignInLinkSent] = useState(false);
   const [resend, setResend] = useState<ResendState>('idle');
   /** The pending two-factor sign-in (user id and ticket) while the code dialog is open. */
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
@@ -64,6 +66,7 @@ export function LoginPage() {
     setFailure(null);
     setShowContactSupport(false);
     setUnverifiedEmail(null);
+    setSignInLinkSent(false);
     setChallenge(null);
     setResend('idle');
     setSubmitting(true);
@@ -87,6 +90,10 @@ export function LoginPage() {
       setSubmitting(false);
       if (error instanceof ApiError && error.body.requiresVerification && error.body.email) {
         setUnverifiedEmail(error.body.email);
+        return;
+      }
+      if (error instanceof ApiError && error.body.signInLinkSent) {
+        setSignInLinkSent(true);
         return;
       }
       setFailure(errorMessage(error, INVALID_LOGIN));
@@ -152,6 +159,14 @@ export function LoginPage() {
             </Button>
           )}
           {resend === 'failed' && <Alert tone="danger">{RESEND_FAILED}</Alert>}
+        </div>
+      )}
+
+      {signInLinkSent && (
+        <div className={styles.panel} role="status">
+          <MailCheck className={styles.panelIcon} aria-hidden="true" />
+          <h2 className={styles.panelTitle}>Check your email to finish signing in</h2>
+          <p className={styles.panelText}>{authMessages.signInLinkSent} The link works once.</p>
         </div>
       )}
 

@@ -10,7 +10,8 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import styles from './AuthForms.module.css';
 
-/** /unsubscribe, the other screen opened from an e-mail link, in this screen's chunk (router.tsx). */
+/** /unsubscribe and /confirm-sign-in, the other screens opened from e-mail links, in this screen's chunk (router.tsx). */
+export { ConfirmSignInPage } from './ConfirmSignInPage';
 export { UnsubscribePage } from './UnsubscribePage';
 
 const NO_TOKEN = 'No verification token provided';

@@ -2,7 +2,7 @@ import { authMessages, routes } from '@shared/api';
 import type { User } from '@shared/api/user';
 import { emailProblem, usernameProblem } from '@shared/domain/username';
 import { MailCheck, Save } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -16,10 +16,21 @@ import { emailSuppressedNotice, settingsFailures } from './settingsText';
 import { useEditableCopy } from './useEditableCopy';
 
 type Field = 'email' | 'username' | 'displayName' | 'phoneNumber';
+type ErrorField = Field | 'currentPassword';
 
 /** The notice by the e-mail field when SES reported the address (a permanent bounce or a complaint). */
 const SUPPRESSION_NOTICE_ID = 'email-suppression-notice';
 type Values = Record<Field, string>;
+
+/** The server's refusals of the current password that confirms an e-mail change: they show at that field. */
+const PASSWORD_MESSAGES: readonly string[] = [
+  authMessages.passwordRequiredForEmail,
+  authMessages.currentPasswordWrong,
+  authMessages.tooManyAttempts,
+];
+
+/** What the success dialog tells: a first address, or a new one that replaces the account's address once verified. */
+type SentLink = { to: string; replaces: string | null };
 
 const valuesOf = (user: User): Values => ({
   email: user.email ?? '',
@@ -37,19 +48,43 @@ function fieldOfMessage(message: string): Field | null {
   return null;
 }
 
+/** The hint by the e-mail field: a new address waiting for its link, or the account's address not verified yet. */
+function emailHint(user: User): ReactNode {
+  if (user.pendingEmail) {
+    return (
+      <>
+        Waiting for verification: <strong className={styles.breakAll}>{user.pendingEmail}</strong> —{' '}
+        {user.email ? (
+          <>
+            your account keeps <strong className={styles.breakAll}>{user.email}</strong> until you open the link we sent (24 hours).
+          </>
+        ) : (
+          'it becomes your account’s email when you open the link we sent (24 hours).'
+        )}
+      </>
+    );
+  }
+  return user.email && !user.emailVerified ? 'Not verified yet: check your inbox for the verification link.' : undefined;
+}
+
 /**
  * Account Information (SPEC §2, §4 'Saving account info', §5 'Settings'): email, username
- * (required, at least 3), display name and phone number. A new or changed address opens 'Email
- * Added Successfully!'; otherwise the success message shows under the form.
+ * (required, at least 3), display name and phone number. Changing or removing the address asks for
+ * the current password (issue 21), in a field that shows only while the address differs from the
+ * saved one. A new address is only pending until its link is opened: the field keeps showing the
+ * account's address, with the pending one in its hint. A first address opens 'Email Added
+ * Successfully!', a replacing one 'Confirm Your New Email'; otherwise the success message shows
+ * under the form.
  */
 export function AccountInfoForm() {
   const user = useCurrentUser();
   const { setUser } = useSession();
   const [values, setValues] = useEditableCopy<Values>(valuesOf(user));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>({});
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<SectionMessage | null>(null);
-  const [addedEmail, setAddedEmail] = useState<string | null>(null);
+  const [sentLink, setSentLink] = useState<SentLink | null>(null);
   const [focusMessage, setFocusMessage] = useState(0);
   const messageRef = useRef<HTMLParagraphElement>(null);
   const fieldRefs = {
@@ -57,7 +92,10 @@ export function AccountInfoForm() {
     username: useRef<HTMLInputElement>(null),
     displayName: useRef<HTMLInputElement>(null),
     phoneNumber: useRef<HTMLInputElement>(null),
+    currentPassword: useRef<HTMLInputElement>(null),
   };
+  /** The address differs from the saved one: saving changes or removes it, which the current password confirms. */
+  const emailChanges = values.email.trim() !== (user.email ?? '');
 
   useEffect(() => {
     if (focusMessage) messageRef.current?.focus();
@@ -71,18 +109,20 @@ export function AccountInfoForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setMessage(null);
-    const found: Partial<Record<Field, string>> = {};
-    const usernameIssue = usernameProblem(values.username);
-    if (usernameIssue) found.username = usernameIssue;
+    const found: Partial<Record<ErrorField, string>> = {};
     const emailIssue = values.email.trim() ? emailProblem(values.email) : null;
     if (emailIssue) found.email = emailIssue;
+    if (emailChanges && !currentPassword) found.currentPassword = authMessages.passwordRequiredForEmail;
+    const usernameIssue = usernameProblem(values.username);
+    if (usernameIssue) found.username = usernameIssue;
     setErrors(found);
-    const first = (['email', 'username'] as const).find((field) => found[field]);
+    const first = (['email', 'currentPassword', 'username'] as const).find((field) => found[field]);
     if (first) {
       fieldRefs[first].current?.focus();
       return;
     }
 
+    const previousEmail = user.email;
     setSaving(true);
     try {
       const response = await api(routes.updateSettings, {
@@ -91,20 +131,23 @@ export function AccountInfoForm() {
           username: values.username.trim(),
           displayName: values.displayName.trim(),
           phoneNumber: values.phoneNumber.trim(),
+          ...(emailChanges ? { currentPassword } : {}),
         },
       });
       setUser(response.user);
+      // The field shows the account's address: a new one is only pending (its hint says so) until its link is opened.
       setValues(valuesOf(response.user));
+      setCurrentPassword('');
       if (response.emailAdded) {
-        setAddedEmail(response.user.email ?? values.email.trim());
+        setSentLink({ to: response.user.pendingEmail ?? values.email.trim(), replaces: previousEmail });
       } else {
         setMessage({ tone: 'success', text: authMessages.settingsUpdated });
         setFocusMessage((n) => n + 1);
       }
     } catch (error) {
       const text = errorMessage(error, settingsFailures.settings);
-      const field =
-        error instanceof ApiError && error.status >= 400 && error.status < 500 && error.body.message ? fieldOfMessage(text) : null;
+      const refusal = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.body.message;
+      const field: ErrorField | null = !refusal ? null : PASSWORD_MESSAGES.includes(text) ? 'currentPassword' : fieldOfMessage(text);
       if (field) {
         setErrors({ [field]: text });
         fieldRefs[field].current?.focus();
@@ -119,7 +162,7 @@ export function AccountInfoForm() {
 
   // The dialog's opener is gone from view by then; the saved state under the form takes focus.
   function closeEmailAdded() {
-    setAddedEmail(null);
+    setSentLink(null);
     setMessage({ tone: 'success', text: authMessages.settingsUpdated });
     setFocusMessage((n) => n + 1);
   }
@@ -142,9 +185,26 @@ export function AccountInfoForm() {
             value={values.email}
             onChange={set('email')}
             error={errors.email}
-            hint={user.email && !user.emailVerified ? 'Not verified yet: check your inbox for the verification link.' : undefined}
+            hint={emailHint(user)}
             className={styles.wide}
           />
+          {emailChanges && (
+            <Input
+              ref={fieldRefs.currentPassword}
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(event) => {
+                setCurrentPassword(event.currentTarget.value);
+                setErrors(({ currentPassword: _, ...rest }) => rest);
+              }}
+              error={errors.currentPassword}
+              hint={user.email ? 'Changing or removing your email needs your password.' : 'Adding an email needs your password.'}
+              required
+              className={styles.wide}
+            />
+          )}
           <Input
             ref={fieldRefs.username}
             label="Username"
@@ -182,19 +242,31 @@ export function AccountInfoForm() {
         </div>
       </form>
       <Modal
-        open={addedEmail !== null}
+        open={sentLink !== null}
         onClose={closeEmailAdded}
         size="sm"
         tone="success"
         icon={<MailCheck aria-hidden="true" />}
-        title="Email Added Successfully!"
+        title={sentLink?.replaces ? 'Confirm Your New Email' : 'Email Added Successfully!'}
         description={
-          <>
-            <p>
-              We sent a verification email to <strong className={styles.breakAll}>{addedEmail}</strong>.
-            </p>
-            <p>The link expires in 24 hours. Please verify your email before your next login.</p>
-          </>
+          sentLink?.replaces ? (
+            <>
+              <p>
+                We sent a verification link to <strong className={styles.breakAll}>{sentLink.to}</strong>.
+              </p>
+              <p>
+                The link expires in 24 hours. Until you open it, your account keeps{' '}
+                <strong className={styles.breakAll}>{sentLink.replaces}</strong>.
+              </p>
+            </>
+          ) : (
+            <>
+              <p>
+                We sent a verification email to <strong className={styles.breakAll}>{sentLink?.to}</strong>.
+              </p>
+              <p>The link expires in 24 hours. Please verify your email before your next login.</p>
+            </>
+          )
         }
         footer={<Button onClick={closeEmailAdded}>Got it</Button>}
       />

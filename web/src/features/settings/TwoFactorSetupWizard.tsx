@@ -1,13 +1,13 @@
-import { routes } from '@shared/api';
+import { authMessages, routes } from '@shared/api';
 import { AUTHENTICATOR_CODE, type TwoFactorSetup, twoFactorMessages } from '@shared/api/twofa';
-import { ArrowLeft, Check, ChevronRight, Copy, RotateCw, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Check, ChevronRight, Copy, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { ApiError, api, errorMessage } from '../../api/client';
 import { OneTimeCodeInput, useAutoSubmit } from '../../components/OneTimeCodeInput';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
+import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
-import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../components/ui/Toast';
 import { useCurrentUser, useSession } from '../../session/context';
 import { copyText } from '../subscriptions/browserFiles';
@@ -24,9 +24,19 @@ const COPIED_MS = 2000;
 const ENABLED_TITLE = 'Two-Factor Authentication Enabled';
 
 const STEPS = ['Scan', 'Verify', 'Backup codes'] as const;
-type Step = 1 | 2 | 3;
+/** 'password' comes before SPEC's three steps: the server sets up a secret only for the current password (issue 21). */
+type Step = 'password' | NumberedStep;
+type NumberedStep = 1 | 2 | 3;
 
-type SetupState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; setup: TwoFactorSetup };
+/** The server's refusals of the password itself: they show at the password field; anything else above it. */
+const PASSWORD_MESSAGES: readonly string[] = [
+  authMessages.passwordRequiredForTwoFactor,
+  authMessages.currentPasswordWrong,
+  authMessages.tooManyAttempts,
+  'Password is required',
+];
+
+type PasswordFailure = { field: string } | { alert: string };
 
 /** The manual key in groups of four, easier to read and type: 'JBSW Y3DP EHPK 3PXP'. */
 function groupKey(key: string): string {
@@ -38,7 +48,8 @@ export interface TwoFactorSetupWizardProps {
 }
 
 /**
- * SPEC §2 'Two-factor setup wizard', §4 '2FA wizard': opening it asks the server for a new secret;
+ * SPEC §2 'Two-factor setup wizard', §4 '2FA wizard': first the current password, with which the
+ * server makes a new secret (issue 21: a stolen session alone cannot add an authenticator); then
  * 1 scan or copy, 2 verify a code (sent by itself 100 ms after the 6th digit), 3 the backup codes.
  * Closing it (it unmounts) resets everything.
  */
@@ -47,11 +58,17 @@ export function TwoFactorSetupWizard({ onClose }: TwoFactorSetupWizardProps) {
   const { setUser } = useSession();
   const toast = useToast();
   const formId = useId();
+  const passwordFormId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const [step, setStep] = useState<Step>(1);
-  const [setupState, setSetupState] = useState<SetupState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [step, setStep] = useState<Step>('password');
+  const [password, setPassword] = useState('');
+  const [passwordFailure, setPasswordFailure] = useState<PasswordFailure | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  /** Counts refusals of the password: each one gives the (enabled again) password field the focus. */
+  const [passwordRefusals, setPasswordRefusals] = useState(0);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -59,19 +76,14 @@ export function TwoFactorSetupWizard({ onClose }: TwoFactorSetupWizardProps) {
   const [backupCodes, setBackupCodes] = useState<string[]>([]);
   const busy = useRef(false);
   const firstStep = useRef(true);
+  /** The set-up request in flight: closing the wizard abandons it. */
+  const setupRequest = useRef<AbortController | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what asks for a new setup after a failure.
+  useEffect(() => () => setupRequest.current?.abort(), []);
+
   useEffect(() => {
-    const controller = new AbortController();
-    setSetupState({ status: 'loading' });
-    api(routes.setupTwoFactor, { signal: controller.signal })
-      .then((setup) => setSetupState({ status: 'ready', setup }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setSetupState({ status: 'failed', message: errorMessage(error, twoFactorMessages.setupFailed) });
-      });
-    return () => controller.abort();
-  }, [attempt]);
+    if (passwordRefusals) passwordRef.current?.focus();
+  }, [passwordRefusals]);
 
   // Each new step's heading takes the focus, so screen readers start reading there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is what moves the focus, though the effect doesn't read it.
@@ -88,6 +100,33 @@ export function TwoFactorSetupWizard({ onClose }: TwoFactorSetupWizardProps) {
     const timer = window.setTimeout(() => setCopied('idle'), COPIED_MS);
     return () => window.clearTimeout(timer);
   }, [copied]);
+
+  async function confirmPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (confirming) return;
+    if (!password) {
+      setPasswordFailure({ field: authMessages.passwordRequiredForTwoFactor });
+      setPasswordRefusals((n) => n + 1);
+      return;
+    }
+    const controller = new AbortController();
+    setupRequest.current = controller;
+    setConfirming(true);
+    setPasswordFailure(null);
+    try {
+      setSetup(await api(routes.setupTwoFactor, { body: { password }, signal: controller.signal }));
+      setPassword('');
+      setStep(1);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = errorMessage(error, twoFactorMessages.setupFailed);
+      const refusesPassword = error instanceof ApiError && PASSWORD_MESSAGES.includes(error.body.message);
+      setPasswordFailure(refusesPassword ? { field: message } : { alert: message });
+      setPasswordRefusals((n) => n + 1);
+    } finally {
+      if (!controller.signal.aborted) setConfirming(false);
+    }
+  }
 
   async function copyKey(key: string) {
     try {
@@ -134,15 +173,37 @@ export function TwoFactorSetupWizard({ onClose }: TwoFactorSetupWizardProps) {
     void enable(code);
   }
 
-  const heading = step === 1 ? 'Scan the QR code' : step === 2 ? 'Enter the verification code' : ENABLED_TITLE;
+  const heading =
+    step === 'password'
+      ? 'Confirm your password'
+      : step === 1
+        ? 'Scan the QR code'
+        : step === 2
+          ? 'Enter the verification code'
+          : ENABLED_TITLE;
 
   const footer =
-    step === 1 ? (
+    step === 'password' ? (
       <>
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={() => setStep(2)} disabled={setupState.status !== 'ready'} trailingIcon={<ChevronRight aria-hidden="true" />}>
+        <Button
+          type="submit"
+          form={passwordFormId}
+          loading={confirming}
+          loadingText="Verifying..."
+          trailingIcon={<ChevronRight aria-hidden="true" />}
+        >
+          Continue
+        </Button>
+      </>
+    ) : step === 1 ? (
+      <>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={() => setStep(2)} trailingIcon={<ChevronRight aria-hidden="true" />}>
           Next
         </Button>
       </>
@@ -171,89 +232,94 @@ export function TwoFactorSetupWizard({ onClose }: TwoFactorSetupWizardProps) {
     );
 
   return (
-    <Modal open onClose={onClose} title="Set Up Two-Factor Authentication" size="md" initialFocus={headingRef} footer={footer}>
-      <ol className={styles.steps} aria-label="Setup progress">
-        {STEPS.map((label, index) => {
-          const number = (index + 1) as Step;
-          const state = number < step ? styles.stepDone : number === step ? styles.stepCurrent : '';
-          return (
-            <li key={label} className={[styles.step, state].join(' ')} aria-current={number === step ? 'step' : undefined}>
-              <span className={styles.stepNumber} aria-hidden="true">
-                {number < step ? <Check /> : number}
-              </span>
-              <span className={styles.stepLabel}>
-                <span className="visually-hidden">Step {number}: </span>
-                {label}
-                {number < step && <span className="visually-hidden"> (done)</span>}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+    <Modal open onClose={onClose} title="Set Up Two-Factor Authentication" size="md" initialFocus={passwordRef} footer={footer}>
+      {step !== 'password' && (
+        <ol className={styles.steps} aria-label="Setup progress">
+          {STEPS.map((label, index) => {
+            const number = (index + 1) as NumberedStep;
+            const state = number < step ? styles.stepDone : number === step ? styles.stepCurrent : '';
+            return (
+              <li key={label} className={[styles.step, state].join(' ')} aria-current={number === step ? 'step' : undefined}>
+                <span className={styles.stepNumber} aria-hidden="true">
+                  {number < step ? <Check /> : number}
+                </span>
+                <span className={styles.stepLabel}>
+                  <span className="visually-hidden">Step {number}: </span>
+                  {label}
+                  {number < step && <span className="visually-hidden"> (done)</span>}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
 
       <h3 ref={headingRef} tabIndex={-1} className={styles.stepHeading}>
         {heading}
       </h3>
 
-      {step === 1 && (
+      {step === 'password' && (
+        <form id={passwordFormId} className={styles.stepBody} onSubmit={confirmPassword} noValidate>
+          <p className={styles.muted}>Enter the password you sign in with to set up two-factor authentication.</p>
+          {passwordFailure && 'alert' in passwordFailure && <Alert tone="danger" title={passwordFailure.alert} />}
+          <Input
+            ref={passwordRef}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setPasswordFailure(null);
+            }}
+            error={passwordFailure && 'field' in passwordFailure ? passwordFailure.field : undefined}
+            disabled={confirming}
+            required
+          />
+          <p className="visually-hidden" role="status">
+            {confirming ? 'Verifying...' : ''}
+          </p>
+        </form>
+      )}
+
+      {step === 1 && setup && (
         <div className={styles.stepBody}>
-          {setupState.status === 'loading' && (
-            <div className={styles.loading} role="status">
-              <Spinner />
-              <span>Generating your secret key...</span>
-            </div>
-          )}
-          {setupState.status === 'failed' && (
-            <Alert
-              tone="danger"
-              title={setupState.message}
-              actions={
-                <Button variant="secondary" size="sm" icon={<RotateCw aria-hidden="true" />} onClick={() => setAttempt((n) => n + 1)}>
-                  Try again
-                </Button>
-              }
+          <p className={styles.muted}>Scan this QR code with your authenticator app, or enter the key below by hand.</p>
+          <div className={styles.scan}>
+            <img
+              className={styles.qr}
+              src={setup.qrCode}
+              alt="QR code to add your account to an authenticator app"
+              width={184}
+              height={184}
             />
-          )}
-          {setupState.status === 'ready' && (
-            <>
-              <p className={styles.muted}>Scan this QR code with your authenticator app, or enter the key below by hand.</p>
-              <div className={styles.scan}>
-                <img
-                  className={styles.qr}
-                  src={setupState.setup.qrCode}
-                  alt="QR code to add your account to an authenticator app"
-                  width={184}
-                  height={184}
-                />
-                <div className={styles.manual}>
-                  <p className={styles.label}>Manual entry key</p>
-                  <code className={styles.key} data-testid="manual-key">
-                    {groupKey(setupState.setup.manualEntry)}
-                  </code>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    icon={copied === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-                    onClick={() => void copyKey(setupState.setup.manualEntry)}
-                  >
-                    {copied === 'copied' ? 'Copied!' : 'Copy key'}
-                  </Button>
-                  <p className="visually-hidden" role="status">
-                    {copied === 'copied' ? 'Copied!' : ''}
-                  </p>
-                  {copied === 'failed' && <p className={styles.error}>Could not copy. Select the key and copy it yourself.</p>}
-                </div>
-              </div>
-              <div>
-                <p className={styles.label}>Compatible authenticator apps</p>
-                <ul className={styles.apps}>
-                  {AUTHENTICATOR_APPS.map((app) => (
-                    <li key={app}>{app}</li>
-                  ))}
-                </ul>
-              </div>
-            </>
-          )}
+            <div className={styles.manual}>
+              <p className={styles.label}>Manual entry key</p>
+              <code className={styles.key} data-testid="manual-key">
+                {groupKey(setup.manualEntry)}
+              </code>
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={copied === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+                onClick={() => void copyKey(setup.manualEntry)}
+              >
+                {copied === 'copied' ? 'Copied!' : 'Copy key'}
+              </Button>
+              <p className="visually-hidden" role="status">
+                {copied === 'copied' ? 'Copied!' : ''}
+              </p>
+              {copied === 'failed' && <p className={styles.error}>Could not copy. Select the key and copy it yourself.</p>}
+            </div>
+          </div>
+          <div>
+            <p className={styles.label}>Compatible authenticator apps</p>
+            <ul className={styles.apps}>
+              {AUTHENTICATOR_APPS.map((app) => (
+                <li key={app}>{app}</li>
+              ))}
+            </ul>
+          </div>
         </div>
       )}
 

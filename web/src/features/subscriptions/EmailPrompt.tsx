@@ -36,7 +36,8 @@ function rememberPrompt(userId: string, now: number): void {
 
 /**
  * 'Setup Your Email' (SPEC §2, §4 'E-mail prompt'): for a user without an e-mail address, after
- * 2 seconds, at most once per session and once per 4 hours, until an address is added.
+ * 2 seconds, at most once per session and once per 4 hours, until an address is added. `hasEmail`
+ * is also true while a new address waits for its verification link (`user.pendingEmail`).
  */
 export function EmailPrompt({ userId, hasEmail }: { userId: string; hasEmail: boolean }) {
   const navigate = useNavigate();

@@ -66,7 +66,8 @@ export function SubscriptionsPanel() {
       {reportOpen && canSeeReport && (
         <YearlyReportModal subscriptions={subscriptions} custom={custom} today={today} onClose={() => setReportOpen(false)} />
       )}
-      <EmailPrompt userId={user.id} hasEmail={Boolean(user.email)} />
+      {/* A new address waiting for its link is on its way: no prompt to add one. */}
+      <EmailPrompt userId={user.id} hasEmail={Boolean(user.email || user.pendingEmail)} />
     </div>
   );
 }

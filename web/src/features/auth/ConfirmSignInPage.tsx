@@ -1,0 +1,83 @@
+import { authMessages, routes } from '@shared/api';
+import type { SignedIn } from '@shared/api/auth';
+import { LogIn, MailWarning } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError, api, errorMessage } from '../../api/client';
+import { pageTitle } from '../../brand';
+import { AuthLayout } from '../../components/layout/AuthLayout';
+import { ButtonLink } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { useSession } from '../../session/context';
+import styles from './AuthForms.module.css';
+
+/** A link can be used once: one request per token per page load, however often the screen mounts. */
+const confirmations = new Map<string, Promise<SignedIn>>();
+
+function confirm(token: string): Promise<SignedIn> {
+  let request = confirmations.get(token);
+  if (!request) {
+    request = api(routes.confirmSignIn, { body: { token } });
+    confirmations.set(token, request);
+  }
+  return request;
+}
+
+/** A refused link gets the product's words for it; a network failure or other answer its own message. */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400) return authMessages.signInLinkInvalid;
+  return errorMessage(error, authMessages.signInLinkInvalid);
+}
+
+/**
+ * /confirm-sign-in?token=… — the link mailed when the right password came while the account was under
+ * a password attack (issue 21): it finishes that sign-in, once, within 15 minutes, and opens the dashboard.
+ */
+export function ConfirmSignInPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const navigate = useNavigate();
+  const { login } = useSession();
+  const [failure, setFailure] = useState<string | null>(() => (token ? null : authMessages.signInLinkInvalid));
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    confirm(token).then(
+      (signedIn) => {
+        if (!current) return;
+        login(signedIn.token, signedIn.user);
+        void navigate('/dashboard', { replace: true });
+      },
+      (error: unknown) => current && setFailure(failureText(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, login, navigate]);
+
+  if (!failure) {
+    return (
+      <AuthLayout title="Signing you in" subtitle="This only takes a moment.">
+        <title>{pageTitle('Signing you in')}</title>
+        <div className={styles.centerText}>
+          <Spinner size="lg" label="Confirming your sign-in" />
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Sign-In Link Not Valid"
+      subtitle={<span role="alert">{failure}</span>}
+      icon={<MailWarning aria-hidden="true" />}
+      iconTone="danger"
+    >
+      <title>{pageTitle('Sign-In Link Not Valid')}</title>
+      <ButtonLink to="/login" size="lg" fullWidth icon={<LogIn aria-hidden="true" />}>
+        Go to Login
+      </ButtonLink>
+    </AuthLayout>
+  );
+}
