@@ -242,6 +242,43 @@ describe('expiry by read: a term that ended never leaves paid access open', () =
   });
 });
 
+describe('no renewal without a payment: a membership ends at its end whatever auto-renew says (issue 21 §2)', () => {
+  /** Moves the stored end a minute into the past: the term's days have passed (no read in between). */
+  const endHasPassed = (userId: string) =>
+    setAttributes(`USER#${userId}`, 'PROFILE', { subscriptionEnd: new Date(Date.now() - 60_000).toISOString() });
+
+  it('a 7-day Premium grant, resubscribed, keeps its end and its schedule, and ends there: the user is a member', async () => {
+    const user = await granted('premium', 7);
+    const end = (await me(user)).subscriptionEnd as string;
+    const resubscribed = await tier(user, 'resubscribe');
+    expect(resubscribed.body.user).toMatchObject({ role: 'premium', autoRenew: true, subscriptionEnd: end });
+    // The wish is recorded, and the schedule still fires at the end.
+    expect(await scheduledAt(user.id)).toEqual([end]);
+    const before = await stats();
+    await endHasPassed(user.id);
+    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
+    expect(await stored(user.id)).toMatchObject({ role: 'member', subscriptionType: null, autoRenew: false });
+    expect((await stats()).premium).toBe(before.premium - 1);
+  });
+
+  it('a Premium grant downgraded to VIP ends at its end rather than becoming VIP', async () => {
+    const user = await granted('premium', 7);
+    expect((await tier(user, 'downgrade-to-vip')).body.user).toMatchObject({ role: 'premium', pendingDowngrade: true });
+    await endHasPassed(user.id);
+    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, pendingDowngrade: false, autoRenew: false });
+  });
+
+  it('reads a stored membership with auto-renew on and an end long past as ended', async () => {
+    const user = await granted('vip', 30);
+    await setAttributes(`USER#${user.id}`, 'PROFILE', {
+      subscriptionEnd: '2025-01-31T00:00:00.000Z',
+      autoRenew: true,
+      pendingDowngrade: false,
+    });
+    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null });
+  });
+});
+
 describe('expiry by schedule (one-time schedule per user, run in-process by the local stack)', () => {
   it('creates the schedule at the end, moves it on extend and deletes it for forever', async () => {
     const user = await granted('vip', 30);
