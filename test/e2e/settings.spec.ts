@@ -301,7 +301,7 @@ test('a premium schedules the downgrade to VIP, which waits for payments; a VIP 
   await options.getByRole('button', { name: 'Downgrade to VIP' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirm Downgrade' });
   await expect(confirm).toContainText(
-    `You keep Premium until ${shortDate(end)}. Renewal as VIP at $1.99/month starts when payments do — your membership ends on ${shortDate(end)}.`,
+    `You keep Premium until ${shortDate(end)}, then your membership ends: renewal as VIP at $1.99/month starts when payments do.`,
   );
   await confirm.getByRole('button', { name: 'Confirm Downgrade' }).click();
   await expect(confirm).toBeHidden();

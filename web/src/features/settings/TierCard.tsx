@@ -212,8 +212,8 @@ export function TierCard({ onCustomizeProfile }: TierCardProps) {
         message={
           <>
             <p>
-              You keep Premium {end ? `until ${end}` : 'until the end of this term'}.{' '}
-              {renewalWaitsForPayments(end, `VIP at ${VIP_MONTHLY}`)}
+              You keep Premium {end ? `until ${end}` : 'until the end of this term'}, then your membership ends: renewal as VIP at{' '}
+              {VIP_MONTHLY} starts when payments do.
             </p>
             {dialogError && (
               <p role="alert" className={[styles.status, styles.danger].join(' ')}>

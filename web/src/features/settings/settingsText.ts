@@ -15,9 +15,9 @@ export const endDate = (iso: string): string => formatInstantShort(iso);
 
 /**
  * Payments are not live (SPEC §1), so no membership renews: with auto-renewal on or a downgrade
- * scheduled, the tier card, Confirm Downgrade and "You're Back!" say when it ends
- * (docs/DECISIONS.md 'Memberships end without a payment'). `end` is the short date from
- * {@link endDate}; `renewsAs` names the renewal a downgrade asks for ('VIP at $1.99/month').
+ * scheduled, the tier card and "You're Back!" say when it ends (docs/DECISIONS.md 'Memberships end
+ * without a payment'). `end` is the short date from {@link endDate}; `renewsAs` names the renewal
+ * a downgrade asks for ('VIP').
  */
 export const renewalWaitsForPayments = (end: string | null, renewsAs?: string): string =>
   `Renewal${renewsAs ? ` as ${renewsAs}` : ''} starts when payments do — your membership ends on ${end ?? 'the last day of this term'}.`;
