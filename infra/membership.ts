@@ -24,7 +24,7 @@ export interface MembershipExpiryProps {
  * Membership expiry (DESIGN §1): a schedule group for the one-time schedules the membership
  * functions create at runtime (one per user, `at(...)`, deleted after it runs), the function
  * they invoke, and the execution role the schedules run with, which may invoke that function only.
- * The membership API function and the expiry function (which re-arms a renewed term) may create
+ * The membership API function and the expiry function (which re-arms the stored end after a stale run) may create
  * and delete schedules in that group only, and pass that role to EventBridge Scheduler only.
  */
 export class MembershipExpiry extends Construct {

@@ -34,8 +34,8 @@ export type ExpiryOutcome = 'user-gone' | 'applied' | 'nothing-due';
 
 /**
  * The expiry function's work for one user: applies the change due now, if any (idempotent: a
- * second run finds nothing due), and makes sure of the schedule at the end that stands (a renewal's
- * new end, or the stored end when the schedule fired early or for a stale instant). A deleted user is a
+ * second run finds nothing due), and makes sure of the schedule at the end that stands (the stored
+ * end when the schedule fired early or for a stale instant). A deleted user is a
  * no-op. Of two concurrent runs (or a run and a read) one writes; the other reads it again.
  */
 export async function applyDueMembership(userId: string, schedules: MembershipSchedules, now = () => new Date()): Promise<ExpiryOutcome> {

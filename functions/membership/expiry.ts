@@ -6,9 +6,9 @@ import { applyDueMembership, type ExpiryOutcome } from './change.js';
 
 /**
  * The membership-expiry function (DESIGN §1): the target of each user's one-time schedule, with
- * the input `{ userId }`. It applies the change due at the end of the user's term (canceled →
- * member, downgraded → vip, auto-renew → one more month) and re-arms the schedule at the end that
- * stands. Errors throw, so Lambda's asynchronous retries run it again.
+ * the input `{ userId }`. It applies the change due at the end of the user's term (with payments
+ * not live every term ends there, auto-renew or not: the user becomes a member) and re-arms the
+ * schedule at the end that stands, if any. Errors throw, so Lambda's asynchronous retries run it again.
  */
 schedulerConfig(false);
 

@@ -4,16 +4,17 @@ import { normalizeRole, type Role } from './roles.js';
  * Paid memberships (SPEC §3, §4 'Paid-tier subscription', §9), as pure state transitions. The
  * server stores a user's membership state; every read applies {@link effectiveMembership} so a
  * term that has ended never leaves paid access open, and the membership function applies the same
- * transition when the term's one-time schedule fires (docs/DECISIONS.md 'Memberships').
+ * transition when the term's one-time schedule fires (docs/DECISIONS.md 'Memberships' and
+ * 'Memberships end without a payment').
  *
- * - A grant (admin) gives vip or premium for a number of days or forever. A granted term does not
- *   renew: auto-renew is off, so it ends at its end, unless the member chooses Resubscribe.
- * - With auto-renew on, a term renews at its end for one more month (payments are not live, so a
- *   renewal charges nothing; SPEC §1).
- * - Cancel turns auto-renew off: access stays until the end, then the user is a member.
- * - Downgrade (premium only) keeps premium until the end, then the user is vip and the term renews
- *   as vip (auto-renew on).
- * - Resubscribe (auto-renew off) turns auto-renew on again.
+ * Payments are not live (SPEC §1: 'Coming Soon'), so nothing renews: every term with an end ends
+ * there, and the user is a member. `autoRenew` and `pendingDowngrade` record what the member wants
+ * once payments start (renew, or renew as vip); they never extend access by themselves.
+ *
+ * - A grant (admin) gives vip or premium for a number of days or forever, auto-renew off.
+ * - Resubscribe (auto-renew off) turns auto-renew on; the end stays.
+ * - Cancel turns auto-renew off (and drops a pending downgrade); access stays until the end.
+ * - Downgrade (premium only) records the wish to renew as vip; premium stays until the end.
  * - Forever memberships have no end: nothing to cancel, downgrade or extend.
  * - Staff (owner, developer) keep their role; a membership granted to them is recorded but their
  *   role's own rights already cover every paid feature.
@@ -47,18 +48,6 @@ export interface MembershipState {
 
 const isStaff = (role: Role) => role === 'owner' || role === 'developer';
 
-/** One month after an instant, the day of month clamped (Jan 31 → Feb 28/29), time kept. */
-export function addOneMonth(iso: string): string {
-  const d = new Date(iso);
-  const day = d.getUTCDate();
-  const next = new Date(d.getTime());
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next.toISOString();
-}
-
 export function addDays(iso: string, days: number): string {
   return new Date(new Date(iso).getTime() + days * 86_400_000).toISOString();
 }
@@ -76,31 +65,15 @@ function ended(state: MembershipState): MembershipState {
 }
 
 /**
- * The membership as it stands at `now`: every term that ended before `now` is applied (renewed,
- * downgraded or ended), so the result never shows paid access past its end.
+ * The membership as it stands at `now`: a term whose end is not after `now` has ended, whatever
+ * `autoRenew` says (no payment, no renewal), so the result never shows paid access past its end.
+ * A term that is not forever and has no readable end fails closed, as an ended term.
  */
 export function effectiveMembership(state: MembershipState, now: Date): MembershipState {
-  let current: MembershipState = { ...state, role: normalizeRole(state.role) };
-  // A bounded loop: a membership that auto-renews monthly catches up one month at a time.
-  for (let guard = 0; guard < 1200; guard++) {
-    if (!current.subscriptionType || current.isForever) return current;
-    // A term without a readable end is not open-ended: it fails closed, as an ended term.
-    const end = current.subscriptionEnd ? new Date(current.subscriptionEnd).getTime() : Number.NaN;
-    if (Number.isNaN(end)) return ended(current);
-    if (end > now.getTime()) return current;
-    if (!current.autoRenew) return ended(current);
-    const tier: PaidTier = current.pendingDowngrade ? 'vip' : current.subscriptionType;
-    current = {
-      role: isStaff(current.role) ? current.role : tier,
-      subscriptionType: tier,
-      subscriptionEnd: addOneMonth(current.subscriptionEnd as string),
-      isForever: false,
-      autoRenew: true,
-      pendingDowngrade: false,
-    };
-  }
-  // Over a century of monthly renewals behind: fail closed rather than show an end in the past.
-  return new Date(current.subscriptionEnd as string).getTime() > now.getTime() ? current : ended(current);
+  const current: MembershipState = { ...state, role: normalizeRole(state.role) };
+  if (!current.subscriptionType || current.isForever) return current;
+  const end = current.subscriptionEnd ? new Date(current.subscriptionEnd).getTime() : Number.NaN;
+  return Number.isNaN(end) || end <= now.getTime() ? ended(current) : current;
 }
 
 /** True when the stored state has a transition due at `now` (the membership function persists it). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipMessages } from '../../shared/api/membership.js';
-import { addOneMonth, tierChangedMessage } from '../../shared/domain/membership.js';
+import { tierChangedMessage } from '../../shared/domain/membership.js';
 import { apiUrl, call, getItem, mailsTo, PASSWORD, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
 
 /**
@@ -214,31 +214,42 @@ describe('expiry by read: a term that ended never leaves paid access open', () =
     expect(await stored(user.id)).toMatchObject({ role: 'member', subscriptionType: null });
     expect((await stats()).vip).toBe(before.vip - 1);
   });
+});
 
-  it('makes a downgraded premium term vip, renewing for a month', async () => {
-    const user = await granted('premium', 30);
-    await tier(user, 'downgrade-to-vip');
+describe('no renewal without a payment: a membership ends at its end whatever auto-renew says (issue 21 §2)', () => {
+  /** Moves the stored end a minute into the past: the term's days have passed (no read in between). */
+  const endHasPassed = (userId: string) =>
+    setAttributes(`USER#${userId}`, 'PROFILE', { subscriptionEnd: new Date(Date.now() - 60_000).toISOString() });
+
+  it('a 7-day Premium grant, resubscribed, keeps its end and its schedule, and ends there: the user is a member', async () => {
+    const user = await granted('premium', 7);
+    const end = (await me(user)).subscriptionEnd as string;
+    const resubscribed = await tier(user, 'resubscribe');
+    expect(resubscribed.body.user).toMatchObject({ role: 'premium', autoRenew: true, subscriptionEnd: end });
+    // The wish is recorded, and the schedule still fires at the end.
+    expect(await scheduledAt(user.id)).toEqual([end]);
     const before = await stats();
-    const ended = new Date(Date.now() - 60_000).toISOString();
-    await setAttributes(`USER#${user.id}`, 'PROFILE', { subscriptionEnd: ended });
-    expect(await me(user)).toMatchObject({
-      role: 'vip',
-      subscriptionType: 'vip',
-      pendingDowngrade: false,
-      autoRenew: true,
-      subscriptionEnd: addOneMonth(ended),
-    });
-    const after = await stats();
-    expect([after.vip - before.vip, after.premium - before.premium]).toEqual([1, -1]);
+    await endHasPassed(user.id);
+    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
+    expect(await stored(user.id)).toMatchObject({ role: 'member', subscriptionType: null, autoRenew: false });
+    expect((await stats()).premium).toBe(before.premium - 1);
   });
 
-  it('renews an auto-renewing term by one month', async () => {
-    const user = await granted('premium', 30);
-    await tier(user, 'resubscribe');
-    const ended = new Date(Date.now() - 60_000).toISOString();
-    await setAttributes(`USER#${user.id}`, 'PROFILE', { subscriptionEnd: ended });
-    expect(await me(user)).toMatchObject({ role: 'premium', autoRenew: true, subscriptionEnd: addOneMonth(ended) });
-    expect((await stored(user.id)).subscriptionEnd).toBe(addOneMonth(ended));
+  it('a Premium grant downgraded to VIP ends at its end rather than becoming VIP', async () => {
+    const user = await granted('premium', 7);
+    expect((await tier(user, 'downgrade-to-vip')).body.user).toMatchObject({ role: 'premium', pendingDowngrade: true });
+    await endHasPassed(user.id);
+    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, pendingDowngrade: false, autoRenew: false });
+  });
+
+  it('reads a stored membership with auto-renew on and an end long past as ended', async () => {
+    const user = await granted('vip', 30);
+    await setAttributes(`USER#${user.id}`, 'PROFILE', {
+      subscriptionEnd: '2025-01-31T00:00:00.000Z',
+      autoRenew: true,
+      pendingDowngrade: false,
+    });
+    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null });
   });
 });
 
@@ -278,20 +289,21 @@ describe('expiry by schedule (one-time schedule per user, run in-process by the 
     expect((await stats()).vip).toBe(before.vip - 1);
   });
 
-  it('switches a downgraded term to vip and re-arms the schedule at the renewed end', async () => {
-    const { user, end } = await endingSoon('premium', { autoRenew: true });
-    expect((await tier(user, 'downgrade-to-vip')).status).toBe(200);
-    const item = await storedUntil(user.id, (i) => i.role === 'vip');
-    expect(item).toMatchObject({ role: 'vip', subscriptionType: 'vip', pendingDowngrade: false, subscriptionEnd: addOneMonth(end) });
-    expect(await scheduledAt(user.id)).toContain(addOneMonth(end));
+  it('ends a resubscribed term at its end without any read: the schedule is kept while auto-renew is on', async () => {
+    const { user, end } = await endingSoon('vip', { autoRenew: false });
+    expect((await tier(user, 'resubscribe')).body.user).toMatchObject({ autoRenew: true, subscriptionEnd: end });
+    expect(await scheduledAt(user.id)).toContain(end);
+    const item = await storedUntil(user.id, (i) => i.role === 'member');
+    expect(item).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
     expect(await scheduledAt(user.id)).not.toContain(end);
   });
 
-  it('renews an auto-renewing term by one month', async () => {
-    const { user, end } = await endingSoon('vip', { autoRenew: false });
-    expect((await tier(user, 'resubscribe')).status).toBe(200);
-    const item = await storedUntil(user.id, (i) => i.subscriptionEnd !== end);
-    expect(item).toMatchObject({ role: 'vip', autoRenew: true, subscriptionEnd: addOneMonth(end) });
+  it('ends a downgraded term at its end without any read', async () => {
+    const { user, end } = await endingSoon('premium', { autoRenew: true });
+    expect((await tier(user, 'downgrade-to-vip')).status).toBe(200);
+    expect(await scheduledAt(user.id)).toContain(end);
+    const item = await storedUntil(user.id, (i) => i.role === 'member');
+    expect(item).toMatchObject({ role: 'member', subscriptionType: null, pendingDowngrade: false });
   });
 
   it('does nothing when the end moved away meanwhile (the schedule was replaced)', async () => {

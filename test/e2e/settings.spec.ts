@@ -271,6 +271,7 @@ test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels t
   await expect(options.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
   await expect(options.getByRole('link', { name: 'Upgrade to Premium' })).toHaveCount(0);
 
+  await expect(options.getByText('Turn auto-renewal back on: Premium renews once payments start.', { exact: true })).toBeVisible();
   await options.getByRole('button', { name: 'Resubscribe' }).click();
   const back = page.getByRole('dialog', { name: "You're Back!" });
   await expect(back).toBeVisible();
@@ -278,16 +279,22 @@ test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels t
     ['Status', 'Active'],
     ['Auto-renewal', 'Enabled'],
     ['Time remaining', '30 days left'],
-    ['Next renewal', shortDate(end)],
+    // Payments are not live: nothing renews yet, and the dialog says when the membership ends (issue 21 §2).
+    ['Next renewal', 'When payments start'],
   ]) {
     await expect(back.locator('div', { has: page.getByText(term, { exact: true }) }).getByText(value, { exact: true })).toBeVisible();
   }
+  await expect(back).toHaveAccessibleDescription(
+    `Auto-renewal is on again. Renewal starts when payments do — your membership ends on ${shortDate(end)}.`,
+  );
   await back.getByRole('button', { name: 'Done' }).click();
   await expect(back).toBeHidden();
   await expect(
     card.getByText('Subscription renewal successful! You will retain access until your subscription expires.', { exact: true }),
   ).toBeFocused();
-  await expect(card.getByText(`Renews on ${shortDate(end)}`, { exact: true })).toBeVisible();
+  await expect(
+    card.getByText(`Renewal starts when payments do — your membership ends on ${shortDate(end)}.`, { exact: true }),
+  ).toBeVisible();
   await expect(options.getByText('Revert to free member tier', { exact: true })).toBeVisible();
 
   // 'Keep Subscription' changes nothing.
@@ -297,7 +304,9 @@ test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels t
   await confirm.getByRole('button', { name: 'Keep Subscription' }).click();
   await expect(confirm).toBeHidden();
   await expect(options.getByRole('button', { name: 'Cancel Subscription' })).toBeFocused();
-  await expect(card.getByText(`Renews on ${shortDate(end)}`, { exact: true })).toBeVisible();
+  await expect(
+    card.getByText(`Renewal starts when payments do — your membership ends on ${shortDate(end)}.`, { exact: true }),
+  ).toBeVisible();
 
   await options.getByRole('button', { name: 'Cancel Subscription' }).click();
   await confirm.getByRole('button', { name: 'Confirm Cancellation' }).click();
@@ -312,7 +321,7 @@ test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels t
   await expect(card.getByText(`Ends on ${shortDate(end)}`, { exact: true })).toBeVisible();
 });
 
-test('a premium downgrades to VIP at the end of the term; a VIP can upgrade; a lifetime membership has nothing to end', async ({
+test('a premium schedules the downgrade to VIP, which waits for payments; a VIP can upgrade; a lifetime membership has nothing to end', async ({
   page,
 }) => {
   const user = await createMember('down');
@@ -325,14 +334,16 @@ test('a premium downgrades to VIP at the end of the term; a VIP can upgrade; a l
   await options.getByRole('button', { name: 'Downgrade to VIP' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirm Downgrade' });
   await expect(confirm).toContainText(
-    `You keep Premium until ${shortDate(end)}. After that your membership switches to VIP at $1.99/month.`,
+    `You keep Premium until ${shortDate(end)}, then your membership ends: renewal as VIP at $1.99/month starts when payments do.`,
   );
   await confirm.getByRole('button', { name: 'Confirm Downgrade' }).click();
   await expect(confirm).toBeHidden();
   await expect(
     card.getByText('Subscription downgrade successful! You will retain access until your subscription expires.', { exact: true }),
   ).toBeFocused();
-  await expect(card.getByText(`Switches to VIP on ${shortDate(end)}`, { exact: true })).toBeVisible();
+  await expect(
+    card.getByText(`Renewal as VIP starts when payments do — your membership ends on ${shortDate(end)}.`, { exact: true }),
+  ).toBeVisible();
   await expect(options.getByRole('button', { name: 'Downgrade to VIP' })).toHaveCount(0);
   await expect(card.getByText('PREMIUM', { exact: true })).toBeVisible();
 

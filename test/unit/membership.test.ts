@@ -4,7 +4,6 @@ import { atExpression, scheduledEnd, scheduleName } from '../../functions/lib/me
 import { inProcessSchedules } from '../../local/membership-schedules.js';
 import {
   addDays,
-  addOneMonth,
   changeTier,
   DEFAULT_GRANT_REASON,
   daysLeft,
@@ -54,12 +53,6 @@ describe('constants (SPEC §9 grant presets and extend quick adds; §3 default r
 });
 
 describe('dates', () => {
-  it('adds one month with the day clamped to the month (SPEC §9: renew adds 1 month)', () => {
-    expect(addOneMonth('2026-01-31T08:00:00.000Z')).toBe('2026-02-28T08:00:00.000Z');
-    expect(addOneMonth('2028-01-31T08:00:00.000Z')).toBe('2028-02-29T08:00:00.000Z');
-    expect(addOneMonth('2026-12-15T23:59:59.000Z')).toBe('2027-01-15T23:59:59.000Z');
-  });
-
   it('adds whole days as 24-hour steps', () => {
     expect(addDays('2026-03-10T12:00:00.000Z', 30)).toBe('2026-04-09T12:00:00.000Z');
   });
@@ -114,25 +107,39 @@ describe('effectiveMembership (SPEC §4: access until subscriptionEnd, then the 
     expect(effectiveMembership(granted, NOW)).toEqual(member);
   });
 
-  it('makes a downgraded premium term vip at its end, renewing as vip (SPEC §4 downgrade)', () => {
-    const downgraded = paid({ pendingDowngrade: true, subscriptionEnd: '2026-03-01T00:00:00.000Z' });
-    expect(effectiveMembership(downgraded, NOW)).toEqual({
-      role: 'vip',
-      subscriptionType: 'vip',
-      subscriptionEnd: '2026-04-01T00:00:00.000Z',
-      isForever: false,
-      autoRenew: true,
-      pendingDowngrade: false,
-    });
+  it('ends a resubscribed grant at its end: no payment, no renewal (issue 21 §2)', () => {
+    // 7 days of Premium, then Resubscribe: auto-renew on records the wish, the end stays the end.
+    const granted = grantMembership(member, 'premium', 7, new Date('2026-03-01T00:00:00.000Z'));
+    const change = changeTier(granted, 'resubscribe');
+    if (!change.ok) throw new Error('a granted term can resubscribe');
+    expect(change.state).toMatchObject({ autoRenew: true, subscriptionEnd: '2026-03-08T00:00:00.000Z' });
+    expect(effectiveMembership(change.state, new Date('2026-03-07T23:59:59.999Z'))).toEqual(change.state);
+    expect(effectiveMembership(change.state, new Date('2026-03-08T00:00:00.000Z'))).toEqual(member);
+    expect(effectiveMembership(change.state, new Date('2076-03-08T00:00:00.000Z'))).toEqual(member);
   });
 
-  it('renews an auto-renewing term by one month at a time until it is current (SPEC §9 renew adds 1 month)', () => {
-    const behind = paid({ subscriptionEnd: '2026-01-05T00:00:00.000Z' });
-    expect(effectiveMembership(behind, NOW)).toEqual(paid({ subscriptionEnd: '2026-04-05T00:00:00.000Z' }));
+  it('ends a downgraded premium term at its end rather than switching to vip (issue 21 §2)', () => {
+    const downgraded = paid({ pendingDowngrade: true, subscriptionEnd: '2026-03-01T00:00:00.000Z' });
+    expect(effectiveMembership(downgraded, NOW)).toEqual(member);
+    expect(hasDueChange(downgraded, NOW)).toBe(true);
+  });
+
+  it('reads a stored auto-renewing term whose end is long past as ended, not caught up month by month', () => {
+    expect(effectiveMembership(paid({ subscriptionEnd: '2026-01-05T00:00:00.000Z' }), NOW)).toEqual(member);
+    expect(effectiveMembership(paid({ role: 'vip', subscriptionType: 'vip', subscriptionEnd: '1990-01-01T00:00:00.000Z' }), NOW)).toEqual(
+      member,
+    );
+  });
+
+  it('keeps an auto-renewing term until its end', () => {
+    const renewing = paid({ subscriptionEnd: '2026-03-10T12:00:00.001Z' });
+    expect(effectiveMembership(renewing, NOW)).toEqual(renewing);
+    expect(hasDueChange(renewing, NOW)).toBe(false);
   });
 
   it('applies a change due exactly at the end', () => {
     expect(effectiveMembership(paid({ autoRenew: false, subscriptionEnd: NOW.toISOString() }), NOW).role).toBe('member');
+    expect(effectiveMembership(paid({ autoRenew: true, subscriptionEnd: NOW.toISOString() }), NOW).role).toBe('member');
   });
 
   it('never changes a forever membership or a member', () => {
@@ -185,7 +192,7 @@ describe('changeTier (SPEC §4 PUT /auth/tier: downgrade-to-vip, cancel, resubsc
     expect(changeTier(paid(), 'resubscribe')).toEqual({ ok: false, refusal: 'alreadyRenewing' });
   });
 
-  it('downgrade keeps premium until the end and marks the switch to vip (SPEC §4)', () => {
+  it('downgrade keeps premium until the end and records the wish to renew as vip (SPEC §4)', () => {
     expect(changeTier(paid(), 'downgrade-to-vip')).toEqual({ ok: true, state: paid({ pendingDowngrade: true }) });
     expect(changeTier(paid({ pendingDowngrade: true }), 'downgrade-to-vip')).toEqual({ ok: false, refusal: 'alreadyDowngrading' });
     expect(changeTier(paid({ role: 'vip', subscriptionType: 'vip' }), 'downgrade-to-vip')).toEqual({ ok: false, refusal: 'premiumOnly' });
@@ -249,8 +256,10 @@ describe('membership schedules (one-time EventBridge Scheduler schedules; DESIGN
     expect(atExpression('2026-12-31T23:59:59.500Z')).toBe('at(2027-01-01T00:00:00)');
   });
 
-  it('schedules only a paid term with an end', () => {
+  it('schedules only a paid term with an end, at that end whether auto-renew is on or off', () => {
     expect(scheduledEnd(paid())).toBe(paid().subscriptionEnd);
+    expect(scheduledEnd(paid({ autoRenew: false }))).toBe(paid().subscriptionEnd);
+    expect(scheduledEnd(paid({ pendingDowngrade: true }))).toBe(paid().subscriptionEnd);
     expect(scheduledEnd(member)).toBeNull();
     expect(scheduledEnd(grantMembership(member, 'vip', null, NOW))).toBeNull();
   });

@@ -4,7 +4,7 @@ import { PartyPopper } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import styles from './Settings.module.css';
-import { endDate } from './settingsText';
+import { endDate, renewalWaitsForPayments } from './settingsText';
 
 interface ResubscribedDialogProps {
   /** The user the resubscribe call returned; null keeps the dialog closed. */
@@ -12,9 +12,14 @@ interface ResubscribedDialogProps {
   onClose: () => void;
 }
 
-/** "You're Back!" after resubscribing (SPEC §2): status Active, auto-renewal Enabled, time remaining, next renewal. */
+/**
+ * "You're Back!" after resubscribing (SPEC §2): status Active, auto-renewal Enabled, time remaining
+ * and the next renewal — which, with payments not live, is when payments start; until then the
+ * membership ends on its end date (docs/DECISIONS.md 'Memberships end without a payment').
+ */
 export function ResubscribedDialog({ user, onClose }: ResubscribedDialogProps) {
   const timeLeft = user ? timeLeftLabel(user, new Date()) : null;
+  const end = user?.subscriptionEnd ? endDate(user.subscriptionEnd) : null;
   return (
     <Modal
       open={user !== null}
@@ -23,7 +28,7 @@ export function ResubscribedDialog({ user, onClose }: ResubscribedDialogProps) {
       tone="success"
       icon={<PartyPopper aria-hidden="true" />}
       title="You're Back!"
-      description="Your subscription is active again and renews automatically."
+      description={`Auto-renewal is on again. ${renewalWaitsForPayments(end)}`}
       footer={<Button onClick={onClose}>Done</Button>}
     >
       <dl className={styles.facts}>
@@ -41,7 +46,7 @@ export function ResubscribedDialog({ user, onClose }: ResubscribedDialogProps) {
         </div>
         <div>
           <dt>Next renewal</dt>
-          <dd>{user?.subscriptionEnd ? endDate(user.subscriptionEnd) : '—'}</dd>
+          <dd>When payments start</dd>
         </div>
       </dl>
     </Modal>

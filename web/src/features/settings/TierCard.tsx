@@ -15,7 +15,7 @@ import { PaymentMethod } from './PaymentMethod';
 import { ResubscribedDialog } from './ResubscribedDialog';
 import { type SectionMessage, SectionStatus } from './SectionStatus';
 import styles from './Settings.module.css';
-import { endDate, settingsFailures } from './settingsText';
+import { endDate, renewalWaitsForPayments, settingsFailures } from './settingsText';
 
 /** SPEC §2: 'Switch to VIP tier ($1.99/month)', the price from SPEC §9's table. */
 const VIP_MONTHLY = formatPerMonth(PLAN_PRICES.vip[1].perMonth);
@@ -26,17 +26,19 @@ const failure = (action: TierAction): string =>
 
 type ConfirmedAction = Exclude<TierAction, 'resubscribe'>;
 
-/** What happens to the membership, in one line: the date it renews, ends or switches to VIP. */
+/**
+ * What happens to the membership, in one line. Payments are not live, so every term ends at its
+ * end: auto-renewal and a scheduled downgrade say that renewal waits for payments.
+ */
 function membershipOutlook(user: User): { text: string; badge: ReactNode } {
   if (user.isForever) return { text: 'Lifetime membership: it never expires.', badge: <Badge tone="success">Lifetime</Badge> };
   const end = user.subscriptionEnd ? endDate(user.subscriptionEnd) : null;
   if (user.pendingDowngrade)
     return {
-      text: end ? `Switches to VIP on ${end}` : 'Switches to VIP at the end of this term',
+      text: renewalWaitsForPayments(end, 'VIP'),
       badge: <Badge tone="info">Downgrade scheduled</Badge>,
     };
-  if (user.autoRenew)
-    return { text: end ? `Renews on ${end}` : 'Renews automatically', badge: <Badge tone="success">Auto-renew on</Badge> };
+  if (user.autoRenew) return { text: renewalWaitsForPayments(end), badge: <Badge tone="success">Auto-renew on</Badge> };
   return { text: end ? `Ends on ${end}` : 'Ends at the end of this term', badge: <Badge tone="warning">Auto-renew off</Badge> };
 }
 
@@ -172,7 +174,10 @@ export function TierCard({ onCustomizeProfile }: TierCardProps) {
                   </TierOption>
                 )}
                 {!user.autoRenew && (
-                  <TierOption icon={<RefreshCw aria-hidden="true" />} text={`Turn auto-renewal back on and keep ${tierName}.`}>
+                  <TierOption
+                    icon={<RefreshCw aria-hidden="true" />}
+                    text={`Turn auto-renewal back on: ${tierName} renews once payments start.`}
+                  >
                     <Button
                       size="sm"
                       loading={busy === 'resubscribe'}
@@ -207,8 +212,8 @@ export function TierCard({ onCustomizeProfile }: TierCardProps) {
         message={
           <>
             <p>
-              You keep Premium {end ? `until ${end}` : 'until the end of this term'}. After that your membership switches to VIP at{' '}
-              {VIP_MONTHLY}.
+              You keep Premium {end ? `until ${end}` : 'until the end of this term'}, then your membership ends: renewal as VIP at{' '}
+              {VIP_MONTHLY} starts when payments do.
             </p>
             {dialogError && (
               <p role="alert" className={[styles.status, styles.danger].join(' ')}>

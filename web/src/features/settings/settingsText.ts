@@ -14,6 +14,15 @@ export const settingsFailures = {
 export const endDate = (iso: string): string => formatInstantShort(iso);
 
 /**
+ * Payments are not live (SPEC §1), so no membership renews: with auto-renewal on or a downgrade
+ * scheduled, the tier card and "You're Back!" say when it ends (docs/DECISIONS.md 'Memberships end
+ * without a payment'). `end` is the short date from {@link endDate}; `renewsAs` names the renewal
+ * a downgrade asks for ('VIP').
+ */
+export const renewalWaitsForPayments = (end: string | null, renewsAs?: string): string =>
+  `Renewal${renewsAs ? ` as ${renewsAs}` : ''} starts when payments do — your membership ends on ${end ?? 'the last day of this term'}.`;
+
+/**
  * The notice by the e-mail field while SES's feedback stops mail to the address (`user.emailSuppressed`):
  * not in SPEC (docs/DECISIONS.md 'E-mail that arrives').
  */
