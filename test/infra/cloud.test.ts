@@ -494,6 +494,28 @@ describe('site', () => {
     app.hasResourceProperties('Custom::CDKBucketDeployment', { Exclude: ['assets/*', 'manifest.webmanifest'], DistributionPaths: ['/*'] });
   });
 
+  it("keeps every release's hashed assets for the tabs still running it: nothing deletes or expires under assets/", () => {
+    // docs/DECISIONS.md 'A deploy under open tabs'.
+    const deployments = Object.values(resourcesOf(app, 'Custom::CDKBucketDeployment')).map(({ Properties }) => Properties);
+    const assets = deployments.filter((deployment) => deployment.Include?.includes('assets/*'));
+    expect(assets).toEqual([expect.objectContaining({ Exclude: ['*'], Prune: false })]);
+    // A deployment that prunes (deletes what its build lacks) leaves assets/ out of it: the AWS CLI's
+    // `s3 sync --delete` never deletes an excluded key.
+    for (const deployment of deployments) {
+      if (deployment.Prune !== false) expect(deployment.Exclude).toContain('assets/*');
+    }
+    const siteBucket = resourcesOf(app, 'AWS::S3::Bucket')[
+      (assets[0] as { DestinationBucketName: { Ref: string } }).DestinationBucketName.Ref
+    ];
+    expect(siteBucket).toBeDefined();
+    const rules: Array<Record<string, any>> = siteBucket?.Properties.LifecycleConfiguration?.Rules ?? [];
+    // No lifecycle rule expires objects under assets/ (a rule without a prefix covers every key).
+    const prefix = (rule: Record<string, any>): string => rule.Prefix ?? rule.Filter?.Prefix ?? '';
+    const expires = (rule: Record<string, any>) => rule.ExpirationInDays !== undefined || rule.ExpirationDate !== undefined;
+    const coversAssets = (rule: Record<string, any>) => 'assets/'.startsWith(prefix(rule)) || prefix(rule).startsWith('assets/');
+    expect(rules.filter((rule) => expires(rule) && coversAssets(rule))).toEqual([]);
+  });
+
   it('publishes the web app manifest as application/manifest+json, and lets the site load it (manifest-src)', () => {
     app.hasResourceProperties('Custom::CDKBucketDeployment', {
       Include: ['manifest.webmanifest'],
