@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { SITE_PAGES } from '../infra/site-files.js';
 import { WEB_DIST } from './web.js';
 
@@ -21,14 +21,12 @@ export const RELEASE_FILES = '.vite/release-files.json';
 /** Every file below `dir`, as paths relative to it with `/` separators. */
 function filesBelow(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) =>
-      join(entry.parentPath, entry.name)
-        .slice(dir.length + 1)
-        .split('\\')
-        .join('/'),
-    );
+  return (
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      // A file another `npm start`'s publish removed meanwhile is no file.
+      .filter((file) => statSync(join(dir, file), { throwIfNoEntry: false })?.isFile())
+      .map((file) => file.split(sep).join('/'))
+  );
 }
 
 /** The files the release now in `distDir` consists of; when unknown (a plain `vite build` wrote it), every file there. */
@@ -63,7 +61,7 @@ export function publishWebBuild(buildDir: string, distDir: string): void {
   }
   const kept = new Set([...release, RELEASE_FILES]);
   for (const file of filesBelow(distDir)) {
-    if (!kept.has(file) && !previous.has(file)) rmSync(join(distDir, file));
+    if (!kept.has(file) && !previous.has(file)) rmSync(join(distDir, file), { force: true });
   }
 }
 
