@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * A tab left open across a deploy (docs/DECISIONS.md 'A deploy under open tabs'): a screen whose
@@ -79,6 +80,7 @@ test('a screen whose shared code stays missing shows a Reload button after one r
   expect(seen.requests).toBe(2);
   // One attempt on this page, when it opened: the message is not drawn over a loop of attempts.
   expect(await failedCodeLoads(page)).toBe(1);
+  await expectNoAxeViolationsInBothThemes(page, 'the new version message');
 
   // The button reloads; the code is still missing, so the message comes back, after that one load.
   await Promise.all([page.waitForEvent('load'), reload.click()]);
