@@ -232,8 +232,10 @@ export class CloudFrontSite extends Construct {
 
     this.url = props.domain ? `https://${props.domain.name}` : Fn.join('', ['https://', this.distribution.distributionDomainName]);
 
-    // Hashed build output never changes under its name: cache it for a year. Old files stay, so a
-    // browser still holding the previous index.html can load its chunks during a deploy.
+    // Hashed build output never changes under its name: cache it for a year. Every release's files
+    // stay (no prune here, `assets/*` excluded from the pages' prune, no lifecycle rule), so a tab
+    // opened before a deploy still loads its screens' code after it (docs/DECISIONS.md 'A deploy
+    // under open tabs').
     const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
       destinationBucket: this.bucket,
       sources: [props.site],

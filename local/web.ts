@@ -11,7 +11,7 @@ import { sendText } from './answers.js';
 /** The web app: the build in web/dist (`npm start`), or Vite's dev server with hot reload (`npm run dev`). */
 
 const ROOT = resolve(import.meta.dirname, '..');
-const WEB_DIST = join(ROOT, 'web', 'dist');
+export const WEB_DIST = join(ROOT, 'web', 'dist');
 
 /**
  * The files CloudFront compresses (infra/web.ts: `compress: true` with the CachingOptimized policy,
@@ -130,11 +130,13 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, file: string
 }
 
 /**
- * The web build with SPA fallback, as CloudFront serves it (infra/web.ts): `/` gets the prerendered
- * landing page, other extension-less paths the app shell, missing assets 404.
+ * The web build (`distDir`, web/dist unless a test says otherwise) with SPA fallback, as CloudFront
+ * serves it (infra/web.ts): `/` gets the prerendered landing page, other extension-less paths the
+ * app shell, missing assets 404. `npm start` publishes a new build into it file by file, keeping the
+ * previous release's assets (web-build.ts), so a second `npm start` never takes files from under this one.
  */
-export async function serveWebBuild(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  if (!existsSync(join(WEB_DIST, SITE_PAGES.appShell))) {
+export async function serveWebBuild(req: IncomingMessage, res: ServerResponse, url: URL, distDir = WEB_DIST): Promise<void> {
+  if (!existsSync(join(distDir, SITE_PAGES.appShell))) {
     sendText(res, 503, 'The web app is not built yet: run `npm run build:web` (npm start does it for you).');
     return;
   }
@@ -144,14 +146,14 @@ export async function serveWebBuild(req: IncomingMessage, res: ServerResponse, u
   } catch {
     pathname = '/';
   }
-  const file = normalize(join(WEB_DIST, pathname));
-  if (file.startsWith(WEB_DIST + sep) && existsSync(file) && statSync(file).isFile()) {
+  const file = normalize(join(distDir, pathname));
+  if (file.startsWith(distDir + sep) && existsSync(file) && statSync(file).isFile()) {
     await serveFile(req, res, file, cacheControlOf(pathname.slice(1)));
   } else if (extname(pathname) && req.method === 'GET') {
     sendText(res, 404, 'Not found');
   } else {
     const page = sitePageOf(pathname);
-    await serveFile(req, res, join(WEB_DIST, page), cacheControlOf(page));
+    await serveFile(req, res, join(distDir, page), cacheControlOf(page));
   }
 }
 

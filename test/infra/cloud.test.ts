@@ -494,6 +494,29 @@ describe('site', () => {
     app.hasResourceProperties('Custom::CDKBucketDeployment', { Exclude: ['assets/*', 'manifest.webmanifest'], DistributionPaths: ['/*'] });
   });
 
+  it("keeps every release's hashed assets for the tabs still running it: nothing deletes or expires under assets/", () => {
+    // docs/DECISIONS.md 'A deploy under open tabs'.
+    const deployments = Object.values(resourcesOf(app, 'Custom::CDKBucketDeployment')).map(
+      ({ Properties }) => Properties as { Include?: string[]; Exclude?: string[]; Prune?: boolean; DestinationBucketName: { Ref: string } },
+    );
+    const assets = deployments.filter((deployment) => deployment.Include?.includes('assets/*'));
+    expect(assets).toEqual([expect.objectContaining({ Exclude: ['*'], Prune: false })]);
+    // A deployment that prunes (deletes what its build lacks) leaves assets/ out of it: the AWS CLI's
+    // `s3 sync --delete` never deletes an excluded key.
+    for (const deployment of deployments) {
+      if (deployment.Prune !== false) expect(deployment.Exclude).toContain('assets/*');
+    }
+    const siteBucket = resourcesOf(app, 'AWS::S3::Bucket')[(assets[0] as (typeof deployments)[number]).DestinationBucketName.Ref];
+    expect(siteBucket).toBeDefined();
+    const lifecycle = siteBucket?.Properties.LifecycleConfiguration as { Rules: Array<Record<string, any>> } | undefined;
+    const rules = lifecycle?.Rules ?? [];
+    // No lifecycle rule expires objects under assets/ (a rule without a prefix covers every key).
+    const prefix = (rule: Record<string, any>): string => rule.Prefix ?? rule.Filter?.Prefix ?? '';
+    const expires = (rule: Record<string, any>) => rule.ExpirationInDays !== undefined || rule.ExpirationDate !== undefined;
+    const coversAssets = (rule: Record<string, any>) => 'assets/'.startsWith(prefix(rule)) || prefix(rule).startsWith('assets/');
+    expect(rules.filter((rule) => expires(rule) && coversAssets(rule))).toEqual([]);
+  });
+
   it('publishes the web app manifest as application/manifest+json, and lets the site load it (manifest-src)', () => {
     app.hasResourceProperties('Custom::CDKBucketDeployment', {
       Include: ['manifest.webmanifest'],

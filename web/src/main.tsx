@@ -2,10 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { apiBase } from './api/siteConfig';
+import { watchForMissingCode } from './missingCode';
 import { App, preloadScreen } from './router';
 // Inter ships with the app (DESIGN §7b): woff2 per script, each fetched only when a page uses it, font-display: swap.
 import '@fontsource-variable/inter';
 import './styles/global.css';
+
+// A code file that a deploy removed reloads the page once, into the current release (RouteError.tsx).
+watchForMissingCode();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

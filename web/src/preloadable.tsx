@@ -18,7 +18,9 @@ export const FIRST_DATA_WAIT_MS = 600;
  * instead of suspending for a tick (which shows the nearest Suspense fallback and holds it for
  * React's ~300 ms throttle). `prefetch` starts the data the component opens with, alongside its
  * code (the component shows its own loading state while it is under way). A failed load is tried
- * again on the next render or preload.
+ * again by the next `preload()` (a page's first load) or a reload, never by a render: a render that
+ * started a new load would suspend on it, fail and render again, a loop of thousands of requests a
+ * second for a file a deploy removed. It throws the failure instead, for the error screen (RouteError.tsx).
  */
 export function preloadable<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -26,21 +28,24 @@ export function preloadable<Props extends object>(
 ): Preloadable<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
+  let failed: Promise<ComponentType<Props>> | undefined;
   let prefetched: Promise<unknown> | undefined;
   function preload(): Promise<ComponentType<Props>> {
     if (loading !== undefined) return loading;
     prefetched = prefetch?.();
-    loading = load().then(
+    const attempt = load().then(
       (component) => {
         loaded = component;
         return component;
       },
       (error: unknown) => {
         loading = undefined;
+        failed = attempt;
         throw error;
       },
     );
-    return loading;
+    loading = attempt;
+    return attempt;
   }
   function preloadWithData(): Promise<unknown> {
     const code = preload();
@@ -49,7 +54,7 @@ export function preloadable<Props extends object>(
     return Promise.all([code, Promise.race([prefetched.catch(() => undefined), waited])]);
   }
   function Loaded(props: Props) {
-    const Component = loaded ?? use(preload());
+    const Component = loaded ?? use(loading ?? failed ?? preload());
     return <Component {...props} />;
   }
   Loaded.preload = preload;

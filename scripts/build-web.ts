@@ -1,0 +1,9 @@
+import { resolve } from 'node:path';
+import { buildWebSite } from '../local/web-build.js';
+
+/**
+ * `npm start`'s web build: into web/dist (or the folder given) without taking a file from an app
+ * that serves it meanwhile (local/web-build.ts). Exits 1 when the build fails, web/dist untouched.
+ */
+const [distDir] = process.argv.slice(2);
+process.exitCode = buildWebSite(distDir ? resolve(distDir) : undefined) ? 0 : 1;
