@@ -154,6 +154,7 @@ export const announcementRoutes = {
     area: 'announcements',
     access: 'admin',
     body: announcementBody,
+    badParameter: { status: 404, message: m.notFound },
   }),
   deleteAnnouncement: route<MessageResponse>()({
     method: 'DELETE',
@@ -161,5 +162,6 @@ export const announcementRoutes = {
     area: 'announcements',
     access: 'admin',
     body: undefined,
+    badParameter: { status: 404, message: m.notFound },
   }),
 } as const;
