@@ -65,7 +65,9 @@ describe('ids in bodies', () => {
   });
 
   it('the two-factor step answers a 2,044-character user id with 400', async () => {
-    const answer = await call('POST', '/api/2fa/verify', { body: { userId: 'a'.repeat(2044), twoFactorTicket: 'x'.repeat(100), token: '123456' } });
+    const answer = await call('POST', '/api/2fa/verify', {
+      body: { userId: 'a'.repeat(2044), twoFactorTicket: 'x'.repeat(100), token: '123456' },
+    });
     expectNotFoundOrBad(answer, '2fa verify');
   });
 
