@@ -4,7 +4,7 @@ import { DEFAULT_OWNER, startLocalStack } from '../local/stack.js';
 
 /**
  * `npm start` (and `npm run dev`, with `--dev`): the whole product on one machine, no cloud account
- * (DESIGN §6). PORT (3000), SES_PORT (8005), DATA_DIR (.data, or :memory:), OWNER_USERNAME /
+ * (DESIGN §6). HOST (127.0.0.1), PORT (3000), SES_PORT (8005), DATA_DIR (.data, or :memory:), OWNER_USERNAME /
  * OWNER_PASSWORD / OWNER_EMAIL. It prints "Subscription Tracker is running." once the app answers;
  * SIGINT or SIGTERM stops everything (DynamoDB Local's Java too) and exits 0.
  */
@@ -17,6 +17,7 @@ const dataDir = process.env.DATA_DIR || '.data';
 
 try {
   const stack = await startLocalStack({
+    host: process.env.HOST || undefined,
     port: Number(process.env.PORT || 3000),
     sesPort: Number(process.env.SES_PORT || 8005),
     dataDir,

@@ -274,9 +274,16 @@ export class ApiFunctions extends Construct {
       grantTableAccess(props.table, fn, needs.table);
       if (needs.sendsEmail) props.email.grantSend(fn);
       if (needs.avatars) {
-        // Uploads put the new avatar and delete the old one; nothing reads or lists objects.
+        // Uploads put the new avatar and delete the old one; deleting an account lists the user's
+        // avatars/<userId>/ prefix and deletes what is there. Nothing reads objects.
         const actions = needs.avatars === 'putAndDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
         iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [props.avatarsBucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`)] });
+        iam.Grant.addToPrincipal({
+          grantee: fn,
+          actions: ['s3:ListBucket'],
+          resourceArns: [props.avatarsBucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${AVATAR_KEY_PREFIX}*`] } },
+        });
       }
       if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
       if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);

@@ -10,7 +10,12 @@ export interface PortSetting {
 }
 
 function cannotListen(setting: PortSetting, error: NodeJS.ErrnoException): Error {
-  const { port, variable } = setting;
+  const { port, variable, host } = setting;
+  if (host && (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN')) {
+    return new CannotStart(
+      `HOST ${host} is not an address of this machine: leave it unset (127.0.0.1) or set an address this machine has.`,
+    );
+  }
   if (error.code === 'EADDRINUSE') {
     return new CannotStart(`Port ${port} is already in use: stop the program that listens there or set ${variable} to a free port.`);
   }

@@ -34,6 +34,23 @@ function apiDescription() {
   return description;
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`), as Node reports a peer's address. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * A request from this machine: a loopback peer that forwards nobody else's request. A proxy or a
+ * tunnel on this machine (`X-Forwarded-For`, `Forwarded`) connects from loopback for someone elsewhere.
+ */
+export function isFromThisMachine(req: Pick<IncomingMessage, 'headers'> & { socket: { remoteAddress?: string } }): boolean {
+  return isLoopbackAddress(req.socket.remoteAddress) && !req.headers['x-forwarded-for'] && !req.headers.forwarded;
+}
+
+export const LOCAL_ROUTES_PREFIX = '/_local/';
+
 async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   // The API's description, generated from the contract (docs/openapi.json is the same document).
@@ -46,7 +63,11 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
   }
   // The site's runtime configuration: the API is on this origin.
   if (url.pathname === `/${SITE_CONFIG_FILE}`) return sendJson(res, 200, { apiBaseUrl: '' } satisfies SiteConfig);
-  // Local-stack-only, like LocalStack's /_aws/ routes; never deployed.
+  // Local-stack-only, like LocalStack's /_aws/ routes; never deployed, and only for this machine
+  // (HOST may open the app to the network: the reminder run and the SES events stay local).
+  if (url.pathname.startsWith(LOCAL_ROUTES_PREFIX) && !isFromThisMachine(req)) {
+    return sendJson(res, 403, { message: 'The local stack’s /_local routes answer only on this machine' });
+  }
   if (url.pathname === '/_local/reminders' && req.method === 'POST') {
     const date = url.searchParams.get('date') ?? undefined;
     if (date !== undefined && !isCalendarDate(date)) {

@@ -20,6 +20,11 @@ import { serveWebBuild, viteDevServer } from './web.js';
 export interface LocalStackOptions {
   /** Port of the app and `/api` (0 picks a free one). */
   port?: number;
+  /**
+   * Address the app's server listens on: 127.0.0.1 (this machine only) unless given, e.g. `0.0.0.0`
+   * to open the app to the network. The emulators always listen on 127.0.0.1.
+   */
+  host?: string;
   /** Port of the SES emulator's mailbox (0 picks a free one). */
   sesPort?: number;
   /** Folder that keeps the data between runs, or ':memory:' to keep nothing. */
@@ -60,6 +65,15 @@ export interface LocalStack {
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
+/** Where the app listens without HOST: this machine only (README 'Configuration'). */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** The app's URL for a listening address: `localhost` for loopback and the wildcards, else the address itself. */
+export function appUrl(host: string, port: number): string {
+  if (['127.0.0.1', '0.0.0.0', '::', 'localhost'].includes(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 export const DEFAULT_OWNER = { username: 'owner', password: 'Owner123!', email: 'owner@example.com' };
 
 /**
@@ -70,8 +84,9 @@ export const DEFAULT_OWNER = { username: 'owner', password: 'Owner123!', email: 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   checkNode();
   checkJava();
-  const port = await availablePort({ port: options.port ?? 3000, variable: 'PORT' });
-  const url = `http://localhost:${port}`;
+  const host = options.host ?? DEFAULT_HOST;
+  const port = await availablePort({ port: options.port ?? 3000, variable: 'PORT', host });
+  const url = appUrl(host, port);
   const folder = openDataFolder(options.dataDir ?? '.data');
   const stops: Array<() => Promise<void>> = [async () => folder.cleanUp()];
   const stop = async () => {
@@ -113,7 +128,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         web,
       }),
     );
-    await listen(server, { port, variable: 'PORT' });
+    await listen(server, { port, variable: 'PORT', host });
     stops.push(
       () =>
         new Promise((resolve) => {

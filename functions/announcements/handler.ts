@@ -11,10 +11,6 @@ import { conflict, notFound } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { nowIso } from '../lib/table.js';
 
-/** Ids are UUIDs; anything else cannot name an announcement (404 without a read). */
-const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const known = (id: string) => ID_PATTERN.test(id);
-
 /**
  * The announcements area (SPEC §7 'Announcements'): anyone reads the list, admins write it. The
  * chassis validates bodies (announcementBody drops blank changes) and refuses non-admins.
@@ -29,13 +25,13 @@ export const handler = createApiHandler(announcementRoutes, {
   },
 
   updateAnnouncement: async ({ body, params }) => {
-    const updated = known(params.id) ? await updateAnnouncement(params.id, body) : undefined;
+    const updated = await updateAnnouncement(params.id, body);
     if (!updated) throw notFound(messages.notFound);
     return toAnnouncement(updated);
   },
 
   deleteAnnouncement: async ({ params }) => {
-    if (!known(params.id) || !(await deleteAnnouncement(params.id))) throw notFound(messages.notFound);
+    if (!(await deleteAnnouncement(params.id))) throw notFound(messages.notFound);
     return { message: messages.deleted };
   },
 

@@ -6,7 +6,7 @@ import { renderEmail, sendEmail } from '../lib/email.js';
 import { HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { epochSeconds, keys, nowIso, tableName } from '../lib/table.js';
-import { takeSlot } from '../lib/throttle.js';
+import { recipientKey, takeSlot } from '../lib/throttle.js';
 import { CONTACT_BY_ADDRESS, CONTACT_BY_EMAIL, CONTACT_MESSAGE_DAYS } from './rules.js';
 
 // Checked at cold start: a contact function without a support address fails before any request.
@@ -14,12 +14,15 @@ const SUPPORT_EMAIL = supportEmail();
 
 /**
  * The contact area (SPEC §2 'Contact', §7 POST /contact): the chassis validates the body; the
- * message is throttled per sender address and per client address, kept, and forwarded to the
+ * message is throttled per sender address (case and `+tag` folded, like every mail limit) and per client address, kept, and forwarded to the
  * support address with the sender as Reply-To. Every user-written text is escaped by renderEmail.
  */
 export const handler = createApiHandler(contactRoutes, {
   sendContactMessage: async ({ body, clientAddress, requestId, log }) => {
-    const [byEmail, byAddress] = await Promise.all([takeSlot(CONTACT_BY_EMAIL, body.email), takeSlot(CONTACT_BY_ADDRESS, clientAddress)]);
+    const [byEmail, byAddress] = await Promise.all([
+      takeSlot(CONTACT_BY_EMAIL, recipientKey(body.email)),
+      takeSlot(CONTACT_BY_ADDRESS, clientAddress),
+    ]);
     const refused = [byEmail, byAddress].filter((slot) => !slot.taken);
     if (refused.length > 0) {
       const retryAfterSeconds = Math.max(...refused.map((slot) => Math.max(1, slot.window.endsAt - epochSeconds())));

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AVATAR_KEY_PREFIX } from '../../shared/api/account.js';
 import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../../shared/domain/avatar.js';
@@ -55,6 +55,22 @@ export async function deleteAvatar(key: string | undefined): Promise<void> {
   }
 }
 
+/**
+ * Deletes every object under the user's `avatars/<userId>/` prefix, the one the profile names and any
+ * other: an upload that stopped between storing its image and updating the profile leaves one no
+ * profile names. Throws on a failure, so an account deletion stops before its profile goes and can be
+ * asked again.
+ */
+export async function deleteAvatarsOf(userId: string): Promise<void> {
+  const Bucket = avatarsBucket();
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3Client().send(new ListObjectsV2Command({ Bucket, Prefix: `${AVATAR_KEY_PREFIX}${userId}/`, ContinuationToken }));
+    for (const { Key } of page.Contents ?? []) if (Key) await s3Client().send(new DeleteObjectCommand({ Bucket, Key }));
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+}
+
 type Key = { pk: string; sk: string };
 
 /** Deletes keys 25 at a time (BatchWrite's limit), retrying what DynamoDB leaves unprocessed. */
@@ -74,7 +90,7 @@ async function deleteKeys(keysToDelete: Key[]): Promise<void> {
 /**
  * Deletes everything of a user (issue 9 'Delete account'): every item of the `USER#<id>` partition
  * (subscriptions, sessions, activity, two-factor and membership items), read page by page with Query
- * and deleted with BatchWrite, the avatar object, and last, in one transaction, the profile with its
+ * and deleted with BatchWrite, every avatar object under the user's prefix, and last, in one transaction, the profile with its
  * username and e-mail guards and its search-directory entry, so the name and the address are free
  * again. If a step fails the profile still exists and the user can sign in and ask again. One-time
  * tokens are keyed by their hash, so they cannot be found from the user: they expire on their own
@@ -116,7 +132,7 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
 
-  await deleteAvatar(user.avatarKey);
+  await deleteAvatarsOf(user.id);
 
   const guards = [keys.usernameGuard(user.username), ...(user.email ? [keys.emailGuard(user.email)] : [])];
   // The profile goes with its counters (role, paid membership), on the condition that the user is

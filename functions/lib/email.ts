@@ -1,7 +1,10 @@
 import { SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { isMailableAddress } from '../../shared/domain/email-address.js';
+import { emailMessages } from '../../shared/domain/username.js';
 import { sesClient } from './aws.js';
 import { config, publicUrl } from './config.js';
 import { isSuppressed } from './email-suppression.js';
+import { HttpError } from './errors.js';
 import { mimeMessage } from './mime.js';
 
 /** An e-mail with an HTML and a text part (SES v1 everywhere, DESIGN §1). */
@@ -31,10 +34,32 @@ export class EmailSuppressedError extends Error {
 }
 
 /**
+ * An address the mailer cannot send to (shared/domain/email-address.ts): every body is validated by
+ * that rule, so only an address stored before it meets this. A 400 with a message that says to
+ * change it on an API route; a permanent failure, not worth a retry, for the reminder sender.
+ */
+export class UndeliverableAddressError extends HttpError {
+  constructor(readonly address: string) {
+    super(400, emailMessages.undeliverable);
+    this.name = 'UndeliverableAddressError';
+  }
+}
+
+/**
+ * Refuses an address the mailer cannot send to. Routes that mail a stored address call it before
+ * they write anything (a token, a throttle slot); `sendEmail` asserts it for every recipient.
+ */
+export function requireMailableAddress(address: string): void {
+  if (!isMailableAddress(address)) throw new UndeliverableAddressError(address);
+}
+
+/**
  * Sends one e-mail with SendRawEmail (the SES v1 call that takes our own headers) under the
  * configuration set, whose bounce and complaint events stop later mail to the address.
  */
 export async function sendEmail(email: Email): Promise<void> {
+  requireMailableAddress(email.to);
+  if (email.replyTo) requireMailableAddress(email.replyTo);
   if (!email.essential && (await isSuppressed(email.to))) throw new EmailSuppressedError(email.to);
   const { SENDER_EMAIL, SES_CONFIGURATION_SET } = config();
   const raw = mimeMessage({

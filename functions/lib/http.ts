@@ -3,7 +3,16 @@ import httpRouterHandler, { type Method } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { safeParse } from 'zod/mini';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import { type Area, DEFAULT_MAX_BODY_BYTES, type ParsedBodyOf, type ResponseOf, type RouteDef } from '../../shared/api/contract.js';
+import {
+  type Area,
+  DEFAULT_BAD_PARAMETER,
+  DEFAULT_MAX_BODY_BYTES,
+  PATH_PARAMETER_PATTERNS,
+  type ParsedBodyOf,
+  pathParams,
+  type ResponseOf,
+  type RouteDef,
+} from '../../shared/api/contract.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
 import { createLogger, type Logger } from './log.js';
@@ -171,6 +180,12 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       state.userId = user.id;
       if (def.access === 'admin' && !isAdmin(user.role)) throw new HttpError(403, authMessages.adminOnly);
     }
+    // Every path parameter has its shape and length checked once, here, before a handler uses it.
+    const params = compact(event.pathParameters);
+    if (pathParams(def.path).some((param) => !PATH_PARAMETER_PATTERNS[param].test(params[param] ?? ''))) {
+      const answer = def.badParameter ?? DEFAULT_BAD_PARAMETER;
+      throw new HttpError(answer.status, answer.message);
+    }
     let body: unknown;
     if (def.body) {
       const parsed = safeParse(def.body, parseJsonBody(event, def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
@@ -180,7 +195,7 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
     const requestId = context.awsRequestId ?? event.requestContext?.requestId ?? crypto.randomUUID();
     const result = await handler({
       body: body as never,
-      params: compact(event.pathParameters),
+      params,
       query: compact(event.queryStringParameters),
       user: user as never,
       sessionId: sessionId as never,
@@ -275,6 +290,10 @@ export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes:
   const area = defs[0]?.area;
   if (!area || defs.some((def) => def.area !== area)) throw new Error('An API function serves the routes of exactly one area');
   if (!withETag && defs.some((def) => def.etag)) throw new Error('An etag route needs withETag');
+  for (const def of defs) {
+    const unknown = pathParams(def.path).find((param) => !Object.hasOwn(PATH_PARAMETER_PATTERNS, param));
+    if (unknown) throw new Error(`Path parameter {${unknown}} of ${def.path} has no shape in PATH_PARAMETER_PATTERNS`);
+  }
   const table = Object.entries(areaRoutes).map(([name, def]) => {
     const handler = (handlers as Record<string, RouteHandler<RouteDef>>)[name];
     return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler, withETag) };

@@ -28,10 +28,12 @@ function base64Lines(text: string): string {
 
 /**
  * A header value as RFC 2047 encoded words (`=?UTF-8?B?…?=`) of at most 75 characters each, folded
- * onto continuation lines, never splitting a character; printable ASCII stays as it is.
+ * onto continuation lines, never splitting a character; printable ASCII stays as it is, unless it
+ * holds `=?`: text someone wrote that looks like an encoded word (a contact name) is encoded too, so
+ * a mail client shows it as written instead of decoding it into other words.
  */
 export function encodeHeaderText(text: string): string {
-  if (isPrintableAscii(text)) return text;
+  if (isPrintableAscii(text) && !text.includes('=?')) return text;
   const words: string[] = [];
   let chunk = '';
   for (const character of text) {

@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ID_PATTERN } from '../../shared/api/contract.js';
 import type { BillingCycle, Subscription, SubscriptionStatus } from '../../shared/api/subscriptions.js';
 import { isPurged, TRASH_DAYS } from '../../shared/domain/subscription-rules.js';
 import { dynamo } from './aws.js';
@@ -73,8 +74,6 @@ export async function listSubscriptions(userId: string): Promise<SubscriptionIte
   } while (ExclusiveStartKey);
   return items.filter((item) => !isGone(item));
 }
-
-const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionItem | undefined> {
   if (!ID_PATTERN.test(subscriptionId)) return undefined;

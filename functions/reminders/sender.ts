@@ -30,8 +30,8 @@ export type SendOutcome =
 /** Outcomes that hand the message back to the queue. */
 export const RETRIED: ReadonlySet<SendOutcome> = new Set(['busy', 'retry']);
 
-/** Errors no retry can fix. `EmailSuppressedError` is functions/lib/email.ts's, matched by name. */
-const PERMANENT_ERRORS = new Set(['MessageRejected', 'EmailSuppressedError', 'InvalidParameterValue']);
+/** Errors no retry can fix. `EmailSuppressedError` and `UndeliverableAddressError` are functions/lib/email.ts's, matched by name. */
+const PERMANENT_ERRORS = new Set(['MessageRejected', 'EmailSuppressedError', 'UndeliverableAddressError', 'InvalidParameterValue']);
 
 export const isPermanentSendError = (error: unknown) => error instanceof Error && PERMANENT_ERRORS.has(error.name);
 

@@ -82,6 +82,9 @@ export interface AdminUserResponse extends MessageResponse {
   user: User;
 }
 
+/** A user id that cannot name anyone answers as an unknown one does. */
+const noSuchUser = { status: 404, message: adminMessages.userNotFound } as const;
+
 export const adminRoutes = {
   listUsers: route<UserPage>()({ method: 'GET', path: '/api/auth/users', area: 'admin', access: 'admin', body: undefined }),
   createUser: route<AdminUserResponse>()({
@@ -98,6 +101,7 @@ export const adminRoutes = {
     area: 'admin',
     access: 'admin',
     body: roleBody,
+    badParameter: noSuchUser,
   }),
   deleteUser: route<MessageResponse>()({
     method: 'DELETE',
@@ -105,6 +109,7 @@ export const adminRoutes = {
     area: 'admin',
     access: 'admin',
     body: undefined,
+    badParameter: noSuchUser,
   }),
   userDetails: route<UserDetails>()({
     method: 'GET',
@@ -112,6 +117,7 @@ export const adminRoutes = {
     area: 'admin',
     access: 'admin',
     body: undefined,
+    badParameter: noSuchUser,
   }),
   changeStatus: route<AdminUserResponse>()({
     method: 'PUT',
@@ -119,6 +125,7 @@ export const adminRoutes = {
     area: 'admin',
     access: 'admin',
     body: statusBody,
+    badParameter: noSuchUser,
   }),
   sendPasswordReset: route<MessageResponse>()({
     method: 'POST',
@@ -126,6 +133,7 @@ export const adminRoutes = {
     area: 'admin',
     access: 'admin',
     body: undefined,
+    badParameter: noSuchUser,
   }),
   changeEmail: route<AdminUserResponse>()({
     method: 'PUT',
@@ -133,6 +141,7 @@ export const adminRoutes = {
     area: 'admin',
     access: 'admin',
     body: changeEmailBody,
+    badParameter: noSuchUser,
   }),
   terminateSessions: route<MessageResponse>()({
     method: 'POST',
@@ -140,6 +149,7 @@ export const adminRoutes = {
     area: 'admin',
     access: 'admin',
     body: undefined,
+    badParameter: noSuchUser,
   }),
   previewEmail: route<MessageResponse>()({
     method: 'POST',

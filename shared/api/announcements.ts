@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../domain/dates.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
-import { type MessageResponse, route } from './contract.js';
+import { ID_PATTERN, type MessageResponse, route } from './contract.js';
 
 /**
  * The most announcements kept at once: the reorder writes every one of them in one DynamoDB
@@ -106,9 +106,7 @@ export const reorderBody = z.object({
   announcements: z
     .array(
       z.object({
-        id: z
-          .string({ error: m.reorderInvalid })
-          .check(z.minLength(1, { error: m.reorderInvalid }), z.maxLength(100, { error: m.reorderInvalid })),
+        id: z.string({ error: m.reorderInvalid }).check(z.regex(ID_PATTERN, { error: m.reorderInvalid })),
         displayOrder: z
           .number({ error: m.reorderInvalid })
           .check(z.int({ error: m.reorderInvalid }), z.gte(0, { error: m.reorderInvalid }), z.lte(10_000, { error: m.reorderInvalid })),
@@ -154,6 +152,7 @@ export const announcementRoutes = {
     area: 'announcements',
     access: 'admin',
     body: announcementBody,
+    badParameter: { status: 404, message: m.notFound },
   }),
   deleteAnnouncement: route<MessageResponse>()({
     method: 'DELETE',
@@ -161,5 +160,6 @@ export const announcementRoutes = {
     area: 'announcements',
     access: 'admin',
     body: undefined,
+    badParameter: { status: 404, message: m.notFound },
   }),
 } as const;

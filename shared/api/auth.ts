@@ -4,7 +4,7 @@ import { passwordMessages, passwordProblem } from '../domain/password.js';
 import { PROFILE_COLOR_VALUES, PROFILE_EFFECT_VALUES } from '../domain/profile.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { EMAIL_MAX_LENGTH, emailMessages, emailProblem, usernameMessages, usernameProblem } from '../domain/username.js';
-import { authMessages } from './auth-messages.js';
+import { authMessages, unsubscribeMessages } from './auth-messages.js';
 import { type MessageResponse, route } from './contract.js';
 import type { User } from './user.js';
 
@@ -234,6 +234,7 @@ export const authRoutes = {
     area: 'auth',
     access: 'public',
     body: undefined,
+    badParameter: { status: 400, message: authMessages.verificationInvalid },
   }),
   /**
    * One-click unsubscribe (RFC 8058): the List-Unsubscribe URL of every reminder e-mail, and what the
@@ -246,5 +247,6 @@ export const authRoutes = {
     area: 'auth',
     access: 'public',
     body: undefined,
+    badParameter: { status: 400, message: unsubscribeMessages.linkInvalid },
   }),
 } as const;

@@ -37,6 +37,12 @@ export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType
    * names it is answered 304 with no body, after the same authentication as always.
    */
   etag?: true;
+  /**
+   * The answer to a path parameter of the wrong shape or length (PATH_PARAMETER_PATTERNS), given by
+   * the chassis before the handler runs: what the handler answers for one that names nothing.
+   * Default: 404 'Not found'.
+   */
+  badParameter?: { status: 400 | 404; message: string };
   /** Phantom field carrying the response type for the typed client; never set at run time. */
   readonly __response?: Response;
 }
@@ -51,6 +57,22 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export type BodyOf<R> = R extends { body: infer B } ? (B extends z.ZodMiniType ? z.input<B> : undefined) : never;
 export type ParsedBodyOf<R> = R extends { body: infer B } ? (B extends z.ZodMiniType ? z.output<B> : undefined) : never;
 export type ResponseOf<R> = R extends { readonly __response?: infer Res } ? Exclude<Res, undefined> : never;
+
+/** The shape of every id the product makes (`crypto.randomUUID()`): users, subscriptions, announcements. */
+export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The shape of each path parameter, by its name in the contract's paths; the chassis refuses any
+ * other value (`badParameter`) before a handler or a key sees it, so a 2,044-character id is never
+ * a DynamoDB key (2,048 bytes at most) nor a 500. A route with a parameter not named here does not build.
+ */
+export const PATH_PARAMETER_PATTERNS: Readonly<Record<string, RegExp>> = {
+  id: ID_PATTERN,
+  /** One-time e-mail tokens (43 base64url characters) and unsubscribe tokens (`<user id>.<signature>`, 80). */
+  token: /^[A-Za-z0-9_.-]{1,200}$/,
+};
+
+export const DEFAULT_BAD_PARAMETER = { status: 404, message: 'Not found' } as const;
 
 /** Path parameter names of a path such as `/api/subscriptions/{id}/renew`. */
 export function pathParams(path: string): string[] {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_MEMBERSHIP_DAYS, PAID_TIERS, TIER_ACTIONS } from '../domain/membership.js';
-import { type MessageResponse, route } from './contract.js';
+import { ID_PATTERN, type MessageResponse, route } from './contract.js';
 import type { User } from './user.js';
 
 /** Messages of the membership area (SPEC §4, §5, §8). */
@@ -31,7 +31,8 @@ const days = z
   );
 
 const reason = z.optional(z.string({ error: 'Reason must be text' }).check(z.trim(), z.maxLength(200)));
-const userId = z.string({ error: membershipMessages.userNotFound }).check(z.minLength(1, { error: membershipMessages.userNotFound }));
+/** A user id of the shape the product makes: any other names nobody. */
+const userId = z.string({ error: membershipMessages.userNotFound }).check(z.regex(ID_PATTERN, { error: membershipMessages.userNotFound }));
 
 /** PUT /auth/tier (SPEC §7). */
 export const tierBody = z.object({ action: z.enum(TIER_ACTIONS, { error: membershipMessages.invalidAction }) });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { RouteDef } from './contract.js';
+import { PATH_PARAMETER_PATTERNS, type RouteDef } from './contract.js';
 import { type RouteName, routes } from './index.js';
 import { namedResponses, responseSchemas } from './responses.js';
 
@@ -57,7 +57,7 @@ function operation(name: RouteName, def: RouteDef, answer: string) {
     name: param,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: { type: 'string', pattern: PATH_PARAMETER_PATTERNS[param].source },
   }));
   const responses: Record<string, unknown> = {
     [String(def.successStatus ?? 200)]:

@@ -129,8 +129,11 @@ export const subscriptionBody = z.object({
 
 export type SubscriptionInput = z.input<typeof subscriptionBody>;
 
+/** A subscription id that cannot name one answers as an unknown one does. */
+const noSuchSubscription = { status: 404, message: subscriptionMessages.notFound } as const;
+
 const byId = (path: string, method: 'PUT' | 'DELETE') =>
-  route<Subscription>()({ method, path, area: 'subscriptions', access: 'user', body: undefined });
+  route<Subscription>()({ method, path, area: 'subscriptions', access: 'user', body: undefined, badParameter: noSuchSubscription });
 
 export const subscriptionRoutes = {
   listSubscriptions,
@@ -148,6 +151,7 @@ export const subscriptionRoutes = {
     area: 'subscriptions',
     access: 'user',
     body: subscriptionBody,
+    badParameter: noSuchSubscription,
   }),
   deleteSubscription: byId('/api/subscriptions/{id}', 'DELETE'),
   deleteSubscriptionPermanently: route<MessageResponse>()({
@@ -156,6 +160,7 @@ export const subscriptionRoutes = {
     area: 'subscriptions',
     access: 'user',
     body: undefined,
+    badParameter: noSuchSubscription,
   }),
   recoverSubscription: byId('/api/subscriptions/{id}/recover', 'PUT'),
   renewSubscription: byId('/api/subscriptions/{id}/renew', 'PUT'),

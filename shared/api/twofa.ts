@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type MessageResponse, route } from './contract.js';
+import { ID_PATTERN, type MessageResponse, route } from './contract.js';
 import type { User } from './user.js';
 
 /** Messages of two-factor sign-in (SPEC §5, §8). */
@@ -47,7 +47,7 @@ export const enableTwoFactorBody = z.object({ token: code });
  * 6-digit code or a backup code (upper-cased before the check) in `token`.
  */
 export const verifyTwoFactorBody = z.object({
-  userId: z.string({ error: twoFactorMessages.ticketEnded }).check(z.minLength(1, { error: twoFactorMessages.ticketEnded })),
+  userId: z.string({ error: twoFactorMessages.ticketEnded }).check(z.regex(ID_PATTERN, { error: twoFactorMessages.ticketEnded })),
   twoFactorTicket: z
     .string({ error: twoFactorMessages.ticketEnded })
     .check(z.minLength(1, { error: twoFactorMessages.ticketEnded }), z.maxLength(2000)),

@@ -1,10 +1,11 @@
+import { EMAIL_ADDRESS_MAX_LENGTH, isMailableAddress } from './email-address.js';
 import { hasForbiddenCharacters } from './text.js';
 
 /** Username and e-mail rules (SPEC §5 Registration, §9 'Username: at least 3'). */
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
-export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_MAX_LENGTH = EMAIL_ADDRESS_MAX_LENGTH;
 /** The "basic pattern" of SPEC §5: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/;
 
@@ -18,6 +19,8 @@ export const usernameMessages = {
 export const emailMessages = {
   required: 'Email is required',
   invalid: 'Please enter a valid email address',
+  /** An address stored before the rule of shared/domain/email-address.ts that the mailer cannot send to. */
+  undeliverable: 'This email address cannot receive mail. Please change it to a valid email address.',
 } as const;
 
 export function usernameProblem(username: string): string | null {
@@ -32,7 +35,8 @@ export function usernameProblem(username: string): string | null {
 export function emailProblem(email: string): string | null {
   const e = email.trim();
   if (!e) return emailMessages.required;
-  if (e.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(e) || hasForbiddenCharacters(e)) return emailMessages.invalid;
+  // SPEC §5's basic pattern, and an address the mailer can send to (shared/domain/email-address.ts).
+  if (!EMAIL_PATTERN.test(e) || hasForbiddenCharacters(e) || !isMailableAddress(e)) return emailMessages.invalid;
   return null;
 }
 

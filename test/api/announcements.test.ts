@@ -270,10 +270,20 @@ describe('order', () => {
         { id: c.id, displayOrder: 0 },
         { id: b.id, displayOrder: 1 },
         { id: a.id, displayOrder: 2 },
-        { id: 'x', displayOrder: 3 },
+        { id: crypto.randomUUID(), displayOrder: 3 },
       ],
       409,
       messages.reorderNotWholeSet,
+    ],
+    [
+      'an id that cannot name one',
+      () => [
+        { id: c.id, displayOrder: 0 },
+        { id: b.id, displayOrder: 1 },
+        { id: 'x', displayOrder: 2 },
+      ],
+      400,
+      messages.reorderInvalid,
     ],
     ['not a list', () => 'C,B,A', 400, messages.reorderInvalid],
   ])('refuses %s and leaves the order unchanged', async (_, order, status, message) => {

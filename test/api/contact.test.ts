@@ -72,8 +72,19 @@ describe('POST /api/contact', () => {
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(CONTACT_BY_EMAIL.windowSeconds);
-    // The same address in other letters is the same sender.
+    // The same address in other letters, or with a +tag (one mailbox at most providers), is the same sender.
     expect((await send(message(email.toUpperCase()))).status).toBe(429);
+    expect((await send(message(email.replace('@', '+again@')))).status).toBe(429);
+    expect((await send(message(email.replace('@', '+Other@').toUpperCase()))).status).toBe(429);
+  });
+
+  it('keeps encoded words (=?…?=) in a name as the text written, never decoded into the subject', async () => {
+    const email = `${uniqueName('encoded')}@example.com`;
+    // "Admin" and "Your account is locked" as RFC 2047 encoded words.
+    const name = '=?UTF-8?B?QWRtaW4=?= =?UTF-8?Q?Your_account_is_locked?=';
+    expect((await send({ name, email, message: 'Hello' })).status).toBe(201);
+    const mail = (await mailsTo(LOCAL_SUPPORT_EMAIL)).find((m) => m.body.text?.includes(email));
+    expect(mail?.subject).toBe(`Contact message from ${name}`);
   });
 
   it(`answers 429 after ${CONTACT_BY_ADDRESS.limit} messages from one client address, whatever the sender`, async () => {

@@ -119,7 +119,8 @@ describe('grant (SPEC §3 membership grant, §8 success text)', () => {
       [{ userId: user.id, subscriptionType: 'vip', duration: 0 }, 400, membershipMessages.invalidDays],
       [{ userId: user.id, subscriptionType: 'vip', duration: 'ten' }, 400, membershipMessages.invalidDays],
       [{ userId: user.id, subscriptionType: 'vip', duration: 1.5 }, 400, membershipMessages.invalidDays],
-      [{ userId: 'no-such-user', subscriptionType: 'vip', duration: 7 }, 404, membershipMessages.userNotFound],
+      [{ userId: 'no-such-user', subscriptionType: 'vip', duration: 7 }, 400, membershipMessages.userNotFound],
+      [{ userId: crypto.randomUUID(), subscriptionType: 'vip', duration: 7 }, 404, membershipMessages.userNotFound],
     ];
     for (const [body, status, message] of cases) expect(await grant(owner, body)).toMatchObject({ status, body: { message } });
     expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null });

@@ -144,11 +144,13 @@ describe('the reminder pipeline with SES failures', () => {
     expect(await handler(event)).toEqual({ batchItemFailures: [] });
     expect(await reminderSubjects(users[1])).toHaveLength(1);
     const { isPermanentSendError } = await import('../../functions/reminders/sender.js');
+    const { UndeliverableAddressError } = await import('../../functions/lib/email.js');
     const suppressed = Object.assign(new Error('suppressed'), { name: 'EmailSuppressedError' });
-    expect([isPermanentSendError(suppressed), isPermanentSendError(Object.assign(new Error('x'), { name: 'Throttling' }))]).toEqual([
-      true,
-      false,
-    ]);
+    // An address stored before the mailer's rule (shared/domain/email-address.ts) is no passing failure either.
+    const undeliverable = new UndeliverableAddressError('x@exämple.com');
+    expect(
+      [suppressed, undeliverable, Object.assign(new Error('x'), { name: 'Throttling' })].map((error) => isPermanentSendError(error)),
+    ).toEqual([true, true, false]);
   });
 
   it('retries a passing failure after the visibility timeout and sends it once', async () => {

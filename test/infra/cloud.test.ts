@@ -211,6 +211,13 @@ describe('permissions', () => {
   });
   const of = (area: string) => statements.get(functionOfArea(area).roleLogicalId) ?? [];
   const allows = (area: string, action: string) => of(area).some((s) => s.Effect === 'Allow' && actionsOf(s).includes(action));
+  /** Listing (account deletion's sweep of avatars/<userId>/) is on the bucket, for keys under the avatar prefix only. */
+  const expectListingOnlyTheAvatarPrefix = (area: string) => {
+    const listing = of(area).filter((s) => s.Effect === 'Allow' && actionsOf(s).includes('s3:ListBucket'));
+    expect(listing).toHaveLength(1);
+    expect(JSON.stringify(listing[0].Resource)).not.toContain('/*');
+    expect(listing[0].Condition).toEqual({ StringLike: { 's3:prefix': [`${AVATAR_KEY_PREFIX}*`] } });
+  };
 
   it('never grants a wildcard action, and no DynamoDB action with a wildcard', () => {
     for (const statement of [...statements.values()].flat()) {
@@ -256,25 +263,27 @@ describe('permissions', () => {
     expect(functionOfArea('announcements').properties.Environment.Variables.TWO_FACTOR_KEY_ARN).toBeUndefined();
   });
 
-  it('lets the account function put and delete avatar objects under the avatar prefix, nothing else in S3, and send no e-mail', () => {
+  it('lets the account function put and delete avatar objects under the avatar prefix, list only that prefix, and send no e-mail', () => {
     const s3Actions = of('account').flatMap((s) => actionsOf(s).filter((action) => action.startsWith('s3:')));
-    expect(s3Actions.sort()).toEqual(['s3:DeleteObject', 's3:PutObject']);
-    for (const action of s3Actions) {
+    expect(s3Actions.sort()).toEqual(['s3:DeleteObject', 's3:ListBucket', 's3:PutObject']);
+    for (const action of ['s3:DeleteObject', 's3:PutObject']) {
       const statement = of('account').find((s) => s.Effect === 'Allow' && actionsOf(s).includes(action));
       expect(JSON.stringify(statement?.Resource)).toContain(`/${AVATAR_KEY_PREFIX}*`);
     }
+    expectListingOnlyTheAvatarPrefix('account');
     expect(of('account').some((s) => actionsOf(s).some((action) => action.startsWith('ses:')))).toBe(false);
     expect(of('auth').some((s) => actionsOf(s).some((action) => action.startsWith('s3:')))).toBe(false);
   });
 
-  it('lets the admin function only delete avatar objects under the prefix (deleting a user deletes their avatar)', () => {
+  it('lets the admin function only delete avatar objects under the prefix (deleting a user deletes their avatars/<userId>/ prefix)', () => {
     const s3Actions = of('admin')
       .filter((s) => s.Effect === 'Allow')
       .flatMap((s) => actionsOf(s).filter((action) => action.startsWith('s3:')));
     expect(s3Actions.length).toBeGreaterThan(0);
-    expect(s3Actions).toEqual(['s3:DeleteObject']);
+    expect(s3Actions.sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
     const statement = of('admin').find((s) => actionsOf(s).includes('s3:DeleteObject'));
     expect(JSON.stringify(statement?.Resource)).toContain(`/${AVATAR_KEY_PREFIX}*`);
+    expectListingOnlyTheAvatarPrefix('admin');
   });
 
   it('gives the admin function exactly the table, the sender address, avatar deletion, the session key and tracing', () => {

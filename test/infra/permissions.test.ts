@@ -37,6 +37,7 @@ const COMMAND_ACTIONS: Record<string, string[]> = {
   GetRandomPasswordCommand: ['secretsmanager:GetRandomPassword'],
   PutObjectCommand: ['s3:PutObject'],
   DeleteObjectCommand: ['s3:DeleteObject'],
+  ListObjectsV2Command: ['s3:ListBucket'],
   CreateScheduleCommand: ['scheduler:CreateSchedule'],
   DeleteScheduleCommand: ['scheduler:DeleteSchedule'],
   SendMessageCommand: ['sqs:SendMessage'],

@@ -159,3 +159,12 @@ describe('function configuration', () => {
     ]);
   });
 });
+
+describe('path parameters', () => {
+  it('a route whose path parameter has no shape in PATH_PARAMETER_PATTERNS does not build', () => {
+    const routes = { thing: { method: 'GET', path: '/api/things/{thing}', area: 'stats', access: 'public', body: undefined } } as const;
+    expect(() => createApiHandler(routes, { thing: async () => ({}) as never })).toThrow(
+      'Path parameter {thing} of /api/things/{thing} has no shape in PATH_PARAMETER_PATTERNS',
+    );
+  });
+});

@@ -42,6 +42,12 @@ describe('the MIME message', () => {
     }
   });
 
+  it('encodes ASCII text that looks like an encoded word, so it reads back as written', async () => {
+    const subject = 'Contact message from =?UTF-8?B?QWRtaW4=?=';
+    expect(encodeHeaderText(subject)).not.toBe(subject);
+    expect((await simpleParser(mimeMessage({ ...message, subject }))).subject).toBe(subject);
+  });
+
   it('refuses a header that would break the message', () => {
     expect(() => mimeMessage({ ...message, headers: { 'X-Bad': 'one\r\nBcc: someone@example.com' } })).toThrow(
       /printable ASCII on one line/,

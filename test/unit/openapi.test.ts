@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_DOC, openApiText } from '../../scripts/openapi.js';
+import { ID_PATTERN } from '../../shared/api/contract.js';
 import { routes } from '../../shared/api/index.js';
 
 type Doc = {
@@ -47,7 +48,7 @@ describe('OpenAPI description (generated from shared/api)', () => {
       $ref: '#/components/schemas/Error',
     });
     expect(doc.paths['/api/subscriptions/{id}'].put.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: ID_PATTERN.source } },
     ]);
   });
 });
