@@ -38,7 +38,7 @@ describe('function bundling', () => {
       },
       forceDockerBundling: false,
     });
-    expect(bundleOptions).toMatchObject({ format: 'esm', target: 'node22', minify: true, external: [] });
+    expect(bundleOptions).toMatchObject({ format: 'esm', target: 'node24', minify: true, external: [] });
   });
 
   it('keeps the whole SDK checksum module only in the functions that use S3 (account; admin deletes avatars)', () => {
