@@ -1,4 +1,10 @@
-import { type IPolicyValidationContext, type IPolicyValidationPlugin, type PolicyValidationPluginReport, Stack, Validations } from 'aws-cdk-lib';
+import {
+  type IPolicyValidationContext,
+  type IPolicyValidationPlugin,
+  type PolicyValidationPluginReport,
+  Stack,
+  Validations,
+} from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
@@ -43,7 +49,10 @@ export function acknowledge(scope: IConstruct, reason: string, ...ids: Array<str
       Validations.of(scope).acknowledge({ id, reason });
     } else {
       const root = scope.node.root;
-      lateAcknowledgements.set(root, [...(lateAcknowledgements.get(root) ?? []), () => Validations.of(scope).acknowledge({ id: id(), reason })]);
+      lateAcknowledgements.set(root, [
+        ...(lateAcknowledgements.get(root) ?? []),
+        () => Validations.of(scope).acknowledge({ id: id(), reason }),
+      ]);
     }
   }
 }
@@ -77,8 +86,16 @@ export function basicExecutionRoleFinding(scope: IConstruct): LateFindingId {
  *   nothing else is granted on `*`).
  */
 export function acknowledgeFunctionBasics(fn: IConstruct): void {
-  acknowledge(fn, 'AWSLambdaBasicExecutionRole lets the function write its own CloudWatch logs and nothing else.', basicExecutionRoleFinding(fn));
-  acknowledge(fn, 'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) takes no resource ARN.', 'AwsSolutions-IAM5[Resource::*]');
+  acknowledge(
+    fn,
+    'AWSLambdaBasicExecutionRole lets the function write its own CloudWatch logs and nothing else.',
+    basicExecutionRoleFinding(fn),
+  );
+  acknowledge(
+    fn,
+    'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) takes no resource ARN.',
+    'AwsSolutions-IAM5[Resource::*]',
+  );
 }
 
 /** A dead-letter queue has none of its own, and nothing consumes it but a person reading it. */

@@ -64,7 +64,7 @@ export class DataStore extends Construct {
     });
     acknowledge(
       this.avatarsBucket,
-      "Every read comes through CloudFront, whose access logs are on (infra/web.ts); puts and deletes come only from the account and admin functions, whose logs record them.",
+      'Every read comes through CloudFront, whose access logs are on (infra/web.ts); puts and deletes come only from the account and admin functions, whose logs record them.',
       'AwsSolutions-S1',
     );
     acknowledge(

@@ -8,8 +8,8 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { AREAS, type Area, routesOfArea } from '../shared/api/index.js';
-import { acknowledge, acknowledgeFunctionBasics, iamFinding } from './checks.js';
 import { areaEntry, depsLockFile, functionsDir, lambdaBundling, lambdaBundlingFor, projectRoot } from './bundling.js';
+import { acknowledge, acknowledgeFunctionBasics, iamFinding } from './checks.js';
 import type { DeploymentTarget } from './config.js';
 import { AVATAR_KEY_PREFIX } from './data.js';
 import type { EmailSender } from './email.js';
@@ -288,7 +288,11 @@ export class ApiFunctions extends Construct {
         const actions = needs.avatars === 'putAndDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
         const avatars = props.avatarsBucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`);
         iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [avatars] });
-        acknowledge(fn, `Avatar images only: the objects under the ${AVATAR_KEY_PREFIX} prefix.`, iamFinding(fn, 'AwsSolutions-IAM5', 'Resource', avatars));
+        acknowledge(
+          fn,
+          `Avatar images only: the objects under the ${AVATAR_KEY_PREFIX} prefix.`,
+          iamFinding(fn, 'AwsSolutions-IAM5', 'Resource', avatars),
+        );
       }
       if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
       if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);

@@ -79,7 +79,11 @@ export class MembershipExpiry extends Construct {
     props.apiFunction.addEnvironment('MEMBERSHIP_SCHEDULER_ROLE_ARN', schedulerEnvironment.MEMBERSHIP_SCHEDULER_ROLE_ARN);
     props.apiFunction.addEnvironment('MEMBERSHIP_EXPIRY_ARN', this.function.functionArn);
 
-    const groupSchedules = stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.group.scheduleGroupName}/*` });
+    const groupSchedules = stack.formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${this.group.scheduleGroupName}/*`,
+    });
     for (const fn of [props.apiFunction, this.function]) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({

@@ -9,8 +9,8 @@ import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput, Ti
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { EmailSender } from './email.js';
 import { acknowledge, acknowledgeDeadLetterQueue } from './checks.js';
+import type { EmailSender } from './email.js';
 import { ProductFunction } from './functions.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';

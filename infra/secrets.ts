@@ -4,8 +4,8 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { signingKeyRotationEntry } from './bundling.js';
-import type { OwnerBootstrap } from './config.js';
 import { acknowledge } from './checks.js';
+import type { OwnerBootstrap } from './config.js';
 import { ProductFunction } from './functions.js';
 
 /**
@@ -55,7 +55,11 @@ export class SessionSecrets extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     if (!props.rotation) {
-      acknowledge(this.jwtSecret, 'LocalStack only, a throwaway deployment: the cloud rotates this key on a schedule.', 'AwsSolutions-SMG4');
+      acknowledge(
+        this.jwtSecret,
+        'LocalStack only, a throwaway deployment: the cloud rotates this key on a schedule.',
+        'AwsSolutions-SMG4',
+      );
     }
     if (props.rotation) {
       this.jwtRotation = new ProductFunction(this, 'JwtSigningKeyRotation', {

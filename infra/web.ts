@@ -253,7 +253,11 @@ export class CloudFrontSite extends Construct {
       );
     }
     if (!props.webAclArn) {
-      acknowledge(this.distribution, 'Deployed with -c waf=false: a cost-sensitive test deployment without the WAF, by choice.', 'AwsSolutions-CFR2');
+      acknowledge(
+        this.distribution,
+        'Deployed with -c waf=false: a cost-sensitive test deployment without the WAF, by choice.',
+        'AwsSolutions-CFR2',
+      );
     }
 
     if (props.domain && props.hostedZone) {
