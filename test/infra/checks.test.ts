@@ -196,7 +196,10 @@ describe('the acknowledgements that could hide a real finding', () => {
       for (const fn of productFunctions(template)) {
         for (const statement of statements.get(fn.roleLogicalId) ?? []) {
           if (statement.Resource !== '*') continue;
-          expect(actionsOf(statement).sort((a, b) => a.localeCompare(b)), fn.properties.Description).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+          expect(
+            actionsOf(statement).sort((a, b) => a.localeCompare(b)),
+            fn.properties.Description,
+          ).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
         }
       }
     }
