@@ -88,6 +88,13 @@ export function mailRoutePaths(): Array<{ match: 'STARTS_WITH' | 'EXACTLY'; path
 /** WAF's logs go to a log group whose name starts with this (WAF's own rule for CloudWatch Logs destinations). */
 export const WAF_LOG_GROUP_PREFIX = 'aws-waf-logs-';
 
+/**
+ * What WAF logs: the requests a rule blocked or counted (a rate limit met, a managed rule's match,
+ * the count-only rules). CloudFront's access logs (infra/web.ts) already record every request;
+ * logging every allowed one again would cost about as much as the WAF itself at a million users.
+ */
+export const WAF_LOGGED_ACTIONS = ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'] as const;
+
 /** Request headers whose values WAF's logs never show: the session token. */
 export const WAF_REDACTED_HEADERS = ['authorization', 'cookie'] as const;
 
@@ -125,8 +132,8 @@ function rateRule(
 /**
  * The web ACL of the CloudFront distribution (scope CLOUDFRONT, so only in us-east-1): first the
  * rate-based rules on the mail routes, on `/api/auth/*` and on all of `/api/*`, then the AWS managed
- * rule groups. Every request it sees is logged to a CloudWatch log group beside it, kept as long
- * as the functions' logs, with the session token redacted.
+ * rule groups. What it blocks or counts is logged to a CloudWatch log group beside it, kept as
+ * long as the functions' logs, with the session token redacted.
  */
 export class WebAcl extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
@@ -202,6 +209,16 @@ export class WebAcl extends Construct {
         stack.formatArn({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
       ],
       redactedFields: WAF_REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: WAF_LOGGED_ACTIONS.map((action) => ({ ActionCondition: { Action: action } })),
+          },
+        ],
+      },
     });
     logging.node.addDependency(this.logGroup);
   }

@@ -8,7 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS_LOG_FORMAT } from '../../infra/api.js';
-import { WAF_LOG_GROUP_PREFIX, WAF_REDACTED_HEADERS } from '../../infra/edge.js';
+import { WAF_LOG_GROUP_PREFIX, WAF_LOGGED_ACTIONS, WAF_REDACTED_HEADERS } from '../../infra/edge.js';
 import { LOG_RETENTION } from '../../infra/functions.js';
 import { API_ERROR_RATE_ALARMS, DURATION_ALARM_SHARE_OF_TIMEOUT, Monitoring } from '../../infra/monitoring.js';
 import { JWT_KEY_ROTATION_DAYS } from '../../infra/secrets.js';
@@ -100,7 +100,7 @@ describe('logs and tracing', () => {
     expect(sitesLogged).toHaveLength(1);
   });
 
-  it('logs every request the WAF sees to its own log group, kept as long, with the session token redacted', () => {
+  it('logs every request the WAF blocks or counts to its own log group, kept as long, with the session token redacted', () => {
     const app = product.application;
     const groupName = `${WAF_LOG_GROUP_PREFIX}${product.stacks.application.stackName}`;
     const [groupId, group] =
@@ -112,6 +112,18 @@ describe('logs and tracing', () => {
     expect(JSON.stringify(logging.Properties.LogDestinationConfigs)).toContain(`:log-group:${groupName}"`);
     expect(logging.Properties.RedactedFields).toEqual(WAF_REDACTED_HEADERS.map((name) => ({ SingleHeader: { Name: name } })));
     expect(WAF_REDACTED_HEADERS).toContain('authorization');
+    // What a rule blocked or counted; CloudFront's logs have every request.
+    expect(logging.Properties.LoggingFilter).toEqual({
+      DefaultBehavior: 'DROP',
+      Filters: [
+        {
+          Behavior: 'KEEP',
+          Requirement: 'MEETS_ANY',
+          Conditions: WAF_LOGGED_ACTIONS.map((action) => ({ ActionCondition: { Action: action } })),
+        },
+      ],
+    });
+    expect(WAF_LOGGED_ACTIONS).toEqual(expect.arrayContaining(['BLOCK', 'COUNT']));
     expect(app.toJSON().Resources[Object.keys(resourcesOf(app, 'AWS::WAFv2::LoggingConfiguration'))[0]].DependsOn).toContain(groupId);
   });
 
