@@ -142,7 +142,8 @@ describe('a bounce is never lost on the way to the suppression list', () => {
     const config = Object.values(resourcesOf(plain, 'AWS::Lambda::EventInvokeConfig')).find(
       (c) => JSON.stringify(c.Properties.FunctionName) === JSON.stringify({ Ref: feedbackFunction().logicalId }),
     );
-    const destination = (config?.Properties.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } })
+    if (!config) throw new Error('the e-mail feedback function has no asynchronous invocation settings');
+    const destination = (config.Properties.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } })
       .OnFailure.Destination;
     return destination['Fn::GetAtt'][0];
   };
