@@ -3,11 +3,15 @@
  * from CDK context; see docs/DEPLOY.md. Synthesis needs no AWS account: without
  * CDK_DEFAULT_ACCOUNT/REGION the stacks are environment-agnostic and nothing is looked up.
  */
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { productChecks } from '../infra/checks.js';
 import { DeploymentConfigError, readDeploymentConfig } from '../infra/config.js';
 import { addSubscriptionTracker } from '../infra/stack.js';
 
 const app = new App();
+// cdk-nag's AWS Solutions and Serverless packs check every stack: synthesis stops on any finding
+// that is not acknowledged in code with its reason (infra/checks.ts).
+Validations.of(app).addPlugins(...productChecks());
 
 try {
   const config = readDeploymentConfig((key) => app.node.tryGetContext(key));

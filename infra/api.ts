@@ -6,6 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type Area, CROSS_ORIGIN_API, type RouteDef, type RouteName, routes } from '../shared/api/index.js';
+import { acknowledge } from './checks.js';
 import { LOG_RETENTION, pascalCase } from './functions.js';
 
 /** Steady-state requests per second and burst API Gateway accepts for one route, all clients together, before answering 429. */
@@ -14,26 +15,59 @@ export interface RouteThrottle {
   burstLimit: number;
 }
 
+/*
+ * The route throttles are capacity limits, not fairness: ceilings for all callers together, sized
+ * from docs/COST.md's largest load (1,000,000 users) so that the product never meets them and one
+ * client cannot reach them. Each client address's share is the WAF's (infra/edge.ts
+ * WAF_RATE_LIMITS: 20 mail requests, 100 sign-in and account requests and 3,000 API requests in
+ * 5 minutes), so holding a route shut takes hundreds of addresses, not one.
+ * test/infra/checks.test.ts recomputes the load from scripts/cost.ts and checks each ceiling.
+ */
+
 /**
- * Every route's own limit unless it is tighter below: the session poll of every open tab and the
- * dashboards of a million users go through here (per-client limits are the WAF's, infra/edge.ts).
+ * Every route's own limit unless it is tighter below: 710 million API requests a month at
+ * 1,000,000 users is 274 a second on average (the session poll half of it); 1,000 a second is
+ * over 3.5 times that.
  */
 export const API_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const satisfies RouteThrottle;
-/** Sign-in and account changes (`/api/auth/*` and `/api/2fa/*` other than GET): bcrypt in a 1 GB function. */
+/**
+ * Sign-in and account changes (`/api/auth/*` and `/api/2fa/*` other than GET): bcrypt in a 1 GB
+ * function. 10 sign-ins a user a month at 1,000,000 users is 3.9 a second on average; 50 a second,
+ * each route, is over 12 times that.
+ */
 export const AUTH_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const satisfies RouteThrottle;
 /**
- * Routes that mail someone: account mail shares the SES account's send rate with the reminders
- * (`sesMaxSendRate` of a new account's 14 a second), and nobody needs more sign-ups than this.
+ * Routes that mail someone. 5 % new users a month at 1,000,000 users is 50,000 sign-ups, 0.02 a
+ * second on average; 3 a second is 150 times that. The public ones together (PUBLIC_MAIL_ROUTES,
+ * 4 × 3 = 12 a second) stay under a new SES account's 14 e-mails a second, which account mail
+ * shares with the reminders (`sesMaxSendRate`).
  */
-export const MAIL_THROTTLE = { rateLimit: 2, burstLimit: 5 } as const satisfies RouteThrottle;
-export const MAIL_ROUTES: readonly RouteName[] = [
-  'register',
-  'forgotPassword',
-  'resendVerificationPublic',
-  'sendPasswordReset',
-  'previewEmail',
-  'sendContactMessage',
-];
+export const MAIL_THROTTLE = { rateLimit: 3, burstLimit: 10 } as const satisfies RouteThrottle;
+/** The mail routes anyone may call, without signing in. */
+export const PUBLIC_MAIL_ROUTES: readonly RouteName[] = ['register', 'forgotPassword', 'resendVerificationPublic', 'sendContactMessage'];
+/** Every route that mails someone: the public ones and the admin mail routes (a reset link, a preview). */
+export const MAIL_ROUTES: readonly RouteName[] = [...PUBLIC_MAIL_ROUTES, 'sendPasswordReset', 'previewEmail'];
+
+/**
+ * The HTTP API's access log line, one JSON object a request. The route key, not the path: paths
+ * such as `/api/auth/verify-email/{token}` carry one-time tokens. The source address is CloudFront's
+ * (the viewer's is in CloudFront's and WAF's logs).
+ */
+export const API_ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  time: '$context.requestTimeEpoch',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationError: '$context.integrationErrorMessage',
+  error: '$context.error.message',
+  protocol: '$context.protocol',
+  sourceIp: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+} as const;
 
 /** The route's own limit when it is tighter than API_THROTTLE. */
 export function routeThrottle(name: RouteName, route: RouteDef): RouteThrottle | undefined {
@@ -46,6 +80,10 @@ export function routeThrottle(name: RouteName, route: RouteDef): RouteThrottle |
 export function contractRoutes(): Array<{ name: RouteName; route: RouteDef }> {
   return (Object.entries(routes) as Array<[RouteName, RouteDef]>).map(([name, route]) => ({ name, route }));
 }
+
+/** Why no API Gateway authorizer (cdk-nag AwsSolutions-APIG4), in both variants of the API. */
+const AUTHORIZATION_IN_THE_FUNCTIONS =
+  "Authorization is the functions' own: every signed-in route checks the session token, and every staff route the role, on the server (functions/lib); public routes are public by the contract.";
 
 function functionOf(functionsByArea: ReadonlyMap<Area, lambda.IFunction>, route: RouteDef): lambda.IFunction {
   const fn = functionsByArea.get(route.area);
@@ -81,6 +119,7 @@ export class HttpProductApi extends Construct implements ProductApi {
       description: 'Subscription Tracker API',
       createDefaultStage: false,
     });
+    acknowledge(this, AUTHORIZATION_IN_THE_FUNCTIONS, 'AwsSolutions-APIG4');
 
     // Kept when the stack goes, like the functions' logs.
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
@@ -92,7 +131,10 @@ export class HttpProductApi extends Construct implements ProductApi {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: API_THROTTLE.rateLimit, burstLimit: API_THROTTLE.burstLimit },
-      accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs) },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: apigateway.AccessLogFormat.custom(JSON.stringify(API_ACCESS_LOG_FORMAT)),
+      },
     });
     this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
     this.url = `https://${this.domainName}`;
@@ -173,6 +215,22 @@ export class LocalStackApi extends Construct implements ProductApi {
         maxAge: Duration.seconds(CROSS_ORIGIN_API.preflightMaxAge),
       },
     });
+
+    acknowledge(this, AUTHORIZATION_IN_THE_FUNCTIONS, 'AwsSolutions-APIG4', 'AwsSolutions-COG4');
+    acknowledge(
+      this,
+      'LocalStack only, a throwaway deployment on this machine: no WAF, access or execution logs or X-Ray there; the cloud’s HTTP API has JSON access logs and sits behind CloudFront and the WAF.',
+      'AwsSolutions-APIG1',
+      'AwsSolutions-APIG3',
+      'AwsSolutions-APIG6',
+      'Serverless-APIGWAccessLogging',
+      'Serverless-APIGWXrayEnabled',
+    );
+    acknowledge(
+      this,
+      "Request bodies are validated by each route's schema in the functions (shared/api), which answer 400 with the contract's message.",
+      'AwsSolutions-APIG2',
+    );
 
     // CDK's own endpoint output names the AWS host name, which LocalStack does not answer; `url` replaces it.
     this.restApi.node.tryRemoveChild('Endpoint');

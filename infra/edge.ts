@@ -1,8 +1,13 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { authMessages } from '../shared/api/auth-messages.js';
+import { routes } from '../shared/api/index.js';
+import { MAIL_ROUTES } from './api.js';
+import { acknowledge } from './checks.js';
+import { LOG_RETENTION } from './functions.js';
 
 /**
  * The edge (issue 11 §2, docs/DECISIONS.md 'The edge'): the WAF web ACL on the CloudFront
@@ -17,6 +22,13 @@ export const WEB_ACL_REGION = 'us-east-1';
  * above which WAF answers 429 until the rate falls back under the limit.
  */
 export const WAF_RATE_LIMITS = {
+  /**
+   * The routes that mail someone (MAIL_ROUTES: sign-up, forgot-password, resend, contact, the admin
+   * mail routes): 20 in 5 minutes. API Gateway's route throttles on them are capacity limits shared by
+   * everybody (infra/api.ts); this is what keeps one client from using them up. The functions' own
+   * limit per address (30 an hour, functions/lib/throttle.ts) answers a person first.
+   */
+  mail: { limit: 20, windowSeconds: 300 },
   /** `/api/auth/*` requests other than GET (sign-in, sign-up, password and e-mail mails, settings): 100 in 5 minutes. */
   auth: { limit: 100, windowSeconds: 300 },
   /** Any `/api/*` request, the session poll included: 3,000 in 5 minutes (10 a second). */
@@ -50,14 +62,41 @@ const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigPropert
   sampledRequestsEnabled: true,
 });
 
-const pathStartsWith = (prefix: string): wafv2.CfnWebACL.StatementProperty => ({
+/** The path, percent-decoded first, so `/api/auth/regist%65r` is counted as the route it reaches. */
+const pathMatch = (positionalConstraint: 'STARTS_WITH' | 'EXACTLY', searchString: string): wafv2.CfnWebACL.StatementProperty => ({
   byteMatchStatement: {
     fieldToMatch: { uriPath: {} },
-    positionalConstraint: 'STARTS_WITH',
-    searchString: prefix,
-    textTransformations: [{ priority: 0, type: 'NONE' }],
+    positionalConstraint,
+    searchString,
+    textTransformations: [{ priority: 0, type: 'URL_DECODE' }],
   },
 });
+const pathStartsWith = (prefix: string) => pathMatch('STARTS_WITH', prefix);
+
+/**
+ * The contract paths of the mail routes: a path with a parameter (`/api/auth/admin/reset-password/{id}`)
+ * as its prefix up to the parameter, the others exactly.
+ */
+export function mailRoutePaths(): Array<{ match: 'STARTS_WITH' | 'EXACTLY'; path: string }> {
+  return MAIL_ROUTES.map((name) => {
+    const { path } = routes[name];
+    const parameter = path.indexOf('{');
+    return parameter === -1 ? { match: 'EXACTLY', path } : { match: 'STARTS_WITH', path: path.slice(0, parameter) };
+  });
+}
+
+/** WAF's logs go to a log group whose name starts with this (WAF's own rule for CloudWatch Logs destinations). */
+export const WAF_LOG_GROUP_PREFIX = 'aws-waf-logs-';
+
+/**
+ * What WAF logs: the requests a rule blocked or counted (a rate limit met, a managed rule's match,
+ * the count-only rules). CloudFront's access logs (infra/web.ts) already record every request;
+ * logging every allowed one again would cost about as much as the WAF itself at a million users.
+ */
+export const WAF_LOGGED_ACTIONS = ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'] as const;
+
+/** Request headers whose values WAF's logs never show: the session token. */
+export const WAF_REDACTED_HEADERS = ['authorization', 'cookie'] as const;
 
 /** A rate-based rule per client address, scoped to `scope`, answering 429 with the API's JSON error. */
 function rateRule(
@@ -92,10 +131,13 @@ function rateRule(
 
 /**
  * The web ACL of the CloudFront distribution (scope CLOUDFRONT, so only in us-east-1): first the
- * rate-based rules on `/api/auth/*` and on all of `/api/*`, then the AWS managed rule groups.
+ * rate-based rules on the mail routes, on `/api/auth/*` and on all of `/api/*`, then the AWS managed
+ * rule groups. What it blocks or counts is logged to a CloudWatch log group beside it, kept as
+ * long as the functions' logs, with the session token redacted.
  */
 export class WebAcl extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
+  readonly logGroup: logs.LogGroup;
   /** What the distribution's `webAclId` takes. */
   readonly arn: string;
 
@@ -113,9 +155,11 @@ export class WebAcl extends Construct {
         },
       },
     };
+    const mailPaths = mailRoutePaths().map(({ match, path }) => pathMatch(match, path));
     const rules: wafv2.CfnWebACL.RuleProperty[] = [
-      rateRule('AuthRateLimit', 0, WAF_RATE_LIMITS.auth, { andStatement: { statements: [pathStartsWith('/api/auth/'), notGet] } }),
-      rateRule('ApiRateLimit', 1, WAF_RATE_LIMITS.api, pathStartsWith('/api/')),
+      rateRule('MailRateLimit', 0, WAF_RATE_LIMITS.mail, mailPaths.length > 1 ? { orStatement: { statements: mailPaths } } : mailPaths[0]),
+      rateRule('AuthRateLimit', 1, WAF_RATE_LIMITS.auth, { andStatement: { statements: [pathStartsWith('/api/auth/'), notGet] } }),
+      rateRule('ApiRateLimit', 2, WAF_RATE_LIMITS.api, pathStartsWith('/api/')),
       ...WAF_MANAGED_RULE_GROUPS.map(
         (group, index): wafv2.CfnWebACL.RuleProperty => ({
           name: group.name,
@@ -148,6 +192,35 @@ export class WebAcl extends Construct {
       visibilityConfig: visibility('SubscriptionTrackerWebAcl'),
     });
     this.arn = this.webAcl.attrArn;
+
+    // Named: WAF logs only to a group whose name has its prefix. Deleted with the stack (a kept group
+    // of this name would stop the stack from being created again); a month of logs like the functions'.
+    const stack = Stack.of(this);
+    const logGroupName = `${WAF_LOG_GROUP_PREFIX}${stack.stackName}`;
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName,
+      retention: LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const logging = new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF takes the group's ARN without the `:*` that CloudFormation's Arn attribute ends with.
+      logDestinationConfigs: [
+        stack.formatArn({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+      ],
+      redactedFields: WAF_REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: WAF_LOGGED_ACTIONS.map((action) => ({ ActionCondition: { Action: action } })),
+          },
+        ],
+      },
+    });
+    logging.node.addDependency(this.logGroup);
   }
 }
 
@@ -183,5 +256,10 @@ export class OriginSecret extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.headerValue = this.secret.secretValue.unsafeUnwrap();
+    acknowledge(
+      this.secret,
+      "Not rotated by design: CloudFront's origin header holds the value, so a new one comes with a new application stack, for both sides at once.",
+      'AwsSolutions-SMG4',
+    );
   }
 }

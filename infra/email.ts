@@ -3,12 +3,15 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { acknowledge, acknowledgeDeadLetterQueue, iamFinding } from './checks.js';
 import { ProductFunction } from './functions.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
@@ -136,17 +139,25 @@ export class EmailSender extends Construct {
    */
   grantSend(grantee: iam.IGrantable): void {
     const stack = Stack.of(this);
+    const anyIdentity = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         sid: 'SendFromProductSender',
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
         resources: [
-          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+          anyIdentity,
           stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSetName }),
         ],
         conditions: { StringEquals: { 'ses:FromAddress': this.senderEmail } },
       }),
     );
+    if (Construct.isConstruct(grantee)) {
+      acknowledge(
+        grantee,
+        "In the SES sandbox SES also authorizes against the recipient's identity; the ses:FromAddress condition pins the sender.",
+        iamFinding(grantee, 'AwsSolutions-IAM5', 'Resource', anyIdentity),
+      );
+    }
   }
 }
 
@@ -160,13 +171,22 @@ export interface EmailFeedbackProps {
   monitoring: Monitoring;
 }
 
+/** How many times Lambda runs a failed feedback event again before it goes to the dead-letter queue. */
+export const FEEDBACK_RETRY_ATTEMPTS = 2;
+
 /**
  * The function the feedback topic invokes: a permanent bounce or a complaint suppresses the address
  * (`SUPPRESSED#<address>`) and flags it on its owner's user item, found by the e-mail guard. It may
  * read the guard and write those two items, nothing else.
+ *
+ * A bounce is never lost on the way: an event SNS cannot deliver to the function (after SNS's own
+ * retries) and an event the function still fails on after Lambda's retries both land in
+ * `deadLetterQueue` (14 days), whose alarm fires on the first message. Its messages name the
+ * address, to be suppressed by hand or sent to the topic again.
  */
 export class EmailFeedback extends Construct {
   readonly function: NodejsFunction;
+  readonly deadLetterQueue: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: EmailFeedbackProps) {
     super(scope, id);
@@ -178,8 +198,41 @@ export class EmailFeedback extends Construct {
       memorySize: 256,
       timeout: Duration.seconds(30),
     }).function;
+    acknowledge(
+      this.function,
+      'Its failures go to an on-failure destination (the dead-letter queue below), which records the error with the event.',
+      'Serverless-LambdaDLQ',
+    );
     grantTableAccess(props.table, this.function, { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] });
-    props.email.feedbackTopic.addSubscription(new subscriptions.LambdaSubscription(this.function));
+    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledgeDeadLetterQueue(this.deadLetterQueue);
+    // SNS invokes the function asynchronously: Lambda retries a failed event, then records it here.
+    this.function.configureAsyncInvoke({
+      retryAttempts: FEEDBACK_RETRY_ATTEMPTS,
+      onFailure: new SqsDestination(this.deadLetterQueue),
+    });
+    // What SNS itself cannot deliver (the function throttled or gone) goes to the same queue.
+    props.email.feedbackTopic.addSubscription(
+      new subscriptions.LambdaSubscription(this.function, { deadLetterQueue: this.deadLetterQueue }),
+    );
+    props.monitoring.addAlarm(
+      new cloudwatch.Alarm(this, 'DeadLetterAlarm', {
+        alarmDescription:
+          'An SES bounce or complaint could not be handled (see the e-mail feedback dead-letter queue): its address is not suppressed yet.',
+        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(5),
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
     props.monitoring.alarmOnErrors(
       'EmailFeedbackErrorsAlarm',
       this.function,

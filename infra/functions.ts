@@ -9,10 +9,14 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { AREAS, type Area, routesOfArea } from '../shared/api/index.js';
 import { areaEntry, depsLockFile, functionsDir, lambdaBundling, lambdaBundlingFor, projectRoot } from './bundling.js';
+import { acknowledge, acknowledgeFunctionBasics, iamFinding } from './checks.js';
 import type { DeploymentTarget } from './config.js';
 import { AVATAR_KEY_PREFIX } from './data.js';
 import type { EmailSender } from './email.js';
 import { grantSecretValue, grantTableAccess, type TableAccess } from './grants.js';
+
+/** The newest Node.js runtime aws-cdk-lib offers; esbuild's target (bundling.ts) follows it. */
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
 /** How long function logs are kept; the log groups outlive the stack (RETAIN) for as long. */
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
@@ -39,7 +43,7 @@ export interface ProductFunctionProps {
 }
 
 /**
- * A Node.js 22 function bundled from TypeScript with the shared esbuild options (bundling.ts),
+ * A function on the newest Node.js runtime CDK offers (Node.js 24), bundled from TypeScript with the shared esbuild options (bundling.ts),
  * logging to its own log group with a fixed retention, kept when the stack is deleted or the
  * function replaced (an incident's logs must outlive a redeploy), and traced by Lambda's active
  * X-Ray tracing at Lambda's fixed sampling rate (no tracing SDK in the bundle).
@@ -60,7 +64,7 @@ export class ProductFunction extends Construct {
       entry: props.entry,
       handler: 'handler',
       description: props.description,
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: props.architecture,
       memorySize: props.memorySize ?? 512,
       timeout: this.timeout,
@@ -73,6 +77,7 @@ export class ProductFunction extends Construct {
       // bundle itself (docs/DECISIONS.md, 'Cold starts'); the map ships beside the bundle for reading traces.
       environment: props.environment,
     });
+    acknowledgeFunctionBasics(this.function);
   }
 }
 
@@ -270,6 +275,11 @@ export class ApiFunctions extends Construct {
         bundling: lambdaBundlingFor(area),
       });
       const fn = productFunction.function;
+      acknowledge(
+        fn,
+        'Invoked synchronously by API Gateway: the caller gets the error and no event is left to keep.',
+        'Serverless-LambdaDLQ',
+      );
 
       grantTableAccess(props.table, fn, needs.table);
       if (needs.sendsEmail) props.email.grantSend(fn);
@@ -277,13 +287,19 @@ export class ApiFunctions extends Construct {
         // Uploads put the new avatar and delete the old one; deleting an account lists the user's
         // avatars/<userId>/ prefix and deletes what is there. Nothing reads objects.
         const actions = needs.avatars === 'putAndDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
-        iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [props.avatarsBucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`)] });
+        const avatars = props.avatarsBucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`);
+        iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [avatars] });
         iam.Grant.addToPrincipal({
           grantee: fn,
           actions: ['s3:ListBucket'],
           resourceArns: [props.avatarsBucket.bucketArn],
           conditions: { StringLike: { 's3:prefix': [`${AVATAR_KEY_PREFIX}*`] } },
         });
+        acknowledge(
+          fn,
+          `Avatar images only: the objects under the ${AVATAR_KEY_PREFIX} prefix.`,
+          iamFinding(fn, 'AwsSolutions-IAM5', 'Resource', avatars),
+        );
       }
       if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
       if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);

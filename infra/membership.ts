@@ -5,6 +5,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
+import { acknowledge, iamFinding } from './checks.js';
 import { ProductFunction } from './functions.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
@@ -64,18 +65,36 @@ export class MembershipExpiry extends Construct {
     grantTableAccess(props.table, this.function, { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] });
     // A failed run is run again by Lambda (twice); the schedule itself also retries delivery.
     this.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
+    const selfHealing =
+      'A run that still fails loses nothing: every read of the membership applies a change that fell due (docs/DECISIONS.md), and the errors alarm reports the failure.';
+    acknowledge(this.function, selfHealing, 'Serverless-LambdaDLQ', 'Serverless-LambdaAsyncFailureDestination');
     this.function.grantInvoke(this.schedulerRole);
+    acknowledge(
+      this.schedulerRole,
+      'Invokes the membership expiry function only, any of its versions (the `:*` CDK grants).',
+      iamFinding(this.schedulerRole, 'AwsSolutions-IAM5', 'Resource', `${this.function.functionArn}:*`),
+    );
 
     props.apiFunction.addEnvironment('MEMBERSHIP_SCHEDULE_GROUP', schedulerEnvironment.MEMBERSHIP_SCHEDULE_GROUP);
     props.apiFunction.addEnvironment('MEMBERSHIP_SCHEDULER_ROLE_ARN', schedulerEnvironment.MEMBERSHIP_SCHEDULER_ROLE_ARN);
     props.apiFunction.addEnvironment('MEMBERSHIP_EXPIRY_ARN', this.function.functionArn);
 
+    const groupSchedules = stack.formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${this.group.scheduleGroupName}/*`,
+    });
     for (const fn of [props.apiFunction, this.function]) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-          resources: [stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.group.scheduleGroupName}/*` })],
+          resources: [groupSchedules],
         }),
+      );
+      acknowledge(
+        fn,
+        'Schedules are created per user at run time: the grant is every schedule of the product’s own schedule group, and no other.',
+        iamFinding(fn, 'AwsSolutions-IAM5', 'Resource', groupSchedules),
       );
       fn.addToRolePolicy(
         new iam.PolicyStatement({

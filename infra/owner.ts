@@ -5,6 +5,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as customResources from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { acknowledge, acknowledgeCdkHandler, iamFinding } from './checks.js';
 import { ProductFunction } from './functions.js';
 import { grantSecretValue, grantTableAccess } from './grants.js';
 
@@ -54,6 +55,11 @@ export class OwnerBootstrap extends Construct {
         OWNER_PASSWORD_SECRET_ARN: props.owner.passwordSecretId,
       },
     }).function;
+    acknowledge(
+      this.function,
+      'Invoked synchronously, by the custom resource provider during a deployment or by hand: the caller gets the error.',
+      'Serverless-LambdaDLQ',
+    );
     // Looks for an owner (the users index), creates one in a transaction, fills the search directory.
     grantTableAccess(props.table, this.function, {
       actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
@@ -63,6 +69,12 @@ export class OwnerBootstrap extends Construct {
 
     if (props.runOnDeploy) {
       const provider = new customResources.Provider(this, 'Provider', { onEventHandler: this.function });
+      acknowledgeCdkHandler(provider, 'The custom resource provider that runs the bootstrap');
+      acknowledge(
+        provider,
+        'The provider invokes the bootstrap function, any of its versions (the `:*` CDK grants).',
+        iamFinding(provider, 'AwsSolutions-IAM5', 'Resource', `${this.function.functionArn}:*`),
+      );
       new CustomResource(this, 'Owner', {
         serviceToken: provider.serviceToken,
         resourceType: 'Custom::OwnerBootstrap',

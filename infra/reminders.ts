@@ -9,6 +9,7 @@ import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput, Ti
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { acknowledge, acknowledgeDeadLetterQueue } from './checks.js';
 import type { EmailSender } from './email.js';
 import { ProductFunction } from './functions.js';
 import { grantTableAccess } from './grants.js';
@@ -97,6 +98,7 @@ export class ReminderJob extends Construct {
       retentionPeriod: Duration.days(2),
       deadLetterQueue: { queue: this.reminderDeadLetterQueue, maxReceiveCount: REMINDER_MAX_RECEIVE_COUNT },
     });
+    acknowledgeDeadLetterQueue(this.reminderDeadLetterQueue);
 
     this.planner = new ProductFunction(this, 'Planner', {
       entry: props.plannerEntry,
@@ -108,6 +110,11 @@ export class ReminderJob extends Construct {
       // retried by Lambda and resumes at its checkpoints (functions/reminders/planner.ts).
       timeout: Duration.minutes(15),
     }).function;
+    acknowledge(
+      this.planner,
+      'Its failed runs go to an on-failure destination (the run dead-letter queue below), which records the error with the event.',
+      'Serverless-LambdaDLQ',
+    );
     grantTableAccess(props.table, this.planner, {
       actions: ['dynamodb:BatchGetItem', 'dynamodb:UpdateItem'],
       queriedIndexes: ['gsi1'],
@@ -126,6 +133,12 @@ export class ReminderJob extends Construct {
       memorySize: 256,
       timeout: Duration.seconds(fleet.timeoutSeconds),
     }).function;
+    acknowledge(
+      this.sender,
+      'Invoked synchronously by its SQS event source: a failed message returns to the reminder queue, whose redrive policy moves it to the reminder dead-letter queue.',
+      'Serverless-LambdaDLQ',
+      'Serverless-LambdaEventSourceMappingDestination',
+    );
     // Claims and markers are updates; the suppression check reads one item (functions/lib/email.ts).
     grantTableAccess(props.table, this.sender, { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] });
     props.email.grantSend(this.sender);
@@ -144,6 +157,7 @@ export class ReminderJob extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
+    acknowledgeDeadLetterQueue(this.runDeadLetterQueue);
 
     // The schedule starts the planner asynchronously. A run that reached its deadline throws
     // (functions/reminders/planner.ts); Lambda runs it again twice, each resuming at the checkpoints,

@@ -4,6 +4,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { signingKeyRotationEntry } from './bundling.js';
+import { acknowledge } from './checks.js';
 import type { OwnerBootstrap } from './config.js';
 import { ProductFunction } from './functions.js';
 
@@ -53,6 +54,13 @@ export class SessionSecrets extends Construct {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    if (!props.rotation) {
+      acknowledge(
+        this.jwtSecret,
+        'LocalStack only, a throwaway deployment: the cloud rotates this key on a schedule.',
+        'AwsSolutions-SMG4',
+      );
+    }
     if (props.rotation) {
       this.jwtRotation = new ProductFunction(this, 'JwtSigningKeyRotation', {
         entry: signingKeyRotationEntry(props.rotation.functionsDir),
@@ -62,6 +70,11 @@ export class SessionSecrets extends Construct {
         memorySize: 256,
         timeout: Duration.seconds(30),
       }).function;
+      acknowledge(
+        this.jwtRotation,
+        'Invoked synchronously by Secrets Manager, which records a failed rotation and tries again at the next one.',
+        'Serverless-LambdaDLQ',
+      );
       // The first rotation comes one interval after this is deployed, not at once: tokens signed
       // before keys had ids (no `kid`) are checked with the current key and expire long before.
       this.jwtSecret.addRotationSchedule('Rotation', {
@@ -77,6 +90,11 @@ export class SessionSecrets extends Construct {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(
+      this.twoFactorKey,
+      'Rotating it would need every stored two-factor secret re-encrypted: it encrypts data at rest, it signs nothing that expires.',
+      'AwsSolutions-SMG4',
+    );
 
     if (props.owner?.passwordSecretName) {
       this.ownerPasswordSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OwnerPassword', props.owner.passwordSecretName);
@@ -91,6 +109,11 @@ export class SessionSecrets extends Construct {
         },
         removalPolicy: RemovalPolicy.DESTROY,
       });
+      acknowledge(
+        this.ownerPasswordSecret,
+        'A first password, read once: the owner changes it in the product after the first sign-in, which this secret never sees.',
+        'AwsSolutions-SMG4',
+      );
       this.ownerPasswordSecretId = this.ownerPasswordSecret.secretArn;
     }
   }

@@ -12,6 +12,7 @@ import {
   reminderPlannerEntry,
   reminderSenderEntry,
 } from './bundling.js';
+import { acknowledge, acknowledgeCdkHandler, acknowledgeCdkHandlerWildcards, iamFinding } from './checks.js';
 import type { DeploymentConfig } from './config.js';
 import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
 import { EdgeStack, OriginSecret, WEB_ACL_REGION, WebAcl } from './edge.js';
@@ -243,6 +244,7 @@ export class ApplicationStack extends Stack {
     });
     // Each reminder's unsubscribe link is a token signed with the session key (functions/lib/jwt.ts).
     grantSecretValue(data.secrets.jwtSecret, this.reminders.sender);
+    this.acknowledgeStackLevelConstructs();
     new CfnOutput(this, 'ReminderFunctionName', {
       value: this.reminders.planner.functionName,
       description: 'The reminder planner: invoke it to plan a day now (LocalStack never fires schedules); the sender sends from the queue',
@@ -288,6 +290,29 @@ export class ApplicationStack extends Stack {
         value: data.secrets.ownerPasswordSecret.secretArn,
         description: `Generated first password of the owner "${config.owner.username}" (aws secretsmanager get-secret-value --secret-id <arn>)`,
       });
+    }
+  }
+
+  /**
+   * cdk-nag findings on what CDK itself puts at the stack's top level: BucketDeployment's handler
+   * (one for the stack) and the execution role EventBridge Scheduler's Lambda target makes.
+   */
+  private acknowledgeStackLevelConstructs(): void {
+    for (const child of this.node.children) {
+      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
+        acknowledgeCdkHandler(child, 'The site deployment (BucketDeployment)');
+        acknowledgeCdkHandlerWildcards(
+          child,
+          "BucketDeployment's own grants: reading this deployment's assets from CDK's asset bucket and writing the site bucket's objects.",
+        );
+      }
+      if (child.node.id.startsWith('SchedulerRoleForTarget-')) {
+        acknowledge(
+          child,
+          'The daily schedule invokes the reminder planner only, any of its versions (the `:*` CDK grants).',
+          iamFinding(child, 'AwsSolutions-IAM5', 'Resource', `${this.reminders.planner.functionArn}:*`),
+        );
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AssetHashType, DockerImage, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -14,7 +14,9 @@ import { Construct } from 'constructs';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import { EDGE_HEADERS } from '../shared/api/edge.js';
 import { projectRoot } from './bundling.js';
+import { acknowledge } from './checks.js';
 import type { CustomDomain } from './config.js';
+import { LOG_RETENTION } from './functions.js';
 import {
   CONTENT_SECURITY_POLICY,
   contentTypeOf,
@@ -105,6 +107,8 @@ export interface CloudFrontSiteProps {
  */
 export class CloudFrontSite extends Construct {
   readonly bucket: s3.Bucket;
+  /** CloudFront's access logs (`cloudfront/`) and the site bucket's (`site-bucket/`), kept as long as the functions' logs. */
+  readonly logsBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
   /** `https://<custom domain or distribution domain>`, no trailing slash. */
@@ -113,11 +117,28 @@ export class CloudFrontSite extends Construct {
   constructor(scope: Construct, id: string, props: CloudFrontSiteProps) {
     super(scope, id);
 
+    this.logsBucket = new s3.Bucket(this, 'LogsBucket', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      // CloudFront's standard logs are delivered with an object ACL; the bucket owner still owns them.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(LOG_RETENTION) }],
+      // Like the functions' logs: an incident's logs outlive the stack, and expire on their own.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.logsBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'The logs bucket itself: logging its own access would log the log deliveries.',
+    });
+
     this.bucket = new s3.Bucket(this, 'SiteBucket', {
       encryption: s3.BucketEncryption.S3_MANAGED,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
       // Rebuilt from the web build on every deploy; nothing in it is worth keeping.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
@@ -184,6 +205,9 @@ export class CloudFrontSite extends Construct {
       // Only settable with a custom certificate; the default *.cloudfront.net one has a fixed policy.
       minimumProtocolVersion: certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -219,6 +243,22 @@ export class CloudFrontSite extends Construct {
         },
       },
     });
+
+    acknowledge(this.distribution, 'The product is offered everywhere: no country is excluded.', 'AwsSolutions-CFR1');
+    if (!certificate) {
+      acknowledge(
+        this.distribution,
+        "Without a custom domain the distribution answers with CloudFront's default certificate, whose TLS policy cannot be set; with one (domainName) the minimum is TLSv1.2_2021.",
+        'AwsSolutions-CFR4',
+      );
+    }
+    if (!props.webAclArn) {
+      acknowledge(
+        this.distribution,
+        'Deployed with -c waf=false: a cost-sensitive test deployment without the WAF, by choice.',
+        'AwsSolutions-CFR2',
+      );
+    }
 
     if (props.domain && props.hostedZone) {
       const target = route53.RecordTarget.fromAlias(new route53Targets.CloudFrontTarget(this.distribution));
@@ -305,6 +345,14 @@ export class LocalStackSite extends Construct {
       }),
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    acknowledge(
+      this.bucket,
+      "LocalStack only: an S3 website on this machine (LocalStack's free tier has no CloudFront), public and plain HTTP by nature, holding nothing but the built site.",
+      'AwsSolutions-S1',
+      'AwsSolutions-S2',
+      'AwsSolutions-S5',
+      'AwsSolutions-S10',
+    );
     this.url = Fn.join('', ['http://', this.bucket.bucketName, `.s3-website.${props.localstackHost}`]);
   }
 }

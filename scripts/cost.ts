@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WAF_MANAGED_RULE_GROUPS, WAF_RATE_LIMITS } from '../infra/edge.js';
 import { areaNeeds } from '../infra/functions.js';
 import { routes } from '../shared/api/index.js';
 import {
@@ -74,7 +75,8 @@ export const ASSUMPTIONS: Assumptions = {
   avatarShare: 0.2,
   avatarKb: 100,
   secrets: 2,
-  wafRules: 3,
+  // Each rate rule and each managed rule group is billed as a rule.
+  wafRules: Object.keys(WAF_RATE_LIMITS).length + WAF_MANAGED_RULE_GROUPS.length,
   alarms: 10,
   dashboards: 1,
 };

@@ -1,5 +1,5 @@
 // `npm test`: everything a change must pass, in order — lint and format (Biome), type check, web build, unit, API and
-// infra tests (vitest), the README's commands run as a user runs them (vitest), `cdk synth` with no
+// infra tests (vitest; the infra tests run cdk-nag and cfn-lint over every stack), the README's commands run as a user runs them (vitest), `cdk synth` with no
 // AWS account, then the browser tests (Playwright in Chromium). Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,6 +18,10 @@ requirement(major >= 20, `Node.js 20 or newer is required (this is ${process.ver
 requirement(
   spawnSync('java', ['-version']).status === 0,
   'a Java runtime was not found. DynamoDB Local needs Java 11 or newer: sudo apt-get install -y default-jre-headless',
+);
+requirement(
+  spawnSync(env.CFN_LINT || 'cfn-lint', ['--version']).status === 0,
+  'cfn-lint was not found. The infra tests lint the synthesized templates with it: pip install cfn-lint (1.51 or newer), or set CFN_LINT to its path.',
 );
 const chromium = env.PLAYWRIGHT_CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '');
 requirement(chromium === '' || existsSync(chromium), `PLAYWRIGHT_CHROMIUM_PATH points to ${chromium}, which does not exist.`);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   lambdaBundling,
   lambdaBundlingFor,
 } from '../../infra/bundling.js';
+import { LAMBDA_RUNTIME } from '../../infra/functions.js';
 import { AREAS } from '../../shared/api/index.js';
 
 describe('function bundling', () => {
@@ -38,7 +40,17 @@ describe('function bundling', () => {
       },
       forceDockerBundling: false,
     });
-    expect(bundleOptions).toMatchObject({ format: 'esm', target: 'node22', minify: true, external: [] });
+    expect(bundleOptions).toMatchObject({ format: 'esm', target: 'node24', minify: true, external: [] });
+  });
+
+  it('targets the functions’ runtime, the newest Node.js CDK offers', () => {
+    const newest = Math.max(
+      ...lambda.Runtime.ALL.filter((runtime) => /^nodejs\d+\.x$/.test(runtime.name)).map((runtime) =>
+        Number(runtime.name.match(/\d+/)?.[0]),
+      ),
+    );
+    expect(LAMBDA_RUNTIME.name).toBe(`nodejs${newest}.x`);
+    expect(bundleOptions.target).toBe(`node${newest}`);
   });
 
   it('keeps the whole SDK checksum module only in the functions that use S3 (account; admin deletes avatars)', () => {

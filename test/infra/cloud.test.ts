@@ -52,9 +52,9 @@ describe('functions', () => {
     for (const area of AREAS) expect(functionOfArea(area)).toBeDefined();
   });
 
-  it('runs every function on Node.js 22 on ARM64, without run-time source maps (they cost cold-start time)', () => {
+  it('runs every function on Node.js 24 on ARM64, without run-time source maps (they cost cold-start time)', () => {
     for (const fn of functions) {
-      expect(fn.properties.Runtime).toBe('nodejs22.x');
+      expect(fn.properties.Runtime).toBe('nodejs24.x');
       expect(fn.properties.Architectures).toEqual(['arm64']);
       expect(fn.properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
     }

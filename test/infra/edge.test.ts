@@ -1,10 +1,10 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_THROTTLE, AUTH_THROTTLE, MAIL_THROTTLE } from '../../infra/api.js';
-import { WAF_MANAGED_RULE_GROUPS, WAF_RATE_LIMITS } from '../../infra/edge.js';
+import { API_THROTTLE, AUTH_THROTTLE, MAIL_ROUTES, MAIL_THROTTLE } from '../../infra/api.js';
+import { mailRoutePaths, WAF_LOG_GROUP_PREFIX, WAF_MANAGED_RULE_GROUPS, WAF_RATE_LIMITS } from '../../infra/edge.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { EDGE_HEADERS } from '../../shared/api/edge.js';
-import { AREAS } from '../../shared/api/index.js';
+import { AREAS, routes } from '../../shared/api/index.js';
 import { actionsOf, productFunctions, resourcesOf, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
 
 /** The edge in the synthesized templates (issue 11 §2, docs/DECISIONS.md 'The edge'). */
@@ -87,6 +87,48 @@ describe('in us-east-1 or with no region given: the web ACL in the application s
     }
     expect(JSON.parse(CustomResponseBodies.TooManyRequests.Content)).toEqual({ message: authMessages.tooManyRequestsFromAddress });
     expect(CustomResponseBodies.TooManyRequests.ContentType).toBe('APPLICATION_JSON');
+  });
+
+  it('limits each client address on the routes that mail someone, first: sign-up, forgot-password, resend, contact and the admin mail routes', () => {
+    const { Rules } = webAclOf(app);
+    const mail = Rules.find((rule) => rule.Name === 'MailRateLimit');
+    expect(mail?.Priority).toBe(Math.min(...Rules.map((rule) => rule.Priority)));
+    expect(mail?.Action?.Block.CustomResponse).toMatchObject({ ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' });
+    const statement = mail?.Statement.RateBasedStatement;
+    expect(statement).toMatchObject({
+      Limit: WAF_RATE_LIMITS.mail.limit,
+      EvaluationWindowSec: WAF_RATE_LIMITS.mail.windowSeconds,
+      AggregateKeyType: 'IP',
+    });
+    const matches = (statement.ScopeDownStatement.OrStatement.Statements as Array<{ ByteMatchStatement: Record<string, any> }>).map(
+      ({ ByteMatchStatement: match }) => {
+        // Percent-decoded first: an encoded path reaches the same route and counts the same.
+        expect(match.FieldToMatch).toEqual({ UriPath: {} });
+        expect(match.TextTransformations).toEqual([{ Priority: 0, Type: 'URL_DECODE' }]);
+        return `${match.PositionalConstraint} ${match.SearchString}`;
+      },
+    );
+    expect(matches).toEqual(mailRoutePaths().map(({ match, path }) => `${match} ${path}`));
+    expect(matches).toEqual(
+      expect.arrayContaining([
+        'EXACTLY /api/auth/register',
+        'EXACTLY /api/auth/forgot-password',
+        'EXACTLY /api/auth/resend-verification-public',
+        'EXACTLY /api/contact',
+        'EXACTLY /api/admin/preview-email',
+        'STARTS_WITH /api/auth/admin/reset-password/',
+      ]),
+    );
+    // Every mail route of the contract is covered, its parameter and all.
+    for (const name of MAIL_ROUTES) {
+      const path = routes[name].path;
+      expect(
+        mailRoutePaths().some((m) => (m.match === 'EXACTLY' ? m.path === path : path.startsWith(m.path))),
+        name,
+      ).toBe(true);
+    }
+    // Tighter than the auth rule, which also counts these routes.
+    expect(WAF_RATE_LIMITS.mail.limit).toBeLessThan(WAF_RATE_LIMITS.auth.limit);
   });
 
   it('runs the IP reputation, common and known-bad-input rule groups, the common set’s body-size rule counting only (the 6 MB avatar upload)', () => {
@@ -211,6 +253,15 @@ describe('deployed in another region', () => {
     expect(reference).toMatchObject({ StackName: product.stacks.edge?.stackName, Region: 'us-east-1' });
     const [aclId] = Object.keys(resourcesOf(product.edge as Template, 'AWS::WAFv2::WebACL'));
     expect(product.edge?.toJSON().Outputs[reference.OutputName].Value).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+
+  it('logs the web ACL beside it in us-east-1, where WAF writes a CLOUDFRONT web ACL’s logs', () => {
+    const edge = product.edge as Template;
+    const groupName = `${WAF_LOG_GROUP_PREFIX}${product.stacks.edge?.stackName}`;
+    edge.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: groupName });
+    const [logging] = Object.values(resourcesOf(edge, 'AWS::WAFv2::LoggingConfiguration'));
+    expect(logging.Properties.LogDestinationConfigs).toEqual([`arn:aws:logs:us-east-1:123456789012:log-group:${groupName}`]);
+    product.application.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 0);
   });
 
   it('has no edge stack with waf=false', () => {

@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOUNCE_RATE_ALARM, COMPLAINT_RATE_ALARM, dmarcPolicy } from '../../infra/email.js';
+import { BOUNCE_RATE_ALARM, COMPLAINT_RATE_ALARM, dmarcPolicy, FEEDBACK_RETRY_ATTEMPTS } from '../../infra/email.js';
 import { actionsOf, productFunctions, resourcesOf, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
 
 /** Issue 11 §3: the sender domain's identity, DKIM and DMARC, the configuration set and its feedback, the alarms. */
@@ -114,7 +114,8 @@ describe('the configuration set', () => {
     expect(
       statements
         .flatMap(actionsOf)
-        .filter((action) => !action.startsWith('xray:'))
+        // Tracing, and recording a failed event in its dead-letter queue (below).
+        .filter((action) => !action.startsWith('xray:') && !action.startsWith('sqs:'))
         .sort(),
     ).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });
@@ -128,6 +129,76 @@ describe('the configuration set', () => {
       expect(JSON.stringify(statement.Resource)).toContain(':configuration-set/');
       expect(JSON.stringify(statement.Resource)).toContain(setId);
     }
+  });
+});
+
+describe('a bounce is never lost on the way to the suppression list', () => {
+  const feedbackFunction = () => {
+    const found = productFunctions(plain).find((fn) => fn.properties.Description.includes('bounce or complain'));
+    if (!found) throw new Error('no e-mail feedback function');
+    return found;
+  };
+  const deadLetterQueueId = () => {
+    const config = Object.values(resourcesOf(plain, 'AWS::Lambda::EventInvokeConfig')).find(
+      (c) => JSON.stringify(c.Properties.FunctionName) === JSON.stringify({ Ref: feedbackFunction().logicalId }),
+    );
+    if (!config) throw new Error('the e-mail feedback function has no asynchronous invocation settings');
+    const destination = (config.Properties.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } })
+      .OnFailure.Destination;
+    return destination['Fn::GetAtt'][0];
+  };
+
+  it('records an event the function still fails on after its retries in a dead-letter queue (its failure destination), which it may send to', () => {
+    const queueId = deadLetterQueueId();
+    expect(resourcesOf(plain, 'AWS::SQS::Queue')[queueId].Properties).toMatchObject({
+      MessageRetentionPeriod: 14 * 24 * 3600,
+      SqsManagedSseEnabled: true,
+    });
+    plain.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: feedbackFunction().logicalId },
+      MaximumRetryAttempts: FEEDBACK_RETRY_ATTEMPTS,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    const sends = (statementsByRole(plain).get(feedbackFunction().roleLogicalId) ?? []).filter(
+      (s) => actionsOf(s).includes('sqs:SendMessage') && JSON.stringify(s.Resource).includes(queueId),
+    );
+    expect(sends).toHaveLength(1);
+  });
+
+  it('gives the topic’s subscription the same queue as its dead-letter queue, for what SNS cannot deliver, and lets only that topic send to it', () => {
+    const queueId = deadLetterQueueId();
+    plain.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      Endpoint: { 'Fn::GetAtt': [feedbackFunction().logicalId, 'Arn'] },
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+    });
+    const [topicId] =
+      Object.entries(resourcesOf(plain, 'AWS::SNS::Topic')).find(([, t]) => String(t.Properties.DisplayName).includes('bounces')) ?? [];
+    plain.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'sqs:SendMessage',
+            Effect: 'Allow',
+            Principal: { Service: 'sns.amazonaws.com' },
+            Condition: { ArnEquals: { 'aws:SourceArn': { Ref: topicId } } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('alarms on the first message in that queue', () => {
+    const queueId = deadLetterQueueId();
+    plain.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: Match.anyValue(),
+    });
   });
 });
 

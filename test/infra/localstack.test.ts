@@ -81,7 +81,7 @@ describe('LocalStack variant', () => {
     const functions = productFunctions(app);
     expect(functions.length).toBeGreaterThanOrEqual(AREAS.length);
     for (const fn of functions) {
-      expect(fn.properties.Runtime).toBe('nodejs22.x');
+      expect(fn.properties.Runtime).toBe('nodejs24.x');
       expect(fn.properties.Environment.Variables.CORS_ALLOWED_ORIGIN).toEqual(fn.properties.Environment.Variables.PUBLIC_URL);
     }
   });

@@ -7,6 +7,8 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ACCESS_LOG_FORMAT } from '../../infra/api.js';
+import { WAF_LOG_GROUP_PREFIX, WAF_LOGGED_ACTIONS, WAF_REDACTED_HEADERS } from '../../infra/edge.js';
 import { LOG_RETENTION } from '../../infra/functions.js';
 import { API_ERROR_RATE_ALARMS, DURATION_ALARM_SHARE_OF_TIMEOUT, Monitoring } from '../../infra/monitoring.js';
 import { JWT_KEY_ROTATION_DAYS } from '../../infra/secrets.js';
@@ -54,12 +56,75 @@ describe('logs and tracing', () => {
     }
   });
 
-  it("keeps the API's access logs too", () => {
+  it("keeps the API's access logs too, one JSON object a request, by route key: paths carry one-time tokens", () => {
     const stage = Object.values(resourcesOf(product.application, 'AWS::ApiGatewayV2::Stage'))[0];
-    const destination = (stage.Properties.AccessLogSettings as { DestinationArn: { 'Fn::GetAtt': [string, string] } }).DestinationArn;
-    const logGroup = resourcesOf(product.application, 'AWS::Logs::LogGroup')[destination['Fn::GetAtt'][0]];
+    const settings = stage.Properties.AccessLogSettings as { DestinationArn: { 'Fn::GetAtt': [string, string] }; Format: string };
+    const logGroup = resourcesOf(product.application, 'AWS::Logs::LogGroup')[settings.DestinationArn['Fn::GetAtt'][0]];
     expect(logGroup.DeletionPolicy).toBe('Retain');
     expect(logGroup.Properties.RetentionInDays).toBe(LOG_RETENTION);
+    const line = JSON.parse(settings.Format) as Record<string, string>;
+    expect(line).toEqual(API_ACCESS_LOG_FORMAT);
+    expect(line).toMatchObject({ requestId: '$context.requestId', routeKey: '$context.routeKey', status: '$context.status' });
+    expect(Object.values(line)).not.toContain('$context.path');
+  });
+
+  it('logs every CloudFront request, and every request to the site bucket, to a logs bucket that keeps them as long', () => {
+    const app = product.application;
+    const buckets = resourcesOf(app, 'AWS::S3::Bucket');
+    const [logsBucketId, logsBucket] =
+      Object.entries(buckets).find(([, bucket]) =>
+        JSON.stringify(bucket.Properties.LifecycleConfiguration ?? {}).includes('ExpirationInDays'),
+      ) ?? [];
+    expect(logsBucketId).toBeDefined();
+    expect(logsBucket?.DeletionPolicy).toBe('Retain');
+    expect(logsBucket?.Properties).toMatchObject({
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: LOG_RETENTION, Status: 'Enabled' }] },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
+    });
+    const [distribution] = Object.values(resourcesOf(app, 'AWS::CloudFront::Distribution'));
+    expect((distribution.Properties.DistributionConfig as { Logging: unknown }).Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [logsBucketId, 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+    const sitesLogged = Object.values(buckets).filter(
+      (bucket) =>
+        JSON.stringify(bucket.Properties.LoggingConfiguration ?? {}) ===
+        JSON.stringify({ DestinationBucketName: { Ref: logsBucketId }, LogFilePrefix: 'site-bucket/' }),
+    );
+    expect(sitesLogged).toHaveLength(1);
+  });
+
+  it('logs every request the WAF blocks or counts to its own log group, kept as long, with the session token redacted', () => {
+    const app = product.application;
+    const groupName = `${WAF_LOG_GROUP_PREFIX}${product.stacks.application.stackName}`;
+    const [groupId, group] =
+      Object.entries(resourcesOf(app, 'AWS::Logs::LogGroup')).find(([, g]) => g.Properties.LogGroupName === groupName) ?? [];
+    expect(group?.Properties.RetentionInDays).toBe(LOG_RETENTION);
+    const [aclId] = Object.keys(resourcesOf(app, 'AWS::WAFv2::WebACL'));
+    const [logging] = Object.values(resourcesOf(app, 'AWS::WAFv2::LoggingConfiguration'));
+    expect(logging.Properties.ResourceArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    expect(JSON.stringify(logging.Properties.LogDestinationConfigs)).toContain(`:log-group:${groupName}"`);
+    expect(logging.Properties.RedactedFields).toEqual(WAF_REDACTED_HEADERS.map((name) => ({ SingleHeader: { Name: name } })));
+    expect(WAF_REDACTED_HEADERS).toContain('authorization');
+    // What a rule blocked or counted; CloudFront's logs have every request.
+    expect(logging.Properties.LoggingFilter).toEqual({
+      DefaultBehavior: 'DROP',
+      Filters: [
+        {
+          Behavior: 'KEEP',
+          Requirement: 'MEETS_ANY',
+          Conditions: WAF_LOGGED_ACTIONS.map((action) => ({ ActionCondition: { Action: action } })),
+        },
+      ],
+    });
+    expect(WAF_LOGGED_ACTIONS).toEqual(expect.arrayContaining(['BLOCK', 'COUNT']));
+    expect(app.toJSON().Resources[Object.keys(resourcesOf(app, 'AWS::WAFv2::LoggingConfiguration'))[0]].DependsOn).toContain(groupId);
   });
 
   it('traces every function with X-Ray (Lambda active tracing, sampled at its fixed rate)', () => {

@@ -9,11 +9,14 @@ import { readDeploymentConfig } from '../../infra/config.js';
 import { addSubscriptionTracker, type SubscriptionTrackerStacks } from '../../infra/stack.js';
 
 export interface SynthesizedProduct {
+  app: App;
   stacks: SubscriptionTrackerStacks;
   data: Template;
   application: Template;
   /** The web ACL's us-east-1 stack, when the application is in another region with the WAF on. */
   edge?: Template;
+  /** The synthesized template files of every stack, for tools that read templates (cfn-lint). */
+  templateFiles: string[];
   /** Deletes the temporary cloud assembly and site folders. */
   cleanUp(): void;
 }
@@ -58,11 +61,18 @@ export function synthesize(context: Record<string, string>, options: SynthesisOp
     site: config.target === 'aws' ? builtSiteFixture(join(workDir, 'site')) : undefined,
     env: options.env,
   });
-  return {
-    stacks,
+  const templates = {
     data: Template.fromStack(stacks.data),
     application: Template.fromStack(stacks.application),
     edge: stacks.edge ? Template.fromStack(stacks.edge) : undefined,
+  };
+  return {
+    app,
+    stacks,
+    ...templates,
+    templateFiles: [stacks.data, stacks.application, ...(stacks.edge ? [stacks.edge] : [])].map((stack) =>
+      join(app.outdir, stack.templateFile),
+    ),
     cleanUp: () => rmSync(workDir, { recursive: true, force: true }),
   };
 }
