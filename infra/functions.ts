@@ -148,8 +148,10 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     },
   },
   // Completes a two-factor login, so it signs the session token; bcrypt confirms disabling.
+  // Two-factor sign-in; turning it off mails a security notice to the verified address (issue 21).
   twofa: {
     memorySize: 1024,
+    sendsEmail: true,
     signsSessions: true,
     twoFactorKey: true,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
