@@ -1,0 +1,227 @@
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { AccountExport } from '../../shared/api/account.js';
+import type { LandingStats } from '../../shared/api/stats.js';
+import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
+import { type Subscription, subscriptionLimitMessage } from '../../shared/api/subscriptions.js';
+import { apiUrl, call, getItem, ownerSession, type SignedInUser, setAttributes, signedInUser, table } from './helpers.js';
+
+/**
+ * Issue 21 point 5, 'One account cannot grow without bound': the ceilings per tier (member 50, VIP
+ * 200, Premium 2,000) hold under concurrent creates and for accounts from before the count; an
+ * account at Premium's ceiling pages its list and its export far below Lambda's 6 MB, and its
+ * deletion finishes, is harmless when repeated, and leaves the landing counters exact.
+ */
+
+const netflix = { name: 'Netflix', amount: 15.49, category: 'streaming', dueDate: '2031-03-01' };
+const create = (user: SignedInUser) => call<Subscription>('POST', '/api/subscriptions', { token: user.token, body: netflix });
+const landing = async () => (await call<LandingStats>('GET', '/api/stats')).body;
+const stored = async () => (await getItem('STATS', 'GLOBAL')) as Record<string, number>;
+
+/** A name or description as long as the contract allows, in 3-byte UTF-8 characters: the largest answer per subscription. */
+const widest = (length: number) => '€'.repeat(length);
+
+/**
+ * Writes subscriptions straight into the user's partition, the way an account from before the
+ * per-user count holds them (no count on the profile), `trashed` of them in the trash.
+ */
+async function seed(userId: string, count: number, { trashed = 0, wide = false } = {}): Promise<void> {
+  const { client, name } = table();
+  const now = new Date().toISOString();
+  const items = Array.from({ length: count }, (_, i) => {
+    const id = crypto.randomUUID();
+    const inTrash = i < trashed;
+    return {
+      pk: `USER#${userId}`,
+      sk: `SUB#${id}`,
+      ...(inTrash ? {} : { gsi1pk: 'DUE#2031-03-01', gsi1sk: `USER#${userId}#SUB#${id}` }),
+      userId,
+      id,
+      name: wide ? widest(100) : `Seeded ${i}`,
+      description: wide ? widest(500) : '',
+      amount: 999999.99,
+      category: wide ? widest(50) : 'streaming',
+      dueDate: '2031-03-01',
+      billingCycle: 'monthly',
+      autoRenew: true,
+      status: inTrash ? 'deleted' : 'active',
+      deletedAt: inTrash ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  const batches = [];
+  for (let start = 0; start < items.length; start += 25) batches.push(items.slice(start, start + 25));
+  for (let start = 0; start < batches.length; start += 8) {
+    await Promise.all(
+      batches.slice(start, start + 8).map(async (batch) => {
+        let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+        while (requests.length > 0) {
+          const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [name]: requests } }));
+          requests = (UnprocessedItems?.[name] ?? []) as typeof requests;
+        }
+      }),
+    );
+  }
+}
+
+/** Adds to the landing counters what seeding bypassed, as the API would have on each create. */
+async function countOnLanding(subscriptions: number): Promise<void> {
+  const { client, name } = table();
+  await client.send(
+    new UpdateCommand({
+      TableName: name,
+      Key: { pk: 'STATS', sk: 'GLOBAL' },
+      UpdateExpression: 'ADD totalSubscriptions :n',
+      ExpressionAttributeValues: { ':n': subscriptions },
+    }),
+  );
+}
+
+async function partitionSize(userId: string): Promise<number> {
+  const { client, name } = table();
+  const { Count } = await client.send(
+    new QueryCommand({
+      TableName: name,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}` },
+      Select: 'COUNT',
+      ConsistentRead: true,
+    }),
+  );
+  return Count ?? 0;
+}
+
+/** A GET whose answer is measured in bytes as the function sends it. */
+async function measured<T>(path: string, token: string): Promise<{ status: number; bytes: number; body: T }> {
+  const response = await fetch(apiUrl() + path, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, bytes: bytes.length, body: JSON.parse(bytes.toString('utf8')) as T };
+}
+
+async function granted(tier: 'vip' | 'premium'): Promise<SignedInUser> {
+  const user = await signedInUser();
+  const answer = await call('POST', '/api/admin/membership/grant', {
+    token: await ownerSession(),
+    body: { userId: user.id, subscriptionType: tier, duration: 30 },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return user;
+}
+
+describe('ceilings per tier', () => {
+  it('a member keeps 50: the 51st answers 403 with the limit; the trash counts, deleting for good frees a place', async () => {
+    const user = await signedInUser();
+    // An account from before the count: its 49 subscriptions are counted on its first create.
+    await seed(user.id, 49);
+    expect((await create(user)).status).toBe(201);
+
+    const refused = await create(user);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: subscriptionLimitMessage('member') });
+
+    const list = (await call<Subscription[]>('GET', '/api/subscriptions', { token: user.token })).body;
+    expect(list).toHaveLength(50);
+    const trashed = list[0];
+    expect((await call('DELETE', `/api/subscriptions/${trashed.id}`, { token: user.token })).status).toBe(200);
+    expect((await create(user)).status).toBe(403);
+    expect((await call('DELETE', `/api/subscriptions/${trashed.id}/permanent`, { token: user.token })).status).toBe(200);
+    expect((await create(user)).status).toBe(201);
+    expect((await create(user)).status).toBe(403);
+  });
+
+  it('holds under concurrent creates: of 20 at once with 40 kept, exactly 10 are created', async () => {
+    const user = await signedInUser();
+    await seed(user.id, 39);
+    expect((await create(user)).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(user)));
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(10).fill(201), ...Array(10).fill(403)]);
+    expect((await call<Subscription[]>('GET', '/api/subscriptions', { token: user.token })).body).toHaveLength(50);
+  });
+
+  it('VIP keeps 200', async () => {
+    const user = await granted('vip');
+    await seed(user.id, 199);
+    expect((await create(user)).status).toBe(201);
+    const refused = await create(user);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(subscriptionLimitMessage('vip'));
+  });
+});
+
+describe('an account at Premium’s ceiling of 2,000', () => {
+  it('pages its list and export far below 6 MB, then its deletion is exact and harmless when repeated', async () => {
+    const user = await granted('premium');
+    const trashed = 100;
+    await seed(user.id, 2000, { trashed, wide: true });
+    await countOnLanding(2000 - trashed);
+
+    const refused = await create(user);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(subscriptionLimitMessage('premium'));
+
+    // The list, page by page: every subscription once, no answer over 1.5 MB.
+    const listed = new Set<string>();
+    for (let after: string | undefined, pages = 0; ; pages++) {
+      expect(pages).toBeLessThan(20);
+      const page = await measured<Subscription[]>(`/api/subscriptions${after ? `?after=${after}` : ''}`, user.token);
+      expect(page.status).toBe(200);
+      expect(page.bytes).toBeLessThan(1.5 * 1024 * 1024);
+      for (const sub of page.body) listed.add(sub.id);
+      if (page.body.length < SUBSCRIPTIONS_PAGE_SIZE) break;
+      after = page.body[page.body.length - 1].id;
+    }
+    expect(listed.size).toBe(2000);
+
+    // The export, page by page the same way.
+    const exported = new Set<string>();
+    let activity = 0;
+    for (let query = '', pages = 0; ; pages++) {
+      expect(pages).toBeLessThan(20);
+      const page = await measured<AccountExport>(`/api/auth/export${query}`, user.token);
+      expect(page.status).toBe(200);
+      expect(page.bytes).toBeLessThan(1.5 * 1024 * 1024);
+      expect(page.body.profile.id).toBe(user.id);
+      for (const sub of page.body.subscriptions) exported.add(sub.id);
+      activity += page.body.activity.length;
+      const { subscriptionsAfter, activityBefore } = page.body.next;
+      if (subscriptionsAfter) query = `?subscriptionsAfter=${subscriptionsAfter}`;
+      else if (activityBefore) query = `?activityBefore=${encodeURIComponent(activityBefore)}`;
+      else break;
+    }
+    expect(exported.size).toBe(2000);
+    expect(activity).toBeGreaterThan(0);
+
+    // Two admins delete the account at once, then once more: one deletion, counted once.
+    const before = await landing();
+    const owner = await ownerSession();
+    const deletions = await Promise.all([1, 2].map(() => call('DELETE', `/api/auth/users/${user.id}`, { token: owner })));
+    for (const answer of deletions) expect([200, 404], JSON.stringify(answer.body)).toContain(answer.status);
+    expect(deletions.some((answer) => answer.status === 200)).toBe(true);
+    const after = await landing();
+    expect(after.totalUsers - before.totalUsers).toBe(-1);
+    expect(after.totalSubscriptions - before.totalSubscriptions).toBe(-(2000 - trashed));
+    expect(await partitionSize(user.id)).toBe(0);
+
+    const again = await call('DELETE', `/api/auth/users/${user.id}`, { token: owner });
+    expect(again.status).toBe(404);
+    expect(await landing()).toEqual(after);
+  }, 120_000);
+});
+
+describe('landing counters', () => {
+  it('never go below zero: a deletion that would take more than is counted stops at 0', async () => {
+    const user = await signedInUser();
+    for (let i = 0; i < 3; i++) expect((await create(user)).status).toBe(201);
+    const saved = await stored();
+    try {
+      // A counter that drifted low (as the issue's account left it): 1 where 3 are about to go.
+      await setAttributes('STATS', 'GLOBAL', { totalSubscriptions: 1 });
+      const deleted = await call('DELETE', '/api/auth/account', { token: user.token, body: { password: 'Secret123!' } });
+      expect(deleted.status).toBe(200);
+      expect((await stored()).totalSubscriptions).toBe(0);
+    } finally {
+      await setAttributes('STATS', 'GLOBAL', { totalSubscriptions: Math.max(0, saved.totalSubscriptions - 3) });
+    }
+  });
+});
