@@ -14,7 +14,7 @@ import { apiUrl, call, getItem, ownerSession, type SignedInUser, setAttributes, 
  */
 
 const netflix = { name: 'Netflix', amount: 15.49, category: 'streaming', dueDate: '2031-03-01' };
-const create = (user: SignedInUser) => call<Subscription>('POST', '/api/subscriptions', { token: user.token, body: netflix });
+const create = (user: SignedInUser) => call('POST', '/api/subscriptions', { token: user.token, body: netflix });
 const landing = async () => (await call<LandingStats>('GET', '/api/stats')).body;
 const stored = async () => (await getItem('STATS', 'GLOBAL')) as Record<string, number>;
 
