@@ -1,6 +1,6 @@
 import { ACTIVITY_PAGE_SIZE, accountMessages, accountRoutes } from '../../shared/api/account.js';
-import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
+import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
 import { avatarMaxBytes, dataUrlBytes, imageFormatOf } from '../../shared/domain/avatar.js';
 import { canUseAnimatedAvatar } from '../../shared/domain/profile.js';
 import { normalizeRole } from '../../shared/domain/roles.js';

@@ -58,18 +58,21 @@ export async function deleteAvatar(key: string | undefined): Promise<void> {
 
 type Key = { pk: string; sk: string };
 
-/** Deletes keys 25 at a time (BatchWrite's limit), retrying what DynamoDB leaves unprocessed. */
+/** Deletes keys 25 at a time (BatchWrite's limit), four batches at once, retrying what DynamoDB leaves unprocessed. */
 async function deleteKeys(keysToDelete: Key[]): Promise<void> {
   const TableName = tableName();
-  for (let start = 0; start < keysToDelete.length; start += 25) {
-    let requests: Record<string, unknown>[] = keysToDelete.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+  const batches: Key[][] = [];
+  for (let start = 0; start < keysToDelete.length; start += 25) batches.push(keysToDelete.slice(start, start + 25));
+  const deleteBatch = async (batch: Key[]) => {
+    let requests: Record<string, unknown>[] = batch.map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
       if (attempt > 8) throw new Error('BatchWrite left items unprocessed');
       const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: requests as never } }));
       requests = (UnprocessedItems?.[TableName] ?? []) as Record<string, unknown>[];
     }
-  }
+  };
+  for (let start = 0; start < batches.length; start += 4) await Promise.all(batches.slice(start, start + 4).map(deleteBatch));
 }
 
 /** How many subscriptions are deleted at once, and counted off the landing counters together. */

@@ -56,7 +56,9 @@ const toActivity = (item: ActivityItem): Activity => ({
 /** The user's activity, newest first: the last `limit` entries, or all of them without a limit; older than the cursor `before`. */
 export async function listActivity(userId: string, limit?: number, before?: string): Promise<Activity[]> {
   const entries: Activity[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined = before ? { ...keys.user(userId), sk: `${ACTIVITY_PREFIX}${before}` } : undefined;
+  let ExclusiveStartKey: Record<string, unknown> | undefined = before
+    ? { ...keys.user(userId), sk: `${ACTIVITY_PREFIX}${before}` }
+    : undefined;
   do {
     const page = await dynamo().send(
       new QueryCommand({

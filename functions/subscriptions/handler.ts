@@ -5,8 +5,8 @@ import {
   subscriptionRoutes,
 } from '../../shared/api/subscriptions.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
-import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
+import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { renewedDueDate } from '../../shared/domain/subscription-rules.js';
 import { recordActivity } from '../lib/activity.js';
 import { addToCounters } from '../lib/counters.js';
@@ -22,8 +22,8 @@ import {
   listSubscriptionPage,
   purgeAt,
   SUBSCRIPTION_COUNT,
-  SubscriptionLimitError,
   type SubscriptionItem,
+  SubscriptionLimitError,
   toSubscription,
   transition,
 } from '../lib/subscriptions.js';
