@@ -135,12 +135,13 @@ export class SubscriptionLimitError extends Error {
 }
 
 /**
- * Counts the subscriptions of the partition into the profile's count when it is missing (an account
- * from before the count) or was last counted over a day ago. Written on the condition that the count
- * is still the one read, so a create or deletion meanwhile wins and the count never undercounts.
- * Answers true when the count may have gone down (a create is worth trying again).
+ * After a create was refused on the count: answers true when a create is worth trying again. A
+ * count under `limit` means a place came free (or was just counted) meanwhile. A count that is
+ * missing (an account from before the count), or at the ceiling and last counted over a day ago,
+ * is counted from the partition, on the condition that it is still the one read, so a create or
+ * deletion meanwhile wins and the count never undercounts.
  */
-async function recountSubscriptions(userId: string): Promise<boolean> {
+async function recountSubscriptions(userId: string, limit: number): Promise<boolean> {
   const TableName = tableName();
   const { Item } = await dynamo().send(
     new GetCommand({
@@ -153,6 +154,7 @@ async function recountSubscriptions(userId: string): Promise<boolean> {
   );
   if (!Item) return false;
   const previous = typeof Item[SUBSCRIPTION_COUNT] === 'number' ? (Item[SUBSCRIPTION_COUNT] as number) : undefined;
+  if (previous !== undefined && previous < limit) return true;
   const countedAt = Date.parse(String(Item[SUBSCRIPTIONS_COUNTED_AT] ?? ''));
   if (previous !== undefined && Date.now() - countedAt < RECOUNT_AFTER_MS) return false;
   const kept = (await querySubscriptions(userId, { projection: true })).length;
@@ -168,7 +170,7 @@ async function recountSubscriptions(userId: string): Promise<boolean> {
         ExpressionAttributeValues: { ':kept': kept, ':now': nowIso(), ...(previous === undefined ? {} : { ':previous': previous }) },
       }),
     );
-    return previous === undefined || kept < previous;
+    return kept < limit;
   } catch (error) {
     // Counted by a create or deletion meanwhile: that count holds, and trying again is right.
     if (isConditionFailure(error)) return true;
@@ -222,7 +224,7 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
       break;
     } catch (error) {
       if (cancellationCodes(error)?.[1] !== 'ConditionalCheckFailed') throw error;
-      if (attempt > 0 || !(await recountSubscriptions(userId))) throw new SubscriptionLimitError();
+      if (attempt >= 3 || !(await recountSubscriptions(userId, limit))) throw new SubscriptionLimitError();
     }
   }
   await addToCounters({ totalSubscriptions: 1 });

@@ -139,6 +139,13 @@ describe('ceilings per tier', () => {
     expect((await call<Subscription[]>('GET', '/api/subscriptions', { token: user.token })).body).toHaveLength(50);
   });
 
+  it('a new account’s first creates, sent at once, are all counted and all created', async () => {
+    const user = await signedInUser();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(user)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect((await getItem(`USER#${user.id}`, 'PROFILE'))?.subscriptionCount).toBe(5);
+  });
+
   it('VIP keeps 200', async () => {
     const user = await granted('vip');
     await seed(user.id, 199);
