@@ -78,18 +78,54 @@ async function countOnLanding(subscriptions: number): Promise<void> {
   );
 }
 
-async function partitionSize(userId: string): Promise<number> {
+/** Writes `count` activity entries a second apart, the way recordActivity keys them. */
+async function seedActivity(userId: string, count: number): Promise<void> {
   const { client, name } = table();
-  const { Count } = await client.send(
-    new QueryCommand({
-      TableName: name,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}` },
-      Select: 'COUNT',
-      ConsistentRead: true,
-    }),
-  );
-  return Count ?? 0;
+  for (let start = 0; start < count; start += 25) {
+    let requests = Array.from({ length: Math.min(25, count - start) }, (_, i) => {
+      const id = crypto.randomUUID();
+      const createdAt = new Date(Date.UTC(2026, 0, 1) + (start + i) * 1000).toISOString();
+      return {
+        PutRequest: {
+          Item: {
+            pk: `USER#${userId}`,
+            sk: `ACT#${createdAt}#${id}`,
+            id,
+            actionType: 'seeded',
+            createdAt,
+            performedBy: 'test',
+            details: {},
+          },
+        },
+      };
+    });
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [name]: requests } }));
+      requests = (UnprocessedItems?.[name] ?? []) as typeof requests;
+    }
+  }
+}
+
+/** How many items the user's partition holds, all of them or those whose sort key starts with `prefix`. */
+async function partitionSize(userId: string, prefix = ''): Promise<number> {
+  const { client, name } = table();
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: name,
+        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: prefix ? { ':pk': `USER#${userId}`, ':prefix': prefix } : { ':pk': `USER#${userId}` },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
 }
 
 /** A GET whose answer is measured in bytes as the function sends it. */
@@ -161,58 +197,76 @@ describe('an account at Premium’s ceiling of 2,000', () => {
     const user = await granted('premium');
     const trashed = 100;
     await seed(user.id, 2000, { trashed, wide: true });
+    await seedActivity(user.id, 1500);
     await countOnLanding(2000 - trashed);
+    // Other accounts' subscriptions, as many again, so that a double count could not hide at 0.
+    await countOnLanding(2000 - trashed);
+    try {
+      const refused = await create(user);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(subscriptionLimitMessage('premium'));
 
-    const refused = await create(user);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(subscriptionLimitMessage('premium'));
+      // The list, page by page: every subscription once, no answer over 1.5 MB.
+      const listed = new Set<string>();
+      for (let after: string | undefined, pages = 0; ; pages++) {
+        expect(pages).toBeLessThan(20);
+        const page = await measured<Subscription[]>(`/api/subscriptions${after ? `?after=${after}` : ''}`, user.token);
+        expect(page.status).toBe(200);
+        expect(page.bytes).toBeLessThan(1.5 * 1024 * 1024);
+        for (const sub of page.body) listed.add(sub.id);
+        if (page.body.length < SUBSCRIPTIONS_PAGE_SIZE) break;
+        after = page.body[page.body.length - 1].id;
+      }
+      expect(listed.size).toBe(2000);
 
-    // The list, page by page: every subscription once, no answer over 1.5 MB.
-    const listed = new Set<string>();
-    for (let after: string | undefined, pages = 0; ; pages++) {
-      expect(pages).toBeLessThan(20);
-      const page = await measured<Subscription[]>(`/api/subscriptions${after ? `?after=${after}` : ''}`, user.token);
-      expect(page.status).toBe(200);
-      expect(page.bytes).toBeLessThan(1.5 * 1024 * 1024);
-      for (const sub of page.body) listed.add(sub.id);
-      if (page.body.length < SUBSCRIPTIONS_PAGE_SIZE) break;
-      after = page.body[page.body.length - 1].id;
+      // The export: its first page, then each list's next pages by that list's own cursor.
+      const exported = new Set<string>();
+      const activity = new Set<string>();
+      const exportPage = async (query: string) => {
+        const page = await measured<AccountExport>(`/api/auth/export${query}`, user.token);
+        expect(page.status).toBe(200);
+        expect(page.bytes).toBeLessThan(1.5 * 1024 * 1024);
+        expect(page.body.profile.id).toBe(user.id);
+        for (const sub of page.body.subscriptions) exported.add(sub.id);
+        for (const entry of page.body.activity) activity.add(entry.id);
+        return page.body.next;
+      };
+      const first = await exportPage('');
+      for (let after = first.subscriptionsAfter, pages = 0; after; pages++) {
+        expect(pages).toBeLessThan(20);
+        after = (await exportPage(`?subscriptionsAfter=${after}`)).subscriptionsAfter;
+      }
+      for (let before = first.activityBefore, pages = 0; before; pages++) {
+        expect(pages).toBeLessThan(20);
+        before = (await exportPage(`?activityBefore=${encodeURIComponent(before)}`)).activityBefore;
+      }
+      expect(exported.size).toBe(2000);
+      expect(activity.size).toBe(await partitionSize(user.id, 'ACT#'));
+      expect(activity.size).toBeGreaterThan(1500);
+
+      // Two admins delete the account at once, then once more: one deletion, counted once.
+      const before = await landing();
+      const storedBefore = await stored();
+      const owner = await ownerSession();
+      const deletions = await Promise.all([1, 2].map(() => call('DELETE', `/api/auth/users/${user.id}`, { token: owner })));
+      for (const answer of deletions) expect([200, 404], JSON.stringify(answer.body)).toContain(answer.status);
+      expect(deletions.some((answer) => answer.status === 200)).toBe(true);
+      const after = await landing();
+      expect(after.totalUsers - before.totalUsers).toBe(-1);
+      expect(after.totalSubscriptions - before.totalSubscriptions).toBe(-(2000 - trashed));
+      // The stored figures too: GET /api/stats shows a negative counter as 0, which could hide a double count.
+      const storedAfter = await stored();
+      expect(storedAfter.totalUsers - storedBefore.totalUsers).toBe(-1);
+      expect(storedAfter.totalSubscriptions - storedBefore.totalSubscriptions).toBe(-(2000 - trashed));
+      expect(await partitionSize(user.id)).toBe(0);
+
+      const again = await call('DELETE', `/api/auth/users/${user.id}`, { token: owner });
+      expect(again.status).toBe(404);
+      expect(await landing()).toEqual(after);
+      expect(await stored()).toEqual(storedAfter);
+    } finally {
+      await countOnLanding(-(2000 - trashed));
     }
-    expect(listed.size).toBe(2000);
-
-    // The export, page by page the same way.
-    const exported = new Set<string>();
-    let activity = 0;
-    for (let query = '', pages = 0; ; pages++) {
-      expect(pages).toBeLessThan(20);
-      const page = await measured<AccountExport>(`/api/auth/export${query}`, user.token);
-      expect(page.status).toBe(200);
-      expect(page.bytes).toBeLessThan(1.5 * 1024 * 1024);
-      expect(page.body.profile.id).toBe(user.id);
-      for (const sub of page.body.subscriptions) exported.add(sub.id);
-      activity += page.body.activity.length;
-      const { subscriptionsAfter, activityBefore } = page.body.next;
-      if (subscriptionsAfter) query = `?subscriptionsAfter=${subscriptionsAfter}`;
-      else if (activityBefore) query = `?activityBefore=${encodeURIComponent(activityBefore)}`;
-      else break;
-    }
-    expect(exported.size).toBe(2000);
-    expect(activity).toBeGreaterThan(0);
-
-    // Two admins delete the account at once, then once more: one deletion, counted once.
-    const before = await landing();
-    const owner = await ownerSession();
-    const deletions = await Promise.all([1, 2].map(() => call('DELETE', `/api/auth/users/${user.id}`, { token: owner })));
-    for (const answer of deletions) expect([200, 404], JSON.stringify(answer.body)).toContain(answer.status);
-    expect(deletions.some((answer) => answer.status === 200)).toBe(true);
-    const after = await landing();
-    expect(after.totalUsers - before.totalUsers).toBe(-1);
-    expect(after.totalSubscriptions - before.totalSubscriptions).toBe(-(2000 - trashed));
-    expect(await partitionSize(user.id)).toBe(0);
-
-    const again = await call('DELETE', `/api/auth/users/${user.id}`, { token: owner });
-    expect(again.status).toBe(404);
-    expect(await landing()).toEqual(after);
   }, 120_000);
 });
 
