@@ -1,9 +1,9 @@
 import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { AccountExport } from '../../shared/api/account.js';
+import { type AccountExport, accountMessages } from '../../shared/api/account.js';
 import type { LandingStats } from '../../shared/api/stats.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
-import { type Subscription, subscriptionLimitMessage } from '../../shared/api/subscriptions.js';
+import { type Subscription, subscriptionLimitMessage, subscriptionMessages } from '../../shared/api/subscriptions.js';
 import { apiUrl, call, getItem, ownerSession, type SignedInUser, setAttributes, signedInUser, table } from './helpers.js';
 
 /**
@@ -268,6 +268,25 @@ describe('an account at Premium’s ceiling of 2,000', () => {
       await countOnLanding(-(2000 - trashed));
     }
   }, 120_000);
+});
+
+describe('page cursors', () => {
+  it('answer 400 for a cursor that is not one, however long', async () => {
+    const user = await signedInUser();
+    const long = 'a'.repeat(2044);
+    for (const path of ['/api/subscriptions?after=x', `/api/subscriptions?after=${long}`]) {
+      expect(await call('GET', path, { token: user.token })).toMatchObject({
+        status: 400,
+        body: { message: subscriptionMessages.pageCursorInvalid },
+      });
+    }
+    for (const query of ['subscriptionsAfter=x', `activityBefore=${long}`, 'activityBefore=2026-01-01T00:00:00.000Z%23x']) {
+      expect(await call('GET', `/api/auth/export?${query}`, { token: user.token })).toMatchObject({
+        status: 400,
+        body: { message: accountMessages.exportCursorInvalid },
+      });
+    }
+  });
 });
 
 describe('landing counters', () => {
