@@ -89,7 +89,7 @@ async function querySubscriptions(
   return items;
 }
 
-/** Every subscription of the user (the admin's view of a user, the landing counters' deletion). */
+/** Every subscription of the user (the admin's view of a user: at most a ceiling's 2,000 short entries). */
 export function listSubscriptions(userId: string): Promise<SubscriptionItem[]> {
   return querySubscriptions(userId);
 }
@@ -119,7 +119,7 @@ export async function getSubscription(userId: string, subscriptionId: string): P
  * the ceiling, so concurrent creates cannot pass it; a deletion for good takes 1 off in the same
  * transaction as the deletion. Nothing else changes it, so it is never below what the user keeps:
  * a subscription whose 30 days in the trash are over (DynamoDB's TTL removes it without a word)
- * only leaves it too high, which a recount corrects (docs/DECISIONS.md 'Subscription ceilings').
+ * only leaves it too high, which a recount corrects (docs/DECISIONS.md 'Subscription ceilings, and accounts that end whole').
  */
 export const SUBSCRIPTION_COUNT = 'subscriptionCount';
 export const SUBSCRIPTIONS_COUNTED_AT = 'subscriptionsCountedAt';
