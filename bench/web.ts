@@ -72,7 +72,7 @@ function interaction(page: Page, action: 'search' | 'clear' | 'next' | 'previous
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ROUNDS = 5;
 
-/** A verified, signed-in user with `count` subscriptions: its token and user record. */
+/** A verified, signed-in user with `count` subscriptions (a Premium one, for its ceiling): its token and user record. */
 async function signedInUser(url: string, prefix: string, count: number) {
   const username = `${prefix}${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
@@ -85,6 +85,19 @@ async function signedInUser(url: string, prefix: string, count: number) {
   await fetch(`${url}/api/auth/verify-email/${token}`);
   const login = await json(`${url}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username, password: 'Secret123!' }) });
   const headers = { authorization: `Bearer ${login.token}` };
+  // Premium's ceiling (shared/domain/subscription-limits.ts): a member keeps 50.
+  const { dynamo } = await import('../functions/lib/aws.js');
+  const { keys, tableName } = await import('../functions/lib/table.js');
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(login.user.id),
+      UpdateExpression: 'SET #role = :premium',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':premium': 'premium' },
+    }),
+  );
   let created = 0;
   for (let i = 0; i < count; i += 50) {
     const answers = await Promise.all(

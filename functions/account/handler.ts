@@ -1,15 +1,16 @@
-import { accountMessages, accountRoutes } from '../../shared/api/account.js';
+import { ACTIVITY_PAGE_SIZE, accountMessages, accountRoutes } from '../../shared/api/account.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
+import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
 import { avatarMaxBytes, dataUrlBytes, imageFormatOf } from '../../shared/domain/avatar.js';
 import { canUseAnimatedAvatar } from '../../shared/domain/profile.js';
 import { normalizeRole } from '../../shared/domain/roles.js';
 import { avatarUrl, deleteAllUserData, deleteAvatar, putAvatar } from '../lib/account-data.js';
-import { listActivity, recordActivity } from '../lib/activity.js';
-import { HttpError, tooManyRequests } from '../lib/errors.js';
+import { activityCursor, isActivityCursor, listActivity, recordActivity } from '../lib/activity.js';
+import { badRequest, HttpError, tooManyRequests } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { endAllSessions } from '../lib/sessions.js';
-import { listSubscriptions, toSubscription } from '../lib/subscriptions.js';
+import { isSubscriptionId, listSubscriptionPage, toSubscription } from '../lib/subscriptions.js';
 import { beginLoginAttempt } from '../lib/throttle.js';
 import { LastOwnerError } from '../lib/user-counters.js';
 import { anotherOwnerExists, toPublicUser, updateUser } from '../lib/users.js';
@@ -42,13 +43,27 @@ export const handler = createApiHandler(accountRoutes, {
     return { message: accountMessages.avatarUpdated, user: toPublicUser(updated) };
   },
 
-  exportData: async ({ user }) => {
-    const [subscriptions, activity] = await Promise.all([listSubscriptions(user.id), listActivity(user.id)]);
+  exportData: async ({ user, query }) => {
+    const { subscriptionsAfter, activityBefore } = query;
+    if (subscriptionsAfter !== undefined && !isSubscriptionId(subscriptionsAfter)) throw badRequest(accountMessages.exportCursorInvalid);
+    if (activityBefore !== undefined && !isActivityCursor(activityBefore)) throw badRequest(accountMessages.exportCursorInvalid);
+    // The first page has both lists; a cursor asks for the next page of its own list only (shared/api/account.ts).
+    const first = subscriptionsAfter === undefined && activityBefore === undefined;
+    const [subscriptions, activity] = await Promise.all([
+      first || subscriptionsAfter ? listSubscriptionPage(user.id, subscriptionsAfter) : [],
+      first || activityBefore ? listActivity(user.id, ACTIVITY_PAGE_SIZE, activityBefore) : [],
+    ]);
+    const lastSubscription = subscriptions.length === SUBSCRIPTIONS_PAGE_SIZE ? subscriptions[subscriptions.length - 1] : undefined;
+    const lastActivity = activity.length === ACTIVITY_PAGE_SIZE ? activity[activity.length - 1] : undefined;
     return {
       exportedAt: new Date().toISOString(),
       profile: toPublicUser(user),
       subscriptions: subscriptions.map(toSubscription),
       activity,
+      next: {
+        subscriptionsAfter: lastSubscription ? lastSubscription.id : null,
+        activityBefore: lastActivity ? activityCursor(lastActivity) : null,
+      },
     };
   },
 

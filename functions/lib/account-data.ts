@@ -1,11 +1,12 @@
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AVATAR_KEY_PREFIX } from '../../shared/api/account.js';
 import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../../shared/domain/avatar.js';
 import { writeAccountStatus } from './account-status.js';
 import { dynamo } from './aws.js';
 import { config } from './config.js';
 import { addToCounters } from './counters.js';
+import { isConditionFailure } from './errors.js';
 import { createLogger } from './log.js';
 import { countersOnDelete, membershipCondition, readStoredUser } from './membership.js';
 import { s3Client } from './s3.js';
@@ -73,28 +74,64 @@ export async function deleteAvatarsOf(userId: string): Promise<void> {
 
 type Key = { pk: string; sk: string };
 
-/** Deletes keys 25 at a time (BatchWrite's limit), retrying what DynamoDB leaves unprocessed. */
+/** Deletes keys 25 at a time (BatchWrite's limit), four batches at once, retrying what DynamoDB leaves unprocessed. */
 async function deleteKeys(keysToDelete: Key[]): Promise<void> {
   const TableName = tableName();
-  for (let start = 0; start < keysToDelete.length; start += 25) {
-    let requests: Record<string, unknown>[] = keysToDelete.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+  const batches: Key[][] = [];
+  for (let start = 0; start < keysToDelete.length; start += 25) batches.push(keysToDelete.slice(start, start + 25));
+  const deleteBatch = async (batch: Key[]) => {
+    let requests: Record<string, unknown>[] = batch.map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
       if (attempt > 8) throw new Error('BatchWrite left items unprocessed');
       const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: requests as never } }));
       requests = (UnprocessedItems?.[TableName] ?? []) as Record<string, unknown>[];
     }
+  };
+  for (let start = 0; start < batches.length; start += 4) await Promise.all(batches.slice(start, start + 4).map(deleteBatch));
+}
+
+/** How many subscriptions are deleted at once, and counted off the landing counters together. */
+const SUBSCRIPTIONS_AT_ONCE = 25;
+
+/**
+ * Deletes subscriptions one by one, `SUBSCRIPTIONS_AT_ONCE` at a time, each answering what it deleted,
+ * and takes off the landing counters exactly those this call deleted outside the trash, after each
+ * group: a deletion that runs twice at once, or again after a failure, counts each subscription once.
+ */
+async function deleteSubscriptions(keysToDelete: Key[]): Promise<void> {
+  const TableName = tableName();
+  for (let start = 0; start < keysToDelete.length; start += SUBSCRIPTIONS_AT_ONCE) {
+    const deleted = await Promise.all(
+      keysToDelete.slice(start, start + SUBSCRIPTIONS_AT_ONCE).map(async (Key) => {
+        try {
+          // The condition makes the deletion of an item already gone a refusal, never a second answer.
+          const { Attributes } = await dynamo().send(
+            new DeleteCommand({ TableName, Key, ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+          );
+          return Attributes as { status?: string } | undefined;
+        } catch (error) {
+          if (isConditionFailure(error)) return undefined;
+          throw error;
+        }
+      }),
+    );
+    await addToCounters({ totalSubscriptions: -deleted.filter((item) => item && item.status !== 'deleted').length });
   }
 }
 
 /**
  * Deletes everything of a user (issue 9 'Delete account'): every item of the `USER#<id>` partition
  * (subscriptions, sessions, activity, two-factor and membership items), read page by page with Query
- * and deleted with BatchWrite, every avatar object under the user's prefix, and last, in one transaction, the profile with its
- * username and e-mail guards and its search-directory entry, so the name and the address are free
- * again. If a step fails the profile still exists and the user can sign in and ask again. One-time
- * tokens are keyed by their hash, so they cannot be found from the user: they expire on their own
- * and are refused once the user is gone.
+ * and deleted with BatchWrite (subscriptions one by one, so that each is counted off the landing
+ * counters by the call that deleted it), every avatar object under the user's prefix, and last, in one
+ * transaction, the profile with its username and e-mail guards and its search-directory entry, so the
+ * name and the address are free again. If a step fails the profile still exists and the user (or an
+ * admin) can ask again: what is gone stays counted off, what is left is deleted and counted then, so
+ * the counters end exact however often it runs, also twice at once (issue 21 point 5). An account
+ * keeps at most 2,000 subscriptions (shared/domain/subscription-limits.ts), which this deletes in
+ * seconds, well within the request. One-time tokens are keyed by their hash, so they cannot be found
+ * from the user: they expire on their own and are refused once the user is gone.
  *
  * An active owner is first deactivated, on the condition that another active owner remains
  * (functions/lib/user-counters.ts): the last one throws LastOwnerError before anything is
@@ -110,8 +147,6 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
     if (attempt > 2) throw new Error(`user ${user.id} kept changing while it was being deleted`);
   }
   let itemsDeleted = 0;
-  // The subscriptions outside the trash, which the landing counters count (functions/lib/counters.ts).
-  let subscriptionsCounted = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
@@ -119,16 +154,15 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
         TableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': profileKey.pk },
-        ProjectionExpression: 'pk, sk, #status',
-        ExpressionAttributeNames: { '#status': 'status' },
+        ProjectionExpression: 'pk, sk',
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
     );
-    const children = ((page.Items ?? []) as Array<Key & { status?: string }>).filter((item) => item.sk !== profileKey.sk);
-    await deleteKeys(children.map(({ pk, sk }) => ({ pk, sk })));
+    const children = ((page.Items ?? []) as Key[]).filter((item) => item.sk !== profileKey.sk);
+    await deleteSubscriptions(children.filter((item) => item.sk.startsWith(SUBSCRIPTION_PREFIX)));
+    await deleteKeys(children.filter((item) => !item.sk.startsWith(SUBSCRIPTION_PREFIX)));
     itemsDeleted += children.length;
-    subscriptionsCounted += children.filter((item) => item.sk.startsWith(SUBSCRIPTION_PREFIX) && item.status !== 'deleted').length;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
 
@@ -169,6 +203,5 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
       if (attempt > 0 || (error as Error).name !== 'TransactionCanceledException') throw error;
     }
   }
-  await addToCounters({ totalSubscriptions: -subscriptionsCounted });
   return { itemsDeleted: itemsDeleted + 2 + guards.length };
 }

@@ -53,10 +53,12 @@ const toActivity = (item: ActivityItem): Activity => ({
   details: item.details ?? {},
 });
 
-/** The user's activity, newest first: the last `limit` entries, or all of them without a limit. */
-export async function listActivity(userId: string, limit?: number): Promise<Activity[]> {
+/** The user's activity, newest first: the last `limit` entries, or all of them without a limit; older than the cursor `before`. */
+export async function listActivity(userId: string, limit?: number, before?: string): Promise<Activity[]> {
   const entries: Activity[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  let ExclusiveStartKey: Record<string, unknown> | undefined = before
+    ? { ...keys.user(userId), sk: `${ACTIVITY_PREFIX}${before}` }
+    : undefined;
   do {
     const page = await dynamo().send(
       new QueryCommand({
@@ -73,3 +75,10 @@ export async function listActivity(userId: string, limit?: number): Promise<Acti
   } while (ExclusiveStartKey && (limit === undefined || entries.length < limit));
   return entries;
 }
+
+/** The cursor of an entry (its key after `ACT#`): the export's next page starts after it. */
+export const activityCursor = (entry: Pick<Activity, 'createdAt' | 'id'>) => `${entry.createdAt}#${entry.id}`;
+
+/** True when `cursor` has the shape of {@link activityCursor}'s answers. */
+export const isActivityCursor = (cursor: string) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(cursor);

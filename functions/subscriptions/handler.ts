@@ -1,18 +1,29 @@
-import { subscriptionMessages as messages, type SubscriptionStatus, subscriptionRoutes } from '../../shared/api/subscriptions.js';
+import {
+  subscriptionMessages as messages,
+  type SubscriptionStatus,
+  subscriptionLimitMessage,
+  subscriptionRoutes,
+} from '../../shared/api/subscriptions.js';
+import { effectiveMembership } from '../../shared/domain/membership.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
+import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { renewedDueDate } from '../../shared/domain/subscription-rules.js';
 import { recordActivity } from '../lib/activity.js';
 import { addToCounters } from '../lib/counters.js';
-import { conflict, notFound } from '../lib/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { createApiHandler } from '../lib/http.js';
+import { membershipOf } from '../lib/membership.js';
 import {
   createSubscription,
   deleteSubscriptionForever,
   dueIndex,
   getSubscription,
-  listSubscriptions,
+  isSubscriptionId,
+  listSubscriptionPage,
   purgeAt,
+  SUBSCRIPTION_COUNT,
   type SubscriptionItem,
+  SubscriptionLimitError,
   toSubscription,
   transition,
 } from '../lib/subscriptions.js';
@@ -55,10 +66,18 @@ async function applyTransition(
 
 /** The subscriptions area (SPEC §7 'Subscriptions'); every id is looked up under the caller's own partition. */
 export const handler = createApiHandler(subscriptionRoutes, {
-  listSubscriptions: async ({ user }) => (await listSubscriptions(user.id)).map(toSubscription),
+  listSubscriptions: async ({ user, query }) => {
+    if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
+    return (await listSubscriptionPage(user.id, query.after)).map(toSubscription);
+  },
 
   createSubscription: async ({ user, body }) => {
-    const created = await createSubscription(user.id, body);
+    // The ceiling of the membership as it stands now (shared/domain/subscription-limits.ts).
+    const role = effectiveMembership(membershipOf(user), new Date()).role;
+    const created = await createSubscription(user.id, body, subscriptionLimit(role)).catch((error: unknown) => {
+      if (error instanceof SubscriptionLimitError) throw new HttpError(403, subscriptionLimitMessage(role));
+      throw error;
+    });
     await recordActivity(user.id, 'subscription_created', user.username, { subscriptionId: created.id, name: created.name });
     return toSubscription(created);
   },
@@ -88,7 +107,8 @@ export const handler = createApiHandler(subscriptionRoutes, {
   deleteSubscriptionPermanently: async ({ user, params }) => {
     const current = await getSubscription(user.id, params.id);
     if (!current) throw notFound(messages.notFound);
-    if (current.status !== 'deleted' || !(await deleteSubscriptionForever(user.id, params.id))) {
+    const counted = typeof (user as { [SUBSCRIPTION_COUNT]?: unknown })[SUBSCRIPTION_COUNT] === 'number';
+    if (current.status !== 'deleted' || !(await deleteSubscriptionForever(user.id, params.id, counted))) {
       throw conflict(messages.cannotDeleteForever);
     }
     await recordActivity(user.id, 'subscription_deleted', user.username, {

@@ -6,6 +6,7 @@ import type { User } from './user.js';
 
 /** Messages of the account area (avatar, data export, account deletion). */
 export const accountMessages = {
+  exportCursorInvalid: 'The page of the export to continue from is not valid',
   avatarUpdated: 'Profile picture updated successfully!',
   avatarInvalid: 'Please choose a PNG, JPEG, WebP or GIF image',
   gifTooLarge: 'File too large. Max size: 10MB',
@@ -51,12 +52,23 @@ export interface Activity {
   details: Record<string, string | number | boolean | null>;
 }
 
-/** GET /auth/export: everything the product keeps about the user, as the privacy page promises (JSON). */
+/** The most activity entries one page of the data export carries (an entry is well under 1 KB of JSON). */
+export const ACTIVITY_PAGE_SIZE = 1000;
+
+/**
+ * GET /auth/export: everything the product keeps about the user, as the privacy page promises (JSON),
+ * a page at a time so that no answer nears Lambda's 6 MB: at most SUBSCRIPTIONS_PAGE_SIZE
+ * subscriptions and ACTIVITY_PAGE_SIZE activity entries (newest first). Without a query it answers
+ * the first page of both lists; `?subscriptionsAfter=` and `?activityBefore=` (the values of
+ * `next`) ask for the next page of that list only, the other list empty. `next` is null for a list
+ * that is complete. The web app puts the pages together into one file.
+ */
 export interface AccountExport {
   exportedAt: string;
   profile: User;
   subscriptions: Subscription[];
   activity: Activity[];
+  next: { subscriptionsAfter: string | null; activityBefore: string | null };
 }
 
 export interface AvatarResponse extends MessageResponse {

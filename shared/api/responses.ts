@@ -110,6 +110,7 @@ const accountExportResponse = z.object({
   profile: userResponse,
   subscriptions: z.array(subscriptionResponse),
   activity: z.array(activityResponse),
+  next: z.object({ subscriptionsAfter: z.nullable(z.string()), activityBefore: z.nullable(z.string()) }),
 });
 const twoFactorSetupResponse = z.object({ qrCode: z.string(), manualEntry: z.string() });
 const backupCodesResponse = z.object({ message: z.string(), backupCodes: z.array(z.string()), user: userResponse });

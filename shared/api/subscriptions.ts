@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../domain/dates.js';
+import { canRaiseLimitByUpgrading, subscriptionLimit } from '../domain/subscription-limits.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { type MessageResponse, route } from './contract.js';
 import { listSubscriptions } from './subscription-list.js';
@@ -52,7 +53,19 @@ export const subscriptionMessages = {
   cannotCancel: 'Only active subscriptions can be canceled',
   cannotReactivate: 'Only canceled subscriptions can be reactivated',
   deletedForever: 'Subscription deleted permanently',
+  pageCursorInvalid: 'The page to continue after is not a subscription id',
 } as const;
+
+/**
+ * The 403 of a create past the ceiling of the user's effective role (shared/domain/subscription-limits.ts);
+ * the dashboard shows it with a link to /upgrade where an upgrade raises the ceiling.
+ */
+export function subscriptionLimitMessage(role: string): string {
+  const limit = subscriptionLimit(role).toLocaleString('en-US');
+  return canRaiseLimitByUpgrading(role)
+    ? `You have reached your plan’s limit of ${limit} subscriptions (those in the trash count too). Delete some for good, or upgrade for more.`
+    : `You have reached the limit of ${limit} subscriptions (those in the trash count too). Delete some for good to add more.`;
+}
 
 const m = subscriptionMessages;
 

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Subscription, SubscriptionInput } from '../../shared/api/subscriptions.js';
 import { addDays, localToday } from '../../shared/domain/dates.js';
@@ -57,12 +57,8 @@ export async function createMember(prefix = 'dash'): Promise<TestUser> {
 
 let table: DynamoDBDocumentClient | undefined;
 
-/**
- * Sets (or, for null, removes) attributes of a user's profile item directly in DynamoDB, for what
- * no API offers yet (roles, a user without an e-mail). The embedded stack runs inside the test
- * runner (global-setup.ts), which exports its DynamoDB endpoint and table name to the workers.
- */
-export async function updateProfile(userId: string, attributes: Record<string, string | null>): Promise<void> {
+/** The embedded stack's table (global-setup.ts exports its DynamoDB endpoint and name to the workers). */
+function directTable(): { client: DynamoDBDocumentClient; tableName: string } {
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
   const tableName = process.env.TABLE_NAME;
   if (!endpoint || !tableName) throw new Error('The local stack did not export AWS_ENDPOINT_URL_DYNAMODB and TABLE_NAME');
@@ -73,6 +69,16 @@ export async function updateProfile(userId: string, attributes: Record<string, s
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
+  return { client: table, tableName };
+}
+
+/**
+ * Sets (or, for null, removes) attributes of a user's profile item directly in DynamoDB, for what
+ * no API offers yet (roles, a user without an e-mail). The embedded stack runs inside the test
+ * runner (global-setup.ts), which exports its DynamoDB endpoint and table name to the workers.
+ */
+export async function updateProfile(userId: string, attributes: Record<string, string | null>): Promise<void> {
+  const { client, tableName } = directTable();
   const entries = Object.entries(attributes);
   const set = entries.filter(([, value]) => value !== null);
   const remove = entries.filter(([, value]) => value === null);
@@ -80,7 +86,7 @@ export async function updateProfile(userId: string, attributes: Record<string, s
     set.length ? `SET ${set.map(([name]) => `#${name} = :${name}`).join(', ')}` : '',
     remove.length ? `REMOVE ${remove.map(([name]) => `#${name}`).join(', ')}` : '',
   ];
-  await table.send(
+  await client.send(
     new UpdateCommand({
       TableName: tableName,
       Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
@@ -89,6 +95,44 @@ export async function updateProfile(userId: string, attributes: Record<string, s
       ...(set.length ? { ExpressionAttributeValues: Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])) } : {}),
     }),
   );
+}
+
+/**
+ * Writes `count` active subscriptions named 'Bulk 1'… straight into the user's partition, as an
+ * account from before the per-user count holds them: many at once, where the API would be slow.
+ */
+export async function seedSubscriptionsDirectly(user: TestUser, count: number, dueDate: string): Promise<void> {
+  const { client, tableName } = directTable();
+  const now = new Date().toISOString();
+  const items = Array.from({ length: count }, (_, i) => {
+    const id = crypto.randomUUID();
+    return {
+      pk: `USER#${user.id}`,
+      sk: `SUB#${id}`,
+      gsi1pk: `DUE#${dueDate}`,
+      gsi1sk: `USER#${user.id}#SUB#${id}`,
+      userId: user.id,
+      id,
+      name: `Bulk ${i + 1}`,
+      description: '',
+      amount: 1,
+      category: 'other',
+      dueDate,
+      billingCycle: 'monthly',
+      autoRenew: false,
+      status: 'active',
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  for (let start = 0; start < items.length; start += 25) {
+    let requests = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+    }
+  }
 }
 
 /** Today in the machine's zone, which the browser shares, moved by `offset` days: YYYY-MM-DD. */

@@ -5,6 +5,7 @@
  * entry chunk, so the landing page does not carry TanStack Query.
  */
 import { routes } from '@shared/api';
+import { SUBSCRIPTIONS_PAGE_SIZE } from '@shared/api/subscription-list';
 import type { Subscription, SubscriptionInput } from '@shared/api/subscriptions';
 import type { User } from '@shared/api/user';
 import { isCancelledError, QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
@@ -97,7 +98,13 @@ export const subscriptionsQuery = queryOptions({
     query.state.dataUpdatedAt === prefetchedAt && Date.now() - prefetchedAt < PREFETCH_FRESH_MS ? PREFETCH_FRESH_MS : 0,
   queryFn: async ({ signal }): Promise<Subscription[]> => {
     try {
-      return await api(routes.listSubscriptions, { signal });
+      // A page at a time (shared/api/subscription-list.ts): a full page may have more after it.
+      const all = await api(routes.listSubscriptions, { signal });
+      for (let page = all; page.length === SUBSCRIPTIONS_PAGE_SIZE; ) {
+        page = await api(routes.listSubscriptions, { signal, query: { after: page[page.length - 1].id } });
+        all.push(...page);
+      }
+      return all;
     } catch (error) {
       if (!signal.aborted) console.error('Failed to load subscriptions', error);
       throw error;

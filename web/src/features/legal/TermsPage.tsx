@@ -1,6 +1,10 @@
+import { SUBSCRIPTION_LIMITS } from '@shared/domain/subscription-limits';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../brand';
 import { LegalDocument, type LegalSection } from './LegalDocument';
+
+/** A ceiling of shared/domain/subscription-limits.ts as the terms write it: '2,000'. */
+const limit = (tier: keyof typeof SUBSCRIPTION_LIMITS) => SUBSCRIPTION_LIMITS[tier].toLocaleString('en-US');
 
 const sections: LegalSection[] = [
   {
@@ -52,10 +56,18 @@ const sections: LegalSection[] = [
   {
     heading: 'Plans',
     content: (
-      <p>
-        The Member plan is free. VIP and Premium plans add features such as an ad-free experience, profile customization and a yearly
-        spending report. Online payment for these plans is not available yet, and no one is charged through Subscription Tracker.
-      </p>
+      <>
+        <p>
+          The Member plan is free. VIP and Premium plans add features such as an ad-free experience, profile customization and a yearly
+          spending report. Online payment for these plans is not available yet, and no one is charged through Subscription Tracker.
+        </p>
+        <p>
+          An account keeps up to <strong>{limit('member')} subscriptions</strong> on the Member plan and <strong>{limit('vip')}</strong> on
+          VIP. Premium&apos;s unlimited subscriptions have one limit, against abuse of the service:{' '}
+          <strong>{limit('premium')} subscriptions</strong> per account. Subscriptions in the trash count until they are deleted for good or
+          their 30 days in the trash are over.
+        </p>
+      </>
     ),
   },
   {

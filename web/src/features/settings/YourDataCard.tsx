@@ -1,4 +1,5 @@
 import { authMessages, routes } from '@shared/api';
+import type { AccountExport } from '@shared/api/account';
 import { localToday } from '@shared/domain/dates';
 import { Download, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -18,6 +19,25 @@ import { settingsFailures } from './settingsText';
 export const exportFileName = (today: string = localToday()) => `subscription-tracker-data-${today}.json`;
 
 /**
+ * The whole export in one object: the first page of GET /api/auth/export, then the next pages of
+ * its subscriptions and of its activity, each list by its own cursor (shared/api/account.ts).
+ */
+async function downloadAllPages(): Promise<Omit<AccountExport, 'next'>> {
+  const { next, ...data } = await api(routes.exportData);
+  for (let after = next.subscriptionsAfter; after; ) {
+    const page = await api(routes.exportData, { query: { subscriptionsAfter: after } });
+    data.subscriptions.push(...page.subscriptions);
+    after = page.next.subscriptionsAfter;
+  }
+  for (let before = next.activityBefore; before; ) {
+    const page = await api(routes.exportData, { query: { activityBefore: before } });
+    data.activity.push(...page.activity);
+    before = page.next.activityBefore;
+  }
+  return data;
+}
+
+/**
  * Your data, as the privacy page promises: 'Download my data' saves GET /api/auth/export as JSON;
  * 'Delete account' asks for the password, deletes everything (DELETE /api/auth/account) and
  * signs out, with a notice on the login screen.
@@ -31,7 +51,7 @@ export function YourDataCard() {
     setDownloading(true);
     setMessage(null);
     try {
-      const data = await api(routes.exportData);
+      const data = await downloadAllPages();
       downloadText(`${JSON.stringify(data, null, 2)}\n`, exportFileName(), 'application/json');
       setMessage({ tone: 'success', text: 'Your data download should start shortly!' });
     } catch (error) {

@@ -1,16 +1,18 @@
 import { BILLING_CYCLES, type BillingCycle, type Subscription, type SubscriptionInput, subscriptionBody } from '@shared/api/subscriptions';
 import { type AddCategoryResult, type Category, categoryKey, categoryLabel, categoryOptions } from '@shared/domain/categories';
 import { cycleName } from '@shared/domain/subscription-labels';
+import { canRaiseLimitByUpgrading } from '@shared/domain/subscription-limits';
 import { normalizeCycle } from '@shared/domain/subscription-rules';
-import { Plus } from 'lucide-react';
+import { Plus, Sparkles } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select, type SelectOption } from '../../components/ui/Select';
+import { useCurrentUser } from '../../session/context';
 import { fieldErrors } from '../auth/fieldErrors';
 import styles from './SubscriptionFormModal.module.css';
 import { TextArea } from './TextArea';
@@ -78,6 +80,9 @@ export function SubscriptionFormModal({ subscription, custom, onAddCategory, onS
   const [values, setValues] = useState(() => initialValues(subscription));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  /** The create was refused at the ceiling of the user's plan (403, shared/domain/subscription-limits.ts). */
+  const [limitReached, setLimitReached] = useState(false);
+  const { role } = useCurrentUser();
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [addingCategory, setAddingCategory] = useState(false);
@@ -134,12 +139,14 @@ export function SubscriptionFormModal({ subscription, custom, onAddCategory, onS
     }
     setErrors({});
     setFailure(null);
+    setLimitReached(false);
     setSaving(true);
     try {
       const saved = await onSave(parsed.data, subscription?.id);
       onSaved(saved, !editing);
     } catch (error) {
       setFailure(errorMessage(error, SAVE_FAILED));
+      setLimitReached(!editing && error instanceof ApiError && error.status === 403);
       setSaving(false);
     }
   }
@@ -165,7 +172,18 @@ export function SubscriptionFormModal({ subscription, custom, onAddCategory, onS
     >
       <form id={formId} ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
         {failure && (
-          <Alert tone="danger" className={styles.full}>
+          <Alert
+            tone="danger"
+            className={styles.full}
+            title={limitReached ? 'Subscription limit reached' : undefined}
+            actions={
+              limitReached && canRaiseLimitByUpgrading(role) ? (
+                <ButtonLink to="/upgrade" size="sm" icon={<Sparkles aria-hidden="true" />}>
+                  See plans
+                </ButtonLink>
+              ) : undefined
+            }
+          >
             {failure}
           </Alert>
         )}
