@@ -56,6 +56,8 @@ function kindOf(body: SettingsBody): Kind {
     ] as const
   ).filter(([, isPresent]) => isPresent);
   if (kinds.length > 1) throw new HttpError(400, authMessages.oneKindOfChange);
+  // A current password with nothing else is a password change missing its new password.
+  if (kinds.length === 0 && body.currentPassword !== undefined) return 'password';
   return kinds[0]?.[0] ?? 'account';
 }
 

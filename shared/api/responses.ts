@@ -144,6 +144,7 @@ export const namedResponses = {
   Subscription: subscriptionResponse,
   Announcement: announcementResponse,
   MessageAndUser: messageAndUser,
+  SignedIn: signedInResponse,
   BackupCodes: backupCodesResponse,
 } as const;
 

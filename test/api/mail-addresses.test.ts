@@ -134,7 +134,7 @@ describe('a stored address the mailer cannot send to (kept from before the rule)
     const renamed = await call('PUT', '/api/auth/settings', { token: member.token, body: { displayName: 'Still Here' } });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     const fixed = `${uniqueName('fixed')}@example.com`;
-    const changed = await call('PUT', '/api/auth/settings', { token: member.token, body: { email: fixed } });
+    const changed = await call('PUT', '/api/auth/settings', { token: member.token, body: { email: fixed, currentPassword: PASSWORD } });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await mailsTo(fixed)).length).toBe(1);
   });

@@ -77,7 +77,7 @@ describe('GET /api/auth/me answers an unchanged user 304', () => {
 
     const signedOut = await signedInUser();
     const signedOutTag = (await me(signedOut)).headers.get('etag') ?? '';
-    expect((await call('POST', '/api/auth/logout', { token: signedOut.token })).status).toBe(200);
+    expect((await call('POST', '/api/auth/logout', { token: signedOut.token })).status).toBe(204);
     expect(await me(signedOut, signedOutTag)).toMatchObject({ status: 401, body: { message: authMessages.sessionExpired } });
     expect(await call('GET', '/api/auth/me', { headers: { 'if-none-match': '*' } })).toMatchObject({
       status: 401,

@@ -65,7 +65,11 @@ describe.each([
   });
 
   it('answers 401 without a session on a user route, and 404 for an unknown route', async () => {
-    expect((await handler(event('POST', '/api/auth/logout'), context)).statusCode).toBe(401);
+    expect((await handler(event('POST', '/api/auth/logout-all'), context)).statusCode).toBe(401);
+    // Logout needs no live session: it ends the one its token names, if any (issue 21 §6).
+    const logout = await handler(event('POST', '/api/auth/logout'), context);
+    expect(logout).toMatchObject({ statusCode: 204, body: '' });
+    expect(logout.headers).not.toHaveProperty('content-type');
     const missing = await handler(event('GET', '/api/auth/nothing-here'), context);
     expect(missing.statusCode).toBe(404);
     expect(JSON.parse(missing.body)).toEqual({ message: 'Not found' });

@@ -41,7 +41,12 @@ describe('OpenAPI description (generated from shared/api)', () => {
     expect(list.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ListSubscriptionsResponse' });
     expect(doc.components.schemas.ListSubscriptionsResponse.items).toEqual({ $ref: '#/components/schemas/Subscription' });
     expect(doc.components.schemas.Subscription.required).toContain('dueDate');
-    expect(doc.components.schemas.LoginResponse.anyOf[0].properties.user).toEqual({ $ref: '#/components/schemas/User' });
+    expect(doc.components.schemas.LoginResponse.anyOf[0]).toEqual({ $ref: '#/components/schemas/SignedIn' });
+    expect(doc.components.schemas.SignedIn.properties.user).toEqual({ $ref: '#/components/schemas/User' });
+    expect(doc.paths['/api/auth/confirm-sign-in'].post.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/SignedIn',
+    });
+    expect(doc.paths['/api/auth/logout'].post.responses['204']).toEqual({ description: 'Success; no body' });
     expect(doc.components.schemas.LoginResponse.anyOf[1].required).toContain('twoFactorTicket');
     expect(doc.paths['/api/subscriptions'].post.responses['201']).toBeDefined();
     expect(doc.paths['/api/admin/preview-email'].post.responses['403'].content['application/json'].schema).toEqual({
