@@ -2,13 +2,13 @@ import { authMessages } from '../../shared/api/auth-messages.js';
 import { HttpError, tooManyRequests } from './errors.js';
 import type { Logger } from './log.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
-import { beginLoginAttempt } from './throttle.js';
+import { beginLoginAttempt, recordLoginFailure } from './throttle.js';
 import type { UserItem } from './users.js';
 
 /**
  * The signed-in user's current password, asked again before a change a stolen session must not be
  * able to make (a new password or e-mail, two-factor set-up: ASVS 5.0 V7.5.1). Counted by the login
- * throttle, so these routes cannot be used to guess the password; 400, never 401, for a wrong one
+ * throttle and a wrong one by the account's ceiling, so these routes cannot be used to guess the password; 400, never 401, for a wrong one
  * (a 401 would sign the user out).
  */
 export async function confirmCurrentPassword(
@@ -23,6 +23,8 @@ export async function confirmCurrentPassword(
   if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
   if (!(await verifyPassword(password, user.passwordHash || DUMMY_HASH))) {
     log.info('current password refused', { userId: user.id });
+    // A session thief guessing here counts towards the account's ceiling as a guesser at sign-in does.
+    await recordLoginFailure(user.username);
     throw new HttpError(400, authMessages.currentPasswordWrong);
   }
   await attempt.succeeded();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
 import {
+  type ApiAnswer,
   call,
   callFrom,
   getItem,
@@ -30,15 +31,18 @@ async function signInLinkToken(address: string): Promise<string> {
   return (match as RegExpExecArray)[1];
 }
 
-/** 20 wrong passwords for the username from 4 loopback addresses, 5 each (each address's own limit). */
-async function sprayWrongPasswords(username: string, subnet: number): Promise<void> {
+/** A wrong password sent from a loopback address, and the status it must get. */
+type WrongPassword = (address: string, password: string) => Promise<ApiAnswer>;
+
+const wrongLogin =
+  (username: string): WrongPassword =>
+  (address, password) =>
+    callFrom(address, 'POST', '/api/auth/login', { body: { username, password } });
+
+/** 20 wrong passwords for one account from 4 loopback addresses, 5 each (each address's own limit). */
+async function sprayWrongPasswords(send: WrongPassword, subnet: number, status = 401): Promise<void> {
   for (let address = 1; address <= 4; address++) {
-    for (let i = 0; i < 5; i++) {
-      const answer = await callFrom(`127.0.${subnet}.${address}`, 'POST', '/api/auth/login', {
-        body: { username, password: `Wrong${i}23!` },
-      });
-      expect(answer.status).toBe(401);
-    }
+    for (let i = 0; i < 5; i++) expect((await send(`127.0.${subnet}.${address}`, `Wrong${i}23!`)).status).toBe(status);
   }
 }
 
@@ -97,7 +101,7 @@ describe('a stolen session token cannot take the account (§1)', () => {
 describe('password spraying across addresses (§4)', () => {
   it('after 20 wrong passwords in an hour from any addresses, the right one needs the mailed sign-in link', async () => {
     const user = await signedInUser();
-    await sprayWrongPasswords(user.username, 21);
+    await sprayWrongPasswords(wrongLogin(user.username), 21);
     const answer = await callFrom('127.0.21.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
     expect(answer).toMatchObject({ status: 403, body: { message: authMessages.signInLinkSent, signInLinkSent: true } });
     expect(answer.body).not.toHaveProperty('token');
@@ -120,8 +124,8 @@ describe('password spraying across addresses (§4)', () => {
   it('answers an unknown name exactly as a known one for wrong passwords, before and after the ceiling', async () => {
     const known = await signedInUser();
     const unknown = uniqueName('nobody');
-    await sprayWrongPasswords(known.username, 22);
-    await sprayWrongPasswords(unknown, 23);
+    await sprayWrongPasswords(wrongLogin(known.username), 22);
+    await sprayWrongPasswords(wrongLogin(unknown), 23);
     const [forKnown, forUnknown] = await Promise.all([
       callFrom('127.0.22.9', 'POST', '/api/auth/login', { body: { username: known.username, password: 'Wrong999!' } }),
       callFrom('127.0.23.9', 'POST', '/api/auth/login', { body: { username: unknown, password: PASSWORD } }),
@@ -131,10 +135,22 @@ describe('password spraying across addresses (§4)', () => {
     expect(forUnknown.body).toEqual(forKnown.body);
   });
 
+  it("a stolen session's wrong current passwords in Settings count towards the ceiling too", async () => {
+    const user = await signedInUser();
+    const guess: WrongPassword = (address, password) =>
+      callFrom(address, 'PUT', '/api/auth/settings', {
+        token: user.token,
+        body: { email: `${uniqueName('thief')}@example.com`, currentPassword: password },
+      });
+    await sprayWrongPasswords(guess, 25, 400);
+    const answer = await callFrom('127.0.25.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
+    expect(answer).toMatchObject({ status: 403, body: { signInLinkSent: true } });
+  });
+
   it('an account without a verified address waits for the hour, without a link to send', async () => {
     const user = await signedInUser();
     await setAttributes(`USER#${user.id}`, 'PROFILE', { emailVerified: false, emailGateCleared: true });
-    await sprayWrongPasswords(user.username, 24);
+    await sprayWrongPasswords(wrongLogin(user.username), 24);
     const answer = await callFrom('127.0.24.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
     expect(answer).toMatchObject({ status: 429, body: { message: authMessages.tooManyAttempts } });
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
