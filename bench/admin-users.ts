@@ -3,7 +3,8 @@ import { SEARCH_READ_BUDGET } from '../functions/admin/user-list.js';
 import { dynamo } from '../functions/lib/aws.js';
 import { keys } from '../functions/lib/table.js';
 import { counterDeltas } from '../functions/lib/user-counters.js';
-import { directoryEntry, newUserItem, type UserItem } from '../functions/lib/users.js';
+import type { UserItem } from '../functions/lib/user-item.js';
+import { directoryEntry, newUserItem } from '../functions/lib/users.js';
 import type { Role } from '../shared/domain/roles.js';
 import { DURATION, json, load, table } from './common.js';
 

@@ -13,7 +13,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeDeadLetterQueue, iamFinding } from './checks.js';
 import { ProductFunction } from './functions.js';
-import { grantTableAccess } from './grants.js';
+import { type EmailSendGrant, grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
 
 /** SES puts an account under review at a 5 % bounce rate; the alarm fires above it. */
@@ -49,7 +49,7 @@ export interface EmailSenderProps {
  * own suppression list takes the bounced addresses too, and alarms watch the account's bounce and
  * complaint rates. The functions use the SES v1 API (`@aws-sdk/client-ses`), which LocalStack's free tier also has.
  */
-export class EmailSender extends Construct {
+export class EmailSender extends Construct implements EmailSendGrant {
   readonly senderEmail: string;
   readonly identity: ses.EmailIdentity;
   readonly configurationSet: ses.ConfigurationSet;

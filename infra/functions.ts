@@ -12,8 +12,7 @@ import { areaEntry, depsLockFile, functionsDir, lambdaBundling, lambdaBundlingFo
 import { acknowledge, acknowledgeFunctionBasics, iamFinding } from './checks.js';
 import type { DeploymentTarget } from './config.js';
 import { AVATAR_KEY_PREFIX } from './data.js';
-import type { EmailSender } from './email.js';
-import { grantSecretValue, grantTableAccess, type TableAccess } from './grants.js';
+import { type EmailSendGrant, grantSecretValue, grantTableAccess, type TableAccess } from './grants.js';
 
 /** The newest Node.js runtime aws-cdk-lib offers; esbuild's target (bundling.ts) follows it. */
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
@@ -239,7 +238,8 @@ export interface ApiFunctionsProps {
   jwtSecret: secretsmanager.ISecret;
   /** Given (as TWO_FACTOR_KEY_ARN) and readable only to the areas that need it. */
   twoFactorKey: secretsmanager.ISecret;
-  email: EmailSender;
+  /** The product's sender (EmailSender): areas that send e-mail are granted sending from it. */
+  email: EmailSendGrant;
   /** Where contact messages go (SUPPORT_EMAIL of the areas that forward them). */
   supportEmail: string;
   /** Folder holding `<area>/handler.ts`; the repository's `functions/` by default. */

@@ -60,3 +60,11 @@ export function grantSecretValue(secret: secretsmanager.ISecret, grantee: iam.IG
     resourceArns: [secret.secretFullArn ?? `${secret.secretArn}-??????`],
   });
 }
+
+/**
+ * What can let a function send the product's e-mail (infra/email.ts's EmailSender): the functions'
+ * constructs take this, not the sender construct, so they do not depend on it.
+ */
+export interface EmailSendGrant {
+  grantSend(grantee: iam.IGrantable): void;
+}

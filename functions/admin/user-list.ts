@@ -5,7 +5,8 @@ import { dynamo } from '../lib/aws.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, tableName, USER_DIRECTORY, USER_PREFIX, USERS_PARTITION } from '../lib/table.js';
 import { ROLE_COUNTERS } from '../lib/user-counters.js';
-import { toPublicUser, type UserItem } from '../lib/users.js';
+import type { UserItem } from '../lib/user-item.js';
+import { toPublicUser } from '../lib/users.js';
 
 /**
  * GET /auth/users: the admin list, newest first, read with a Query on gsi1 `USERS` (never a Scan).

@@ -18,7 +18,8 @@ import { listSubscriptions } from '../lib/subscriptions.js';
 import { EMAIL_SENDS, mailToAddress, requireMailRequest, takeSlots } from '../lib/throttle.js';
 import { issueToken } from '../lib/tokens.js';
 import { LastOwnerError } from '../lib/user-counters.js';
-import { changeIdentity, createUser, toPublicUser, type UserItem } from '../lib/users.js';
+import type { UserItem } from '../lib/user-item.js';
+import { changeIdentity, createUser, toPublicUser } from '../lib/users.js';
 import { assertMayActOn, assertMayGrantRole, membershipWithRole } from './rules.js';
 import { listUsers } from './user-list.js';
 

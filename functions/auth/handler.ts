@@ -25,6 +25,7 @@ import {
 } from '../lib/throttle.js';
 import { consumeToken, issueToken } from '../lib/tokens.js';
 import { verifyUnsubscribeToken } from '../lib/unsubscribe-token.js';
+import type { UserItem } from '../lib/user-item.js';
 import {
   changeIdentity,
   createUser,
@@ -33,7 +34,6 @@ import {
   getUser,
   setPassword,
   toPublicUser,
-  type UserItem,
   updateUser,
 } from '../lib/users.js';
 import { updateSettings } from './settings.js';

@@ -15,7 +15,8 @@ import { startSession } from '../lib/sessions.js';
 import { epochSeconds } from '../lib/table.js';
 import { EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttle.js';
 import { issueToken, TOKEN_LIFETIME_SECONDS } from '../lib/tokens.js';
-import { changeIdentity, getUser, setPassword, toPublicUser, type UserItem } from '../lib/users.js';
+import type { UserItem } from '../lib/user-item.js';
+import { changeIdentity, getUser, setPassword, toPublicUser } from '../lib/users.js';
 
 /**
  * PUT /auth/settings (SPEC §7, issue 9): one of three kinds of change per request — account

@@ -12,7 +12,7 @@ import { countersOnDelete, membershipCondition, readStoredUser } from './members
 import { s3Client } from './s3.js';
 import { keys, SUBSCRIPTION_PREFIX, tableName } from './table.js';
 import { withConflictRetries } from './user-counters.js';
-import type { UserItem } from './users.js';
+import type { UserItem } from './user-item.js';
 
 /** The avatars bucket, from the stack's configuration. */
 function avatarsBucket(): string {

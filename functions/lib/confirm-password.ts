@@ -3,7 +3,7 @@ import { HttpError, tooManyRequests } from './errors.js';
 import type { Logger } from './log.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import { beginLoginAttempt, recordLoginFailure } from './throttle.js';
-import type { UserItem } from './users.js';
+import type { UserItem } from './user-item.js';
 
 /**
  * The signed-in user's current password, asked again before a change a stolen session must not be

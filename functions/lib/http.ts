@@ -20,7 +20,7 @@ import { settleMembership } from './membership.js';
 import { checkOrigin, clientAddress } from './origin.js';
 import { JSON_ANSWER_HEADERS } from './security-headers.js';
 import { lookUpSession } from './sessions.js';
-import type { UserItem } from './users.js';
+import type { UserItem } from './user-item.js';
 
 /**
  * The middy chassis every API function is built on (DESIGN §3, §7): it accepts API Gateway HTTP API

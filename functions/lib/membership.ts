@@ -6,7 +6,7 @@ import { dynamo } from './aws.js';
 import { createLogger } from './log.js';
 import { keys, tableName } from './table.js';
 import { cancellationCodes, counterDeltas, counterUpdate, LastOwnerError } from './user-counters.js';
-import type { UserItem } from './users.js';
+import type { UserItem } from './user-item.js';
 
 /**
  * Stored memberships (docs/DECISIONS.md 'Memberships'). Every persisted membership change goes

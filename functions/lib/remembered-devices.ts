@@ -3,7 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { REMEMBERED_DEVICE_DAYS } from '../../shared/domain/two-factor.js';
 import { dynamo } from './aws.js';
 import { epochSeconds, keys, nowIso, tableName } from './table.js';
-import type { UserItem } from './users.js';
+import type { UserItem } from './user-item.js';
 
 /**
  * 'Remember this device for 30 days' (SPEC §2, DESIGN §5): a random token the browser keeps and

@@ -1,4 +1,4 @@
-import type { BillingCycle } from '../../shared/api/subscriptions.js';
+import type { BillingCycle } from '../../shared/api/subscription.js';
 import { categoryLabel } from '../../shared/domain/categories.js';
 import { formatMoney } from '../../shared/domain/currency.js';
 import { formatDateShort } from '../../shared/domain/dates.js';

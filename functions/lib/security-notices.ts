@@ -1,6 +1,6 @@
 import { type SecurityNotice, securityNoticeEmail, sendEmail } from './email.js';
 import type { Logger } from './log.js';
-import type { UserItem } from './users.js';
+import type { UserItem } from './user-item.js';
 
 /**
  * Tells the account's verified address of a change that could be a takeover (issue 21): an e-mail

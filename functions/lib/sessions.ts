@@ -2,7 +2,7 @@ import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-
 import { dynamo } from './aws.js';
 import { SESSION_LIFETIME_SECONDS, signSession, verifySession } from './jwt.js';
 import { epochSeconds, keys, nowIso, tableName } from './table.js';
-import type { SessionEndReason, UserItem } from './users.js';
+import type { SessionEndReason, UserItem } from './user-item.js';
 
 /**
  * Sessions (DESIGN §5): a signed token names the user, the user's token version and a session item

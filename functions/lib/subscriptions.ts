@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ID_PATTERN } from '../../shared/api/contract.js';
+import type { BillingCycle, Subscription, SubscriptionStatus } from '../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
-import type { BillingCycle, Subscription, SubscriptionStatus } from '../../shared/api/subscriptions.js';
 import { isPurged, TRASH_DAYS } from '../../shared/domain/subscription-rules.js';
 import { dynamo } from './aws.js';
 import { addToCounters } from './counters.js';

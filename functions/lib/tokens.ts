@@ -3,7 +3,8 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws.js';
 import { isConditionFailure } from './errors.js';
 import { epochSeconds, keys, nowIso, tableName } from './table.js';
-import { getUser, pendingEmailOf, type UserItem } from './users.js';
+import type { UserItem } from './user-item.js';
+import { getUser, pendingEmailOf } from './users.js';
 
 /** One-time tokens sent by e-mail: only their SHA-256 is stored (DESIGN §4). */
 export type TokenKind = 'verify-email' | 'reset-password' | 'sign-in';

@@ -3,7 +3,8 @@ import { dynamo } from './aws.js';
 import { isConditionFailure } from './errors.js';
 import { keys, tableName, USERS_PARTITION } from './table.js';
 import { countersOf, ROLE_COUNTERS, type StatsCounter } from './user-counters.js';
-import { directoryEntry, type UserItem } from './users.js';
+import type { UserItem } from './user-item.js';
+import { directoryEntry } from './users.js';
 
 /**
  * Brings a table written before the admin console (issue 10) up to date, once: the per-role,

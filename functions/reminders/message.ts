@@ -1,4 +1,4 @@
-import type { BillingCycle } from '../../shared/api/subscriptions.js';
+import type { BillingCycle } from '../../shared/api/subscription.js';
 import { isCalendarDate } from '../../shared/domain/dates.js';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
 

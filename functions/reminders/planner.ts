@@ -15,7 +15,7 @@ import { createLogger, type Logger } from '../lib/log.js';
 import { effectiveUserItem } from '../lib/membership.js';
 import type { SubscriptionItem } from '../lib/subscriptions.js';
 import { duePartition, epochSeconds, keys, tableName } from '../lib/table.js';
-import type { UserItem } from '../lib/users.js';
+import type { UserItem } from '../lib/user-item.js';
 import type { ReminderMessage } from './message.js';
 import { reminderQueue } from './queue.js';
 

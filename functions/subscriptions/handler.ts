@@ -1,9 +1,5 @@
-import {
-  subscriptionMessages as messages,
-  type SubscriptionStatus,
-  subscriptionLimitMessage,
-  subscriptionRoutes,
-} from '../../shared/api/subscriptions.js';
+import type { SubscriptionStatus } from '../../shared/api/subscription.js';
+import { subscriptionMessages as messages, subscriptionLimitMessage, subscriptionRoutes } from '../../shared/api/subscriptions.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';

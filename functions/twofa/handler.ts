@@ -13,7 +13,8 @@ import { decryptSecret, encryptSecret } from '../lib/secret-box.js';
 import { sendSecurityNotice } from '../lib/security-notices.js';
 import { startSession } from '../lib/sessions.js';
 import { beginCodeAttempt, type CodeAttempt, endTicket, takeTicketAttempt } from '../lib/throttle.js';
-import { getUser, toPublicUser, type UserItem, updateUser } from '../lib/users.js';
+import type { UserItem } from '../lib/user-item.js';
+import { getUser, toPublicUser, updateUser } from '../lib/users.js';
 import { hashBackupCode, newBackupCodes, newTotpSecret, otpauthUri, totpStep } from './codes.js';
 import { qrCodeDataUrl } from './qr-code.js';
 import {

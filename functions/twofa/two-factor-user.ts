@@ -2,7 +2,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws.js';
 import { isConditionFailure } from '../lib/errors.js';
 import { keys, tableName } from '../lib/table.js';
-import { getUser, type UserItem } from '../lib/users.js';
+import type { UserItem } from '../lib/user-item.js';
+import { getUser } from '../lib/users.js';
 
 /**
  * The two-factor attributes of the user item, each change one conditional update: a code's time

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { AVATAR_LIMITS } from '../domain/profile.js';
 import { type MessageResponse, route } from './contract.js';
-import type { Subscription } from './subscriptions.js';
+import type { Subscription } from './subscription.js';
 import type { User } from './user.js';
 
 /** Messages of the account area (avatar, data export, account deletion). */

@@ -3,7 +3,7 @@ import { ROLES } from '../domain/roles.js';
 import type { Activity } from './account.js';
 import { emailField, newPasswordField, usernameField } from './auth.js';
 import { type MessageResponse, route } from './contract.js';
-import type { SubscriptionStatus } from './subscriptions.js';
+import type { SubscriptionStatus } from './subscription.js';
 import type { User } from './user.js';
 
 /** Messages of the admin console's user management (SPEC §5 'Admin', §8 'Admin'). */

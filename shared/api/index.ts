@@ -19,6 +19,7 @@ export * from './contract.js';
 export * from './membership.js';
 export * from './session.js';
 export * from './stats.js';
+export * from './subscription.js';
 export * from './subscriptions.js';
 export * from './twofa.js';
 export * from './user.js';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ROLES } from '../domain/roles.js';
 import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
-import { BILLING_CYCLES, SUBSCRIPTION_STATUSES } from './subscriptions.js';
+import { BILLING_CYCLES, SUBSCRIPTION_STATUSES } from './subscription.js';
 
 /**
  * The shape of every answer, as zod schemas, for the OpenAPI description (`shared/api/openapi.ts`).

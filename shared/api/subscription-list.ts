@@ -1,5 +1,5 @@
 import { route } from './contract.js';
-import type { Subscription } from './subscriptions.js';
+import type { Subscription } from './subscription.js';
 
 /**
  * The most subscriptions one answer of GET /api/subscriptions (and one page of the data export)

@@ -3,31 +3,8 @@ import { isCalendarDate } from '../domain/dates.js';
 import { canRaiseLimitByUpgrading, subscriptionLimit } from '../domain/subscription-limits.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { type MessageResponse, route } from './contract.js';
+import { BILLING_CYCLES, type BillingCycle, type Subscription } from './subscription.js';
 import { listSubscriptions } from './subscription-list.js';
-
-export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'deleted'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-export const BILLING_CYCLES = ['weekly', 'monthly', 'quarterly', 'yearly'] as const;
-export type BillingCycle = (typeof BILLING_CYCLES)[number];
-
-/** A subscription as the API sends it (SPEC §3 'Subscription', DESIGN §5). */
-export interface Subscription {
-  id: string;
-  name: string;
-  description: string;
-  /** Amount per billing cycle, rounded to 2 decimals. */
-  amount: number;
-  category: string;
-  /** YYYY-MM-DD calendar date. */
-  dueDate: string;
-  billingCycle: BillingCycle;
-  autoRenew: boolean;
-  status: SubscriptionStatus;
-  /** ISO time of the soft delete, or null. */
-  deletedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export const subscriptionMessages = {
   nameRequired: 'Name is required',

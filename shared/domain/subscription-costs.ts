@@ -2,7 +2,7 @@
  * What a subscription costs per month and per year (SPEC §9 'Computations', DESIGN §5 'the
  * Monthly Total normalises to a month'). Amounts are USD per billing cycle.
  */
-import type { Subscription } from '../api/subscriptions.js';
+import type { Subscription } from '../api/subscription.js';
 import { roundMoney } from './currency.js';
 
 /** The fields a cost is computed from. */

@@ -2,7 +2,7 @@
  * The dashboard's list of subscriptions (SPEC §2 'Dashboard', §3 'Filters' and 'Sort keys', §5,
  * §9 'Lists'): filters and search, sorting, paging and the empty state.
  */
-import type { Subscription, SubscriptionStatus } from '../api/subscriptions.js';
+import type { Subscription, SubscriptionStatus } from '../api/subscription.js';
 import { type Category, categoryKey, categoryLabel } from './categories.js';
 import { parseCalendarDate } from './dates.js';
 import { amountOf, monthlyAmount } from './subscription-costs.js';

@@ -3,7 +3,7 @@
  * projection', 'Export files are named with a date') and its exports: CSV, tab-separated for
  * spreadsheets, and plain text.
  */
-import type { BillingCycle, Subscription } from '../api/subscriptions.js';
+import type { BillingCycle, Subscription } from '../api/subscription.js';
 import { type Category, categoryKey, categoryLabel } from './categories.js';
 import { formatUsd, roundMoney } from './currency.js';
 import { formatDateShort } from './dates.js';

@@ -4,7 +4,7 @@
  * the 30-day trash, and which actions each status allows. Pure: no AWS, no DOM, no clock unless
  * one is passed in. Dates are YYYY-MM-DD.
  */
-import type { BillingCycle, Subscription, SubscriptionStatus } from '../api/subscriptions.js';
+import type { BillingCycle, Subscription, SubscriptionStatus } from '../api/subscription.js';
 import { addDays, addMonthsClamped, daysBetween, parseCalendarDate } from './dates.js';
 
 /** SPEC §9 'Due-soon window: 0 to 10 days'. */

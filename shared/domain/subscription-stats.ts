@@ -2,7 +2,7 @@
  * The dashboard's figures (SPEC §2 'Dashboard', §9 'Computations'): the four stats cards and
  * spending by category. Amounts are USD, rounded to cents.
  */
-import type { Subscription } from '../api/subscriptions.js';
+import type { Subscription } from '../api/subscription.js';
 import { type Category, categoryColor, categoryKey, categoryLabel } from './categories.js';
 import { roundMoney } from './currency.js';
 import { monthlyAmount, type SubscriptionPrice } from './subscription-costs.js';

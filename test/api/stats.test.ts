@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LandingStats } from '../../shared/api/stats.js';
-import type { Subscription } from '../../shared/api/subscriptions.js';
+import type { Subscription } from '../../shared/api/subscription.js';
 import { call, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
 
 /**

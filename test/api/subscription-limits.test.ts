@@ -2,8 +2,9 @@ import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dyn
 import { describe, expect, it } from 'vitest';
 import { type AccountExport, accountMessages } from '../../shared/api/account.js';
 import type { LandingStats } from '../../shared/api/stats.js';
+import type { Subscription } from '../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
-import { type Subscription, subscriptionLimitMessage, subscriptionMessages } from '../../shared/api/subscriptions.js';
+import { subscriptionLimitMessage, subscriptionMessages } from '../../shared/api/subscriptions.js';
 import { apiUrl, call, getItem, ownerSession, type SignedInUser, setAttributes, signedInUser, table } from './helpers.js';
 
 /**

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { subscriptionMessages as messages, type Subscription } from '../../shared/api/subscriptions.js';
+import type { Subscription } from '../../shared/api/subscription.js';
+import { subscriptionMessages as messages } from '../../shared/api/subscriptions.js';
 import { call, getItem, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
 
 /** Subscriptions API (SPEC §7, §4 transitions, §5 validation), through the local stack. */

@@ -1,7 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Subscription, SubscriptionInput } from '../../shared/api/subscriptions.js';
+import type { Subscription } from '../../shared/api/subscription.js';
+import type { SubscriptionInput } from '../../shared/api/subscriptions.js';
 import { addDays, localToday } from '../../shared/domain/dates.js';
 import { linkFromMail } from './mailbox';
 

@@ -1,4 +1,4 @@
-import type { Subscription } from '../../shared/api/subscriptions.js';
+import type { Subscription } from '../../shared/api/subscription.js';
 
 let nextId = 1;
 

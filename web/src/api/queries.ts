@@ -5,8 +5,9 @@
  * entry chunk, so the landing page does not carry TanStack Query.
  */
 import { routes } from '@shared/api';
+import type { Subscription } from '@shared/api/subscription';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '@shared/api/subscription-list';
-import type { Subscription, SubscriptionInput } from '@shared/api/subscriptions';
+import type { SubscriptionInput } from '@shared/api/subscriptions';
 import type { User } from '@shared/api/user';
 import { isCancelledError, QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
 import { onSessionReset } from '../session/sessionReset';

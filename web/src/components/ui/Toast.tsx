@@ -14,17 +14,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useAfterHydration } from '../afterHydration';
 import styles from './Toast.module.css';
-
-/** SPEC §9: toasts last 3 seconds. */
-export const TOAST_DURATION_MS = 3000;
-
-export type ToastTone = 'success' | 'error' | 'info';
-
-export interface ToastItem {
-  id: number;
-  tone: ToastTone;
-  message: string;
-}
+import type { ToastItem, ToastTone } from './toasts';
 
 export interface ToastApi {
   show(message: string, tone?: ToastTone): void;

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
-import { TOAST_DURATION_MS, type ToastItem, type ToastTone } from './Toast';
 import styles from './Toast.module.css';
+import { TOAST_DURATION_MS, type ToastItem, type ToastTone } from './toasts';
 
 const icons: Record<ToastTone, ReactNode> = {
   success: <CircleCheck aria-hidden="true" />,

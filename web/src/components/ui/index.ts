@@ -10,4 +10,5 @@ export { Modal, type ModalTone } from './Modal';
 export { Pagination } from './Pagination';
 export { Select, type SelectOption } from './Select';
 export { PageSpinner, Spinner } from './Spinner';
-export { TOAST_DURATION_MS, type ToastApi, ToastProvider, type ToastTone, useToast } from './Toast';
+export { type ToastApi, ToastProvider, useToast } from './Toast';
+export { TOAST_DURATION_MS, type ToastTone } from './toasts';

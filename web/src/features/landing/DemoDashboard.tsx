@@ -1,4 +1,4 @@
-import type { Subscription } from '@shared/api/subscriptions';
+import type { Subscription } from '@shared/api/subscription';
 import { addDays } from '@shared/domain/dates';
 import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-stats';
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-import type { Subscription } from '@shared/api/subscriptions';
+import type { Subscription } from '@shared/api/subscription';
 import { type Category, categoryColor, categoryLabel } from '@shared/domain/categories';
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';

@@ -1,4 +1,5 @@
-import { BILLING_CYCLES, type BillingCycle, type Subscription, type SubscriptionInput, subscriptionBody } from '@shared/api/subscriptions';
+import { BILLING_CYCLES, type BillingCycle, type Subscription } from '@shared/api/subscription';
+import { type SubscriptionInput, subscriptionBody } from '@shared/api/subscriptions';
 import { type AddCategoryResult, type Category, categoryKey, categoryLabel, categoryOptions } from '@shared/domain/categories';
 import { cycleName } from '@shared/domain/subscription-labels';
 import { canRaiseLimitByUpgrading } from '@shared/domain/subscription-limits';

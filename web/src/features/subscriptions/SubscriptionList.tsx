@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionStatus } from '@shared/api/subscriptions';
+import type { Subscription, SubscriptionStatus } from '@shared/api/subscription';
 import { type AddCategoryResult, type Category, categoryKey, categoryLabel, categoryOptions } from '@shared/domain/categories';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';

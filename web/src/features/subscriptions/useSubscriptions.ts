@@ -1,4 +1,5 @@
-import type { Subscription, SubscriptionInput } from '@shared/api/subscriptions';
+import type { Subscription } from '@shared/api/subscription';
+import type { SubscriptionInput } from '@shared/api/subscriptions';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
