@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { OPENAPI_DOC, openApiText } from '../../scripts/openapi.js';
 import { runCommand } from './command.js';
 
@@ -28,5 +31,47 @@ describe('npm run cost', () => {
     expect(await cost.exited).toBe(0);
     expect(cost.output()).toMatch(/Wrote .*docs\/COST\.md/);
     expect(readFileSync('docs/COST.md', 'utf8')).toBe(committed);
+  });
+});
+
+describe('npm run lint', () => {
+  /**
+   * The project's own lint script and Biome configuration, run on a folder outside the repository
+   * (so a lint step running at the same time never sees the planted files): package.json, biome.json
+   * and .gitignore copied, node_modules linked.
+   */
+  const root = resolve(import.meta.dirname, '..', '..');
+  let folder: string | undefined;
+  afterEach(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    folder = undefined;
+  });
+
+  function lintFolderWith(files: Record<string, string>) {
+    folder = mkdtempSync(join(tmpdir(), 'lint-'));
+    for (const name of ['package.json', 'biome.json', '.gitignore']) copyFileSync(join(root, name), join(folder, name));
+    symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
+    mkdirSync(join(folder, 'src'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, 'src', name), text);
+    const lint = spawnSync('npm', ['run', 'lint'], { cwd: folder, encoding: 'utf8' });
+    return { exitCode: lint.status, output: lint.stdout + lint.stderr };
+  }
+
+  // Type-only imports on both sides: Biome's default (ignoreTypes) would not count this cycle.
+  const ant = "import type { Bee } from './bee.js';\n\nexport interface Ant {\n  bee?: Bee;\n}\n";
+  const beeImportingAnt = "import type { Ant } from './ant.js';\n\nexport interface Bee {\n  ant?: Ant;\n}\n";
+  const beeAlone = 'export interface Bee {\n  legs: number;\n}\n';
+
+  it('fails on two modules that import each other, type-only imports included', () => {
+    const lint = lintFolderWith({ 'ant.ts': ant, 'bee.ts': beeImportingAnt });
+    expect(lint.exitCode).not.toBe(0);
+    expect(lint.output).toMatch(/src\/ant\.ts:1:\d+ lint\/suspicious\/noImportCycles/);
+    expect(lint.output).toMatch(/src\/bee\.ts:1:\d+ lint\/suspicious\/noImportCycles/);
+  });
+
+  it('passes once the cycle is cut', () => {
+    const lint = lintFolderWith({ 'ant.ts': ant, 'bee.ts': beeAlone });
+    expect(lint.output).not.toContain('noImportCycles');
+    expect(lint.exitCode).toBe(0);
   });
 });
