@@ -6,6 +6,7 @@ import { areaNeeds } from '../../infra/functions.js';
 import { senderFleet } from '../../infra/reminders.js';
 import { CONTENT_SECURITY_POLICY } from '../../infra/site-files.js';
 import { SPA_ROUTING_FUNCTION_CODE } from '../../infra/web.js';
+import { PRODUCTION_BCRYPT_COST } from '../../functions/lib/config.js';
 import { AREAS, routes, routesOfArea } from '../../shared/api/index.js';
 import {
   actionsOf,
@@ -76,6 +77,16 @@ describe('functions', () => {
       expect(fn.properties.Environment.Variables.SENDER_EMAIL).toBe('reminders@subscriptions.example.com');
       expect(fn.properties.Environment.Variables.JWT_SECRET).toBeUndefined();
     }
+  });
+
+  it("hashes passwords at production's bcrypt cost: no function sets a lower one", () => {
+    const all = Object.values(resourcesOf(app, 'AWS::Lambda::Function'));
+    expect(all.length).toBeGreaterThanOrEqual(functions.length);
+    for (const fn of all) {
+      const variables = (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      expect([undefined, String(PRODUCTION_BCRYPT_COST)]).toContain(variables.BCRYPT_COST);
+    }
+    expect(PRODUCTION_BCRYPT_COST).toBe(10);
   });
 
   it('alarms on the errors of every API and reminder function', () => {
