@@ -49,8 +49,7 @@ export const PRODUCTION_BCRYPT_COST = 10;
 /** The costs bcrypt accepts. */
 export const BCRYPT_COSTS = { min: 4, max: 31 } as const;
 
-const isBcryptCost = (value: string) =>
-  /^\d{1,2}$/.test(value) && Number(value) >= BCRYPT_COSTS.min && Number(value) <= BCRYPT_COSTS.max;
+const isBcryptCost = (value: string) => /^\d{1,2}$/.test(value) && Number(value) >= BCRYPT_COSTS.min && Number(value) <= BCRYPT_COSTS.max;
 
 /** A comma-separated list of addresses, blanks ignored. */
 const addressList = (value: string | undefined) =>

@@ -29,7 +29,7 @@ describe("bcrypt's cost (issue 22 §1)", () => {
     expect(await passwords.verifyPassword('a password', undefined)).toBe(false);
   });
 
-  it('hashes new passwords and the unknown user\'s hash at the configured cost, and verifies hashes made at another', async () => {
+  it("hashes new passwords and the unknown user's hash at the configured cost, and verifies hashes made at another", async () => {
     const passwords = await passwordsAt('4');
     const hash = await passwords.hashPassword('a password');
     expect(bcrypt.getRounds(hash)).toBe(4);
