@@ -51,6 +51,8 @@ export interface FunctionsSetup {
   corsAllowedOrigin: string | undefined;
   /** Client addresses the per-address sign-up and mail limit does not count (LocalStackOptions). */
   throttleExemptAddresses: readonly string[];
+  /** bcrypt's cost for new password hashes; production's unless given (LocalStackOptions). */
+  bcryptCost: number | undefined;
 }
 
 function configureEnvironment(setup: FunctionsSetup): void {
@@ -90,6 +92,8 @@ function configureEnvironment(setup: FunctionsSetup): void {
   else delete process.env.CORS_ALLOWED_ORIGIN;
   if (setup.throttleExemptAddresses.length > 0) process.env.THROTTLE_EXEMPT_ADDRESSES = setup.throttleExemptAddresses.join(',');
   else delete process.env.THROTTLE_EXEMPT_ADDRESSES;
+  if (setup.bcryptCost !== undefined) process.env.BCRYPT_COST = String(setup.bcryptCost);
+  else delete process.env.BCRYPT_COST;
   // No CloudFront in front of the local stack: no origin secret, and the socket's address is the client's.
   for (const name of ['ORIGIN_SECRET', 'ORIGIN_SECRET_ARN']) delete process.env[name];
 }

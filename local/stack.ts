@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { BCRYPT_COSTS } from '../functions/lib/config.js';
 import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 import { apiGateway } from './api-gateway.js';
 import { avatars } from './avatars.js';
@@ -48,7 +49,15 @@ export interface LocalStackOptions {
    * users. None by default; the per-e-mail-address limits apply to everyone.
    */
   throttleExemptAddresses?: readonly string[];
+  /**
+   * bcrypt's cost for new password hashes (BCRYPT_COST): production's 10 (≈ 85 ms a hash) unless
+   * given. The test stacks give bcrypt's minimum, 4, for the hundreds of sign-ups and sign-ins they make.
+   */
+  bcryptCost?: number;
 }
+
+/** bcrypt's minimum cost: the test stacks' (LocalStackOptions.bcryptCost). */
+export const TEST_BCRYPT_COST = BCRYPT_COSTS.min;
 
 /** The loopback addresses a test's own requests come from. */
 export const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1'] as const;
@@ -105,6 +114,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       quiet: options.quiet ?? false,
       corsAllowedOrigin: options.restApi?.siteOrigin,
       throttleExemptAddresses: options.throttleExemptAddresses ?? [],
+      bcryptCost: options.bcryptCost,
     });
     stops.push(async () => functions.membershipSchedules.stop());
     stops.push(async () => functions.reminderQueue.stop());

@@ -7,7 +7,7 @@ import { conflict, HttpError, tooManyRequests } from '../lib/errors.js';
 import { bearerToken, createApiHandler } from '../lib/http.js';
 import { signTwoFactorTicket, verifySession } from '../lib/jwt.js';
 import type { Logger } from '../lib/log.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { isRememberedDevice } from '../lib/remembered-devices.js';
 import { sendSecurityNotice } from '../lib/security-notices.js';
 import { endAllSessions, endSession, startSession } from '../lib/sessions.js';
@@ -97,7 +97,7 @@ export const handler = createApiHandler(authRoutes, {
       }
       throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
     }
-    const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
+    const passwordMatches = await verifyPassword(body.password, user?.passwordHash);
     if (!user || !passwordMatches) {
       log.info('login failed', { userId: user?.id });
       await recordLoginFailure(body.username);

@@ -37,7 +37,19 @@ export interface Config {
    * loopback, from which the tests sign up hundreds of users. Never set in the cloud.
    */
   THROTTLE_EXEMPT_ADDRESSES: string[];
+  /**
+   * bcrypt's cost for new password hashes: PRODUCTION_BCRYPT_COST unless set. Only the local test
+   * stacks set it, to bcrypt's minimum; the cloud stack never does (test/infra/cloud.test.ts).
+   */
+  BCRYPT_COST: number;
 }
+
+/** bcrypt's cost in production: ≈ 85 ms a hash here (DESIGN §9). */
+export const PRODUCTION_BCRYPT_COST = 10;
+/** The costs bcrypt accepts. */
+export const BCRYPT_COSTS = { min: 4, max: 31 } as const;
+
+const isBcryptCost = (value: string) => /^\d{1,2}$/.test(value) && Number(value) >= BCRYPT_COSTS.min && Number(value) <= BCRYPT_COSTS.max;
 
 /** A comma-separated list of addresses, blanks ignored. */
 const addressList = (value: string | undefined) =>
@@ -83,6 +95,7 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
     (list) => addressList(list).every((address) => isIP(address) !== 0),
     'must be IP addresses separated by commas',
   );
+  optional('BCRYPT_COST', isBcryptCost, `must be a whole number from ${BCRYPT_COSTS.min} to ${BCRYPT_COSTS.max}`);
   optional('LOG_LEVEL', (level) => (LOG_LEVELS as readonly string[]).includes(level), `must be one of ${LOG_LEVELS.join(', ')}`);
   return problems;
 }
@@ -110,6 +123,7 @@ export function config(): Config {
       ORIGIN_SECRET: env.ORIGIN_SECRET,
       ORIGIN_SECRET_ARN: env.ORIGIN_SECRET_ARN,
       THROTTLE_EXEMPT_ADDRESSES: addressList(env.THROTTLE_EXEMPT_ADDRESSES).map((address) => normalizeAddress(address) ?? address),
+      BCRYPT_COST: env.BCRYPT_COST === undefined ? PRODUCTION_BCRYPT_COST : Number(env.BCRYPT_COST),
     };
   }
   return cached;

@@ -1,7 +1,7 @@
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { HttpError, tooManyRequests } from './errors.js';
 import type { Logger } from './log.js';
-import { DUMMY_HASH, verifyPassword } from './passwords.js';
+import { verifyPassword } from './passwords.js';
 import { beginLoginAttempt, recordLoginFailure } from './throttle.js';
 import type { UserItem } from './user-item.js';
 
@@ -21,7 +21,7 @@ export async function confirmCurrentPassword(
   if (!password) throw new HttpError(400, missingMessage);
   const attempt = await beginLoginAttempt(user.username, clientAddress);
   if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
-  if (!(await verifyPassword(password, user.passwordHash || DUMMY_HASH))) {
+  if (!(await verifyPassword(password, user.passwordHash))) {
     log.info('current password refused', { userId: user.id });
     // A session thief guessing here counts towards the account's ceiling as a guesser at sign-in does.
     await recordLoginFailure(user.username);

@@ -210,6 +210,21 @@ describe('password reset (SPEC §2 Forgot/Reset password)', () => {
   });
 });
 
+describe("bcrypt's cost (issue 22 §1)", () => {
+  /** PASSWORD as functions/lib/passwords.ts hashes it at production's cost, 10. */
+  const PASSWORD_AT_COST_10 = '$2b$10$27dTE14BQcZ.DXSZXtGDFO/d0er7Dy.LT8NHJgdOjS3ZWCISfSMQm';
+
+  it("hashes new passwords at the test stack's cost, bcrypt's minimum, and still signs in with a hash made at production's", async () => {
+    const user = await signedInUser();
+    const profile = await getItem(`USER#${user.id}`, 'PROFILE');
+    expect(profile?.passwordHash).toMatch(/^\$2b\$04\$/);
+
+    await setAttributes(`USER#${user.id}`, 'PROFILE', { passwordHash: PASSWORD_AT_COST_10 });
+    expect((await login(user.username, PASSWORD)).status).toBe(200);
+    expect((await login(user.username, `${PASSWORD}x`)).status).toBe(401);
+  });
+});
+
 describe('first owner', () => {
   it('is seeded from the local defaults and can sign in', async () => {
     const answer = await login('owner', 'Owner123!');

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { LOOPBACK_ADDRESSES, startLocalStack } from '../../local/stack.js';
+import { LOOPBACK_ADDRESSES, startLocalStack, TEST_BCRYPT_COST } from '../../local/stack.js';
 
 /**
  * One embedded local stack for the API tests: in memory, free ports, the real handlers. The tests
@@ -14,6 +14,7 @@ export default async function setup(project: TestProject) {
     quiet: true,
     dailyReminders: false,
     throttleExemptAddresses: LOOPBACK_ADDRESSES,
+    bcryptCost: TEST_BCRYPT_COST,
   });
   project.provide('apiUrl', stack.url);
   project.provide('mailboxUrl', stack.mailboxUrl);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { LOOPBACK_ADDRESSES, startLocalStack } from '../../local/stack.js';
+import { LOOPBACK_ADDRESSES, startLocalStack, TEST_BCRYPT_COST } from '../../local/stack.js';
 import { CROSS_ORIGIN_API } from '../../shared/api/index.js';
 import { startS3Website } from './s3-website';
 
@@ -22,6 +22,7 @@ export default async function globalSetup() {
     restApi: { siteOrigin: website.url },
     // The browser tests sign up many users from this machine (test/api/global-setup.ts).
     throttleExemptAddresses: LOOPBACK_ADDRESSES,
+    bcryptCost: TEST_BCRYPT_COST,
   });
   website.publishConfig({ apiBaseUrl: `${stack.url}/${CROSS_ORIGIN_API.restApiStage}` });
   process.env.E2E_BASE_URL = stack.url;

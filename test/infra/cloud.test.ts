@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_BCRYPT_COST } from '../../functions/lib/config.js';
 import { API_THROTTLE } from '../../infra/api.js';
 import { AVATAR_KEY_PREFIX } from '../../infra/data.js';
 import { areaNeeds } from '../../infra/functions.js';
@@ -76,6 +77,16 @@ describe('functions', () => {
       expect(fn.properties.Environment.Variables.SENDER_EMAIL).toBe('reminders@subscriptions.example.com');
       expect(fn.properties.Environment.Variables.JWT_SECRET).toBeUndefined();
     }
+  });
+
+  it("hashes passwords at production's bcrypt cost: no function sets a lower one", () => {
+    const all = Object.values(resourcesOf(app, 'AWS::Lambda::Function'));
+    expect(all.length).toBeGreaterThanOrEqual(functions.length);
+    for (const fn of all) {
+      const variables = (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      expect([undefined, String(PRODUCTION_BCRYPT_COST)]).toContain(variables.BCRYPT_COST);
+    }
+    expect(PRODUCTION_BCRYPT_COST).toBe(10);
   });
 
   it('alarms on the errors of every API and reminder function', () => {

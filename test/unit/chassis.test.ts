@@ -140,6 +140,7 @@ describe('function configuration', () => {
   it('accepts what the stack sets', () => {
     expect(configProblems(valid)).toEqual([]);
     expect(configProblems({ ...valid, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', AVATARS_BUCKET: 'avatars' })).toEqual([]);
+    for (const cost of ['4', '10', '31']) expect(configProblems({ ...valid, BCRYPT_COST: cost })).toEqual([]);
   });
 
   it('names each variable that is missing or wrong, never echoing the secret', () => {
@@ -151,6 +152,7 @@ describe('function configuration', () => {
         JWT_SECRET: 'short-secret',
         LOG_LEVEL: 'loud',
         JWT_SECRET_ARN: '',
+        BCRYPT_COST: '3',
       }),
     ).toEqual([
       'TABLE_NAME: must be set (got nothing)',
@@ -159,6 +161,7 @@ describe('function configuration', () => {
       'SES_CONFIGURATION_SET: must be an SES configuration set name (got "no spaces")',
       'JWT_SECRET: must be at least 32 characters',
       'JWT_SECRET_ARN: must not be empty (got "")',
+      'BCRYPT_COST: must be a whole number from 4 to 31 (got "3")',
       'LOG_LEVEL: must be one of debug, info, warn, error, silent (got "loud")',
     ]);
   });
