@@ -1,5 +1,6 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsClient } from '../lib/aws.js';
+import { withInvocation } from '../lib/invocation.js';
 import { createLogger } from '../lib/log.js';
 import { ensureOwner } from '../lib/owner.js';
 import { upgradeUserDirectory } from '../lib/user-directory-upgrade.js';
@@ -15,7 +16,7 @@ interface CustomResourceEvent {
   PhysicalResourceId?: string;
 }
 
-export async function handler(event: CustomResourceEvent) {
+async function bootstrapOwner(event: CustomResourceEvent) {
   const log = createLogger({ function: 'bootstrap' });
   const PhysicalResourceId = 'owner-bootstrap';
   if (event.RequestType === 'Delete') return { PhysicalResourceId };
@@ -31,3 +32,6 @@ export async function handler(event: CustomResourceEvent) {
   log.info('user directory', { upgrade: await upgradeUserDirectory() });
   return { PhysicalResourceId, Data: { result } };
 }
+
+/** The Lambda handler: its log lines carry the invocation's request id and trace id. */
+export const handler = withInvocation(bootstrapOwner);

@@ -1,6 +1,7 @@
 import type { SNSEvent } from 'aws-lambda';
 import { config } from '../lib/config.js';
 import { type SuppressionReason, suppressEmail } from '../lib/email-suppression.js';
+import { withInvocation } from '../lib/invocation.js';
 import { createLogger } from '../lib/log.js';
 
 /**
@@ -39,7 +40,7 @@ export function suppressionsIn(feedback: SesFeedback): Array<{ address: string; 
   return [];
 }
 
-export async function handler(event: SNSEvent): Promise<{ suppressed: number; ignored: number }> {
+async function handleFeedback(event: SNSEvent): Promise<{ suppressed: number; ignored: number }> {
   const log = createLogger({ function: 'email-feedback' });
   let suppressed = 0;
   let ignored = 0;
@@ -64,3 +65,6 @@ export async function handler(event: SNSEvent): Promise<{ suppressed: number; ig
   }
   return { suppressed, ignored };
 }
+
+/** The Lambda handler: its log lines carry the invocation's request id and trace id. */
+export const handler = withInvocation(handleFeedback);

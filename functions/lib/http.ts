@@ -15,8 +15,10 @@ import {
 } from '../../shared/api/contract.js';
 import { isAdmin } from '../../shared/domain/roles.js';
 import { HttpError } from './errors.js';
+import { withInvocation } from './invocation.js';
 import { createLogger, type Logger } from './log.js';
 import { settleMembership } from './membership.js';
+import { writeRequestMetrics } from './metrics.js';
 import { checkOrigin, clientAddress } from './origin.js';
 import { JSON_ANSWER_HEADERS } from './security-headers.js';
 import { lookUpSession } from './sessions.js';
@@ -27,7 +29,8 @@ import type { UserItem } from './user-item.js';
  * (payload 2.0) and REST API (1.0) events, routes with @middy/http-router from the area's routes in
  * the contract, parses and validates the body with the route's zod schema, authenticates the Bearer
  * token, enforces admin access, maps errors to `{ message }`, adds security headers and writes one
- * structured log line.
+ * structured log line and one metrics record (Embedded Metric Format) per request. Every log line of
+ * a request carries its request id and X-Ray trace id (lib/invocation.ts).
  */
 
 export interface ApiEvent {
@@ -240,7 +243,7 @@ export function corsHeaders(allowedOrigin: string | undefined): Record<string, s
   };
 }
 
-/** Request timing, error mapping, CORS headers and the one log line per request. */
+/** Request timing, error mapping, CORS headers and the one log line and metrics record per request. */
 function chassisMiddleware(area: Area, cors: Record<string, string>): MiddlewareObj<Internal, ApiResult> {
   const finish = (event: Internal, status: number, error?: unknown) => {
     const state = event.__state;
@@ -255,6 +258,7 @@ function chassisMiddleware(area: Area, cors: Record<string, string>): Middleware
     const log = createLogger();
     if (status >= 500) log.error('request failed', { ...fields, error: error instanceof Error ? error.stack : String(error) });
     else log.info('request', fields);
+    writeRequestMetrics({ area, route: fields.route, status, ms: fields.ms ?? 0 });
   };
   return {
     before: async (request) => {
@@ -299,7 +303,8 @@ export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes:
     return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler, withETag) };
   });
   const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;
-  return middy<Internal, ApiResult>()
+  const chassis = middy<Internal, ApiResult>()
     .use(chassisMiddleware(area, corsHeaders(process.env.CORS_ALLOWED_ORIGIN)))
     .handler(router);
+  return withInvocation((event: ApiEvent, context: Context) => chassis(event as Internal, context));
 }

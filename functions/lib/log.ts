@@ -1,4 +1,5 @@
 import { config } from './config.js';
+import { invocationFields } from './invocation.js';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -20,11 +21,14 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-/** Structured JSON logs, one line per entry, with the request's context fields. */
+/**
+ * Structured JSON logs, one line per entry, with the invocation's request id and trace id
+ * (lib/invocation.ts) and the logger's context fields.
+ */
 export function createLogger(context: Record<string, unknown> = {}): Logger {
   const write = (level: Level, msg: string, fields: Record<string, unknown> = {}) => {
     if (order[level] < order[config().LOG_LEVEL]) return;
-    const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...context, ...redact(fields) });
+    const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...invocationFields(), ...context, ...redact(fields) });
     if (level === 'error' || level === 'warn') console.error(line);
     else console.log(line);
   };

@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { schedulerConfig } from '../lib/config.js';
+import { withInvocation } from '../lib/invocation.js';
 import { createLogger } from '../lib/log.js';
 import { membershipSchedules } from '../lib/membership-schedules.js';
 import { applyDueMembership, type ExpiryOutcome } from './change.js';
@@ -16,7 +17,7 @@ export interface ExpiryEvent {
   userId?: unknown;
 }
 
-export async function handler(
+async function expireMembership(
   event: ExpiryEvent,
   context?: Pick<Context, 'invokedFunctionArn'>,
 ): Promise<{ outcome: ExpiryOutcome | 'ignored' }> {
@@ -31,3 +32,6 @@ export async function handler(
   log.info('membership expiry', { userId, outcome });
   return { outcome };
 }
+
+/** The Lambda handler: its log lines carry the invocation's request id and trace id. */
+export const handler = withInvocation(expireMembership);

@@ -11,6 +11,7 @@ import {
 } from '../../shared/domain/reminders.js';
 import { dynamo } from '../lib/aws.js';
 import { isConditionFailure } from '../lib/errors.js';
+import { withInvocation } from '../lib/invocation.js';
 import { createLogger, type Logger } from '../lib/log.js';
 import { effectiveUserItem } from '../lib/membership.js';
 import type { SubscriptionItem } from '../lib/subscriptions.js';
@@ -316,7 +317,7 @@ export function planRemindersFor(event: ReminderEvent | null, deadline?: number)
  * The Lambda handler. A run that reached its deadline ends in an error, so Lambda retries it (twice,
  * minutes apart); the retry resumes at the checkpoints, and the errors alarm fires if it never ends.
  */
-export async function handler(event: ReminderEvent | null = {}, context?: Pick<Context, 'getRemainingTimeInMillis'>) {
+async function planRun(event: ReminderEvent | null = {}, context?: Pick<Context, 'getRemainingTimeInMillis'>) {
   const deadline = context ? Date.now() + context.getRemainingTimeInMillis() - STOP_BEFORE_TIMEOUT_MS : undefined;
   const summary = await planRemindersFor(event, deadline);
   if (!summary.complete) {
@@ -326,3 +327,6 @@ export async function handler(event: ReminderEvent | null = {}, context?: Pick<C
   }
   return summary;
 }
+
+/** The Lambda handler: its log lines carry the invocation's request id and trace id. */
+export const handler = withInvocation(planRun);

@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
 import { sendEmail } from '../lib/email.js';
+import { withInvocation } from '../lib/invocation.js';
 import { createLogger } from '../lib/log.js';
 import { reminderEmail, unsubscribeToken } from '../lib/reminder-email.js';
 import { claim, markerKey, release, settle } from './claims.js';
@@ -135,10 +136,13 @@ export function batchResponse(outcomes: Map<string, SendOutcome>): SQSBatchRespo
 }
 
 /** The SQS event source's handler: partial batch responses (ReportBatchItemFailures). */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function sendBatch(event: SQSEvent): Promise<SQSBatchResponse> {
   const outcomes = await sendReminders(event);
   const counts: Partial<Record<SendOutcome, number>> = {};
   for (const outcome of outcomes.values()) counts[outcome] = (counts[outcome] ?? 0) + 1;
   log().info('reminder batch', { records: event.Records.length, ...counts });
   return batchResponse(outcomes);
 }
+
+/** The Lambda handler: its log lines carry the invocation's request id and trace id. */
+export const handler = withInvocation(sendBatch);

@@ -6,6 +6,7 @@ import {
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
 import { secretsClient } from '../lib/aws.js';
+import { invocationFields, withInvocation } from '../lib/invocation.js';
 import { type RotationStep, type RotationStore, rotate } from './steps.js';
 
 /**
@@ -65,8 +66,20 @@ function secretStore(secretId: string): RotationStore {
   };
 }
 
-export async function handler(event: RotationEvent): Promise<void> {
+async function rotateKey(event: RotationEvent): Promise<void> {
   const outcome = await rotate(event.Step, event.ClientRequestToken, secretStore(event.SecretId));
   // The version id is no secret; the key itself is never logged.
-  console.log(JSON.stringify({ level: 'info', msg: 'signing key rotation', step: event.Step, version: event.ClientRequestToken, outcome }));
+  console.log(
+    JSON.stringify({
+      level: 'info',
+      msg: 'signing key rotation',
+      ...invocationFields(),
+      step: event.Step,
+      version: event.ClientRequestToken,
+      outcome,
+    }),
+  );
 }
+
+/** The Lambda handler: its log lines carry the invocation's request id and trace id. */
+export const handler = withInvocation(rotateKey);
