@@ -7,6 +7,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct, type IConstruct } from 'constructs';
+import { METRIC_DIMENSIONS, METRICS_NAMESPACE, REQUEST_METRICS } from '../shared/metrics.js';
 import { ProductFunction } from './functions.js';
 
 export interface MonitoringProps {
@@ -31,6 +32,16 @@ export const WATCHED_TABLE_OPERATIONS = [
 ];
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+const ROUTE_SCHEMA = `SCHEMA("${METRICS_NAMESPACE}", ${METRIC_DIMENSIONS.function}, ${METRIC_DIMENSIONS.route})`;
+/**
+ * The API's 5xx answers in five minutes by function and route, from the chassis's metrics records
+ * (functions/lib/metrics.ts): a Metrics Insights query with one time series per route, so the alarm
+ * on it names the route that failed (each series is a contributor of the alarm).
+ */
+export const ROUTE_ERRORS_QUERY = `SELECT SUM(${REQUEST_METRICS.errors}) FROM ${ROUTE_SCHEMA} GROUP BY ${METRIC_DIMENSIONS.function}, ${METRIC_DIMENSIONS.route}`;
+/** Each route's p99 latency, for the dashboard. */
+const ROUTE_LATENCY_SEARCH = `SEARCH('{${METRICS_NAMESPACE},${METRIC_DIMENSIONS.function},${METRIC_DIMENSIONS.route}} MetricName="${REQUEST_METRICS.latency}"', 'p99', 300)`;
 
 /**
  * The dashboard's alarm widgets, made when the dashboard is synthesized: every alarm in
@@ -188,6 +199,35 @@ export class Monitoring extends Construct {
         threshold: serverErrorPercent,
         evaluationPeriods: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  /**
+   * Alarms when a route of the API answers 5xx, naming the function and route (one contributor per
+   * route); a 5xx is an error the chassis caught, so Lambda's own Errors metric never sees it. The
+   * dashboard graphs each route's errors and p99 latency beside the alarms.
+   */
+  alarmOnRouteErrors(): cloudwatch.Alarm {
+    const errors = new cloudwatch.MathExpression({ expression: ROUTE_ERRORS_QUERY, period: FIVE_MINUTES, label: '5xx by route' });
+    this.dashboard.addWidgets(
+      new cloudwatch.GraphWidget({ title: 'API 5xx by route', left: [errors], width: 12, height: 6 }),
+      new cloudwatch.GraphWidget({
+        title: 'API p99 latency by route (ms)',
+        left: [new cloudwatch.MathExpression({ expression: ROUTE_LATENCY_SEARCH, period: FIVE_MINUTES, label: '' })],
+        width: 12,
+        height: 6,
+      }),
+    );
+    return this.addAlarm(
+      new cloudwatch.Alarm(this, 'ApiRouteErrorsAlarm', {
+        alarmDescription:
+          'A route of the API answered 5xx: the alarm names its function and route; its log lines carry the request and trace ids.',
+        metric: errors,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );

@@ -212,6 +212,7 @@ export class ApplicationStack extends Stack {
     for (const [area, fn] of this.functions.byArea) {
       this.monitoring.alarmOnErrors(`${pascalCase(area)}ErrorsAlarm`, fn, `The ${area} function failed (crash or timeout).`);
     }
+    this.monitoring.alarmOnRouteErrors();
 
     this.emailFeedback = new EmailFeedback(this, 'EmailFeedback', {
       entry: emailFeedbackEntry(functionsDir),

@@ -13,7 +13,7 @@ export interface RequestOutcome {
 
 /**
  * The request's metrics as one Embedded Metric Format record: CloudWatch Logs turns the line into
- * the metrics of `_aws`, by function and by route, with no API call and no permission beyond the
+ * the metrics of `_aws`, by function and route, with no API call and no permission beyond the
  * function's logs (https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/CloudWatch_Embedded_Metric_Format_Specification.html).
  */
 export function requestMetricsRecord(outcome: RequestOutcome, now = Date.now()): Record<string, unknown> {
@@ -24,11 +24,10 @@ export function requestMetricsRecord(outcome: RequestOutcome, now = Date.now()):
       CloudWatchMetrics: [
         {
           Namespace: METRICS_NAMESPACE,
-          Dimensions: [[functionDimension], [functionDimension, routeDimension]],
+          Dimensions: [[functionDimension, routeDimension]],
           Metrics: [
             { Name: REQUEST_METRICS.latency, Unit: 'Milliseconds' },
             { Name: REQUEST_METRICS.errors, Unit: 'Count' },
-            { Name: REQUEST_METRICS.clientErrors, Unit: 'Count' },
           ],
         },
       ],
@@ -37,7 +36,6 @@ export function requestMetricsRecord(outcome: RequestOutcome, now = Date.now()):
     [routeDimension]: outcome.route,
     [REQUEST_METRICS.latency]: outcome.ms,
     [REQUEST_METRICS.errors]: outcome.status >= 500 ? 1 : 0,
-    [REQUEST_METRICS.clientErrors]: outcome.status >= 400 && outcome.status < 500 ? 1 : 0,
     status: outcome.status,
     ...invocationFields(),
   };

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS_LOG_FORMAT } from '../../infra/api.js';
 import { WAF_LOG_GROUP_PREFIX, WAF_LOGGED_ACTIONS, WAF_REDACTED_HEADERS } from '../../infra/edge.js';
 import { LOG_RETENTION } from '../../infra/functions.js';
-import { API_ERROR_RATE_ALARMS, DURATION_ALARM_SHARE_OF_TIMEOUT, Monitoring } from '../../infra/monitoring.js';
+import { API_ERROR_RATE_ALARMS, DURATION_ALARM_SHARE_OF_TIMEOUT, Monitoring, ROUTE_ERRORS_QUERY } from '../../infra/monitoring.js';
 import { JWT_KEY_ROTATION_DAYS } from '../../infra/secrets.js';
 import { builtSite } from '../../infra/web.js';
+import { METRICS_NAMESPACE } from '../../shared/metrics.js';
 import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
 
 /** Issue 11 §4: logs that outlive the stack, tracing, the missing alarms and their dashboard, unpublished source maps. */
@@ -171,6 +172,25 @@ describe('alarms', () => {
     expect(JSON.stringify(rates)).toContain(`IF(requests >= ${API_ERROR_RATE_ALARMS.minimumRequests}`);
   });
 
+  it("alarms on a route's 5xx answers, one contributor per function and route, from the chassis's metrics records (issue 22 §5)", () => {
+    const routeAlarms = Object.values(alarms).filter((alarm) =>
+      (alarm.Properties.Metrics as Array<{ Expression?: string }> | undefined)?.some((metric) => metric.Expression === ROUTE_ERRORS_QUERY),
+    );
+    expect(routeAlarms).toHaveLength(1);
+    const [alarm] = routeAlarms;
+    expect(alarm.Properties).toMatchObject({ Threshold: 1, EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(alarm.Properties.Metrics).toEqual([expect.objectContaining({ Expression: ROUTE_ERRORS_QUERY, Period: 300, ReturnData: true })]);
+    expect(ROUTE_ERRORS_QUERY).toBe(`SELECT SUM(Errors) FROM SCHEMA("${METRICS_NAMESPACE}", Function, Route) GROUP BY Function, Route`);
+  });
+
+  it('grants no function cloudwatch:PutMetricData: the metrics records go through its logs', () => {
+    for (const stack of [product.application, product.data]) {
+      const policies = JSON.stringify(resourcesOf(stack, 'AWS::IAM::Policy'));
+      expect(policies).not.toContain('cloudwatch:PutMetricData');
+      expect(JSON.stringify(resourcesOf(stack, 'AWS::IAM::Role'))).not.toContain('cloudwatch:PutMetricData');
+    }
+  });
+
   it("alarms on the table's throttled requests and system errors", () => {
     const tableAlarms = Object.values(alarms)
       .map((alarm) => JSON.stringify(alarm.Properties.Metrics ?? []))
@@ -195,6 +215,17 @@ describe('the dashboard', () => {
     const alarmIds = Object.keys(alarms);
     expect(alarmIds.length).toBeGreaterThan(30);
     for (const id of alarmIds) expect(body, id).toContain(`"${id}"`);
+  });
+
+  it("graphs each route's 5xx answers and p99 latency", () => {
+    const [dashboard] = Object.values(resourcesOf(product.application, 'AWS::CloudWatch::Dashboard'));
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    expect(body).toContain('API 5xx by route');
+    // The alarm's query, quoted twice (the widget's JSON inside the template's JSON).
+    expect(body).toContain(ROUTE_ERRORS_QUERY.replaceAll('"', '\\\\\\"'));
+    expect(body).toContain('API p99 latency by route (ms)');
+    expect(body).toContain(`SEARCH('{${METRICS_NAMESPACE},Function,Route} MetricName=`);
+    expect(body).toContain('Latency');
   });
 
   it('picks up an alarm added after it was built', () => {

@@ -125,11 +125,10 @@ describe("a request's metrics (Embedded Metric Format)", () => {
     CloudWatchMetrics: [
       {
         Namespace: METRICS_NAMESPACE,
-        Dimensions: [['Function'], ['Function', 'Route']],
+        Dimensions: [['Function', 'Route']],
         Metrics: [
           { Name: 'Latency', Unit: 'Milliseconds' },
           { Name: 'Errors', Unit: 'Count' },
-          { Name: 'ClientErrors', Unit: 'Count' },
         ],
       },
     ],
@@ -143,20 +142,20 @@ describe("a request's metrics (Embedded Metric Format)", () => {
     const [record] = records;
     const { area: _area, ...metadata } = emf('auth');
     expect(record._aws).toEqual(metadata);
-    expect(record).toMatchObject({ Function: 'auth', Route: 'login', Errors: 1, ClientErrors: 0, status: 500, requestId: 'req-1' });
+    expect(record).toMatchObject({ Function: 'auth', Route: 'login', Errors: 1, status: 500, requestId: 'req-1' });
     expect(record.Latency).toEqual(expect.any(Number));
     expect(record.Latency as number).toBeGreaterThanOrEqual(0);
   });
 
-  it('count a 4xx as a client error, not an error, and an unknown path as the unmatched route', async () => {
+  it('count no error for a 4xx, and an unknown path as the unmatched route', async () => {
     const [invalid] = metricsRecords(await linesOf(() => handler(request('POST', '/api/auth/register', '{}'), contextFor('req-2'))));
-    expect(invalid).toMatchObject({ Function: 'auth', Route: 'register', Errors: 0, ClientErrors: 1, status: 400 });
+    expect(invalid).toMatchObject({ Function: 'auth', Route: 'register', Errors: 0, status: 400 });
     const [missing] = metricsRecords(await linesOf(() => handler(request('GET', '/api/auth/nothing-here'), contextFor('req-3'))));
-    expect(missing).toMatchObject({ Function: 'auth', Route: 'unmatched', Errors: 0, ClientErrors: 1, status: 404 });
+    expect(missing).toMatchObject({ Function: 'auth', Route: 'unmatched', Errors: 0, status: 404 });
   });
 
-  it('count a success as neither', async () => {
+  it('count no error for a success', async () => {
     const [ok] = metricsRecords(await linesOf(() => handler(request('POST', '/api/auth/logout'), contextFor('req-4'))));
-    expect(ok).toMatchObject({ Function: 'auth', Route: 'logout', Errors: 0, ClientErrors: 0, status: 204 });
+    expect(ok).toMatchObject({ Function: 'auth', Route: 'logout', Errors: 0, status: 204 });
   });
 });
