@@ -5,6 +5,7 @@ import { withETag } from '../../functions/lib/etag.js';
 import { type ApiEvent, type ApiResult, corsHeaders, createApiHandler } from '../../functions/lib/http.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { sessionRoutes } from '../../shared/api/session.js';
+import { setFunctionEnv } from './function-env.js';
 
 /**
  * The chassis accepts both API Gateway payload formats (HTTP API 2.0 in AWS and the local stack,
@@ -15,13 +16,7 @@ let handler: (event: ApiEvent, context: Context) => Promise<ApiResult>;
 const SITE_ORIGIN = 'http://site-bucket.s3-website.localhost.localstack.cloud:4566';
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    TABLE_NAME: 'unit',
-    PUBLIC_URL: 'http://localhost:3000',
-    SENDER_EMAIL: 'reminders@example.com',
-    SES_CONFIGURATION_SET: 'unit',
-    JWT_SECRET: 'x'.repeat(48),
-    LOG_LEVEL: 'silent',
+  setFunctionEnv({
     CORS_ALLOWED_ORIGIN: SITE_ORIGIN,
   });
   ({ handler } = await import('../../functions/auth/handler.js'));

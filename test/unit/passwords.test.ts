@@ -1,15 +1,10 @@
 import bcrypt from 'bcryptjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setFunctionEnv } from './function-env.js';
 
 /** The chassis' configuration (functions/lib/config.ts) with BCRYPT_COST as given; read afresh by each import. */
 async function passwordsAt(cost: string | undefined) {
-  Object.assign(process.env, {
-    TABLE_NAME: 'unit',
-    PUBLIC_URL: 'http://localhost:3000',
-    SENDER_EMAIL: 'reminders@example.com',
-    SES_CONFIGURATION_SET: 'unit',
-    LOG_LEVEL: 'silent',
-  });
+  setFunctionEnv();
   if (cost === undefined) delete process.env.BCRYPT_COST;
   else process.env.BCRYPT_COST = cost;
   return import('../../functions/lib/passwords.js');

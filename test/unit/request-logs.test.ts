@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiEvent, ApiResult } from '../../functions/lib/http.js';
 import { traceIdOf } from '../../functions/lib/invocation.js';
 import { METRICS_NAMESPACE } from '../../shared/metrics.js';
+import { setFunctionEnv } from './function-env.js';
 
 /**
  * Issue 22 §5: every log line of a request carries Lambda's request id and the X-Ray trace id, and
@@ -15,12 +16,7 @@ let feedbackHandler: (event: SNSEvent, context: Context) => Promise<unknown>;
 const TRACE = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    TABLE_NAME: 'unit',
-    PUBLIC_URL: 'http://localhost:3000',
-    SENDER_EMAIL: 'reminders@example.com',
-    SES_CONFIGURATION_SET: 'unit',
-    JWT_SECRET: 'x'.repeat(48),
+  setFunctionEnv({
     LOG_LEVEL: 'info',
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'unit',

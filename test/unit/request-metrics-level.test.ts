@@ -1,17 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeRequestMetrics } from '../../functions/lib/metrics.js';
+import { setFunctionEnv } from './function-env.js';
 
 /**
  * Issue 22 §5: the alarms read the metrics records, so in Lambda a function logging only warnings
  * still writes them; the local stack's quiet test stacks (LOG_LEVEL warn) do not.
  */
 beforeAll(() => {
-  Object.assign(process.env, {
-    TABLE_NAME: 'unit',
-    PUBLIC_URL: 'http://localhost:3000',
-    SENDER_EMAIL: 'reminders@example.com',
-    SES_CONFIGURATION_SET: 'unit',
-    JWT_SECRET: 'x'.repeat(48),
+  setFunctionEnv({
     LOG_LEVEL: 'warn',
   });
 });
