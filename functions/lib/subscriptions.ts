@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ID_PATTERN } from '../../shared/api/contract.js';
-import type { BillingCycle, Subscription, SubscriptionStatus } from '../../shared/api/subscription.js';
+import type { Subscription, SubscriptionStatus } from '../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
 import { isPurged, TRASH_DAYS } from '../../shared/domain/subscription-rules.js';
 import { dynamo } from './aws.js';
@@ -23,15 +23,11 @@ export interface SubscriptionItem extends Subscription {
   expiresAt?: number;
 }
 
-export interface SubscriptionFields {
-  name: string;
-  description: string;
-  amount: number;
-  category: string;
-  dueDate: string;
-  billingCycle: BillingCycle;
-  autoRenew: boolean;
-}
+/** What a create or an edit sets: the subscription's own fields. */
+export type SubscriptionFields = Pick<
+  Subscription,
+  'name' | 'description' | 'amount' | 'category' | 'dueDate' | 'billingCycle' | 'autoRenew'
+>;
 
 export function toSubscription(item: SubscriptionItem): Subscription {
   return {
