@@ -1,5 +1,4 @@
 import { authMessages, routes } from '@shared/api';
-import type { SignedIn } from '@shared/api/auth';
 import { LogIn, MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,18 +9,9 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useSession } from '../../session/context';
 import styles from './AuthForms.module.css';
+import { oncePerToken } from './oncePerToken';
 
-/** A link can be used once: one request per token per page load, however often the screen mounts. */
-const confirmations = new Map<string, Promise<SignedIn>>();
-
-function confirm(token: string): Promise<SignedIn> {
-  let request = confirmations.get(token);
-  if (!request) {
-    request = api(routes.confirmSignIn, { body: { token } });
-    confirmations.set(token, request);
-  }
-  return request;
-}
+const confirm = oncePerToken((token) => api(routes.confirmSignIn, { body: { token } }));
 
 /** A refused link gets the product's words for it; a network failure or other answer its own message. */
 function failureText(error: unknown): string {

@@ -1,5 +1,4 @@
 import { routes } from '@shared/api';
-import type { MessageResponse } from '@shared/api/contract';
 import { CircleCheck, LogIn, MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +8,7 @@ import { AuthLayout } from '../../components/layout/AuthLayout';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import styles from './AuthForms.module.css';
+import { oncePerToken } from './oncePerToken';
 
 /** /unsubscribe and /confirm-sign-in, the other screens opened from e-mail links, in this screen's chunk (router.tsx). */
 export { ConfirmSignInPage } from './ConfirmSignInPage';
@@ -23,17 +23,7 @@ const REDIRECT_DELAY_MS = 3000;
 
 type Verification = { state: 'verifying' } | { state: 'success'; message: string } | { state: 'error'; message: string };
 
-/** A token can be used once: one request per token per page load, however often the screen mounts. */
-const verifications = new Map<string, Promise<MessageResponse>>();
-
-function verify(token: string): Promise<MessageResponse> {
-  let request = verifications.get(token);
-  if (!request) {
-    request = api(routes.verifyEmail, { params: { token } });
-    verifications.set(token, request);
-  }
-  return request;
-}
+const verify = oncePerToken((token) => api(routes.verifyEmail, { params: { token } }));
 
 /** SPEC §2 'Email verification': 'expired' errors and all others have their own texts. */
 function failureText(error: unknown): string {
