@@ -1,10 +1,10 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SEARCH_READ_BUDGET } from '../functions/admin/user-list.js';
-import { dynamo } from '../functions/lib/aws.js';
-import { keys } from '../functions/lib/table.js';
-import { counterDeltas } from '../functions/lib/user-counters.js';
-import type { UserItem } from '../functions/lib/user-item.js';
-import { directoryEntry, newUserItem } from '../functions/lib/users.js';
+import { dynamo } from '../functions/lib/chassis/aws.js';
+import { keys } from '../functions/lib/chassis/table.js';
+import { counterDeltas } from '../functions/lib/users/user-counters.js';
+import type { UserItem } from '../functions/lib/users/user-item.js';
+import { directoryEntry, newUserItem } from '../functions/lib/users/users.js';
 import type { Role } from '../shared/domain/roles.js';
 import { DURATION, json, load, table } from './common.js';
 

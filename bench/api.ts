@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { jwtVerify } from 'jose';
-import { dynamo } from '../functions/lib/aws.js';
-import { type SubscriptionItem, toSubscription } from '../functions/lib/subscriptions.js';
-import type { UserItem } from '../functions/lib/user-item.js';
-import { toPublicUser } from '../functions/lib/users.js';
+import { dynamo } from '../functions/lib/chassis/aws.js';
+import { type SubscriptionItem, toSubscription } from '../functions/lib/subscriptions/subscriptions.js';
+import type { UserItem } from '../functions/lib/users/user-item.js';
+import { toPublicUser } from '../functions/lib/users/users.js';
 import { authMessages } from '../shared/api/auth.js';
 import { addDays } from '../shared/domain/dates.js';
 import { CONNECTIONS, DURATION, FLOOR_RUN, json, load, ROUNDS, table, WARM_UP } from './common.js';
@@ -30,7 +30,7 @@ const fixedJsonServer = (body: unknown) => listen(async () => ({ status: 200, bo
 /**
  * The API's real floor: a bare Node HTTP server (no middy, no router, no API Gateway event, no log
  * line) that gives the same answer as our handlers from the same DynamoDB calls — the same client
- * (`dynamo()` of functions/lib/aws.ts, so the same endpoint, DocumentClient and HTTP agent), the
+ * (`dynamo()` of functions/lib/chassis/aws.ts, so the same endpoint, DocumentClient and HTTP agent), the
  * same count and kind of calls, counted by the bench. "Same calls" means what any correct server
  * for these routes has to do: verify the Bearer token (jose, HS256, the stack's JWT_SECRET) to
  * know whose data to read, read the session's user (its token version) and the session item (a

@@ -47,8 +47,8 @@ function memoryPeaks() {
  * next to this shows what the planner, the queue and the sender's code add.
  */
 async function emulatorFloor(tableName: string) {
-  const { sendEmail } = await import('../functions/lib/email.js');
-  const { dynamo } = await import('../functions/lib/aws.js');
+  const { sendEmail } = await import('../functions/lib/email/email.js');
+  const { dynamo } = await import('../functions/lib/chassis/aws.js');
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { LOCAL_REMINDER_QUEUE } = await import('../local/functions.js');
   const mark = (n: number, status: string) =>
@@ -86,8 +86,8 @@ async function emulatorFloor(tableName: string) {
 async function plannerAlone(tableName: string, runDate: string) {
   const { planReminders } = await import('../functions/reminders/planner.js');
   const { installReminderQueue, reminderQueue } = await import('../functions/reminders/queue.js');
-  const { createLogger } = await import('../functions/lib/log.js');
-  const { dynamo } = await import('../functions/lib/aws.js');
+  const { createLogger } = await import('../functions/lib/chassis/log.js');
+  const { dynamo } = await import('../functions/lib/chassis/aws.js');
   const { QueryCommand, DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
   const stackQueue = reminderQueue();
   let counted = 0;

@@ -22,7 +22,7 @@ const runs = (section: 'api' | 'users' | 'lambda' | 'reminders' | 'web' | 'paint
 async function main() {
   const stack = await startLocalStack({ port: 0, sesPort: 0, dataDir: ':memory:', quiet: true, dailyReminders: false });
   const api = (path: string) => `${stack.url}${path}`;
-  const { dynamo } = await import('../functions/lib/aws.js');
+  const { dynamo } = await import('../functions/lib/chassis/aws.js');
   const dynamoCalls = { count: 0 };
   dynamo().middlewareStack.add(
     (next) => async (args) => {

@@ -86,8 +86,8 @@ async function signedInUser(url: string, prefix: string, count: number) {
   const login = await json(`${url}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username, password: 'Secret123!' }) });
   const headers = { authorization: `Bearer ${login.token}` };
   // Premium's ceiling (shared/domain/subscription-limits.ts): a member keeps 50.
-  const { dynamo } = await import('../functions/lib/aws.js');
-  const { keys, tableName } = await import('../functions/lib/table.js');
+  const { dynamo } = await import('../functions/lib/chassis/aws.js');
+  const { keys, tableName } = await import('../functions/lib/chassis/table.js');
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   await dynamo().send(
     new UpdateCommand({

@@ -21,13 +21,13 @@ export const ESM_REQUIRE_SHIM = "import { createRequire } from 'module'; const r
  * - Each client's runtime config imports the default credential chain (`@aws-sdk/credential-provider-node`:
  *   SSO, STS, IMDS, INI files and their nested clients, ~130 KB minified) even when the client is given
  *   its own credentials; the functions' clients read Lambda's environment credentials only
- *   (functions/lib/credentials.ts), so that module takes the chain's place.
+ *   (functions/lib/chassis/credentials.ts), so that module takes the chain's place.
  * - The HTTP protocol loads the event-stream codec (~15 KB) for operations that stream events; no
- *   function calls one (functions/lib/no-event-streams.ts fails by name if one ever did).
+ *   function calls one (functions/lib/chassis/no-event-streams.ts fails by name if one ever did).
  * - The DynamoDB client sets up endpoint discovery (an LRU endpoint cache, ~8 KB), which is off
- *   unless asked for and which no operation the functions call uses (functions/lib/no-endpoint-discovery.ts).
+ *   unless asked for and which no operation the functions call uses (functions/lib/chassis/no-endpoint-discovery.ts).
  * - The clients take only `Sha256` from the SDK's checksum module, whose class carries a
- *   pure-JavaScript fallback (~3.5 KB) for runtimes without `node:crypto` (functions/lib/sha256.ts).
+ *   pure-JavaScript fallback (~3.5 KB) for runtimes without `node:crypto` (functions/lib/chassis/sha256.ts).
  *
  * The checksum stand-in is left out of the functions that use S3 (FULL_CHECKSUM_FUNCTIONS): the S3
  * client also takes MD5, CRC32 and stream hashing from that module, for its object checksums.
@@ -36,10 +36,10 @@ export const ESM_REQUIRE_SHIM = "import { createRequire } from 'module'; const r
  * path; esbuild stops the build if the SDK ever imports something a replacement lacks.
  */
 export const BUNDLE_ALIASES = {
-  '@aws-sdk/credential-provider-node': join(functionsDir, 'lib', 'credentials.ts'),
-  '@smithy/core/event-streams': join(functionsDir, 'lib', 'no-event-streams.ts'),
-  '@aws-sdk/middleware-endpoint-discovery': join(functionsDir, 'lib', 'no-endpoint-discovery.ts'),
-  '@smithy/core/checksum': join(functionsDir, 'lib', 'sha256.ts'),
+  '@aws-sdk/credential-provider-node': join(functionsDir, 'lib', 'chassis', 'credentials.ts'),
+  '@smithy/core/event-streams': join(functionsDir, 'lib', 'chassis', 'no-event-streams.ts'),
+  '@aws-sdk/middleware-endpoint-discovery': join(functionsDir, 'lib', 'chassis', 'no-endpoint-discovery.ts'),
+  '@smithy/core/checksum': join(functionsDir, 'lib', 'chassis', 'sha256.ts'),
 };
 
 /**

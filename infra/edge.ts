@@ -26,7 +26,7 @@ export const WAF_RATE_LIMITS = {
    * The routes that mail someone (MAIL_ROUTES: sign-up, forgot-password, resend, contact, the admin
    * mail routes): 20 in 5 minutes. API Gateway's route throttles on them are capacity limits shared by
    * everybody (infra/api.ts); this is what keeps one client from using them up. The functions' own
-   * limit per address (30 an hour, functions/lib/throttle.ts) answers a person first.
+   * limit per address (30 an hour, functions/lib/throttles/throttle.ts) answers a person first.
    */
   mail: { limit: 20, windowSeconds: 300 },
   /** `/api/auth/*` requests other than GET (sign-in, sign-up, password and e-mail mails, settings): 100 in 5 minutes. */

@@ -86,7 +86,7 @@ export class EmailSender extends Construct implements EmailSendGrant {
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
       reputationMetrics: true,
       // SES itself drops mail to addresses that bounced; complaints are the product's own rule
-      // (functions/lib/email.ts), so a verification or reset the person asks for still reaches them.
+      // (functions/lib/email/email.ts), so a verification or reset the person asks for still reaches them.
       suppressionReasons: ses.SuppressionReasons.BOUNCES_ONLY,
     });
     this.feedbackTopic = new sns.Topic(this, 'FeedbackTopic', {

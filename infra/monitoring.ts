@@ -36,7 +36,7 @@ const FIVE_MINUTES = Duration.minutes(5);
 const ROUTE_SCHEMA = `SCHEMA("${METRICS_NAMESPACE}", ${METRIC_DIMENSIONS.function}, ${METRIC_DIMENSIONS.route})`;
 /**
  * The API's 5xx answers in five minutes by function and route, from the chassis's metrics records
- * (functions/lib/metrics.ts): a Metrics Insights query with one time series per route, so the alarm
+ * (functions/lib/chassis/metrics.ts): a Metrics Insights query with one time series per route, so the alarm
  * on it names the route that failed (each series is a contributor of the alarm).
  */
 export const ROUTE_ERRORS_QUERY = `SELECT SUM(${REQUEST_METRICS.errors}) FROM ${ROUTE_SCHEMA} GROUP BY ${METRIC_DIMENSIONS.function}, ${METRIC_DIMENSIONS.route}`;

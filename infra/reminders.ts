@@ -139,7 +139,7 @@ export class ReminderJob extends Construct {
       'Serverless-LambdaDLQ',
       'Serverless-LambdaEventSourceMappingDestination',
     );
-    // Claims and markers are updates; the suppression check reads one item (functions/lib/email.ts).
+    // Claims and markers are updates; the suppression check reads one item (functions/lib/email/email.ts).
     grantTableAccess(props.table, this.sender, { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] });
     props.email.grantSend(this.sender);
     // maximumConcurrency, not reserved concurrency: it bounds the senders without taking from the

@@ -11,7 +11,7 @@ import { ProductFunction } from './functions.js';
 /**
  * Days between two rotations of the session signing key. The functions accept the current and the
  * previous key, so a token stays verifiable for at least this long after it was signed: sessions
- * (7 days, functions/lib/jwt.ts) must be shorter, and are.
+ * (7 days, functions/lib/auth/jwt.ts) must be shorter, and are.
  */
 export const JWT_KEY_ROTATION_DAYS = 30;
 

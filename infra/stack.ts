@@ -243,7 +243,7 @@ export class ApplicationStack extends Stack {
       sesMaxSendRate: config.sesMaxSendRate,
       monitoring: this.monitoring,
     });
-    // Each reminder's unsubscribe link is a token signed with the session key (functions/lib/jwt.ts).
+    // Each reminder's unsubscribe link is a token signed with the session key (functions/lib/auth/jwt.ts).
     grantSecretValue(data.secrets.jwtSecret, this.reminders.sender);
     this.acknowledgeStackLevelConstructs();
     new CfnOutput(this, 'ReminderFunctionName', {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { JSON_ANSWER_HEADERS, SECURITY_HEADERS } from '../functions/lib/security-headers.js';
+import { JSON_ANSWER_HEADERS, SECURITY_HEADERS } from '../functions/lib/chassis/security-headers.js';
 
 /**
  * The answers the local stack writes itself, not a handler (API Gateway's 404 and 413, preflights,

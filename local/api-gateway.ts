@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
-import type { ApiEvent, ApiResult } from '../functions/lib/http.js';
-import { corsHeaders } from '../functions/lib/http.js';
+import type { ApiEvent, ApiResult } from '../functions/lib/chassis/http.js';
+import { corsHeaders } from '../functions/lib/chassis/http.js';
 import { type Area, CROSS_ORIGIN_API, routes } from '../shared/api/index.js';
 import { sendEmpty, sendJson } from './answers.js';
 import { lambdaContext, type MatchedRoute, toHttpApiEvent, toRestApiEvent } from './api-events.js';

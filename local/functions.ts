@@ -20,7 +20,7 @@ export type RunReminders = (event: { date?: string }) => Promise<unknown>;
 
 /**
  * The local reminder queue's timing: a claim outlives the longest send (three SES attempts of at most
- * 13 s, functions/lib/aws.ts) and a redelivery comes after a claim has timed out, as in the cloud
+ * 13 s, functions/lib/chassis/aws.ts) and a redelivery comes after a claim has timed out, as in the cloud
  * (infra/reminders.ts).
  */
 export const LOCAL_REMINDER_QUEUE = { claimTimeoutSeconds: 45, visibilityTimeoutMs: 60_000, maxReceiveCount: 5, concurrency: 8 };
@@ -104,13 +104,13 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
   await ensureTable(dynamoDb, TABLE_NAME);
   dynamoDb.destroy();
 
-  const { ensureOwner } = await import('../functions/lib/owner.js');
+  const { ensureOwner } = await import('../functions/lib/users/owner.js');
   await ensureOwner(setup.owner);
-  const { upgradeUserDirectory } = await import('../functions/lib/user-directory-upgrade.js');
+  const { upgradeUserDirectory } = await import('../functions/lib/users/user-directory-upgrade.js');
   await upgradeUserDirectory();
 
   // Installed before any function loads: the membership functions reach their schedules through it.
-  const { installMembershipSchedules, scheduleName } = await import('../functions/lib/membership-schedules.js');
+  const { installMembershipSchedules, scheduleName } = await import('../functions/lib/membership/membership-schedules.js');
   const expiry = (await import('../functions/membership/expiry.js')) as typeof import('../functions/membership/expiry.js');
   const membershipSchedules = inProcessSchedules(scheduleName, (userId) => expiry.handler({ userId }));
   installMembershipSchedules(membershipSchedules);

@@ -1,4 +1,4 @@
-import type { MembershipSchedules } from '../functions/lib/membership-schedules.js';
+import type { MembershipSchedules } from '../functions/lib/membership/membership-schedules.js';
 
 /**
  * The membership schedules of the local stack, in this process (DESIGN §1.3): one timer per
@@ -7,7 +7,7 @@ import type { MembershipSchedules } from '../functions/lib/membership-schedules.
  * expiry function's work with `{ userId }`, as the cloud's schedule invokes the function.
  *
  * Nothing is kept across restarts, and nothing needs to be: every read applies and persists the
- * change that fell due (functions/lib/membership.ts), and the next membership write creates the
+ * change that fell due (functions/lib/membership/membership.ts), and the next membership write creates the
  * schedule again (docs/DECISIONS.md 'Memberships').
  */
 export interface PendingSchedule {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { BCRYPT_COSTS } from '../functions/lib/config.js';
+import { BCRYPT_COSTS } from '../functions/lib/chassis/config.js';
 import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 import { apiGateway } from './api-gateway.js';
 import { avatars } from './avatars.js';
@@ -45,7 +45,7 @@ export interface LocalStackOptions {
   restApi?: { siteOrigin: string };
   /**
    * Client addresses the per-address limit on sign-ups and mail requests does not count (30 an hour,
-   * functions/lib/throttle.ts): the test stacks' loopback, from which the tests sign up hundreds of
+   * functions/lib/throttles/throttle.ts): the test stacks' loopback, from which the tests sign up hundreds of
    * users. None by default; the per-e-mail-address limits apply to everyone.
    */
   throttleExemptAddresses?: readonly string[];

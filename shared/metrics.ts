@@ -1,6 +1,6 @@
 /**
  * The API functions' own CloudWatch metrics, written by the chassis as Embedded Metric Format
- * records (functions/lib/metrics.ts) and read by the alarms and the dashboard (infra/monitoring.ts).
+ * records (functions/lib/chassis/metrics.ts) and read by the alarms and the dashboard (infra/monitoring.ts).
  */
 export const METRICS_NAMESPACE = 'SubscriptionTracker';
 

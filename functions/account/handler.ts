@@ -4,16 +4,16 @@ import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
 import { avatarMaxBytes, dataUrlBytes, imageFormatOf } from '../../shared/domain/avatar.js';
 import { canUseAnimatedAvatar } from '../../shared/domain/profile.js';
 import { normalizeRole } from '../../shared/domain/roles.js';
-import { avatarUrl, deleteAllUserData, deleteAvatar, putAvatar } from '../lib/account-data.js';
-import { activityCursor, isActivityCursor, listActivity, recordActivity } from '../lib/activity.js';
-import { badRequest, HttpError, tooManyRequests } from '../lib/errors.js';
-import { createApiHandler } from '../lib/http.js';
-import { verifyPassword } from '../lib/passwords.js';
-import { endAllSessions } from '../lib/sessions.js';
-import { isSubscriptionId, listSubscriptionPage, toSubscription } from '../lib/subscriptions.js';
-import { beginLoginAttempt } from '../lib/throttle.js';
-import { LastOwnerError } from '../lib/user-counters.js';
-import { anotherOwnerExists, toPublicUser, updateUser } from '../lib/users.js';
+import { verifyPassword } from '../lib/auth/passwords.js';
+import { endAllSessions } from '../lib/auth/sessions.js';
+import { badRequest, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { isSubscriptionId, listSubscriptionPage, toSubscription } from '../lib/subscriptions/subscriptions.js';
+import { beginLoginAttempt } from '../lib/throttles/throttle.js';
+import { avatarUrl, deleteAllUserData, deleteAvatar, putAvatar } from '../lib/users/account-data.js';
+import { activityCursor, isActivityCursor, listActivity, recordActivity } from '../lib/users/activity.js';
+import { LastOwnerError } from '../lib/users/user-counters.js';
+import { anotherOwnerExists, toPublicUser, updateUser } from '../lib/users/users.js';
 
 /** The account area: the avatar, the data export and account deletion (issue 9, SPEC §2 'Your data'). */
 export const handler = createApiHandler(accountRoutes, {

@@ -1,11 +1,11 @@
 import { adminRoutes } from '../../shared/api/admin.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
-import { type Email, EmailSuppressedError, sendEmail } from '../lib/email.js';
-import { HttpError, tooManyRequests } from '../lib/errors.js';
-import { createApiHandler } from '../lib/http.js';
-import { reminderEmail } from '../lib/reminder-email.js';
-import { mailToAddress, requireMailRequest, takeSlots } from '../lib/throttle.js';
+import { HttpError, tooManyRequests } from '../lib/chassis/errors.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { type Email, EmailSuppressedError, sendEmail } from '../lib/email/email.js';
+import { reminderEmail } from '../lib/reminders/reminder-email.js';
+import { mailToAddress, requireMailRequest, takeSlots } from '../lib/throttles/throttle.js';
 import {
   changeEmailHandler,
   changeRoleHandler,

@@ -1,12 +1,12 @@
 import { adminMessages } from '../../shared/api/admin.js';
 import type { MembershipState } from '../../shared/domain/membership.js';
 import { normalizeRole, type Role } from '../../shared/domain/roles.js';
-import { HttpError } from '../lib/errors.js';
+import { HttpError } from '../lib/chassis/errors.js';
 
 /**
  * The rules of the admin console that need no data beyond the two users (DESIGN §5, issue 10
  * 'Rules the server enforces'). The last-owner rule needs the table: it is the condition on the
- * active-owner counter (functions/lib/user-counters.ts).
+ * active-owner counter (functions/lib/users/user-counters.ts).
  */
 
 /** Only an owner may act on an owner's account (role, status, e-mail, password, sessions, deletion). */

@@ -6,10 +6,10 @@ import {
   toAnnouncement,
   updateAnnouncement,
   writeOrder,
-} from '../lib/announcements.js';
-import { conflict, notFound } from '../lib/errors.js';
-import { createApiHandler } from '../lib/http.js';
-import { nowIso } from '../lib/table.js';
+} from '../lib/announcements/announcements.js';
+import { conflict, notFound } from '../lib/chassis/errors.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { nowIso } from '../lib/chassis/table.js';
 
 /**
  * The announcements area (SPEC §7 'Announcements'): anyone reads the list, admins write it. The

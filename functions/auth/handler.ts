@@ -1,16 +1,17 @@
 import { authMessages, authRoutes } from '../../shared/api/auth.js';
 import { unsubscribeMessages } from '../../shared/api/auth-messages.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
-import { recordActivity } from '../lib/activity.js';
-import { passwordResetEmail, sendEmail, signInLinkEmail, verificationEmail } from '../lib/email.js';
-import { conflict, HttpError, tooManyRequests } from '../lib/errors.js';
-import { bearerToken, createApiHandler } from '../lib/http.js';
-import { signTwoFactorTicket, verifySession } from '../lib/jwt.js';
-import type { Logger } from '../lib/log.js';
-import { hashPassword, verifyPassword } from '../lib/passwords.js';
-import { isRememberedDevice } from '../lib/remembered-devices.js';
-import { sendSecurityNotice } from '../lib/security-notices.js';
-import { endAllSessions, endSession, startSession } from '../lib/sessions.js';
+import { signTwoFactorTicket, verifySession } from '../lib/auth/jwt.js';
+import { hashPassword, verifyPassword } from '../lib/auth/passwords.js';
+import { isRememberedDevice } from '../lib/auth/remembered-devices.js';
+import { sendSecurityNotice } from '../lib/auth/security-notices.js';
+import { endAllSessions, endSession, startSession } from '../lib/auth/sessions.js';
+import { consumeToken, issueToken } from '../lib/auth/tokens.js';
+import { conflict, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
+import { bearerToken, createApiHandler } from '../lib/chassis/http.js';
+import type { Logger } from '../lib/chassis/log.js';
+import { passwordResetEmail, sendEmail, signInLinkEmail, verificationEmail } from '../lib/email/email.js';
+import { verifyUnsubscribeToken } from '../lib/reminders/unsubscribe-token.js';
 import {
   beginLoginAttempt,
   clearLoginAttempts,
@@ -22,10 +23,9 @@ import {
   requireMailRequest,
   takeSlot,
   takeSlots,
-} from '../lib/throttle.js';
-import { consumeToken, issueToken } from '../lib/tokens.js';
-import { verifyUnsubscribeToken } from '../lib/unsubscribe-token.js';
-import type { UserItem } from '../lib/user-item.js';
+} from '../lib/throttles/throttle.js';
+import { recordActivity } from '../lib/users/activity.js';
+import type { UserItem } from '../lib/users/user-item.js';
 import {
   changeIdentity,
   createUser,
@@ -35,7 +35,7 @@ import {
   setPassword,
   toPublicUser,
   updateUser,
-} from '../lib/users.js';
+} from '../lib/users/users.js';
 import { updateSettings } from './settings.js';
 
 /**

@@ -4,19 +4,19 @@ import { isValidTimeZone } from '../../shared/domain/dates.js';
 import { passwordMessages } from '../../shared/domain/password.js';
 import { canUseAnimatedAvatar, colorTier, effectTier, unlocks } from '../../shared/domain/profile.js';
 import { hasPaidFeatures } from '../../shared/domain/roles.js';
-import { type ActivityDetails, recordActivity } from '../lib/activity.js';
-import { confirmCurrentPassword } from '../lib/confirm-password.js';
-import { sendEmail, verificationEmail } from '../lib/email.js';
-import { conflict, HttpError, tooManyRequests } from '../lib/errors.js';
-import type { ApiRequest, RouteHandler } from '../lib/http.js';
-import { hashPassword } from '../lib/passwords.js';
-import { sendSecurityNotice } from '../lib/security-notices.js';
-import { startSession } from '../lib/sessions.js';
-import { epochSeconds } from '../lib/table.js';
-import { EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttle.js';
-import { issueToken, TOKEN_LIFETIME_SECONDS } from '../lib/tokens.js';
-import type { UserItem } from '../lib/user-item.js';
-import { changeIdentity, getUser, setPassword, toPublicUser } from '../lib/users.js';
+import { confirmCurrentPassword } from '../lib/auth/confirm-password.js';
+import { hashPassword } from '../lib/auth/passwords.js';
+import { sendSecurityNotice } from '../lib/auth/security-notices.js';
+import { startSession } from '../lib/auth/sessions.js';
+import { issueToken, TOKEN_LIFETIME_SECONDS } from '../lib/auth/tokens.js';
+import { conflict, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
+import type { ApiRequest, RouteHandler } from '../lib/chassis/http.js';
+import { epochSeconds } from '../lib/chassis/table.js';
+import { sendEmail, verificationEmail } from '../lib/email/email.js';
+import { EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttles/throttle.js';
+import { type ActivityDetails, recordActivity } from '../lib/users/activity.js';
+import type { UserItem } from '../lib/users/user-item.js';
+import { changeIdentity, getUser, setPassword, toPublicUser } from '../lib/users/users.js';
 
 /**
  * PUT /auth/settings (SPEC §7, issue 9): one of three kinds of change per request — account

@@ -1,9 +1,9 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { secretsClient } from '../lib/aws.js';
-import { withInvocation } from '../lib/invocation.js';
-import { createLogger } from '../lib/log.js';
-import { ensureOwner } from '../lib/owner.js';
-import { upgradeUserDirectory } from '../lib/user-directory-upgrade.js';
+import { secretsClient } from '../lib/chassis/aws.js';
+import { withInvocation } from '../lib/chassis/invocation.js';
+import { createLogger } from '../lib/chassis/log.js';
+import { ensureOwner } from '../lib/users/owner.js';
+import { upgradeUserDirectory } from '../lib/users/user-directory-upgrade.js';
 
 /**
  * Deploy-time owner bootstrap (DESIGN §5): a CloudFormation custom resource (CDK Provider framework)

@@ -1,12 +1,12 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { contactRoutes, contactMessages as messages } from '../../shared/api/contact.js';
-import { dynamo } from '../lib/aws.js';
-import { supportEmail } from '../lib/config.js';
-import { renderEmail, sendEmail } from '../lib/email.js';
-import { HttpError, tooManyRequests } from '../lib/errors.js';
-import { createApiHandler } from '../lib/http.js';
-import { epochSeconds, keys, nowIso, tableName } from '../lib/table.js';
-import { recipientKey, takeSlot } from '../lib/throttle.js';
+import { dynamo } from '../lib/chassis/aws.js';
+import { supportEmail } from '../lib/chassis/config.js';
+import { HttpError, tooManyRequests } from '../lib/chassis/errors.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { epochSeconds, keys, nowIso, tableName } from '../lib/chassis/table.js';
+import { renderEmail, sendEmail } from '../lib/email/email.js';
+import { recipientKey, takeSlot } from '../lib/throttles/throttle.js';
 import { CONTACT_BY_ADDRESS, CONTACT_BY_EMAIL, CONTACT_MESSAGE_DAYS } from './rules.js';
 
 // Checked at cold start: a contact function without a support address fails before any request.

@@ -1,4 +1,4 @@
-import type { ThrottleRule } from '../lib/throttle.js';
+import type { ThrottleRule } from '../lib/throttles/throttle.js';
 
 /** Contact messages from one sender's address: 3 an hour. */
 export const CONTACT_BY_EMAIL: ThrottleRule = { scope: 'contact-email', limit: 3, windowSeconds: 60 * 60 };

@@ -1,13 +1,13 @@
 import type { SNSEvent } from 'aws-lambda';
-import { config } from '../lib/config.js';
-import { type SuppressionReason, suppressEmail } from '../lib/email-suppression.js';
-import { withInvocation } from '../lib/invocation.js';
-import { createLogger } from '../lib/log.js';
+import { config } from '../lib/chassis/config.js';
+import { withInvocation } from '../lib/chassis/invocation.js';
+import { createLogger } from '../lib/chassis/log.js';
+import { type SuppressionReason, suppressEmail } from '../lib/email/email-suppression.js';
 
 /**
  * The e-mail feedback function: SES publishes the configuration set's bounce and complaint events to
  * an SNS topic, which invokes this. A permanent bounce or a complaint stops optional mail to the
- * address and tells its owner in Settings (functions/lib/email-suppression.ts); a transient or
+ * address and tells its owner in Settings (functions/lib/email/email-suppression.ts); a transient or
  * undetermined bounce changes nothing (SES retried it already, the next mail may well arrive).
  * The local stack delivers the same SNS events at `POST /_local/ses-notifications`.
  */

@@ -1,12 +1,12 @@
 import { effectiveMembership, hasDueChange, type MembershipState } from '../../shared/domain/membership.js';
-import { createLogger } from '../lib/log.js';
-import { type MembershipItem, membershipOf, readStoredUser, writeMembership } from '../lib/membership.js';
-import { type MembershipSchedules, scheduledEnd, scheduleName } from '../lib/membership-schedules.js';
+import { createLogger } from '../lib/chassis/log.js';
+import { type MembershipItem, membershipOf, readStoredUser, writeMembership } from '../lib/membership/membership.js';
+import { type MembershipSchedules, scheduledEnd, scheduleName } from '../lib/membership/membership-schedules.js';
 
 /**
  * A membership change as both membership functions persist it: read the stored user, compute the
  * next state from the membership in effect now, keep the schedule in step and write on the
- * condition that the stored membership is still the one read (functions/lib/membership.ts).
+ * condition that the stored membership is still the one read (functions/lib/membership/membership.ts).
  *
  * Order: the schedule for the new end is created before the write, the old end's schedule is
  * deleted after it. A write that then fails leaves at worst a schedule at a stale instant, which

@@ -1,8 +1,8 @@
 import type { Context } from 'aws-lambda';
-import { schedulerConfig } from '../lib/config.js';
-import { withInvocation } from '../lib/invocation.js';
-import { createLogger } from '../lib/log.js';
-import { membershipSchedules } from '../lib/membership-schedules.js';
+import { schedulerConfig } from '../lib/chassis/config.js';
+import { withInvocation } from '../lib/chassis/invocation.js';
+import { createLogger } from '../lib/chassis/log.js';
+import { membershipSchedules } from '../lib/membership/membership-schedules.js';
 import { applyDueMembership, type ExpiryOutcome } from './change.js';
 
 /**

@@ -11,15 +11,15 @@ import {
   tierChangedMessage,
 } from '../../shared/domain/membership.js';
 import { normalizeRole } from '../../shared/domain/roles.js';
-import { recordActivity } from '../lib/activity.js';
-import { dynamo } from '../lib/aws.js';
-import { schedulerConfig } from '../lib/config.js';
-import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
-import { createApiHandler } from '../lib/http.js';
-import { MEMBERSHIP_COUNTERS, type MembershipItem, membershipOf, readStoredUser } from '../lib/membership.js';
-import { membershipSchedules } from '../lib/membership-schedules.js';
-import { keys, tableName } from '../lib/table.js';
-import { toPublicUser } from '../lib/users.js';
+import { dynamo } from '../lib/chassis/aws.js';
+import { schedulerConfig } from '../lib/chassis/config.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { keys, tableName } from '../lib/chassis/table.js';
+import { MEMBERSHIP_COUNTERS, type MembershipItem, membershipOf, readStoredUser } from '../lib/membership/membership.js';
+import { membershipSchedules } from '../lib/membership/membership-schedules.js';
+import { recordActivity } from '../lib/users/activity.js';
+import { toPublicUser } from '../lib/users/users.js';
 import { persistChange } from './change.js';
 
 /**

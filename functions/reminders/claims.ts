@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReminderKind } from '../../shared/domain/reminders.js';
-import { dynamo } from '../lib/aws.js';
-import { isConditionFailure } from '../lib/errors.js';
-import { epochSeconds, tableName } from '../lib/table.js';
+import { dynamo } from '../lib/chassis/aws.js';
+import { isConditionFailure } from '../lib/chassis/errors.js';
+import { epochSeconds, tableName } from '../lib/chassis/table.js';
 
 /**
  * The marker of one reminder (`REMINDER#<subscription>#<due date>#<kind>` / `SENT`): claimed before the

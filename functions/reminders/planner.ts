@@ -9,14 +9,14 @@ import {
   runInstant,
   type SkipReason,
 } from '../../shared/domain/reminders.js';
-import { dynamo } from '../lib/aws.js';
-import { isConditionFailure } from '../lib/errors.js';
-import { withInvocation } from '../lib/invocation.js';
-import { createLogger, type Logger } from '../lib/log.js';
-import { effectiveUserItem } from '../lib/membership.js';
-import type { SubscriptionItem } from '../lib/subscriptions.js';
-import { duePartition, epochSeconds, keys, tableName } from '../lib/table.js';
-import type { UserItem } from '../lib/user-item.js';
+import { dynamo } from '../lib/chassis/aws.js';
+import { isConditionFailure } from '../lib/chassis/errors.js';
+import { withInvocation } from '../lib/chassis/invocation.js';
+import { createLogger, type Logger } from '../lib/chassis/log.js';
+import { duePartition, epochSeconds, keys, tableName } from '../lib/chassis/table.js';
+import { effectiveUserItem } from '../lib/membership/membership.js';
+import type { SubscriptionItem } from '../lib/subscriptions/subscriptions.js';
+import type { UserItem } from '../lib/users/user-item.js';
 import type { ReminderMessage } from './message.js';
 import { reminderQueue } from './queue.js';
 

@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { environmentCredentials } from '../lib/credentials.js';
+import { environmentCredentials } from '../lib/chassis/credentials.js';
 import type { ReminderMessage } from './message.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
-import { sendEmail } from '../lib/email.js';
-import { withInvocation } from '../lib/invocation.js';
-import { createLogger } from '../lib/log.js';
-import { reminderEmail, unsubscribeToken } from '../lib/reminder-email.js';
+import { withInvocation } from '../lib/chassis/invocation.js';
+import { createLogger } from '../lib/chassis/log.js';
+import { sendEmail } from '../lib/email/email.js';
+import { reminderEmail, unsubscribeToken } from '../lib/reminders/reminder-email.js';
 import { claim, markerKey, release, settle } from './claims.js';
 import { parseReminderMessage, type ReminderMessage } from './message.js';
 
@@ -31,7 +31,7 @@ export type SendOutcome =
 /** Outcomes that hand the message back to the queue. */
 export const RETRIED: ReadonlySet<SendOutcome> = new Set(['busy', 'retry']);
 
-/** Errors no retry can fix. `EmailSuppressedError` and `UndeliverableAddressError` are functions/lib/email.ts's, matched by name. */
+/** Errors no retry can fix. `EmailSuppressedError` and `UndeliverableAddressError` are functions/lib/email/email.ts's, matched by name. */
 const PERMANENT_ERRORS = new Set(['MessageRejected', 'EmailSuppressedError', 'UndeliverableAddressError', 'InvalidParameterValue']);
 
 export const isPermanentSendError = (error: unknown) => error instanceof Error && PERMANENT_ERRORS.has(error.name);

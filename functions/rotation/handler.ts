@@ -5,14 +5,14 @@ import {
   PutSecretValueCommand,
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
-import { secretsClient } from '../lib/aws.js';
-import { invocationFields, withInvocation } from '../lib/invocation.js';
+import { secretsClient } from '../lib/chassis/aws.js';
+import { invocationFields, withInvocation } from '../lib/chassis/invocation.js';
 import { type RotationStep, type RotationStore, rotate } from './steps.js';
 
 /**
  * The rotation function of the session signing key (infra/secrets.ts): Secrets Manager invokes it
  * with each rotation step in turn (steps.ts). The functions accept tokens signed with the new
- * (AWSCURRENT) and the replaced (AWSPREVIOUS) key (functions/lib/jwt.ts).
+ * (AWSCURRENT) and the replaced (AWSPREVIOUS) key (functions/lib/auth/jwt.ts).
  */
 interface RotationEvent {
   SecretId: string;

@@ -9,7 +9,7 @@ export type RotationStep = 'createSecret' | 'setSecret' | 'testSecret' | 'finish
 
 /** Length of a new key: the same as the key the stack first generates (infra/secrets.ts). */
 export const SIGNING_KEY_LENGTH = 64;
-/** The functions refuse a shorter key (functions/lib/jwt.ts). */
+/** The functions refuse a shorter key (functions/lib/auth/jwt.ts). */
 const MINIMUM_KEY_LENGTH = 32;
 
 /** What the steps need of Secrets Manager (functions/rotation/handler.ts gives the real one). */

@@ -1,14 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { statsRoutes } from '../../shared/api/stats.js';
-import { dynamo } from '../lib/aws.js';
-import { createApiHandler } from '../lib/http.js';
-import { keys, tableName } from '../lib/table.js';
+import { dynamo } from '../lib/chassis/aws.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { keys, tableName } from '../lib/chassis/table.js';
 
 /** The landing counters: one item kept by atomic counters (DESIGN §4 'counters'). */
 export const handler = createApiHandler(statsRoutes, {
   landingStats: async () => {
     const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats() }));
-    // Never below 0: a table whose counters predate the decrements (functions/lib/counters.ts) can dip under.
+    // Never below 0: a table whose counters predate the decrements (functions/lib/stats/counters.ts) can dip under.
     const counter = (name: string) => Math.max(0, Number(Item?.[name] ?? 0) || 0);
     return {
       totalUsers: counter('totalUsers'),

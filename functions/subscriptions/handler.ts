@@ -4,11 +4,10 @@ import { effectiveMembership } from '../../shared/domain/membership.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { renewedDueDate } from '../../shared/domain/subscription-rules.js';
-import { recordActivity } from '../lib/activity.js';
-import { addToCounters } from '../lib/counters.js';
-import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
-import { createApiHandler } from '../lib/http.js';
-import { membershipOf } from '../lib/membership.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { membershipOf } from '../lib/membership/membership.js';
+import { addToCounters } from '../lib/stats/counters.js';
 import {
   createSubscription,
   deleteSubscriptionForever,
@@ -22,7 +21,8 @@ import {
   SubscriptionLimitError,
   toSubscription,
   transition,
-} from '../lib/subscriptions.js';
+} from '../lib/subscriptions/subscriptions.js';
+import { recordActivity } from '../lib/users/activity.js';
 
 /**
  * What a canceled subscription added to the landing counters' moneySaved, kept on it so that exactly

@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws.js';
-import { isConditionFailure } from '../lib/errors.js';
-import { keys, tableName } from '../lib/table.js';
-import type { UserItem } from '../lib/user-item.js';
-import { getUser } from '../lib/users.js';
+import { dynamo } from '../lib/chassis/aws.js';
+import { isConditionFailure } from '../lib/chassis/errors.js';
+import { keys, tableName } from '../lib/chassis/table.js';
+import type { UserItem } from '../lib/users/user-item.js';
+import { getUser } from '../lib/users/users.js';
 
 /**
  * The two-factor attributes of the user item, each change one conditional update: a code's time

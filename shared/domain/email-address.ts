@@ -1,7 +1,7 @@
 /**
  * The e-mail addresses the product can send to (docs/DECISIONS.md 'Addresses the mailer can send
  * to'): plain ASCII `local@domain` as RFC 5321 paths carry them, no more. The sign-up and settings
- * forms, every body schema and the mailer (functions/lib/email.ts) use this one rule, so an address
+ * forms, every body schema and the mailer (functions/lib/email/email.ts) use this one rule, so an address
  * that passes validation is one the MIME writer and SES take.
  *
  * - at most 254 characters in all, and a local part of at most 64 (RFC 5321 §4.5.3.1);

@@ -211,7 +211,7 @@ describe('password reset (SPEC §2 Forgot/Reset password)', () => {
 });
 
 describe("bcrypt's cost (issue 22 §1)", () => {
-  /** PASSWORD as functions/lib/passwords.ts hashes it at production's cost, 10. */
+  /** PASSWORD as functions/lib/auth/passwords.ts hashes it at production's cost, 10. */
   const PASSWORD_AT_COST_10 = '$2b$10$27dTE14BQcZ.DXSZXtGDFO/d0er7Dy.LT8NHJgdOjS3ZWCISfSMQm';
 
   it("hashes new passwords at the test stack's cost, bcrypt's minimum, and still signs in with a hash made at production's", async () => {

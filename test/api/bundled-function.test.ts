@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { NOT_THROUGH_THE_SITE } from '../../functions/lib/origin.js';
-import { MAIL_REQUESTS_BY_CLIENT } from '../../functions/lib/throttle.js';
+import { NOT_THROUGH_THE_SITE } from '../../functions/lib/chassis/origin.js';
+import { MAIL_REQUESTS_BY_CLIENT } from '../../functions/lib/throttles/throttle.js';
 import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { EDGE_HEADERS } from '../../shared/api/edge.js';
@@ -219,7 +219,7 @@ describe('a bundled function in the cloud, behind CloudFront', () => {
   });
 
   it("counts a request by CloudFront's viewer address once the secret matched (an IPv6 viewer by its /64), never by the header alone", async () => {
-    // Two viewers that have used up the hour's sign-ups and mail requests (functions/lib/throttle.ts).
+    // Two viewers that have used up the hour's sign-ups and mail requests (functions/lib/throttles/throttle.ts).
     const now = Math.floor(Date.now() / 1000);
     if (MAIL_REQUESTS_BY_CLIENT.windowSeconds - (now % MAIL_REQUESTS_BY_CLIENT.windowSeconds) < 15) {
       await new Promise((resolve) => setTimeout(resolve, 16_000));

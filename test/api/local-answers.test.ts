@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../functions/lib/security-headers.js';
+import { SECURITY_HEADERS } from '../../functions/lib/chassis/security-headers.js';
 import { apiGateway } from '../../local/api-gateway.js';
 import { CROSS_ORIGIN_API } from '../../shared/api/index.js';
 import { apiUrl, call } from './helpers.js';

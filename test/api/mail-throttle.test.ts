@@ -4,7 +4,7 @@ import {
   MAILS_TO_ADDRESS_DAILY,
   MAILS_TO_ADDRESS_HOURLY,
   type ThrottleRule,
-} from '../../functions/lib/throttle.js';
+} from '../../functions/lib/throttles/throttle.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { type ApiAnswer, call, callFrom, mailsTo, ownerSession, PASSWORD, signedInUser, uniqueName } from './helpers.js';
 

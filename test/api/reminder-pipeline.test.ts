@@ -144,7 +144,7 @@ describe('the reminder pipeline with SES failures', () => {
     expect(await handler(event)).toEqual({ batchItemFailures: [] });
     expect(await reminderSubjects(users[1])).toHaveLength(1);
     const { isPermanentSendError } = await import('../../functions/reminders/sender.js');
-    const { UndeliverableAddressError } = await import('../../functions/lib/email.js');
+    const { UndeliverableAddressError } = await import('../../functions/lib/email/email.js');
     const suppressed = Object.assign(new Error('suppressed'), { name: 'EmailSuppressedError' });
     // An address stored before the mailer's rule (shared/domain/email-address.ts) is no passing failure either.
     const undeliverable = new UndeliverableAddressError('x@exämple.com');
@@ -245,7 +245,7 @@ describe('the planner', () => {
   it('resumes after the last page it queued when a run dies mid-way', async () => {
     const { planReminders } = await import('../../functions/reminders/planner.js');
     const { installReminderQueue } = await import('../../functions/reminders/queue.js');
-    const { createLogger } = await import('../../functions/lib/log.js');
+    const { createLogger } = await import('../../functions/lib/chassis/log.js');
     const date = freshDate();
     await usersWithReminders(date, 3);
     const queued: ReminderMessage[] = [];

@@ -9,7 +9,7 @@ import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { PASSWORD, signedInUser } from './helpers.js';
 
 /**
- * Session tokens name the key that signed them (`kid`, functions/lib/jwt.ts): the bundled auth
+ * Session tokens name the key that signed them (`kid`, functions/lib/auth/jwt.ts): the bundled auth
  * function, with a signing key this test knows, against the local stack's DynamoDB. Rotation itself
  * (the previous key accepted, an older one refused, the cache) is in test/unit/signing-keys.test.ts.
  */

@@ -4,7 +4,7 @@ import type { Subscription } from '../../shared/api/subscription.js';
 import { call, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
 
 /**
- * The landing counters (functions/lib/counters.ts): accounts that exist, subscriptions outside the
+ * The landing counters (functions/lib/stats/counters.ts): accounts that exist, subscriptions outside the
  * trash, and the monthly amounts of canceled subscriptions. API test files run one at a time, so the
  * differences seen here are this file's own.
  */

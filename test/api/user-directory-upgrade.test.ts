@@ -9,7 +9,7 @@ import { ensureTable } from '../../local/emulators.js';
  * Local, so the other test files' counters are not touched.
  */
 const TABLE = `pre-admin-console-${Date.now()}`;
-let upgradeUserDirectory: typeof import('../../functions/lib/user-directory-upgrade.js').upgradeUserDirectory;
+let upgradeUserDirectory: typeof import('../../functions/lib/users/user-directory-upgrade.js').upgradeUserDirectory;
 let documents: DynamoDBDocumentClient;
 
 const oldUser = (id: string, role: string, extra: Record<string, unknown> = {}) => ({
@@ -46,7 +46,7 @@ beforeAll(async () => {
   ]) {
     await documents.send(new PutCommand({ TableName: TABLE, Item: item }));
   }
-  ({ upgradeUserDirectory } = await import('../../functions/lib/user-directory-upgrade.js'));
+  ({ upgradeUserDirectory } = await import('../../functions/lib/users/user-directory-upgrade.js'));
 });
 
 describe('upgrading a table from before the admin console', () => {

@@ -94,15 +94,15 @@ describe('function bundling', () => {
    * EventBridge Scheduler client (REST-JSON protocol, about 38 KB) (docs/DECISIONS.md, 'Memberships').
    * Issue 10: the admin function deletes a deleted user's avatar, so it carries the S3 client with its
    * checksums like account (about 185 KB more): measured 481.4 KB. The per-role counters in every user
-   * write (functions/lib/user-counters.ts), the login-lockout and subscription activity add under 1 KB:
+   * write (functions/lib/users/user-counters.ts), the login-lockout and subscription activity add under 1 KB:
    * auth 334.6, subscriptions 256.2, membership 283.7, account 438.2 KB (docs/DECISIONS.md 'Admin: user management').
    * announcements measured 251.2 KB: the same chassis and membership settling as subscriptions, with
    * its own contract (~3 KB) and data access (~3 KB) (docs/DECISIONS.md, 'Announcements').
    * Issue 11 §4: tokens name their signing key and the functions keep the current and previous keys for
-   * minutes (functions/lib/jwt.ts, 678 → 1,487 bytes): +0.8 KB in every function that reads sessions
+   * minutes (functions/lib/auth/jwt.ts, 678 → 1,487 bytes): +0.8 KB in every function that reads sessions
    * (docs/DECISIONS.md, 'Least privilege and keys').
    * Issue 11 §2: every API function checks CloudFront's origin secret and reads the client address
-   * (functions/lib/origin.ts, client-address.ts: about 1.5 KB); auth and admin also carry the mail
+   * (functions/lib/chassis/origin.ts, client-address.ts: about 1.5 KB); auth and admin also carry the mail
    * throttles (about 2 KB more). With both, measured auth 342.0, admin 488.5, account 442.7, twofa 333.8,
    * membership 287.1, subscriptions 259.8, announcements 255.7, contact 293.5 KB (docs/DECISIONS.md, 'The edge').
    * Issue 11 §1: the reminder job became a planner (DynamoDB and SQS, no SES: measured 211.0 KB) and a sender
@@ -116,7 +116,7 @@ describe('function bundling', () => {
    * subscription ceilings and paged lists (subscriptions 264.8, account 446.9, admin 493.7), and two-factor's
    * notice when it is turned off, which brings the SES client into twofa (about 48 KB: 383.5 KB).
    * Issue 22 §5: the request's id and trace id on every log line and the chassis's metrics record
-   * (functions/lib/invocation.ts, metrics.ts: about 1.3 KB): measured auth 351.5, admin 495.0, account 448.3,
+   * (functions/lib/chassis/invocation.ts, metrics.ts: about 1.3 KB): measured auth 351.5, admin 495.0, account 448.3,
    * twofa 385.3, membership 289.8, subscriptions 266.0, announcements 258.5, contact 296.1 KB
    * (docs/DECISIONS.md, 'Logs you can follow').
    */

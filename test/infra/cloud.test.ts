@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_BCRYPT_COST } from '../../functions/lib/config.js';
+import { PRODUCTION_BCRYPT_COST } from '../../functions/lib/chassis/config.js';
 import { API_THROTTLE } from '../../infra/api.js';
 import { AVATAR_KEY_PREFIX } from '../../infra/data.js';
 import { areaNeeds } from '../../infra/functions.js';

@@ -74,8 +74,8 @@ interface Reached {
 const withoutSignIn: Plugin = {
   name: 'without-sign-in',
   setup(plugin) {
-    plugin.onResolve({ filter: /^\.\/(sessions|membership)\.js$/ }, (args) =>
-      args.importer.endsWith('/functions/lib/http.ts') ? { path: args.path, namespace: 'not-reached' } : undefined,
+    plugin.onResolve({ filter: /^\.\.\/(auth\/sessions|membership\/membership)\.js$/ }, (args) =>
+      args.importer.endsWith('/functions/lib/chassis/http.ts') ? { path: args.path, namespace: 'not-reached' } : undefined,
     );
     plugin.onLoad({ filter: /.*/, namespace: 'not-reached' }, () => ({
       contents: 'export function lookUpSession() { throw new Error("public area"); } export const settleMembership = lookUpSession;',

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Sha256 as SdkSha256 } from '@smithy/core/checksum';
 import { describe, expect, it } from 'vitest';
-import { resolveEndpointDiscoveryConfig } from '../../functions/lib/no-endpoint-discovery.js';
-import { Sha256 } from '../../functions/lib/sha256.js';
+import { resolveEndpointDiscoveryConfig } from '../../functions/lib/chassis/no-endpoint-discovery.js';
+import { Sha256 } from '../../functions/lib/chassis/sha256.js';
 
 /** The modules infra/bundling.ts puts in place of SDK modules in the function bundles (BUNDLE_ALIASES). */
 describe('the SHA-256 the bundled clients sign requests with', () => {

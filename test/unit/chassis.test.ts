@@ -1,8 +1,8 @@
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { configProblems } from '../../functions/lib/config.js';
-import { withETag } from '../../functions/lib/etag.js';
-import { type ApiEvent, type ApiResult, corsHeaders, createApiHandler } from '../../functions/lib/http.js';
+import { configProblems } from '../../functions/lib/chassis/config.js';
+import { withETag } from '../../functions/lib/chassis/etag.js';
+import { type ApiEvent, type ApiResult, corsHeaders, createApiHandler } from '../../functions/lib/chassis/http.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { sessionRoutes } from '../../shared/api/session.js';
 import { setFunctionEnv } from './function-env.js';

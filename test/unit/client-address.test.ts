@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAddress, parseViewerAddress, throttleKeyOfAddress } from '../../functions/lib/client-address.js';
-import { clientAddress } from '../../functions/lib/origin.js';
-import { recipientKey } from '../../functions/lib/throttle.js';
+import { normalizeAddress, parseViewerAddress, throttleKeyOfAddress } from '../../functions/lib/chassis/client-address.js';
+import { clientAddress } from '../../functions/lib/chassis/origin.js';
+import { recipientKey } from '../../functions/lib/throttles/throttle.js';
 
 describe("CloudFront's viewer address (CloudFront-Viewer-Address: address and source port)", () => {
   it('reads an IPv4 address before its port', () => {

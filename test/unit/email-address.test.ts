@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mimeMessage } from '../../functions/lib/mime.js';
+import { mimeMessage } from '../../functions/lib/email/mime.js';
 import { isMailableAddress } from '../../shared/domain/email-address.js';
 import { emailMessages, emailProblem } from '../../shared/domain/username.js';
 

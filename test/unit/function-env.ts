@@ -1,5 +1,5 @@
 /**
- * The environment a function's configuration (functions/lib/config.ts) needs, for unit tests that
+ * The environment a function's configuration (functions/lib/chassis/config.ts) needs, for unit tests that
  * import handlers or the chassis without a stack; `overrides` adds or replaces variables.
  */
 export function setFunctionEnv(overrides: Record<string, string> = {}): void {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { schedulerConfigProblems } from '../../functions/lib/config.js';
-import { atExpression, scheduledEnd, scheduleName } from '../../functions/lib/membership-schedules.js';
+import { schedulerConfigProblems } from '../../functions/lib/chassis/config.js';
+import { atExpression, scheduledEnd, scheduleName } from '../../functions/lib/membership/membership-schedules.js';
 import { inProcessSchedules } from '../../local/membership-schedules.js';
 import {
   addDays,

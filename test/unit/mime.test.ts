@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { encodeHeaderText, mimeMessage } from '../../functions/lib/mime.js';
+import { encodeHeaderText, mimeMessage } from '../../functions/lib/email/mime.js';
 import { rawHeaders } from '../../local/emulators.js';
 
 /** The raw e-mail the functions hand to SES SendRawEmail, read back by mailparser (the SES emulator's parser). */

@@ -2,12 +2,12 @@ import bcrypt from 'bcryptjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFunctionEnv } from './function-env.js';
 
-/** The chassis' configuration (functions/lib/config.ts) with BCRYPT_COST as given; read afresh by each import. */
+/** The chassis' configuration (functions/lib/chassis/config.ts) with BCRYPT_COST as given; read afresh by each import. */
 async function passwordsAt(cost: string | undefined) {
   setFunctionEnv();
   if (cost === undefined) delete process.env.BCRYPT_COST;
   else process.env.BCRYPT_COST = cost;
-  return import('../../functions/lib/passwords.js');
+  return import('../../functions/lib/auth/passwords.js');
 }
 
 beforeEach(() => {

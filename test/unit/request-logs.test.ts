@@ -1,7 +1,7 @@
 import type { Context, SNSEvent } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiEvent, ApiResult } from '../../functions/lib/http.js';
-import { traceIdOf } from '../../functions/lib/invocation.js';
+import type { ApiEvent, ApiResult } from '../../functions/lib/chassis/http.js';
+import { traceIdOf } from '../../functions/lib/chassis/invocation.js';
 import { METRICS_NAMESPACE } from '../../shared/metrics.js';
 import { setFunctionEnv } from './function-env.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { writeRequestMetrics } from '../../functions/lib/metrics.js';
+import { writeRequestMetrics } from '../../functions/lib/chassis/metrics.js';
 import { setFunctionEnv } from './function-env.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   type SigningKey,
   type SigningKeys,
   signingKeyRing,
-} from '../../functions/lib/jwt.js';
+} from '../../functions/lib/auth/jwt.js';
 import { type RotationStore, rotate } from '../../functions/rotation/steps.js';
 import { JWT_KEY_ROTATION_DAYS } from '../../infra/secrets.js';
 
@@ -42,7 +42,7 @@ function rotatingSecret() {
   };
 }
 
-/** What a function does with a token: verify it with the key its `kid` names (functions/lib/jwt.ts). */
+/** What a function does with a token: verify it with the key its `kid` names (functions/lib/auth/jwt.ts). */
 async function accepts(ring: ReturnType<typeof signingKeyRing>, token: string): Promise<boolean> {
   try {
     await jwtVerify(

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aesKey, decryptWithKey, encryptWithKey } from '../../functions/lib/secret-box.js';
+import { aesKey, decryptWithKey, encryptWithKey } from '../../functions/lib/chassis/secret-box.js';
 import { hashBackupCode, newBackupCode, newBackupCodes } from '../../functions/twofa/codes.js';
 import { crc32, modulesToPng } from '../../functions/twofa/qr-code.js';
 import { BACKUP_CODE } from '../../shared/api/twofa.js';
@@ -84,7 +84,7 @@ describe('two-factor tickets', () => {
     process.env.PUBLIC_URL ??= 'http://localhost:3000';
     process.env.SENDER_EMAIL ??= 'sender@example.com';
     process.env.SES_CONFIGURATION_SET ??= 'unit';
-    const { signSession, signTwoFactorTicket, verifySession, verifyTwoFactorTicket } = await import('../../functions/lib/jwt.js');
+    const { signSession, signTwoFactorTicket, verifySession, verifyTwoFactorTicket } = await import('../../functions/lib/auth/jwt.js');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     const ticket = await signTwoFactorTicket({ userId: 'u1', tokenVersion: 3, timeZone: 'Europe/Berlin' });

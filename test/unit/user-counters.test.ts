@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { membershipWithRole } from '../../functions/admin/rules.js';
 import { decodeCursor, encodeCursor, parseListQuery } from '../../functions/admin/user-list.js';
-import { counterDeltas, countersOf, onlyConflicted } from '../../functions/lib/user-counters.js';
+import { counterDeltas, countersOf, onlyConflicted } from '../../functions/lib/users/user-counters.js';
 import { effectiveMembership, grantMembership, type MembershipState } from '../../shared/domain/membership.js';
 
 /** The per-role counters' deltas (docs/DECISIONS.md 'Admin: user management'), the role change's membership and the list's inputs. */

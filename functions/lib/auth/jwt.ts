@@ -1,0 +1,204 @@
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { jwtVerify, SignJWT } from 'jose';
+import { secretsClient } from '../chassis/aws.js';
+import { config } from '../chassis/config.js';
+
+/**
+ * Sessions last 7 days; every request also checks the user's token version and session item (DESIGN §5).
+ * Shorter than the signing key's rotation interval (infra/secrets.ts), so the previous key covers every live token.
+ */
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 3600;
+
+/** A key that signs tokens, and its id: the `kid` in the header of every token it signs. */
+export interface SigningKey {
+  kid: string;
+  key: Uint8Array;
+}
+
+/** The key that signs, and the one before it (tokens it signed stay valid until they expire). */
+export interface SigningKeys {
+  current: SigningKey;
+  previous?: SigningKey;
+}
+
+/**
+ * How long a function keeps the keys it read: a rotated key is in use everywhere within this long.
+ * A token naming a key the function does not know yet (signed by a function that read the keys
+ * after a rotation) makes it read them again at once, at most once per KEY_RELOAD_MIN_MS.
+ */
+export const SIGNING_KEYS_CACHE_MS = 5 * 60 * 1000;
+export const KEY_RELOAD_MIN_MS = 30 * 1000;
+
+/** The Secrets Manager stages of the key that signs and of the one before it. */
+const CURRENT_STAGE = 'AWSCURRENT';
+const PREVIOUS_STAGE = 'AWSPREVIOUS';
+
+const encodeKey = (value: string) => new TextEncoder().encode(value);
+
+/** The locally configured key (the local stack's data folder): it never rotates. */
+export const LOCAL_KEY_ID = 'local';
+
+async function secretVersion(secretId: string, stage: string): Promise<SigningKey | undefined> {
+  try {
+    const { SecretString, VersionId } = await secretsClient().send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }));
+    if (!SecretString || SecretString.length < 32 || !VersionId)
+      throw new Error(`JWT secret (${stage}) is missing or shorter than 32 characters`);
+    return { kid: VersionId, key: encodeKey(SecretString) };
+  } catch (error) {
+    // Before the first rotation there is no previous version.
+    if (stage === PREVIOUS_STAGE && (error as { name?: string }).name === 'ResourceNotFoundException') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The HS256 keys: JWT_SECRET locally; in the cloud the Secrets Manager secret's current and previous
+ * versions, each known by its version id (the rotation function, functions/rotation, makes a new one
+ * every JWT_KEY_ROTATION_DAYS, infra/secrets.ts).
+ */
+async function configuredKeys(): Promise<SigningKeys> {
+  const { JWT_SECRET, JWT_SECRET_ARN } = config();
+  if (JWT_SECRET) return { current: { kid: LOCAL_KEY_ID, key: encodeKey(JWT_SECRET) } };
+  if (!JWT_SECRET_ARN) throw new Error('Invalid function configuration: JWT_SECRET or JWT_SECRET_ARN must be set');
+  const [current, previous] = await Promise.all([
+    secretVersion(JWT_SECRET_ARN, CURRENT_STAGE),
+    secretVersion(JWT_SECRET_ARN, PREVIOUS_STAGE),
+  ]);
+  return { current: current as SigningKey, previous };
+}
+
+/**
+ * The keys, read from `load` and kept for SIGNING_KEYS_CACHE_MS. If reading them again fails, the
+ * keys in hand stay in use (and are read again after another period) rather than failing requests.
+ */
+export function signingKeyRing(load: () => Promise<SigningKeys>, now: () => number = Date.now) {
+  let cached: { keys: Promise<SigningKeys>; loadedAt: number } | undefined;
+
+  const reload = () => {
+    const inHand = cached?.keys;
+    const keys = load().catch((error: unknown) => {
+      if (inHand !== undefined) return inHand;
+      cached = undefined;
+      throw error;
+    });
+    cached = { keys, loadedAt: now() };
+    return keys;
+  };
+
+  const keys = () => (cached && now() - cached.loadedAt < SIGNING_KEYS_CACHE_MS ? cached.keys : reload());
+
+  return {
+    /** The key that signs new tokens. */
+    async signing(): Promise<SigningKey> {
+      return (await keys()).current;
+    },
+    /**
+     * The key that verifies a token whose header names `kid`: the current or the previous key, never
+     * an older one. A token without `kid` (signed before keys had ids) is checked with the current key.
+     */
+    async verifying(kid: string | undefined): Promise<Uint8Array | undefined> {
+      const find = ({ current, previous }: SigningKeys) =>
+        kid === undefined ? current.key : [current, previous].find((candidate) => candidate?.kid === kid)?.key;
+      const found = find(await keys());
+      if (found || kid === undefined || !cached || now() - cached.loadedAt < KEY_RELOAD_MIN_MS) return found;
+      return find(await reload());
+    },
+  };
+}
+
+const keyRing = signingKeyRing(configuredKeys);
+
+async function sign(token: SignJWT): Promise<string> {
+  const { kid, key } = await keyRing.signing();
+  return token.setProtectedHeader({ alg: 'HS256', kid }).sign(key);
+}
+
+/** Verifies with the key the token's `kid` names; throws on any invalid token (callers answer null). */
+async function verify(token: string) {
+  return jwtVerify(
+    token,
+    async (header) => {
+      const key = await keyRing.verifying(header.kid);
+      if (!key) throw new Error('unknown signing key');
+      return key;
+    },
+    { algorithms: ['HS256'] },
+  );
+}
+
+export interface SessionClaims {
+  userId: string;
+  tokenVersion: number;
+  /** The session item (`USER#<id>` / `SESSION#<sessionId>`) that logout deletes. */
+  sessionId: string;
+}
+
+export async function signSession(claims: SessionClaims): Promise<string> {
+  return sign(
+    new SignJWT({ ver: claims.tokenVersion, sid: claims.sessionId })
+      .setSubject(claims.userId)
+      .setIssuedAt()
+      .setExpirationTime(`${SESSION_LIFETIME_SECONDS}s`),
+  );
+}
+
+/** The claims of a valid, unexpired session token, or null. */
+export async function verifySession(token: string): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await verify(token);
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string' || payload.typ !== undefined)
+      return null;
+    return { userId: payload.sub, tokenVersion: payload.ver, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** A two-factor sign-in ticket lasts 5 minutes (DESIGN §5). */
+export const TWO_FACTOR_TICKET_SECONDS = 5 * 60;
+const TICKET_TYPE = '2fa-ticket';
+
+export interface TwoFactorTicketClaims {
+  userId: string;
+  /** The user's token version at login: a password change or 'sign out everywhere' ends the ticket. */
+  tokenVersion: number;
+  /** Keys the ticket's attempt counter. */
+  ticketId: string;
+  /** Seconds since the epoch when the ticket ends. */
+  expiresAt: number;
+  /** The browser's time zone sent with the password, applied when the sign-in completes. */
+  timeZone?: string;
+}
+
+/**
+ * The ticket login answers for an account with two-factor sign-in: signed with the session key, but
+ * typed, so it is never taken for a session token (which needs a session id) nor the other way round.
+ */
+export async function signTwoFactorTicket(claims: Omit<TwoFactorTicketClaims, 'ticketId' | 'expiresAt'>): Promise<string> {
+  return sign(
+    new SignJWT({ typ: TICKET_TYPE, ver: claims.tokenVersion, ...(claims.timeZone ? { tz: claims.timeZone } : {}) })
+      .setSubject(claims.userId)
+      .setJti(crypto.randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${TWO_FACTOR_TICKET_SECONDS}s`),
+  );
+}
+
+/** The claims of a valid, unexpired ticket, or null. */
+export async function verifyTwoFactorTicket(ticket: string): Promise<TwoFactorTicketClaims | null> {
+  try {
+    const { payload } = await verify(ticket);
+    const { sub, ver, jti, exp, typ, tz } = payload;
+    if (typ !== TICKET_TYPE || typeof sub !== 'string' || typeof ver !== 'number' || typeof jti !== 'string' || typeof exp !== 'number') {
+      return null;
+    }
+    return { userId: sub, tokenVersion: ver, ticketId: jti, expiresAt: exp, timeZone: typeof tz === 'string' ? tz : undefined };
+  } catch {
+    return null;
+  }
+}
+
+/** The current signing key, for HMACs kept under the session key (the reminder e-mails' unsubscribe links). */
+export async function key(): Promise<Uint8Array> {
+  return (await keyRing.signing()).key;
+}

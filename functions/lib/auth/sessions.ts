@@ -1,0 +1,89 @@
+import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../chassis/aws.js';
+import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import type { SessionEndReason, UserItem } from '../users/user-item.js';
+import { SESSION_LIFETIME_SECONDS, signSession, verifySession } from './jwt.js';
+
+/**
+ * Sessions (DESIGN §5): a signed token names the user, the user's token version and a session item
+ * under the user. Logout deletes that one item (other devices stay signed in); 'Sign out of all
+ * devices', a password change and an admin's termination bump the token version, which ends them all.
+ */
+
+export interface SessionItem {
+  pk: string;
+  sk: string;
+  sessionId: string;
+  createdAt: string;
+  /** DynamoDB removes the item after the token has expired anyway. */
+  expiresAt: number;
+}
+
+/** Starts a session for the user on this device and returns its token. */
+export async function startSession(user: Pick<UserItem, 'id' | 'tokenVersion'>): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  const item: SessionItem = {
+    ...keys.session(user.id, sessionId),
+    sessionId,
+    createdAt: nowIso(),
+    expiresAt: epochSeconds() + SESSION_LIFETIME_SECONDS,
+  };
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+  return signSession({ userId: user.id, tokenVersion: user.tokenVersion, sessionId });
+}
+
+export interface SessionLookup {
+  sessionId: string;
+  /** The token version the token was issued under; the user's must still be the same. */
+  tokenVersion: number;
+  user: UserItem | undefined;
+  /** False when the session was logged out (its item is gone) or has expired. */
+  sessionExists: boolean;
+}
+
+/** Verifies a token and reads its user and session item in one round trip; null for an invalid token. */
+export async function lookUpSession(token: string): Promise<SessionLookup | null> {
+  const claims = await verifySession(token);
+  if (!claims) return null;
+  const TableName = tableName();
+  const userKey = keys.user(claims.userId);
+  const sessionKey = keys.session(claims.userId, claims.sessionId);
+  // BatchGet may leave keys unprocessed under load: read them again rather than answer a false 401.
+  const items: Record<string, unknown>[] = [];
+  let pending: Record<string, unknown>[] = [userKey, sessionKey];
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt >= 5) throw new Error('BatchGet left the session keys unprocessed');
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    const { Responses, UnprocessedKeys } = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    items.push(...(Responses?.[TableName] ?? []));
+    pending = UnprocessedKeys?.[TableName]?.Keys ?? [];
+  }
+  const user = items.find((item) => item.sk === userKey.sk) as UserItem | undefined;
+  const session = items.find((item) => item.sk === sessionKey.sk);
+  return { sessionId: claims.sessionId, tokenVersion: claims.tokenVersion, user, sessionExists: Boolean(session) };
+}
+
+/** Logout: ends this one session. */
+export async function endSession(userId: string, sessionId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(userId, sessionId) }));
+}
+
+/**
+ * Ends every session of the user (and every outstanding reset link, which carry the version too) by
+ * bumping the token version, and every remembered two-factor device by bumping the device version. `reason` decides the 401 flag the ended sessions get (SPEC §4).
+ */
+export async function endAllSessions(userId: string, reason: SessionEndReason): Promise<number> {
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'SET sessionEndReason = :reason ADD tokenVersion :one, deviceVersion :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':reason': reason, ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Attributes?.tokenVersion as number;
+}

@@ -1,0 +1,310 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpRouterHandler, { type Method } from '@middy/http-router';
+import type { Context } from 'aws-lambda';
+import { safeParse } from 'zod/mini';
+import { authMessages } from '../../../shared/api/auth-messages.js';
+import {
+  type Area,
+  DEFAULT_BAD_PARAMETER,
+  DEFAULT_MAX_BODY_BYTES,
+  PATH_PARAMETER_PATTERNS,
+  type ParsedBodyOf,
+  pathParams,
+  type ResponseOf,
+  type RouteDef,
+} from '../../../shared/api/contract.js';
+import { isAdmin } from '../../../shared/domain/roles.js';
+import { lookUpSession } from '../auth/sessions.js';
+import { settleMembership } from '../membership/membership.js';
+import type { UserItem } from '../users/user-item.js';
+import { HttpError } from './errors.js';
+import { withInvocation } from './invocation.js';
+import { createLogger, type Logger } from './log.js';
+import { writeRequestMetrics } from './metrics.js';
+import { checkOrigin, clientAddress } from './origin.js';
+import { JSON_ANSWER_HEADERS } from './security-headers.js';
+
+/**
+ * The middy chassis every API function is built on (DESIGN §3, §7): it accepts API Gateway HTTP API
+ * (payload 2.0) and REST API (1.0) events, routes with @middy/http-router from the area's routes in
+ * the contract, parses and validates the body with the route's zod schema, authenticates the Bearer
+ * token, enforces admin access, maps errors to `{ message }`, adds security headers and writes one
+ * structured log line and one metrics record (Embedded Metric Format) per request. Every log line of
+ * a request carries its request id and X-Ray trace id (lib/chassis/invocation.ts).
+ */
+
+export interface ApiEvent {
+  version?: string;
+  httpMethod?: string;
+  path?: string;
+  rawPath?: string;
+  requestContext?: {
+    requestId?: string;
+    http?: { method: string; path: string; sourceIp?: string; protocol?: string; userAgent?: string };
+    identity?: { sourceIp?: string };
+  };
+  headers?: Record<string, string | undefined> | null;
+  queryStringParameters?: Record<string, string | undefined> | null;
+  pathParameters?: Record<string, string | undefined> | null;
+  body?: string | null;
+  isBase64Encoded?: boolean;
+}
+
+export interface ApiResult {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+type AccessOf<R> = R extends { access: infer A } ? A : never;
+
+export interface ApiRequest<R> {
+  body: ParsedBodyOf<R>;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** The signed-in user, loaded fresh for this request with the membership in effect now; absent on public routes. */
+  user: AccessOf<R> extends 'public' ? undefined : UserItem;
+  /** The session the request's token belongs to (logout ends it); absent on public routes. */
+  sessionId: AccessOf<R> extends 'public' ? undefined : string;
+  headers: Record<string, string>;
+  requestId: string;
+  /**
+   * The client's address (functions/lib/chassis/origin.ts): CloudFront's viewer address when the request
+   * came through CloudFront, else API Gateway's source address. Never a header the client sets.
+   */
+  clientAddress: string;
+  log: Logger;
+}
+
+export type RouteHandler<R> = (request: ApiRequest<R>) => Promise<ResponseOf<R>>;
+
+/** One handler per route of an area, by the route's name in the contract. */
+export type AreaHandlers<R extends Record<string, RouteDef>> = { [K in keyof R]: RouteHandler<R[K]> };
+
+/** A 204's headers: the JSON answers' own (security, caching) without a content type. */
+const noContentHeaders = (): Record<string, string> => {
+  const { 'content-type': _contentType, ...rest } = JSON_ANSWER_HEADERS as Record<string, string>;
+  return rest;
+};
+
+const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult => ({
+  statusCode,
+  headers: { ...JSON_ANSWER_HEADERS, ...headers },
+  body: JSON.stringify(body),
+});
+
+/**
+ * Answers an `etag` route (functions/lib/chassis/etag.ts): given by the functions that serve one, so the
+ * others do not carry it.
+ */
+export type ETagAnswer = (answer: ApiResult, ifNoneMatch: string | undefined) => ApiResult;
+
+interface RequestState {
+  routeName: string;
+  routePath: string;
+  userId?: string;
+  started: number;
+  /** The origin secret matched: the request came through CloudFront, whose viewer-address header can be trusted. */
+  throughCloudFront: boolean;
+}
+
+type Internal = ApiEvent & { __state?: RequestState };
+
+function lowerCaseHeaders(headers: ApiEvent['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) out[name.toLowerCase()] = value;
+  return out;
+}
+
+function compact(record: Record<string, string | undefined> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(record ?? {})) if (value !== undefined) out[name] = value;
+  return out;
+}
+
+/** Parses the JSON body: empty means `{}`, so missing fields get their own messages. */
+function parseJsonBody(event: ApiEvent, maxBytes: number): unknown {
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  if (Buffer.byteLength(raw, 'utf8') > maxBytes) throw new HttpError(413, 'Request body is too large');
+  if (raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new HttpError(400, 'Request body must be a JSON object');
+  }
+  return parsed;
+}
+
+/** The session token of an `Authorization: Bearer …` header (headers lowercased). */
+export function bearerToken(headers: Record<string, string>): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+}
+
+/**
+ * Loads the session's user and session item on every request (one round trip), so deactivation,
+ * logout and terminated sessions act at once (DESIGN §5).
+ */
+async function authenticate(headers: Record<string, string>): Promise<{ user: UserItem; sessionId: string }> {
+  const token = bearerToken(headers);
+  if (!token) throw new HttpError(401, authMessages.signInRequired);
+  const session = await lookUpSession(token);
+  const user = session?.user;
+  if (!session || !user) throw new HttpError(401, authMessages.sessionExpired);
+  if (user.accountStatus === 'deactivated') {
+    throw new HttpError(401, authMessages.accountDeactivated, { accountDeactivated: true });
+  }
+  if (user.tokenVersion !== session.tokenVersion) {
+    if (user.sessionEndReason === 'admin') {
+      throw new HttpError(401, authMessages.sessionTerminated, { sessionInvalidated: true });
+    }
+    throw new HttpError(401, authMessages.sessionExpired);
+  }
+  if (!session.sessionExists) throw new HttpError(401, authMessages.sessionExpired);
+  // The membership in effect now: a term that has ended never leaves paid access open, and the
+  // change that fell due is persisted (with the counters) even if its schedule was missed.
+  return { user: await settleMembership(user), sessionId: session.sessionId };
+}
+
+/** One route of the contract bound to its handler, with body validation and access checks. */
+function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDef>, withETag: ETagAnswer | undefined) {
+  return async (event: Internal, context: Context): Promise<ApiResult> => {
+    const state = event.__state as RequestState;
+    state.routeName = name;
+    state.routePath = def.path;
+    const headers = lowerCaseHeaders(event.headers);
+    let user: UserItem | undefined;
+    let sessionId: string | undefined;
+    if (def.access !== 'public') {
+      ({ user, sessionId } = await authenticate(headers));
+      state.userId = user.id;
+      if (def.access === 'admin' && !isAdmin(user.role)) throw new HttpError(403, authMessages.adminOnly);
+    }
+    // Every path parameter has its shape and length checked once, here, before a handler uses it.
+    const params = compact(event.pathParameters);
+    if (pathParams(def.path).some((param) => !PATH_PARAMETER_PATTERNS[param].test(params[param] ?? ''))) {
+      const answer = def.badParameter ?? DEFAULT_BAD_PARAMETER;
+      throw new HttpError(answer.status, answer.message);
+    }
+    let body: unknown;
+    if (def.body) {
+      const parsed = safeParse(def.body, parseJsonBody(event, def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
+      body = parsed.data;
+    }
+    const requestId = context.awsRequestId ?? event.requestContext?.requestId ?? crypto.randomUUID();
+    const result = await handler({
+      body: body as never,
+      params,
+      query: compact(event.queryStringParameters),
+      user: user as never,
+      sessionId: sessionId as never,
+      headers,
+      requestId,
+      clientAddress: clientAddress(
+        event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',
+        headers,
+        state.throughCloudFront,
+      ),
+      log: createLogger({ requestId, route: name, userId: user?.id }),
+    });
+    const answer: ApiResult =
+      def.successStatus === 204 ? { statusCode: 204, headers: noContentHeaders(), body: '' } : json(def.successStatus ?? 200, result);
+    return def.etag && withETag ? withETag(answer, headers['if-none-match']) : answer;
+  };
+}
+
+/**
+ * `Access-Control-Allow-Origin` for the site's origin when it differs from the API's (the LocalStack
+ * deployment sets CORS_ALLOWED_ORIGIN; in the cloud the site and the API share CloudFront's origin
+ * and there is none). Read once at cold start; anything but a bare origin stops the function there.
+ */
+export function corsHeaders(allowedOrigin: string | undefined): Record<string, string> {
+  if (!allowedOrigin) return {};
+  let origin: string | undefined;
+  try {
+    origin = new URL(allowedOrigin).origin;
+  } catch {
+    origin = undefined;
+  }
+  if (origin !== allowedOrigin) {
+    throw new Error(
+      `Invalid function configuration: CORS_ALLOWED_ORIGIN must be an origin such as http://site.example:4566 (got "${allowedOrigin}")`,
+    );
+  }
+  return {
+    'access-control-allow-origin': origin,
+    // The session check's ETag, which the SPA sends back as If-None-Match.
+    'access-control-expose-headers': 'ETag',
+    vary: 'Origin',
+  };
+}
+
+/** Request timing, error mapping, CORS headers and the one log line and metrics record per request. */
+function chassisMiddleware(area: Area, cors: Record<string, string>): MiddlewareObj<Internal, ApiResult> {
+  const finish = (event: Internal, status: number, error?: unknown) => {
+    const state = event.__state;
+    const fields = {
+      area,
+      route: state?.routeName ?? 'unmatched',
+      path: state?.routePath,
+      status,
+      ms: state ? Date.now() - state.started : undefined,
+      userId: state?.userId,
+    };
+    const log = createLogger();
+    if (status >= 500) log.error('request failed', { ...fields, error: error instanceof Error ? error.stack : String(error) });
+    else log.info('request', fields);
+    writeRequestMetrics({ area, route: fields.route, status, ms: fields.ms ?? 0 });
+  };
+  return {
+    before: async (request) => {
+      const state: RequestState = { routeName: 'unmatched', routePath: '', started: Date.now(), throughCloudFront: false };
+      request.event.__state = state;
+      // In the cloud, only requests through CloudFront (and its WAF) are served (docs/DECISIONS.md 'The edge').
+      state.throughCloudFront = await checkOrigin(lowerCaseHeaders(request.event.headers));
+    },
+    after: (request) => {
+      if (request.response) Object.assign(request.response.headers, cors);
+      finish(request.event, request.response?.statusCode ?? 200);
+    },
+    onError: (request) => {
+      const error = request.error;
+      let result: ApiResult;
+      if (error instanceof HttpError) result = json(error.status, error.body(), error.headers);
+      else if ((error as { statusCode?: number })?.statusCode === 404) result = json(404, { message: 'Not found' });
+      else result = json(500, { message: 'Something went wrong. Please try again.' });
+      Object.assign(result.headers, cors);
+      request.response = result;
+      finish(request.event, result.statusCode, error);
+    },
+  };
+}
+
+/**
+ * Builds an area's Lambda handler from the area's routes in the contract (`authRoutes`, …) and a
+ * handler for each. A function imports only its own area's routes, so its bundle holds only its
+ * own schemas. An area with an `etag` route passes `withETag` (lib/chassis/etag.ts).
+ */
+export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes: R, handlers: AreaHandlers<R>, withETag?: ETagAnswer) {
+  const defs = Object.values(areaRoutes);
+  const area = defs[0]?.area;
+  if (!area || defs.some((def) => def.area !== area)) throw new Error('An API function serves the routes of exactly one area');
+  if (!withETag && defs.some((def) => def.etag)) throw new Error('An etag route needs withETag');
+  for (const def of defs) {
+    const unknown = pathParams(def.path).find((param) => !Object.hasOwn(PATH_PARAMETER_PATTERNS, param));
+    if (unknown) throw new Error(`Path parameter {${unknown}} of ${def.path} has no shape in PATH_PARAMETER_PATTERNS`);
+  }
+  const table = Object.entries(areaRoutes).map(([name, def]) => {
+    const handler = (handlers as Record<string, RouteHandler<RouteDef>>)[name];
+    return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler, withETag) };
+  });
+  const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;
+  const chassis = middy<Internal, ApiResult>()
+    .use(chassisMiddleware(area, corsHeaders(process.env.CORS_ALLOWED_ORIGIN)))
+    .handler(router);
+  return withInvocation((event: ApiEvent, context: Context) => chassis(event as Internal, context));
+}

@@ -1,0 +1,77 @@
+import { config } from './config.js';
+
+/** The single table's item keys (DESIGN §4); the README documents the final layout. */
+export const keys = {
+  user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  usernameGuard: (username: string) => ({ pk: `USERNAME#${username.trim().toLowerCase()}`, sk: 'USERNAME' }),
+  emailGuard: (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'EMAIL' }),
+  session: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
+  subscription: (userId: string, subscriptionId: string) => ({ pk: `USER#${userId}`, sk: `SUB#${subscriptionId}` }),
+  activity: (userId: string, createdAt: string, activityId: string) => ({ pk: `USER#${userId}`, sk: `ACT#${createdAt}#${activityId}` }),
+  token: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
+  stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
+  /** The admin search's compact entry of a user: `USERDIR` / `<createdAt>#<id>` (the user's gsi1sk). */
+  userDirectory: (createdAt: string, userId: string) => ({ pk: USER_DIRECTORY, sk: `${createdAt}#${userId}` }),
+  /** A message sent with the contact form, kept for CONTACT_MESSAGE_DAYS. */
+  contactMessage: (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'MESSAGE' }),
+  ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
+  /** An address SES reported as a permanent bounce or a complaint: no more optional mail to it (functions/lib/email/email.ts). */
+  suppressedEmail: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),
+} as const;
+
+export const USER_PREFIX = 'USER#';
+/** The partition of the admin search's directory: one small item per user, newest last. */
+export const USER_DIRECTORY = 'USERDIR';
+export const SUBSCRIPTION_PREFIX = 'SUB#';
+/** gsi1 partition of all users, sorted by creation (the admin list). */
+export const USERS_PARTITION = 'USERS';
+/** gsi1 partition of active subscriptions due on a date (the reminder job). */
+export const duePartition = (dueDate: string) => `DUE#${dueDate}`;
+
+export function tableName(): string {
+  return config().TABLE_NAME;
+}
+
+export const nowIso = () => new Date().toISOString();
+export const epochSeconds = (date = new Date()) => Math.floor(date.getTime() / 1000);
+
+/**
+ * The table's definition for the local stack's CreateTable; the CDK stack declares the same
+ * keys, indexes and TTL attribute in infra/data.ts.
+ */
+export const TABLE_DEFINITION = {
+  AttributeDefinitions: [
+    { AttributeName: 'pk', AttributeType: 'S' },
+    { AttributeName: 'sk', AttributeType: 'S' },
+    { AttributeName: 'gsi1pk', AttributeType: 'S' },
+    { AttributeName: 'gsi1sk', AttributeType: 'S' },
+    { AttributeName: 'gsi2pk', AttributeType: 'S' },
+    { AttributeName: 'gsi2sk', AttributeType: 'S' },
+  ],
+  KeySchema: [
+    { AttributeName: 'pk', KeyType: 'HASH' },
+    { AttributeName: 'sk', KeyType: 'RANGE' },
+  ],
+  GlobalSecondaryIndexes: [
+    {
+      IndexName: 'gsi1',
+      KeySchema: [
+        { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+        { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    },
+    {
+      IndexName: 'gsi2',
+      KeySchema: [
+        { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+        { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    },
+  ],
+  BillingMode: 'PAY_PER_REQUEST',
+} as const;
+
+export const TTL_ATTRIBUTE = 'expiresAt';

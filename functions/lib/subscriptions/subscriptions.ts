@@ -1,0 +1,320 @@
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ID_PATTERN } from '../../../shared/api/contract.js';
+import type { Subscription, SubscriptionStatus } from '../../../shared/api/subscription.js';
+import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
+import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
+import { dynamo } from '../chassis/aws.js';
+import { isConditionFailure } from '../chassis/errors.js';
+import { duePartition, epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
+import { addToCounters } from '../stats/counters.js';
+import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
+
+/**
+ * Subscriptions live under their owner's partition (`USER#<id>` / `SUB#<id>`), so every read and write
+ * is scoped to the signed-in user by its key (DESIGN §4). Active ones carry gsi1 `DUE#<date>` for the
+ * reminder job; deleted ones carry `expiresAt` so DynamoDB's TTL purges them after 30 days.
+ */
+export interface SubscriptionItem extends Subscription {
+  pk: string;
+  sk: string;
+  userId: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+  expiresAt?: number;
+}
+
+/** What a create or an edit sets: the subscription's own fields. */
+export type SubscriptionFields = Pick<
+  Subscription,
+  'name' | 'description' | 'amount' | 'category' | 'dueDate' | 'billingCycle' | 'autoRenew'
+>;
+
+export function toSubscription(item: SubscriptionItem): Subscription {
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description ?? '',
+    amount: Math.round(Number(item.amount) * 100) / 100,
+    category: item.category,
+    dueDate: item.dueDate,
+    billingCycle: item.billingCycle ?? 'monthly',
+    autoRenew: Boolean(item.autoRenew),
+    status: item.status,
+    deletedAt: item.deletedAt ?? null,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** The due-date index entry of an active subscription (DESIGN §4). */
+export const dueIndex = (userId: string, subscriptionId: string, dueDate: string) => ({
+  gsi1pk: duePartition(dueDate),
+  gsi1sk: `USER#${userId}#SUB#${subscriptionId}`,
+});
+
+/** A deleted subscription past its 30 days is gone, even before TTL removes the item. */
+const isGone = (item: SubscriptionItem) => item.status === 'deleted' && isPurged(item.deletedAt);
+
+/**
+ * The user's subscriptions (not those gone from the trash) in id order, from after `after` (an id),
+ * at most `limit` of them; all of them without a limit. With `projection`, only keys and status.
+ */
+async function querySubscriptions(
+  userId: string,
+  options: { after?: string; limit?: number; projection?: boolean } = {},
+): Promise<SubscriptionItem[]> {
+  const items: SubscriptionItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined = options.after ? keys.subscription(userId, options.after) : undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': SUBSCRIPTION_PREFIX },
+        ...(options.projection
+          ? { ProjectionExpression: 'pk, sk, #status, deletedAt', ExpressionAttributeNames: { '#status': 'status' }, ConsistentRead: true }
+          : {}),
+        ...(options.limit === undefined ? {} : { Limit: options.limit - items.length }),
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as SubscriptionItem[]).filter((item) => !isGone(item)));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && (options.limit === undefined || items.length < options.limit));
+  return items;
+}
+
+/** Every subscription of the user (the admin's view of a user: at most a ceiling's 2,000 short entries). */
+export function listSubscriptions(userId: string): Promise<SubscriptionItem[]> {
+  return querySubscriptions(userId);
+}
+
+/**
+ * One page of the user's subscriptions (GET /api/subscriptions, the data export): at most
+ * SUBSCRIPTIONS_PAGE_SIZE, from after the subscription id `after`. A full page may have more after it.
+ */
+export function listSubscriptionPage(userId: string, after: string | undefined): Promise<SubscriptionItem[]> {
+  return querySubscriptions(userId, { after, limit: SUBSCRIPTIONS_PAGE_SIZE });
+}
+
+/** True when `id` has the shape of a subscription id (a UUID). */
+export const isSubscriptionId = (id: string) => ID_PATTERN.test(id);
+
+export async function getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionItem | undefined> {
+  if (!isSubscriptionId(subscriptionId)) return undefined;
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId) }));
+  const item = Item as SubscriptionItem | undefined;
+  return item && !isGone(item) ? item : undefined;
+}
+
+/**
+ * The profile's count of the subscriptions the user keeps, in the trash too (the ceiling's count,
+ * shared/domain/subscription-limits.ts), and when it was last counted from the partition. A create
+ * adds 1 in the same transaction as the subscription, on the condition that the count stays under
+ * the ceiling, so concurrent creates cannot pass it; a deletion for good takes 1 off in the same
+ * transaction as the deletion. Nothing else changes it, so it is never below what the user keeps:
+ * a subscription whose 30 days in the trash are over (DynamoDB's TTL removes it without a word)
+ * only leaves it too high, which a recount corrects (docs/DECISIONS.md 'Subscription ceilings, and accounts that end whole').
+ */
+export const SUBSCRIPTION_COUNT = 'subscriptionCount';
+export const SUBSCRIPTIONS_COUNTED_AT = 'subscriptionsCountedAt';
+/** A count at the ceiling is counted again at most this often (the trash's expiries give places back within a day). */
+const RECOUNT_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Thrown by {@link createSubscription} when the user keeps as many subscriptions as the ceiling allows. */
+export class SubscriptionLimitError extends Error {
+  constructor() {
+    super('subscription ceiling reached');
+    this.name = 'SubscriptionLimitError';
+  }
+}
+
+/**
+ * After a create was refused on the count: answers true when a create is worth trying again. A
+ * count under `limit` means a place came free (or was just counted) meanwhile. A count that is
+ * missing (an account from before the count), or at the ceiling and last counted over a day ago,
+ * is counted from the partition, on the condition that it is still the one read, so a create or
+ * deletion meanwhile wins and the count never undercounts.
+ */
+async function recountSubscriptions(userId: string, limit: number): Promise<boolean> {
+  const TableName = tableName();
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName,
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: '#count, #countedAt',
+      ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT, '#countedAt': SUBSCRIPTIONS_COUNTED_AT },
+    }),
+  );
+  if (!Item) return false;
+  const previous = typeof Item[SUBSCRIPTION_COUNT] === 'number' ? (Item[SUBSCRIPTION_COUNT] as number) : undefined;
+  if (previous !== undefined && previous < limit) return true;
+  const countedAt = Date.parse(String(Item[SUBSCRIPTIONS_COUNTED_AT] ?? ''));
+  if (previous !== undefined && Date.now() - countedAt < RECOUNT_AFTER_MS) return false;
+  const kept = (await querySubscriptions(userId, { projection: true })).length;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET #count = :kept, #countedAt = :now',
+        ConditionExpression:
+          previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#count)' : 'attribute_exists(pk) AND #count = :previous',
+        ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT, '#countedAt': SUBSCRIPTIONS_COUNTED_AT },
+        ExpressionAttributeValues: { ':kept': kept, ':now': nowIso(), ...(previous === undefined ? {} : { ':previous': previous }) },
+      }),
+    );
+    return kept < limit;
+  } catch (error) {
+    // Counted by a create or deletion meanwhile: that count holds, and trying again is right.
+    if (isConditionFailure(error)) return true;
+    throw error;
+  }
+}
+
+/**
+ * Creates an active subscription and counts it on the profile in one transaction, on the condition
+ * that the user keeps fewer than `limit` (SubscriptionLimitError otherwise), then counts it on the
+ * landing counters.
+ */
+export async function createSubscription(userId: string, fields: SubscriptionFields, limit: number): Promise<SubscriptionItem> {
+  const id = crypto.randomUUID();
+  const now = nowIso();
+  const item: SubscriptionItem = {
+    ...keys.subscription(userId, id),
+    ...dueIndex(userId, id, fields.dueDate),
+    userId,
+    id,
+    ...fields,
+    status: 'active',
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const TableName = tableName();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withConflictRetries(
+        () =>
+          dynamo().send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+                {
+                  Update: {
+                    TableName,
+                    Key: keys.user(userId),
+                    UpdateExpression: 'ADD #count :one',
+                    ConditionExpression: 'attribute_exists(pk) AND #count < :limit',
+                    ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
+                    ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+                  },
+                },
+              ],
+            }),
+          ),
+        12,
+      );
+      break;
+    } catch (error) {
+      if (cancellationCodes(error)?.[1] !== 'ConditionalCheckFailed') throw error;
+      if (attempt >= 3 || !(await recountSubscriptions(userId, limit))) throw new SubscriptionLimitError();
+    }
+  }
+  await addToCounters({ totalSubscriptions: 1 });
+  return item;
+}
+
+/**
+ * A conditional update of one subscription: applied only while its status is one of `from`, so two
+ * racing transitions cannot both win. Answers undefined when the condition fails.
+ */
+export async function transition(
+  userId: string,
+  subscriptionId: string,
+  from: readonly SubscriptionStatus[],
+  set: Record<string, unknown>,
+  remove: string[] = [],
+): Promise<SubscriptionItem | undefined> {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries({ ...set, updatedAt: nowIso() }).map(([name, value], i) => {
+    names[`#s${i}`] = name;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  const removes = remove.map((name, i) => {
+    names[`#r${i}`] = name;
+    return `#r${i}`;
+  });
+  const allowed = from.map((status, i) => {
+    values[`:from${i}`] = status;
+    return `:from${i}`;
+  });
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.subscription(userId, subscriptionId),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as SubscriptionItem;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Seconds since the epoch at which DynamoDB may purge a subscription deleted at `deletedAt`. */
+export const purgeAt = (deletedAt: Date) => epochSeconds(deletedAt) + TRASH_DAYS * 24 * 60 * 60;
+
+/**
+ * Deletes a subscription in the trash for good, and takes it off the profile's count in the same
+ * transaction when the profile has one (`counted`: an account from before the count is counted on
+ * its next create). Answers false when it is not in the trash (or not there).
+ */
+export async function deleteSubscriptionForever(userId: string, subscriptionId: string, counted: boolean): Promise<boolean> {
+  const TableName = tableName();
+  const remove = {
+    TableName,
+    Key: keys.subscription(userId, subscriptionId),
+    ConditionExpression: 'attribute_exists(pk) AND #status = :deleted',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':deleted': 'deleted' },
+  };
+  try {
+    if (!counted) {
+      await dynamo().send(new DeleteCommand(remove));
+      return true;
+    }
+    await withConflictRetries(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: remove },
+            {
+              Update: {
+                TableName,
+                Key: keys.user(userId),
+                UpdateExpression: 'ADD #count :minusOne',
+                ConditionExpression: 'attribute_exists(#count)',
+                ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
+                ExpressionAttributeValues: { ':minusOne': -1 },
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) || cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,207 @@
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { AVATAR_KEY_PREFIX } from '../../../shared/api/account.js';
+import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../../../shared/domain/avatar.js';
+import { dynamo } from '../chassis/aws.js';
+import { config } from '../chassis/config.js';
+import { isConditionFailure } from '../chassis/errors.js';
+import { createLogger } from '../chassis/log.js';
+import { s3Client } from '../chassis/s3.js';
+import { keys, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
+import { countersOnDelete, membershipCondition, readStoredUser } from '../membership/membership.js';
+import { addToCounters } from '../stats/counters.js';
+import { writeAccountStatus } from './account-status.js';
+import { withConflictRetries } from './user-counters.js';
+import type { UserItem } from './user-item.js';
+
+/** The avatars bucket, from the stack's configuration. */
+function avatarsBucket(): string {
+  const bucket = config().AVATARS_BUCKET;
+  if (!bucket) throw new Error('AVATARS_BUCKET is not configured');
+  return bucket;
+}
+
+/**
+ * Where an avatar object is served: `/avatars/<rest>` of the site serves the key `avatars/<rest>`
+ * (CloudFront's `/avatars/*` behaviour, the local stack's `/avatars/`). AVATARS_BASE_URL, when the
+ * stack sets it, is that same path on an absolute origin (the LocalStack deployment's bucket URL).
+ */
+export function avatarUrl(key: string): string {
+  const base = (config().AVATARS_BASE_URL ?? '/avatars').replace(/\/+$/, '');
+  return `${base}/${key.slice(AVATAR_KEY_PREFIX.length)}`;
+}
+
+/** Stores an avatar under a key the server makes up, `avatars/<userId>/<uuid>.<ext>`, and returns the key. */
+export async function putAvatar(userId: string, format: AvatarFormat, bytes: Uint8Array): Promise<string> {
+  const key = `${AVATAR_KEY_PREFIX}${userId}/${crypto.randomUUID()}.${AVATAR_EXTENSIONS[format]}`;
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: avatarsBucket(),
+      Key: key,
+      Body: bytes,
+      ContentType: AVATAR_CONTENT_TYPES[format],
+      CacheControl: 'public, max-age=31536000, immutable',
+    }),
+  );
+  return key;
+}
+
+/** Deletes an avatar object; a failure leaves an orphan object behind, logged, and never fails the request. */
+export async function deleteAvatar(key: string | undefined): Promise<void> {
+  if (!key?.startsWith(AVATAR_KEY_PREFIX)) return;
+  try {
+    await s3Client().send(new DeleteObjectCommand({ Bucket: avatarsBucket(), Key: key }));
+  } catch (error) {
+    createLogger().warn('avatar object not deleted', { key, error: String(error) });
+  }
+}
+
+/**
+ * Deletes every object under the user's `avatars/<userId>/` prefix, the one the profile names and any
+ * other: an upload that stopped between storing its image and updating the profile leaves one no
+ * profile names. Throws on a failure, so an account deletion stops before its profile goes and can be
+ * asked again.
+ */
+export async function deleteAvatarsOf(userId: string): Promise<void> {
+  const Bucket = avatarsBucket();
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3Client().send(new ListObjectsV2Command({ Bucket, Prefix: `${AVATAR_KEY_PREFIX}${userId}/`, ContinuationToken }));
+    for (const { Key } of page.Contents ?? []) if (Key) await s3Client().send(new DeleteObjectCommand({ Bucket, Key }));
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+}
+
+type Key = { pk: string; sk: string };
+
+/** Deletes keys 25 at a time (BatchWrite's limit), four batches at once, retrying what DynamoDB leaves unprocessed. */
+async function deleteKeys(keysToDelete: Key[]): Promise<void> {
+  const TableName = tableName();
+  const batches: Key[][] = [];
+  for (let start = 0; start < keysToDelete.length; start += 25) batches.push(keysToDelete.slice(start, start + 25));
+  const deleteBatch = async (batch: Key[]) => {
+    let requests: Record<string, unknown>[] = batch.map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 8) throw new Error('BatchWrite left items unprocessed');
+      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: requests as never } }));
+      requests = (UnprocessedItems?.[TableName] ?? []) as Record<string, unknown>[];
+    }
+  };
+  for (let start = 0; start < batches.length; start += 4) await Promise.all(batches.slice(start, start + 4).map(deleteBatch));
+}
+
+/** How many subscriptions are deleted at once, and counted off the landing counters together. */
+const SUBSCRIPTIONS_AT_ONCE = 25;
+
+/**
+ * Deletes subscriptions one by one, `SUBSCRIPTIONS_AT_ONCE` at a time, each answering what it deleted,
+ * and takes off the landing counters exactly those this call deleted outside the trash, after each
+ * group: a deletion that runs twice at once, or again after a failure, counts each subscription once.
+ */
+async function deleteSubscriptions(keysToDelete: Key[]): Promise<void> {
+  const TableName = tableName();
+  for (let start = 0; start < keysToDelete.length; start += SUBSCRIPTIONS_AT_ONCE) {
+    const deleted = await Promise.all(
+      keysToDelete.slice(start, start + SUBSCRIPTIONS_AT_ONCE).map(async (Key) => {
+        try {
+          // The condition makes the deletion of an item already gone a refusal, never a second answer.
+          const { Attributes } = await dynamo().send(
+            new DeleteCommand({ TableName, Key, ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+          );
+          return Attributes as { status?: string } | undefined;
+        } catch (error) {
+          if (isConditionFailure(error)) return undefined;
+          throw error;
+        }
+      }),
+    );
+    await addToCounters({ totalSubscriptions: -deleted.filter((item) => item && item.status !== 'deleted').length });
+  }
+}
+
+/**
+ * Deletes everything of a user (issue 9 'Delete account'): every item of the `USER#<id>` partition
+ * (subscriptions, sessions, activity, two-factor and membership items), read page by page with Query
+ * and deleted with BatchWrite (subscriptions one by one, so that each is counted off the landing
+ * counters by the call that deleted it), every avatar object under the user's prefix, and last, in one
+ * transaction, the profile with its username and e-mail guards and its search-directory entry, so the
+ * name and the address are free again. If a step fails the profile still exists and the user (or an
+ * admin) can ask again: what is gone stays counted off, what is left is deleted and counted then, so
+ * the counters end exact however often it runs, also twice at once (issue 21 point 5). An account
+ * keeps at most 2,000 subscriptions (shared/domain/subscription-limits.ts), which this deletes in
+ * seconds, well within the request. One-time tokens are keyed by their hash, so they cannot be found
+ * from the user: they expire on their own and are refused once the user is gone.
+ *
+ * An active owner is first deactivated, on the condition that another active owner remains
+ * (functions/lib/users/user-counters.ts): the last one throws LastOwnerError before anything is
+ * deleted, and of two owners deleting each other (or themselves) at once one is refused, whole.
+ */
+export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted: number }> {
+  const TableName = tableName();
+  const profileKey = keys.user(user.id);
+  for (let attempt = 0; ; attempt++) {
+    const stored = await readStoredUser(user.id);
+    if (stored?.role !== 'owner' || stored.accountStatus === 'deactivated') break;
+    if (await writeAccountStatus(stored, 'deactivated')) break;
+    if (attempt > 2) throw new Error(`user ${user.id} kept changing while it was being deleted`);
+  }
+  let itemsDeleted = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': profileKey.pk },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    const children = ((page.Items ?? []) as Key[]).filter((item) => item.sk !== profileKey.sk);
+    await deleteSubscriptions(children.filter((item) => item.sk.startsWith(SUBSCRIPTION_PREFIX)));
+    await deleteKeys(children.filter((item) => !item.sk.startsWith(SUBSCRIPTION_PREFIX)));
+    itemsDeleted += children.length;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+
+  await deleteAvatarsOf(user.id);
+
+  const guards = [keys.usernameGuard(user.username), ...(user.email ? [keys.emailGuard(user.email)] : [])];
+  // The profile goes with its counters (role, paid membership), on the condition that the user is
+  // still as read; a change at that very moment (an expiry applied) is read again once.
+  for (let attempt = 0; ; attempt++) {
+    const stored = await readStoredUser(user.id);
+    if (!stored) break;
+    const membership = membershipCondition(stored);
+    const counters = countersOnDelete(stored);
+    try {
+      await withConflictRetries(() =>
+        dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Delete: { TableName, Key: profileKey, ...membership } },
+              ...(counters ? [counters] : []),
+              { Delete: { TableName, Key: keys.userDirectory(stored.createdAt, stored.id) } },
+              // Only while the guard is still this user's: never free a name someone else holds.
+              ...guards.map((Key) => ({
+                Delete: {
+                  TableName,
+                  Key,
+                  ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
+                  ExpressionAttributeValues: { ':me': user.id },
+                },
+              })),
+            ],
+          }),
+        ),
+      );
+      await addToCounters({ totalUsers: -1 });
+      break;
+    } catch (error) {
+      if (attempt > 0 || (error as Error).name !== 'TransactionCanceledException') throw error;
+    }
+  }
+  return { itemsDeleted: itemsDeleted + 2 + guards.length };
+}
