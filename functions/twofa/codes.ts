@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { BACKUP_CODE_COUNT } from '../../shared/api/twofa.js';
+import { BACKUP_CODE_ALPHABET, normalizeBackupCode } from '../../shared/domain/two-factor.js';
 
 /** The issuer authenticator apps show beside the username. */
 export const TOTP_ISSUER = 'Subscription Tracker';
@@ -19,11 +20,9 @@ export async function totpStep(secret: string, code: string): Promise<number | n
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
-const BACKUP_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-/** One backup code, XXXX-XXXX over A-Z and 0-9, from the CSPRNG without modulo bias. */
+/** One backup code, XXXX-XXXX over the alphabet without lookalikes, from the CSPRNG without modulo bias. */
 export function newBackupCode(): string {
-  const characters = Array.from({ length: 8 }, () => BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)]);
+  const characters = Array.from({ length: 8 }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]);
   return `${characters.slice(0, 4).join('')}-${characters.slice(4).join('')}`;
 }
 
@@ -34,5 +33,5 @@ export function newBackupCodes(count = BACKUP_CODE_COUNT): string[] {
   return [...codes];
 }
 
-/** What is stored of a backup code: its SHA-256 (the codes carry 41 bits of randomness each). */
-export const hashBackupCode = (code: string) => createHash('sha256').update(code.trim().toUpperCase()).digest('hex');
+/** What is stored of a backup code: the SHA-256 of its normalized form (the codes carry about 40 bits of randomness each). */
+export const hashBackupCode = (code: string) => createHash('sha256').update(normalizeBackupCode(code)).digest('hex');

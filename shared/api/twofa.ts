@@ -25,9 +25,15 @@ export const twoFactorMessages = {
 
 /** Authenticator code: exactly 6 digits (SPEC §5). */
 export const AUTHENTICATOR_CODE = /^\d{6}$/;
-/** Backup code: XXXX-XXXX, letters and digits, 9 characters (SPEC §5, §9). */
+/**
+ * Backup code: XXXX-XXXX, letters and digits, 9 characters (SPEC §5, §9), once normalized
+ * (shared/domain/two-factor.ts: case, spaces and dashes do not matter). New codes use no lookalikes.
+ */
 export const BACKUP_CODE = /^[A-Z0-9]{4}-[A-Z0-9]{4}$/;
 export const BACKUP_CODE_COUNT = 10;
+
+import { normalizeBackupCode } from '../domain/two-factor.js';
+
 export { REMEMBERED_DEVICE_DAYS } from '../domain/two-factor.js';
 
 const code = z
@@ -44,7 +50,7 @@ export const enableTwoFactorBody = z.object({ token: code });
 
 /**
  * POST /2fa/verify (SPEC §7; DESIGN §5): the user id and ticket from the login answer, and either a
- * 6-digit code or a backup code (upper-cased before the check) in `token`.
+ * 6-digit code or a backup code (normalized before the check: any case, with or without its dash) in `token`.
  */
 export const verifyTwoFactorBody = z.object({
   userId: z.string({ error: twoFactorMessages.ticketEnded }).check(z.regex(ID_PATTERN, { error: twoFactorMessages.ticketEnded })),
@@ -53,7 +59,7 @@ export const verifyTwoFactorBody = z.object({
     .check(z.minLength(1, { error: twoFactorMessages.ticketEnded }), z.maxLength(2000)),
   token: z.string({ error: twoFactorMessages.codeFormat }).check(
     z.trim(),
-    z.toUpperCase(),
+    z.overwrite((value) => (AUTHENTICATOR_CODE.test(value) ? value : normalizeBackupCode(value))),
     z.refine((value: string) => AUTHENTICATOR_CODE.test(value) || BACKUP_CODE.test(value), {
       error: twoFactorMessages.codeFormat,
     }),

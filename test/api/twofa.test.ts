@@ -164,9 +164,9 @@ describe('two-factor login', () => {
     expect(answers.map((a) => a.status).toSorted((a, b) => a - b)).toEqual([200, 401]);
   });
 
-  it('accepts a backup code once, in any case', async () => {
+  it('accepts a backup code once, in any case, with or without its dash', async () => {
     const user = await twoFactorUser();
-    const [code] = user.backupCodes;
+    const [code, second] = user.backupCodes;
     const used = await verify({ userId: user.id, twoFactorTicket: await ticketOf(user), token: code.toLowerCase() });
     expect(used.status).toBe(200);
     expect(used.body).toMatchObject({ usedBackupCode: true, user: { backupCodesRemaining: 9 } });
@@ -177,6 +177,12 @@ describe('two-factor login', () => {
     expect(unknown.status).toBe(401);
     const malformed = await verify({ userId: user.id, twoFactorTicket: await ticketOf(user), token: 'ABCD-123' });
     expect(malformed).toMatchObject({ status: 400, body: { message: twoFactorMessages.codeFormat } });
+    const undashed = await verify({
+      userId: user.id,
+      twoFactorTicket: await ticketOf(user),
+      token: ` ${second.replace('-', ' ').toLowerCase()} `,
+    });
+    expect(undashed.body).toMatchObject({ usedBackupCode: true, user: { backupCodesRemaining: 8 } });
   });
 
   it('ends a ticket after 5 wrong codes: the 6th, even a right one, is refused', async () => {

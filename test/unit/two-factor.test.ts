@@ -4,22 +4,32 @@ import { aesKey, decryptWithKey, encryptWithKey } from '../../functions/lib/chas
 import { hashBackupCode, newBackupCode, newBackupCodes } from '../../functions/twofa/codes.js';
 import { crc32, modulesToPng } from '../../functions/twofa/qr-code.js';
 import { BACKUP_CODE } from '../../shared/api/twofa.js';
+import { normalizeBackupCode } from '../../shared/domain/two-factor.js';
 
 describe('backup codes (SPEC §5, §9)', () => {
-  it('are 10 distinct XXXX-XXXX codes over A-Z and 0-9', () => {
+  it('are 10 distinct XXXX-XXXX codes over letters and digits', () => {
     const codes = newBackupCodes();
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(BACKUP_CODE);
   });
 
-  it('use every character of the alphabet', () => {
+  it('use every character of an alphabet without lookalikes: no 0/O, no 1/I/L (issue 23)', () => {
     const seen = new Set(Array.from({ length: 400 }, newBackupCode).join('').replaceAll('-', ''));
-    expect(seen.size).toBe(36);
+    expect([...seen].toSorted().join('')).toBe('23456789ABCDEFGHJKMNPQRSTUVWXYZ');
+    for (const lookalike of '01ILO') expect(seen).not.toContain(lookalike);
   });
 
-  it('are stored as SHA-256 hashes, the same for any case', () => {
+  it('read the same in any case, with or without the dash or spaces', () => {
+    for (const typed of ['ab12-cd34', 'AB12CD34', 'ab12 cd34', ' Ab12-Cd34 ', 'AB-12-CD-34'])
+      expect(normalizeBackupCode(typed)).toBe('AB12-CD34');
+    expect(normalizeBackupCode('AB12-CD345')).toBe('AB12-CD345');
+    expect(normalizeBackupCode('AB12-CD345')).not.toMatch(BACKUP_CODE);
+  });
+
+  it('are stored as SHA-256 hashes, the same for any way of typing them', () => {
     expect(hashBackupCode('ab12-cd34')).toBe(hashBackupCode('AB12-CD34'));
+    expect(hashBackupCode('ab12cd34')).toBe(hashBackupCode('AB12-CD34'));
     expect(hashBackupCode('AB12-CD34')).toMatch(/^[0-9a-f]{64}$/);
     expect(hashBackupCode('AB12-CD34')).not.toBe(hashBackupCode('AB12-CD35'));
   });

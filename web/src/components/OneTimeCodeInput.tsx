@@ -1,3 +1,4 @@
+import { normalizeBackupCode } from '@shared/domain/two-factor';
 import { type Ref, useEffect, useRef } from 'react';
 import styles from './OneTimeCodeInput.module.css';
 import { Input } from './ui/Input';
@@ -10,12 +11,8 @@ export function normalizeAuthenticatorCode(value: string): string {
 }
 
 /** SPEC §5: a backup code is upper-cased, XXXX-XXXX (9 characters); the hyphen is put in as the user types or pastes. */
-export function normalizeBackupCode(value: string): string {
-  const characters = value
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, 8);
-  return characters.length > 4 ? `${characters.slice(0, 4)}-${characters.slice(4)}` : characters;
+export function typedBackupCode(value: string): string {
+  return normalizeBackupCode(value.replace(/[^A-Za-z0-9]/g, '').slice(0, 8));
 }
 
 /** How long after the 6th digit the code is sent by itself (SPEC §4 '2FA wizard'). */
@@ -58,7 +55,7 @@ export function OneTimeCodeInput({ kind = 'authenticator', label, value, onChang
       className={styles.field}
       name={backup ? 'backupCode' : 'code'}
       value={value}
-      onChange={(event) => onChange(backup ? normalizeBackupCode(event.target.value) : normalizeAuthenticatorCode(event.target.value))}
+      onChange={(event) => onChange(backup ? typedBackupCode(event.target.value) : normalizeAuthenticatorCode(event.target.value))}
       inputMode={backup ? 'text' : 'numeric'}
       autoComplete={backup ? 'off' : 'one-time-code'}
       autoCapitalize={backup ? 'characters' : 'off'}
