@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isCalendarDate } from '../domain/dates.js';
+import { isCalendarDate, todayIn } from '../domain/dates.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { ID_PATTERN, type MessageResponse, route } from './contract.js';
 
@@ -31,7 +31,6 @@ export interface Announcement {
 export const announcementMessages = {
   /** SPEC §5, word for word: title, content or every change missing. */
   required: 'Please fill in title, content, and at least one change',
-  dateRequired: 'Date is required',
   dateInvalid: 'Date must be a valid date (YYYY-MM-DD)',
   titleTooLong: `Title must be at most ${ANNOUNCEMENT_LIMITS.title} characters`,
   contentTooLong: `Content must be at most ${ANNOUNCEMENT_LIMITS.content} characters`,
@@ -85,9 +84,13 @@ const changesField = z
 /** POST /announcements and PUT /announcements/{id} (SPEC §2 Admin 'Announcements tab' form). */
 export const announcementBody = z
   .object({
+    /** Defaults to today (UTC) when missing or blank, as the form's date does (issue 23). */
     date: z
-      .string({ error: m.dateRequired })
-      .check(z.trim(), z.minLength(1, { error: m.dateRequired }), z.refine(isCalendarDate, { error: m.dateInvalid })),
+      .pipe(
+        z.optional(z.nullable(z.string({ error: m.dateInvalid }))),
+        z.transform((value: string | null | undefined) => (value ?? '').trim() || todayIn('UTC')),
+      )
+      .check(z.refine(isCalendarDate, { error: m.dateInvalid })),
     title: text('Title', ANNOUNCEMENT_LIMITS.title, m.titleTooLong),
     content: text('Content', ANNOUNCEMENT_LIMITS.content, m.contentTooLong),
     changes: changesField,

@@ -105,6 +105,7 @@ describe('create, edit, delete', () => {
     ['no changes', { changes: [] }],
     ['only blank changes', { changes: ['', '  '] }],
     ['a title that is not text', { title: 42 }],
+    ['no title and no date', { title: '', date: undefined }],
   ])('refuses %s with SPEC’s message', async (_, changes) => {
     const answer = await call('POST', '/api/announcements', { token: owner, body: body(changes) });
     expect(answer.status).toBe(400);
@@ -112,7 +113,6 @@ describe('create, edit, delete', () => {
   });
 
   it.each([
-    ['a missing date', { date: undefined }, messages.dateRequired],
     ['an impossible date', { date: '2025-02-30' }, messages.dateInvalid],
     ['a date in another format', { date: '03/14/2025' }, messages.dateInvalid],
     ['a long title', { title: 'x'.repeat(151) }, messages.titleTooLong],
@@ -124,6 +124,14 @@ describe('create, edit, delete', () => {
     const answer = await call('POST', '/api/announcements', { token: owner, body: body(changes) });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(message);
+  });
+
+  it('dates an announcement without a date today (UTC), as the form does', async () => {
+    for (const date of [undefined, '', '  ']) {
+      const created = await create(owner, { date });
+      expect(created.date).toBe(new Date().toISOString().slice(0, 10));
+    }
+    await deleteAll(owner);
   });
 
   it('refuses a body that is not JSON with 400, writing nothing', async () => {
