@@ -121,7 +121,17 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     memorySize: 1024,
     sendsEmail: true,
     signsSessions: true,
-    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+    // Query: the newest activity entry, into which a repeated settings change folds.
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:Query',
+      ],
+    },
   },
   // The session check, polled by every visible tab: one BatchGetItem (user and session), and on the
   // rare read where a membership change fell due, the settling write.

@@ -14,7 +14,7 @@ import type { ApiRequest, RouteHandler } from '../lib/chassis/http.js';
 import { epochSeconds } from '../lib/chassis/table.js';
 import { sendEmail, verificationEmail } from '../lib/email/email.js';
 import { EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttles/throttle.js';
-import { type ActivityDetails, recordActivity } from '../lib/users/activity.js';
+import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { changeIdentity, getUser, setPassword, toPublicUser } from '../lib/users/users.js';
 
@@ -144,7 +144,7 @@ async function changeAccountInfo({ user, body, clientAddress, log }: SettingsReq
   if (fields.length > 0) {
     const details: ActivityDetails = { fields: fields.join(', ') };
     if (username !== undefined) details.previousUsername = user.username;
-    await recordActivity(user.id, 'settings_changed', updated.username, details);
+    await recordRepeatableActivity(user.id, 'settings_changed', updated.username, details);
   }
   return {
     message: authMessages.settingsUpdated,
@@ -189,6 +189,6 @@ async function customizeProfile({ user, body }: SettingsRequest) {
   if ('conflict' in result) throw conflict(authMessages.changedMeanwhile);
   const details: ActivityDetails = {};
   for (const [name, value] of Object.entries(changes)) if (value !== undefined) details[name] = value;
-  await recordActivity(user.id, 'profile_customized', user.username, details);
+  await recordRepeatableActivity(user.id, 'profile_customized', user.username, details);
   return { message: authMessages.profileSaved, user: toPublicUser(result.user) };
 }

@@ -22,7 +22,7 @@ import {
   toSubscription,
   transition,
 } from '../lib/subscriptions/subscriptions.js';
-import { recordActivity } from '../lib/users/activity.js';
+import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 
 /**
  * What a canceled subscription added to the landing counters' moneySaved, kept on it so that exactly
@@ -60,6 +60,16 @@ async function applyTransition(
   return updated;
 }
 
+/** An entry of the user's activity log about one subscription: its id and name, and what else the staff need. */
+function recordSubscriptionActivity(
+  user: { id: string; username: string },
+  actionType: string,
+  subscription: { id: string; name: string },
+  details: ActivityDetails = {},
+) {
+  return recordActivity(user.id, actionType, user.username, { subscriptionId: subscription.id, name: subscription.name, ...details });
+}
+
 /** The subscriptions area (SPEC §7 'Subscriptions'); every id is looked up under the caller's own partition. */
 export const handler = createApiHandler(subscriptionRoutes, {
   listSubscriptions: async ({ user, query }) => {
@@ -74,14 +84,25 @@ export const handler = createApiHandler(subscriptionRoutes, {
       if (error instanceof SubscriptionLimitError) throw new HttpError(403, subscriptionLimitMessage(role));
       throw error;
     });
-    await recordActivity(user.id, 'subscription_created', user.username, { subscriptionId: created.id, name: created.name });
+    await recordSubscriptionActivity(user, 'subscription_created', created);
     return toSubscription(created);
   },
 
   updateSubscription: async ({ user, body, params }) => {
-    const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => ({
-      set: { ...body, ...(current.status === 'active' ? dueIndex(user.id, current.id, body.dueDate) : {}) },
-    }));
+    let changed: string[] = [];
+    const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => {
+      changed = Object.entries(body)
+        .filter(([field, value]) => value !== undefined && value !== current[field as keyof typeof current])
+        .map(([field]) => field);
+      return { set: { ...body, ...(current.status === 'active' ? dueIndex(user.id, current.id, body.dueDate) : {}) } };
+    });
+    if (changed.length > 0) {
+      await recordRepeatableActivity(user.id, 'subscription_updated', user.username, {
+        subscriptionId: updated.id,
+        name: updated.name,
+        fields: changed.join(', '),
+      });
+    }
     return toSubscription(updated);
   },
 
@@ -92,11 +113,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
       remove: DUE_INDEX_ATTRIBUTES,
     }));
     await addToCounters({ totalSubscriptions: -1 });
-    await recordActivity(user.id, 'subscription_deleted', user.username, {
-      subscriptionId: updated.id,
-      name: updated.name,
-      permanent: false,
-    });
+    await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
     return toSubscription(updated);
   },
 
@@ -107,11 +124,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
     if (current.status !== 'deleted' || !(await deleteSubscriptionForever(user.id, params.id, counted))) {
       throw conflict(messages.cannotDeleteForever);
     }
-    await recordActivity(user.id, 'subscription_deleted', user.username, {
-      subscriptionId: current.id,
-      name: current.name,
-      permanent: true,
-    });
+    await recordSubscriptionActivity(user, 'subscription_deleted', current, { permanent: true });
     return { message: messages.deletedForever };
   },
 
@@ -125,6 +138,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
       };
     });
     await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
+    await recordSubscriptionActivity(user, 'subscription_recovered', updated);
     return toSubscription(updated);
   },
 
@@ -133,6 +147,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
       const dueDate = renewedDueDate(current.dueDate, current.billingCycle);
       return { set: { dueDate, ...dueIndex(user.id, current.id, dueDate) } };
     });
+    await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
     return toSubscription(updated);
   },
 
@@ -143,6 +158,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
       return { set: { status: 'canceled', [SAVED_MONTHLY]: saved }, remove: DUE_INDEX_ATTRIBUTES };
     });
     await addToCounters({ moneySaved: saved });
+    await recordSubscriptionActivity(user, 'subscription_canceled', updated);
     return toSubscription(updated);
   },
 
@@ -153,6 +169,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
       return { set: { status: 'active', ...dueIndex(user.id, current.id, current.dueDate) }, remove: [SAVED_MONTHLY] };
     });
     await addToCounters({ moneySaved: -saved });
+    await recordSubscriptionActivity(user, 'subscription_reactivated', updated);
     return toSubscription(updated);
   },
 });

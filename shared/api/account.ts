@@ -50,6 +50,9 @@ export interface Activity {
   /** Username of who did it: the user, an admin, or `system`. */
   performedBy: string;
   details: Record<string, string | number | boolean | null>;
+  /** Repeats folded into this entry (functions/lib/users/activity.ts): how many in all, and when the last one was. */
+  count?: number;
+  lastAt?: string;
 }
 
 /** The most activity entries one page of the data export carries (an entry is well under 1 KB of JSON). */

@@ -104,6 +104,8 @@ const activityResponse = z.object({
   createdAt: z.string(),
   performedBy: z.string(),
   details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  count: z.optional(z.number()),
+  lastAt: z.optional(z.string()),
 });
 const accountExportResponse = z.object({
   exportedAt: z.string(),

@@ -412,6 +412,53 @@ describe('the activity log (issue 10)', () => {
     expect(deleted.map((entry) => entry.details.permanent)).toEqual([true, false]);
     expect(deleted[0].performedBy).toBe(user.username);
   });
+
+  it("logs a subscription's edit, cancel, reactivation, renewal and recovery, each with the subscription's id and name", async () => {
+    const user = await signedInUser();
+    const fields = { name: 'Logged', amount: 5, billingCycle: 'monthly', category: 'other', dueDate: '2030-01-15' };
+    const sub = (await call('POST', '/api/subscriptions', { token: user.token, body: fields })).body;
+    await call('PUT', `/api/subscriptions/${sub.id}`, { token: user.token, body: { ...fields, amount: 6 } });
+    await call('PUT', `/api/subscriptions/${sub.id}/cancel`, { token: user.token });
+    await call('PUT', `/api/subscriptions/${sub.id}/reactivate`, { token: user.token });
+    await call('PUT', `/api/subscriptions/${sub.id}/renew`, { token: user.token });
+    await call('DELETE', `/api/subscriptions/${sub.id}`, { token: user.token });
+    await call('PUT', `/api/subscriptions/${sub.id}/recover`, { token: user.token });
+    const log = (await activityOf(user.id)).filter((entry) => entry.details.subscriptionId === sub.id);
+    expect(log.map((entry) => entry.actionType).reverse()).toEqual([
+      'subscription_created',
+      'subscription_updated',
+      'subscription_canceled',
+      'subscription_reactivated',
+      'subscription_renewed',
+      'subscription_deleted',
+      'subscription_recovered',
+    ]);
+    for (const entry of log) expect(entry).toMatchObject({ performedBy: user.username, details: { name: 'Logged' } });
+    expect(log.find((entry) => entry.actionType === 'subscription_updated')?.details.fields).toBe('amount');
+    expect(log.find((entry) => entry.actionType === 'subscription_renewed')?.details.dueDate).toBe('2030-02-15');
+  });
+
+  it('folds repeated settings changes into one entry with a count, the fields gathered', async () => {
+    const user = await signedInUser();
+    for (const currency of ['EUR', 'GBP', 'JPY', 'USD']) {
+      expect((await call('PUT', '/api/auth/settings', { token: user.token, body: { currencyPreference: currency } })).status).toBe(200);
+    }
+    await call('PUT', '/api/auth/settings', { token: user.token, body: { displayName: 'Folded' } });
+    const log = await activityOf(user.id);
+    const changes = log.filter((entry) => entry.actionType === 'settings_changed');
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ count: 5, details: { fields: 'currencyPreference, displayName' } });
+    expect(Date.parse(changes[0].lastAt)).toBeGreaterThanOrEqual(Date.parse(changes[0].createdAt));
+    expect(log[0].id).toBe(changes[0].id);
+    // Another kind of entry in between starts a new one.
+    await call('POST', '/api/subscriptions', {
+      token: user.token,
+      body: { name: 'Between', amount: 1, category: 'other', dueDate: '2030-01-01' },
+    });
+    await call('PUT', '/api/auth/settings', { token: user.token, body: { currencyPreference: 'EUR' } });
+    const after = (await activityOf(user.id)).filter((entry) => entry.actionType === 'settings_changed');
+    expect(after.map((entry) => entry.count ?? 1)).toEqual([1, 5]);
+  });
 });
 
 describe('GET /auth/users (the All Users table)', () => {

@@ -121,12 +121,12 @@ describe('function bundling', () => {
    * (docs/DECISIONS.md, 'Logs you can follow').
    */
   const CEILING_KB: Record<string, number> = {
-    auth: 352,
-    admin: 496,
-    subscriptions: 267,
-    membership: 290,
-    account: 449,
-    twofa: 386,
+    auth: 353,
+    admin: 497,
+    subscriptions: 268,
+    membership: 292,
+    account: 450,
+    twofa: 387,
     announcements: 259,
     'reminder-planner': 212,
     'reminder-sender': 246,

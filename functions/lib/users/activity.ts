@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Activity } from '../../../shared/api/account.js';
 import { dynamo } from '../chassis/aws.js';
 import { createLogger } from '../chassis/log.js';
@@ -28,18 +28,79 @@ export async function recordActivity(
   performedBy: string,
   details: ActivityDetails = {},
 ): Promise<void> {
-  const id = crypto.randomUUID();
-  const createdAt = new Date().toISOString();
-  const item: ActivityItem = {
-    ...keys.activity(userId, createdAt, id),
-    id,
-    actionType,
-    createdAt,
-    performedBy,
-    details,
-  };
   try {
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+    await putEntry(userId, actionType, performedBy, details, new Date());
+  } catch (error) {
+    createLogger({ userId }).warn('activity not recorded', { actionType, error: String(error) });
+  }
+}
+
+async function putEntry(userId: string, actionType: string, performedBy: string, details: ActivityDetails, now: Date) {
+  const id = crypto.randomUUID();
+  const createdAt = now.toISOString();
+  const item: ActivityItem = { ...keys.activity(userId, createdAt, id), id, actionType, createdAt, performedBy, details };
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+}
+
+/** How close a repeat must follow the newest entry to fold into it ({@link recordRepeatableActivity}). */
+export const COALESCE_WINDOW_MS = 10 * 60 * 1000;
+
+/** `fields` as a comma-separated list, each field once, in the order first changed. */
+function mergedFields(before: ActivityDetails[string], after: ActivityDetails[string]): string | undefined {
+  const list = [before, after].flatMap((value) => (typeof value === 'string' && value !== '' ? value.split(', ') : []));
+  return list.length > 0 ? [...new Set(list)].join(', ') : undefined;
+}
+
+/** The newest entry, when a new one of this kind, by this person, about this subscription folds into it. */
+async function entryToFoldInto(userId: string, actionType: string, performedBy: string, details: ActivityDetails, now: Date) {
+  const newest = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': ACTIVITY_PREFIX },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const entry = newest.Items?.[0] as ActivityItem | undefined;
+  if (!entry || entry.actionType !== actionType || entry.performedBy !== performedBy) return undefined;
+  if ((entry.details?.subscriptionId ?? null) !== (details.subscriptionId ?? null)) return undefined;
+  return now.getTime() - Date.parse(entry.lastAt ?? entry.createdAt) <= COALESCE_WINDOW_MS ? entry : undefined;
+}
+
+/**
+ * Records an entry of a kind that repeats in bursts (a user trying each currency in turn, a form saved
+ * several times): a repeat within {@link COALESCE_WINDOW_MS} of the newest entry, of the same kind by the
+ * same person about the same subscription, folds into that entry — its `count` goes up, its `lastAt`
+ * moves on, and its `fields` gather every field changed (issue 23: seven 'SETTINGS CHANGED' in a row said
+ * nothing). Apart from {@link recordActivity} so that only the functions that record such entries carry
+ * the extra Query. Never fails the request either.
+ */
+export async function recordRepeatableActivity(
+  userId: string,
+  actionType: string,
+  performedBy: string,
+  details: ActivityDetails = {},
+): Promise<void> {
+  const now = new Date();
+  try {
+    const previous = await entryToFoldInto(userId, actionType, performedBy, details, now);
+    if (!previous) return await putEntry(userId, actionType, performedBy, details, now);
+    const fields = mergedFields(previous.details?.fields, details.fields);
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: previous.pk, sk: previous.sk },
+        UpdateExpression: 'SET details = :details, lastAt = :lastAt, #count = :count',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: {
+          ':details': { ...previous.details, ...details, ...(fields ? { fields } : {}) },
+          ':lastAt': now.toISOString(),
+          ':count': (previous.count ?? 1) + 1,
+        },
+      }),
+    );
   } catch (error) {
     createLogger({ userId }).warn('activity not recorded', { actionType, error: String(error) });
   }
@@ -51,6 +112,7 @@ const toActivity = (item: ActivityItem): Activity => ({
   createdAt: item.createdAt,
   performedBy: item.performedBy,
   details: item.details ?? {},
+  ...(item.count ? { count: item.count, lastAt: item.lastAt } : {}),
 });
 
 /** The user's activity, newest first: the last `limit` entries, or all of them without a limit; older than the cursor `before`. */

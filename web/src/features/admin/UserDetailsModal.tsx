@@ -155,9 +155,12 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
                   return (
                     <li key={entry.id} className={styles.activityItem}>
                       <div className={styles.activityTop}>
-                        <span className={styles.activityType}>{activityLabel(entry.actionType)}</span>
-                        <time dateTime={entry.createdAt} className={styles.activityTime}>
-                          {activityTime(entry.createdAt)}
+                        <span className={styles.activityType}>
+                          {activityLabel(entry.actionType)}
+                          {entry.count && entry.count > 1 ? ` ×${entry.count}` : ''}
+                        </span>
+                        <time dateTime={entry.lastAt ?? entry.createdAt} className={styles.activityTime}>
+                          {activityTime(entry.lastAt ?? entry.createdAt)}
                         </time>
                       </div>
                       <div className={styles.activityBy}>by {entry.performedBy}</div>
