@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPENAPI_DOC, openApiText } from '../../scripts/openapi.js';
 import { runCommand } from './command.js';
@@ -51,8 +51,10 @@ describe('npm run lint', () => {
     folder = mkdtempSync(join(tmpdir(), 'lint-'));
     for (const name of ['package.json', 'biome.json', '.gitignore']) copyFileSync(join(root, name), join(folder, name));
     symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
-    mkdirSync(join(folder, 'src'));
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, 'src', name), text);
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(folder, path)), { recursive: true });
+      writeFileSync(join(folder, path), text);
+    }
     const lint = spawnSync('npm', ['run', 'lint'], { cwd: folder, encoding: 'utf8' });
     return { exitCode: lint.status, output: lint.stdout + lint.stderr };
   }
@@ -63,15 +65,52 @@ describe('npm run lint', () => {
   const beeAlone = 'export interface Bee {\n  legs: number;\n}\n';
 
   it('fails on two modules that import each other, type-only imports included', () => {
-    const lint = lintFolderWith({ 'ant.ts': ant, 'bee.ts': beeImportingAnt });
+    const lint = lintFolderWith({ 'src/ant.ts': ant, 'src/bee.ts': beeImportingAnt });
     expect(lint.exitCode).not.toBe(0);
     expect(lint.output).toMatch(/src\/ant\.ts:1:\d+ lint\/suspicious\/noImportCycles/);
     expect(lint.output).toMatch(/src\/bee\.ts:1:\d+ lint\/suspicious\/noImportCycles/);
   });
 
   it('passes once the cycle is cut', () => {
-    const lint = lintFolderWith({ 'ant.ts': ant, 'bee.ts': beeAlone });
+    const lint = lintFolderWith({ 'src/ant.ts': ant, 'src/bee.ts': beeAlone });
     expect(lint.output).not.toContain('noImportCycles');
     expect(lint.exitCode).toBe(0);
+  });
+
+  // Web features (docs/decisions, 'Web feature boundaries'): another feature only through its index.ts.
+  const statsRow = "export const StatsRow = 'stats';\n";
+  const subscriptionsEntry = "export { StatsRow } from './StatsRow';\n";
+  const landingUsing = (source: string) => `import { StatsRow } from '${source}';\n\nexport const Demo = StatsRow;\n`;
+  const features = (landingImport: string) => ({
+    'web/src/features/subscriptions/StatsRow.ts': statsRow,
+    'web/src/features/subscriptions/index.ts': subscriptionsEntry,
+    'web/src/features/landing/Demo.ts': landingUsing(landingImport),
+  });
+
+  it("fails on a web feature importing another feature's file", () => {
+    const lint = lintFolderWith(features('../subscriptions/StatsRow'));
+    expect(lint.exitCode).not.toBe(0);
+    expect(lint.output).toMatch(/web\/src\/features\/landing\/Demo\.ts:1:\d+ lint\/style\/noRestrictedImports/);
+  });
+
+  it('fails on shared web code importing a feature', () => {
+    const lint = lintFolderWith({
+      ...features('../subscriptions'),
+      'web/src/components/Stats.ts': landingUsing('../features/subscriptions'),
+    });
+    expect(lint.exitCode).not.toBe(0);
+    expect(lint.output).toMatch(/web\/src\/components\/Stats\.ts:1:\d+ lint\/style\/noRestrictedImports/);
+  });
+
+  it('passes when the feature imports what the other offers through its index.ts', () => {
+    const lint = lintFolderWith(features('../subscriptions'));
+    expect(lint.output).not.toContain('noRestrictedImports');
+    expect(lint.exitCode).toBe(0);
+  });
+
+  it("finds no feature's file imported from outside it in the project's own web app", () => {
+    const lint = spawnSync('npx', ['biome', 'lint', '--only=style/noRestrictedImports', 'web/src'], { cwd: root, encoding: 'utf8' });
+    expect(lint.stdout + lint.stderr).toMatch(/Checked \d+ files/);
+    expect(lint.status).toBe(0);
   });
 });

@@ -10,5 +10,6 @@ export { Modal, type ModalTone } from './Modal';
 export { Pagination } from './Pagination';
 export { Select, type SelectOption } from './Select';
 export { PageSpinner, Spinner } from './Spinner';
+export { TextArea } from './TextArea';
 export { type ToastApi, ToastProvider, useToast } from './Toast';
 export { TOAST_DURATION_MS, type ToastTone } from './toasts';

@@ -14,8 +14,8 @@ import { Alert } from '../../components/ui/Alert';
 import { Button, IconButton } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
+import { TextArea } from '../../components/ui/TextArea';
 import { useToast } from '../../components/ui/Toast';
-import { TextArea } from '../subscriptions/TextArea';
 import styles from './AnnouncementFormModal.module.css';
 
 export interface AnnouncementFormModalProps {

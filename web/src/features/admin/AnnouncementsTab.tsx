@@ -5,13 +5,13 @@ import { ArrowDown, ArrowUp, Eye, GripVertical, Megaphone, Pencil, Plus, Trash2 
 import { type DragEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { announcementsQuery, showOrder, useDeleteAnnouncement, useReorderAnnouncements } from '../../api/announcements';
 import { errorMessage } from '../../api/client';
+import { AnnouncementDetailModal } from '../../components/AnnouncementDetailModal';
 import { Button, IconButton } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../components/ui/Toast';
-import { AnnouncementDetailModal } from '../announcements/AnnouncementDetailModal';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
 import styles from './AnnouncementsTab.module.css';
 

@@ -1,15 +1,14 @@
-import type { PaidTier, User } from '@shared/api/user';
+import type { PaidTier } from '@shared/api/user';
 import { formatInstantShort } from '@shared/domain/dates';
 import { DEFAULT_GRANT_REASON, EXTEND_QUICK_DAYS, extendReason, GRANT_PRESET_DAYS, timeLeftLabel } from '@shared/domain/membership';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { Alert, Button, Input, Modal, Select, useToast } from '../../components/ui';
 import { useCurrentUser } from '../../session/context';
 import styles from './Admin.module.css';
-import { useChangeEmail, useExtendMembership, useGrantMembership } from './adminQueries';
+import { useExtendMembership, useGrantMembership } from './adminQueries';
 import { reloadIfSelf } from './selfChange';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { FormActions, Target, type UserModalProps } from './UserModalParts';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
@@ -18,32 +17,6 @@ function parseDays(text: string): number | null {
   if (!/^\d+$/.test(text.trim())) return null;
   const value = Number(text.trim());
   return value > 0 ? value : null;
-}
-
-interface UserModalProps {
-  user: User;
-  onClose: () => void;
-}
-
-/** The user a dialog acts on, as its description. */
-function Target({ user }: { user: User }) {
-  return (
-    <>
-      For <strong>{user.username}</strong>
-      {user.email ? ` (${user.email})` : ''}
-    </>
-  );
-}
-
-function FormActions({ onCancel, pending, children }: { onCancel: () => void; pending: boolean; children: ReactNode }) {
-  return (
-    <div className={styles.modalActions}>
-      <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      {children}
-    </div>
-  );
 }
 
 /** Grant Membership (SPEC §2, §5, §9): vip or premium, a preset or forever; custom days override the preset. */
@@ -244,79 +217,6 @@ export function ExtendModal({ user, onClose }: UserModalProps) {
         <FormActions onCancel={onClose} pending={extend.isPending}>
           <Button type="submit" loading={extend.isPending} loadingText="Extending...">
             Extend Subscription
-          </Button>
-        </FormActions>
-      </form>
-    </Modal>
-  );
-}
-
-/** Change Email (SPEC §2, §5): typed twice, the two must match and look like an address. */
-export function ChangeEmailModal({ user, onClose }: UserModalProps) {
-  const id = useId();
-  const me = useCurrentUser();
-  const toast = useToast();
-  const change = useChangeEmail();
-  const [email, setEmail] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<{ field: 'email' | 'confirm'; text: string } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const typed = email.trim();
-    const found =
-      typed !== confirm.trim()
-        ? ({ field: 'confirm', text: 'Emails do not match' } as const)
-        : !EMAIL_PATTERN.test(typed)
-          ? ({ field: 'email', text: 'Please enter a valid email address' } as const)
-          : null;
-    setError(found);
-    if (found) {
-      document.getElementById(`${id}-${found.field}`)?.focus();
-      return;
-    }
-    try {
-      const answer = await change.mutateAsync({ id: user.id, email: typed });
-      toast.success('Email changed successfully!');
-      reloadIfSelf(answer.user, me);
-      onClose();
-    } catch (caught) {
-      setFailure(errorMessage(caught, 'Failed to change email'));
-    }
-  }
-
-  return (
-    <Modal open onClose={onClose} title="Change Email" description={<Target user={user} />}>
-      <form className={styles.modalForm} onSubmit={submit} noValidate>
-        <p className={styles.current}>
-          Current email: <strong>{user.email ?? 'Not set'}</strong>
-        </p>
-        <Input
-          id={`${id}-email`}
-          label="New Email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={error?.field === 'email' ? error.text : undefined}
-          required
-        />
-        <Input
-          id={`${id}-confirm`}
-          label="Confirm New Email"
-          type="email"
-          autoComplete="off"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={error?.field === 'confirm' ? error.text : undefined}
-          required
-        />
-        {failure && <Alert tone="danger">{failure}</Alert>}
-        <FormActions onCancel={onClose} pending={change.isPending}>
-          <Button type="submit" loading={change.isPending} loadingText="Changing...">
-            Change Email
           </Button>
         </FormActions>
       </form>

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Megaphone } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { announcementsQuery } from '../../api/announcements';
+import { AnnouncementDetailModal } from '../../components/AnnouncementDetailModal';
 import { Pagination } from '../../components/ui/Pagination';
-import { AnnouncementDetailModal } from './AnnouncementDetailModal';
 import styles from './SidebarAnnouncements.module.css';
 
 /**

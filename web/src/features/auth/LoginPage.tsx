@@ -10,11 +10,11 @@ import { usePageDescription } from '../../components/pageDescription';
 import { Alert } from '../../components/ui/Alert';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
+import { fieldErrors } from '../../lib/fieldErrors';
 import { useSession } from '../../session/context';
 import { storedDeviceToken } from '../../session/deviceToken';
 import { clearNotice, peekNotice } from '../../session/storage';
 import styles from './AuthForms.module.css';
-import { fieldErrors } from './fieldErrors';
 import { TwoFactorDialog } from './TwoFactorDialog';
 
 const INVALID_LOGIN = 'Invalid username or password';

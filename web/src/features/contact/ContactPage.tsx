@@ -9,8 +9,8 @@ import { usePageDescription } from '../../components/pageDescription';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
-import { fieldErrors } from '../auth/fieldErrors';
-import { TextArea } from '../subscriptions/TextArea';
+import { TextArea } from '../../components/ui/TextArea';
+import { fieldErrors } from '../../lib/fieldErrors';
 import styles from './ContactPage.module.css';
 
 /** SPEC §9: back one page 3 seconds after the message is sent. */

@@ -7,7 +7,7 @@ import { IconButton } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { useCurrentUser, useSession } from '../../session/context';
 import { displayNameOf } from '../../session/displayName';
-import { SubscriptionsPanel } from '../subscriptions/SubscriptionsPanel';
+import { SubscriptionsPanel } from '../subscriptions';
 import styles from './DashboardPage.module.css';
 import { Sidebar } from './Sidebar';
 
@@ -59,4 +59,4 @@ export function DashboardPage() {
 }
 
 /** The landing page's demo comes with the dashboard's chunk (docs/DECISIONS.md 'The public site'). */
-export { DemoDashboard } from '../landing/DemoDashboard';
+export { DemoDashboard } from '../subscriptions';

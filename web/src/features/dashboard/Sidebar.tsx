@@ -6,7 +6,7 @@ import { Brand } from '../../components/layout/Brand';
 import { RoleBadges } from '../../components/RoleBadges';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { displayNameOf } from '../../session/displayName';
-import { SidebarAnnouncements } from '../announcements/SidebarAnnouncements';
+import { SidebarAnnouncements } from '../announcements';
 import styles from './Sidebar.module.css';
 
 export interface SidebarProps {

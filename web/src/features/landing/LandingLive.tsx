@@ -1,8 +1,9 @@
 import type { LandingStats } from '@shared/api/stats';
 import { statsRoutes } from '@shared/api/stats';
 import { COUNT_UP_MS, COUNT_UP_STEPS, countAt, fallbackCounters, formatCounter } from '@shared/domain/landing-counters';
-import { lazy, type RefObject, Suspense, useEffect, useState } from 'react';
+import { type RefObject, Suspense, useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { LazyDemoDashboard } from '../dashboard';
 import styles from './LandingLive.module.css';
 
 /**
@@ -78,9 +79,6 @@ export function LandingCounters() {
   );
 }
 
-/** The demo comes with the dashboard's own chunk: the same components, no second copy of them. */
-const DemoDashboard = lazy(async () => ({ default: (await import('../dashboard/DashboardPage')).DemoDashboard }));
-
 /**
  * The demo dashboard, loaded once `target` (its section) comes within 800 px of the viewport, or at
  * once when `wanted` ('See How It Works').
@@ -100,7 +98,7 @@ export function DemoDashboardLoader({ target, wanted }: { target: RefObject<HTML
 
   return wanted || near ? (
     <Suspense>
-      <DemoDashboard />
+      <LazyDemoDashboard />
     </Suspense>
   ) : null;
 }

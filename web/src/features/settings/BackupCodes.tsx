@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { APP_NAME } from '../../brand';
 import { Button } from '../../components/ui/Button';
-import { downloadText } from '../subscriptions/browserFiles';
+import { downloadText } from '../../lib/browserFiles';
 import styles from './TwoFactor.module.css';
 
 /** The text file 'Download Backup Codes' saves (SPEC §2 wizard step 3): the codes, and that each works once. */

@@ -1,8 +1,8 @@
 import type { User } from '@shared/api/user';
 import { CreditCard, Plus, Wallet } from 'lucide-react';
 import { useState } from 'react';
+import { ComingSoonDialog } from '../../components/ComingSoonDialog';
 import { Button, ButtonLink } from '../../components/ui/Button';
-import { ComingSoonDialog } from '../upgrade/ComingSoonDialog';
 import styles from './Settings.module.css';
 
 /**

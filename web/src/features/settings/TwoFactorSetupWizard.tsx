@@ -9,8 +9,8 @@ import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { useToast } from '../../components/ui/Toast';
+import { copyText } from '../../lib/browserFiles';
 import { useCurrentUser, useSession } from '../../session/context';
-import { copyText } from '../subscriptions/browserFiles';
 import { BackupCodes } from './BackupCodes';
 import styles from './TwoFactor.module.css';
 

@@ -13,10 +13,10 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select, type SelectOption } from '../../components/ui/Select';
+import { TextArea } from '../../components/ui/TextArea';
+import { fieldErrors } from '../../lib/fieldErrors';
 import { useCurrentUser } from '../../session/context';
-import { fieldErrors } from '../auth/fieldErrors';
 import styles from './SubscriptionFormModal.module.css';
-import { TextArea } from './TextArea';
 
 /** SPEC §8 'Subscription actions'. */
 const SAVE_FAILED = 'Failed to save subscription';

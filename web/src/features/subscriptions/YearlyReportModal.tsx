@@ -9,7 +9,7 @@ import { useMemo, useRef } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { useToast } from '../../components/ui/Toast';
-import { copyText, downloadText } from './browserFiles';
+import { copyText, downloadText } from '../../lib/browserFiles';
 import styles from './YearlyReportModal.module.css';
 
 /** SPEC §8 'Success messages' and 'Clipboard'. */

@@ -2,9 +2,9 @@ import { PLAN_TIERS, PLANS_GUARANTEE, type PlanMonths } from '@shared/domain/pla
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { pageTitle } from '../../brand';
+import { ComingSoonDialog } from '../../components/ComingSoonDialog';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { useCurrentUser } from '../../session/context';
-import { ComingSoonDialog } from './ComingSoonDialog';
 import { DurationSwitch } from './DurationSwitch';
 import { PlanCard } from './PlanCard';
 import styles from './UpgradePage.module.css';

@@ -1,5 +1,5 @@
 import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
-import { describedBy, Field } from '../../components/ui/Field';
+import { describedBy, Field } from './Field';
 import styles from './TextArea.module.css';
 
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {

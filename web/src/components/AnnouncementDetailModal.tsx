@@ -1,9 +1,9 @@
 import type { Announcement } from '@shared/api/announcements';
 import { formatDateShort } from '@shared/domain/dates';
 import { CalendarDays, Sparkles } from 'lucide-react';
-import { Button } from '../../components/ui/Button';
-import { Modal } from '../../components/ui/Modal';
 import styles from './AnnouncementDetailModal.module.css';
+import { Button } from './ui/Button';
+import { Modal } from './ui/Modal';
 
 export interface AnnouncementDetailModalProps {
   /** The announcement shown; null keeps the dialog closed. */

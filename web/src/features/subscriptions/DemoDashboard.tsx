@@ -2,13 +2,13 @@ import type { Subscription } from '@shared/api/subscription';
 import { addDays } from '@shared/domain/dates';
 import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-stats';
 import { useMemo } from 'react';
-import { ReadOnlyContext } from '../subscriptions/readOnly';
-import { SpendingCard } from '../subscriptions/SpendingCard';
-import { StatsRow } from '../subscriptions/StatsRow';
-import { SubscriptionList } from '../subscriptions/SubscriptionList';
-import type { SubscriptionsApi } from '../subscriptions/useSubscriptions';
-import { useToday } from '../subscriptions/useToday';
 import styles from './DemoDashboard.module.css';
+import { ReadOnlyContext } from './readOnly';
+import { SpendingCard } from './SpendingCard';
+import { StatsRow } from './StatsRow';
+import { SubscriptionList } from './SubscriptionList';
+import type { SubscriptionsApi } from './useSubscriptions';
+import { useToday } from './useToday';
 
 type Sample = Pick<Subscription, 'name' | 'description' | 'amount' | 'category' | 'billingCycle' | 'autoRenew' | 'status'> & {
   /** Days from today to the due date, so the badges read the same on any day. */

@@ -1,7 +1,7 @@
 import { CreditCard, Receipt, RefreshCw, Rocket, Wallet } from 'lucide-react';
-import { Button } from '../../components/ui/Button';
-import { Modal } from '../../components/ui/Modal';
 import styles from './ComingSoonDialog.module.css';
+import { Button } from './ui/Button';
+import { Modal } from './ui/Modal';
 
 /** What the payment integration will bring (SPEC §2 'Upgrade'). */
 const PLANNED = [
