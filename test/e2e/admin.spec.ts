@@ -322,6 +322,30 @@ test('the details show subscriptions and activity; deactivating ends the memberâ
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeFocused();
 });
 
+test('End Sessions asks first, signs the member out on their open page and is logged', async ({ page, browser }) => {
+  const member = await createMember('ended');
+  const memberView = await memberPage(browser, member);
+  await openAdmin(page);
+  await search(page, member.username);
+  await row(page, member)
+    .getByRole('button', { name: `View details of ${member.username}` })
+    .click();
+  const details = page.getByRole('dialog', { name: 'User Details' });
+  await details.getByRole('button', { name: 'End Sessions' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'End All Sessions' });
+  await expect(confirm).toContainText(`Sign ${member.username} out on every device?`);
+  await expectNoAxeViolationsInBothThemes(page, 'the end-sessions confirmation');
+  await confirm.getByRole('button', { name: 'End Sessions' }).click();
+  await expect(toast(page, 'All sessions of this user have been ended')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(
+    details.getByRole('list', { name: 'Activity Log (Last 50)' }).getByText('SESSIONS TERMINATED', { exact: true }),
+  ).toBeVisible();
+  await expect(memberView).toHaveURL(/\/login$/, { timeout: 6000 });
+  await expect(memberView.getByText('Your session has been terminated by an administrator')).toBeVisible();
+  await memberView.context().close();
+});
+
 test('fits a tablet and a 390 px phone: the table scrolls in its own box, the page never sideways', async ({ page }) => {
   const member = await createMember('phone');
   await apiCall('POST', '/api/admin/membership/grant', {

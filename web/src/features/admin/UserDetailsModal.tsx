@@ -3,14 +3,14 @@ import type { User } from '@shared/api/user';
 import { formatMoney } from '@shared/domain/currency';
 import { formatDateShort, formatInstantShort } from '@shared/domain/dates';
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, LogOut, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { RoleBadges } from '../../components/RoleBadges';
 import { Alert, Badge, Button, ConfirmDialog, Modal, Spinner, useToast } from '../../components/ui';
 import { useCurrentUser } from '../../session/context';
 import styles from './Admin.module.css';
-import { useChangeStatus, userDetailsQuery, useSendPasswordReset } from './adminQueries';
+import { useChangeStatus, userDetailsQuery, useSendPasswordReset, useTerminateSessions } from './adminQueries';
 
 /** 'password_changed' → 'PASSWORD CHANGED' (SPEC §2 'Activity Log'). */
 export const activityLabel = (actionType: string) => actionType.replace(/_+/g, ' ').trim().toUpperCase();
@@ -32,7 +32,7 @@ function activityDetails(details: Activity['details']): string {
 
 const STATUS_TONE = { active: 'success', canceled: 'warning', deleted: 'danger' } as const;
 
-type Confirm = 'status' | 'reset' | null;
+type Confirm = 'status' | 'reset' | 'sessions' | null;
 
 /** User Details (SPEC §2): badges, status and password-reset actions, fields, subscriptions and the activity log. */
 export function UserDetailsModal({ user, onClose }: { user: User; onClose: () => void }) {
@@ -41,6 +41,7 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
   const details = useQuery(userDetailsQuery(user.id));
   const changeStatus = useChangeStatus();
   const sendReset = useSendPasswordReset();
+  const terminateSessions = useTerminateSessions();
   const [confirm, setConfirm] = useState<Confirm>(null);
 
   const shown = details.data?.user ?? user;
@@ -65,6 +66,16 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
       toast.success('Password reset email sent successfully!');
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to send password reset email'));
+    }
+    setConfirm(null);
+  }
+
+  async function onTerminateSessions() {
+    try {
+      const answer = await terminateSessions.mutateAsync(shown.id);
+      toast.success(answer.message);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to end sessions'));
     }
     setConfirm(null);
   }
@@ -101,6 +112,16 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
               </Button>
               <Button size="sm" variant="secondary" icon={<KeyRound aria-hidden="true" />} onClick={() => setConfirm('reset')}>
                 Send Password Reset
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<LogOut aria-hidden="true" />}
+                onClick={() => setConfirm('sessions')}
+                disabled={isSelf}
+                title={isSelf ? 'Use Settings › Sign out of all devices for your own account' : undefined}
+              >
+                End Sessions
               </Button>
             </div>
           </div>
@@ -197,6 +218,17 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
         loadingLabel="Sending..."
         loading={sendReset.isPending}
         onConfirm={() => void onReset()}
+        onCancel={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === 'sessions'}
+        type="warning"
+        title="End All Sessions"
+        message={`Sign ${shown.username} out on every device? Remembered devices are forgotten too; they can sign in again with their password.`}
+        confirmLabel="End Sessions"
+        loadingLabel="Ending..."
+        loading={terminateSessions.isPending}
+        onConfirm={() => void onTerminateSessions()}
         onCancel={() => setConfirm(null)}
       />
     </Modal>

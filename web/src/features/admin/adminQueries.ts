@@ -107,6 +107,14 @@ export function useChangeStatus() {
   });
 }
 
+/** Ends every session of the user (admin 'End Sessions'); the details refetch to show the activity entry. */
+export function useTerminateSessions() {
+  return useMutation({
+    mutationFn: (id: string) => api(routes.terminateSessions, { params: { id } }),
+    onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: adminKeys.details(id) }),
+  });
+}
+
 export function useSendPasswordReset() {
   return useMutation({
     mutationFn: (id: string) => api(routes.sendPasswordReset, { params: { id } }),
