@@ -177,7 +177,7 @@ export async function apiSection(api: (path: string) => string, dynamoCalls: { c
   };
   const loginCalls = await callsPer(api('/api/auth/login'), loginInit);
   // One account from one address: more than 5 sign-ins at once would meet the login throttle
-  // (DECISIONS 'Login'), and bcrypt is CPU-bound, so 4 connections use both cores.
+  // (docs/decisions/0009-login-throttle.md), and bcrypt is CPU-bound, so 4 connections use both cores.
   rows.push({
     endpoint: `POST /api/auth/login (bcrypt 10, ${LOGIN_CONNECTIONS} connections)`,
     ...(await load(api('/api/auth/login'), loginInit, DURATION, LOGIN_CONNECTIONS)),

@@ -26,7 +26,7 @@ function timeInit(outfile: string): { wallMs: number; cpuMs: number } {
   const script = `const cpu = process.cpuUsage(); const t = performance.now(); await import(${JSON.stringify(outfile)});
     const used = process.cpuUsage(cpu); console.log(JSON.stringify({ wallMs: performance.now() - t, cpuMs: (used.user + used.system) / 1000 }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    // As deployed: no NODE_OPTIONS (source maps are not enabled at run time; docs/DECISIONS.md).
+    // As deployed: no NODE_OPTIONS (source maps are not enabled at run time; docs/decisions/0054-lean-function-bundles.md).
     env: { ...process.env, AWS_REGION: 'us-east-1', NODE_OPTIONS: '' },
     encoding: 'utf8',
   });

@@ -38,7 +38,7 @@ export async function webSection(url: string) {
  * Times one interaction inside the page, without Playwright's round trips and polling: from
  * just before the input event is dispatched until the frame after the DOM first shows `text`
  * (a MutationObserver sees the text, then requestAnimationFrame + a task: the main thread's part of
- * that frame is done; raster and draw follow, as 'First paint, timed on screen' in DECISIONS measured).
+ * that frame is done; raster and draw follow, as bench/NOTES.md 'First paint, timed on screen' measured).
  */
 function interaction(page: Page, action: 'search' | 'clear' | 'next' | 'previous', text: string) {
   return page.evaluate(

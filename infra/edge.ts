@@ -10,7 +10,7 @@ import { acknowledge } from './checks.js';
 import { LOG_RETENTION } from './functions.js';
 
 /**
- * The edge (issue 11 §2, docs/DECISIONS.md 'The edge'): the WAF web ACL on the CloudFront
+ * The edge (issue 11 §2, docs/decisions/0062-the-edge.md): the WAF web ACL on the CloudFront
  * distribution, and the secret CloudFront sends to the API so that the API answers nobody else.
  */
 
@@ -47,7 +47,7 @@ export const WAF_MANAGED_RULE_GROUPS = [
       // Bodies over 8 KB: the avatar upload (PUT /api/auth/avatar, up to Lambda's 6 MB) and long
       // announcements need more; each route's own body limit is the chassis's 413.
       'SizeRestrictions_BODY',
-      // Free text may contain HTML, which the SPA shows as text (docs/DECISIONS.md 'Free text').
+      // Free text may contain HTML, which the SPA shows as text (docs/decisions/0003-free-text.md).
       'CrossSiteScripting_BODY',
     ],
   },

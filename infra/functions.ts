@@ -73,7 +73,7 @@ export class ProductFunction extends Construct {
       depsLockFilePath: depsLockFile,
       bundling: props.bundling ?? lambdaBundling,
       // No NODE_OPTIONS=--enable-source-maps: loading the map costs more cold-start time than the
-      // bundle itself (docs/DECISIONS.md, 'Cold starts'); the map ships beside the bundle for reading traces.
+      // bundle itself (docs/decisions/0054-lean-function-bundles.md); the map ships beside the bundle for reading traces.
       environment: props.environment,
     });
     acknowledgeFunctionBasics(this.function);

@@ -66,7 +66,7 @@ export class MembershipExpiry extends Construct {
     // A failed run is run again by Lambda (twice); the schedule itself also retries delivery.
     this.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
     const selfHealing =
-      'A run that still fails loses nothing: every read of the membership applies a change that fell due (docs/DECISIONS.md), and the errors alarm reports the failure.';
+      'A run that still fails loses nothing: every read of the membership applies a change that fell due (docs/decisions/0034-memberships.md), and the errors alarm reports the failure.';
     acknowledge(this.function, selfHealing, 'Serverless-LambdaDLQ', 'Serverless-LambdaAsyncFailureDestination');
     this.function.grantInvoke(this.schedulerRole);
     acknowledge(

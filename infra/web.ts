@@ -274,8 +274,8 @@ export class CloudFrontSite extends Construct {
 
     // Hashed build output never changes under its name: cache it for a year. Every release's files
     // stay (no prune here, `assets/*` excluded from the pages' prune, no lifecycle rule), so a tab
-    // opened before a deploy still loads its screens' code after it (docs/DECISIONS.md 'A deploy
-    // under open tabs').
+    // opened before a deploy still loads its screens' code after it
+    // (docs/decisions/0053-deploy-under-open-tabs.md).
     const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
       destinationBucket: this.bucket,
       sources: [props.site],

@@ -8,7 +8,7 @@ import type { MembershipSchedules } from '../functions/lib/membership/membership
  *
  * Nothing is kept across restarts, and nothing needs to be: every read applies and persists the
  * change that fell due (functions/lib/membership/membership.ts), and the next membership write creates the
- * schedule again (docs/DECISIONS.md 'Memberships').
+ * schedule again (docs/decisions/0034-memberships.md).
  */
 export interface PendingSchedule {
   name: string;

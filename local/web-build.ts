@@ -5,7 +5,7 @@ import { SITE_PAGES } from '../infra/site-files.js';
 import { WEB_DIST } from './web.js';
 
 /**
- * `npm start`'s web build (docs/DECISIONS.md 'A deploy under open tabs'): another `npm start` on the
+ * `npm start`'s web build (docs/decisions/0053-deploy-under-open-tabs.md): another `npm start` on the
  * same checkout may be serving web/dist to open tabs, so the build never empties it. Vite builds
  * into a folder of its own beside it, whose files then move into web/dist one rename each (a rename
  * replaces a file at once: a request gets the old file or the new one, never a missing or half-written

@@ -38,7 +38,7 @@ function treeShakeReactRouter(): Plugin {
 const prerenderDir = fileURLToPath(new URL('../node_modules/.cache/prerender', import.meta.url));
 
 /**
- * The landing page paints from the HTML (docs/DECISIONS.md 'First paint'): after the browser build,
+ * The landing page paints from the HTML (docs/decisions/0056-first-paint.md): after the browser build,
  * a server build of web/src/prerender.tsx renders it, and the plugin writes the site's two pages —
  * `index.html` with the landing page's markup in its root, its title and its stylesheet inline
  * (main.tsx hydrates it), and
@@ -78,8 +78,8 @@ function prerenderLanding(): Plugin {
       if (!shell.includes(emptyRoot) || !title)
         throw new Error('prerender-landing: the page has no empty #root or the landing page no <title>');
       writeFileSync(join(outDir, SITE_PAGES.appShell), shell);
-      // The landing page's stylesheet comes inline: its first frame waits for no request (docs/DECISIONS.md
-      // 'First paint'). Its link stays, disabled (not applied, not render-blocking; Chromium still fetches
+      // The landing page's stylesheet comes inline: its first frame waits for no request
+      // (docs/decisions/0056-first-paint.md). Its link stays, disabled (not applied, not render-blocking; Chromium still fetches
       // it at low priority), so that Vite's chunk loader, which looks for a stylesheet's <link> before
       // adding one, does not add the file again at the end of the head when the landing page loads a
       // chunk (the demo dashboard's), where it would outrank that chunk's styles.
@@ -176,7 +176,7 @@ export default defineConfig(({ command }) => ({
       polyfill: false,
       // What the landing page loads after it renders (LandingLive; from there the dashboard's chunk for
       // the demo dashboard) comes with its stylesheets, and its scripts follow their own imports: the names of
-      // the dashboard's ~25 scripts would weigh on the landing page's first JavaScript (docs/DECISIONS.md 'The public site').
+      // the dashboard's ~25 scripts would weigh on the landing page's first JavaScript (docs/decisions/0050-public-site.md).
       resolveDependencies: (_file, deps, { hostId }) =>
         /Landing(Page|Live)/.test(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },

@@ -22,7 +22,7 @@ export function assertMayGrantRole(actorRole: unknown, role: Role): void {
 }
 
 /**
- * The membership after an admin sets `role` (docs/DECISIONS.md 'Admin: user management'):
+ * The membership after an admin sets `role` (docs/decisions/0037-admin-user-management.md):
  * - owner or developer: the role only; a paid term the user holds is kept (staff keep their role
  *   when it ends, as with a grant to staff);
  * - member: any paid term ends now (no renewal would make them vip again next month);

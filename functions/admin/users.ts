@@ -167,7 +167,7 @@ export async function changeEmailHandler({ params, body, user: admin }: Request<
   const updated = await changeTarget(params.id, async (stored: UserItem) => {
     assertMayActOn(admin.role, stored.role);
     previous = stored.email ?? null;
-    // An address an admin sets counts as verified (docs/DECISIONS.md 'Admin: user management').
+    // An address an admin sets counts as verified (docs/decisions/0037-admin-user-management.md).
     const result = await changeIdentity(stored, { email: body.email, changes: { emailVerified: true } });
     if (!('conflict' in result)) return result.user;
     if (result.conflict === 'email') throw conflict(authMessages.emailTaken);

@@ -58,7 +58,7 @@ async function sendSignInLink(user: UserItem, clientAddress: string, log: Logger
 export const handler = createApiHandler(authRoutes, {
   register: async ({ body, clientAddress, log }) => {
     // Counted before the password is hashed; the verification mail counts against its address, so
-    // nobody can mail-bomb a stranger by signing up with their address (docs/DECISIONS.md 'The edge').
+    // nobody can mail-bomb a stranger by signing up with their address (docs/decisions/0022-mail-throttles.md).
     await requireMailRequest(clientAddress);
     const mail = await takeSlots(mailToAddress(body.email));
     if (!mail.taken) throw tooManyRequests(authMessages.tooManyEmailsToAddress, mail.retryAfterSeconds);
@@ -83,7 +83,7 @@ export const handler = createApiHandler(authRoutes, {
   },
 
   login: async ({ body, clientAddress, log }) => {
-    // Counted before the password is compared, so concurrent guesses cannot pass the limits (DECISIONS 'Login').
+    // Counted before the password is compared, so concurrent guesses cannot pass the limits (docs/decisions/0009-login-throttle.md).
     const [attempt, user, underAttack] = await Promise.all([
       beginLoginAttempt(body.username, clientAddress),
       findUserByUsername(body.username),

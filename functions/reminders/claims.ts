@@ -8,7 +8,7 @@ import { epochSeconds, tableName } from '../lib/chassis/table.js';
 /**
  * The marker of one reminder (`REMINDER#<subscription>#<due date>#<kind>` / `SENT`): claimed before the
  * e-mail is sent, then settled as sent or failed, so no reminder goes out twice however often its
- * message arrives (docs/DECISIONS.md 'Reminder fan-out').
+ * message arrives (docs/decisions/0028-reminder-fan-out.md).
  *
  * - `sending`: a sender holds it since `claimedAt`. A claim older than the claim timeout was left by a
  *   sender that died (the timeout is longer than the sender function's own), so the next delivery takes

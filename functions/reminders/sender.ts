@@ -95,7 +95,7 @@ async function sendOne(message: ReminderMessage): Promise<SendOutcome> {
   }
   // SES took it. A crash from here to the marker's update leaves a claim that a redelivery takes over
   // after the claim timeout and sends again: the one window where a reminder may go out twice
-  // (docs/DECISIONS.md 'Reminder fan-out').
+  // (docs/decisions/0028-reminder-fan-out.md).
   // A marker that cannot be settled is logged, never retried: a retry would send the e-mail again.
   const settled = await settle(key, claimed.claimId, { status: 'sent' }).catch(() => false);
   if (!settled) log().error('reminder sent, but its marker could not be settled', { subscriptionId: subscription.id, kind });

@@ -4,7 +4,7 @@ import QRCodeCore from 'qrcode/lib/core/qrcode.js';
 /**
  * The setup's QR code as a PNG data URL. Only qrcode's core (the symbol's modules) is bundled: its
  * default entry brings renderers for files, terminals and SVG and the pngjs encoder, while a
- * black-and-white PNG is a few lines over node:zlib (DECISIONS 'Two-factor sign-in').
+ * black-and-white PNG is a few lines over node:zlib (docs/decisions/0013-two-factor-sign-in.md).
  */
 
 /** Pixels per module, and the quiet zone in modules around the symbol (4 is the standard's minimum). */

@@ -5,7 +5,7 @@ import { ID_PATTERN, type MessageResponse, route } from './contract.js';
 
 /**
  * The most announcements kept at once: the reorder writes every one of them in one DynamoDB
- * transaction, which takes at most 100 items (docs/DECISIONS.md, 'Announcements').
+ * transaction, which takes at most 100 items (docs/decisions/0049-announcements.md).
  */
 export const MAX_ANNOUNCEMENTS = 100;
 export const ANNOUNCEMENT_LIMITS = { title: 150, content: 5000, change: 500, changes: 30 } as const;

@@ -40,7 +40,7 @@ export const authMessages = {
   changedMeanwhile: 'Your account was changed in the meantime. Please reload and try again.',
   /** Changing the address sends a verification mail: at most 3 in 15 minutes (429). */
   tooManyEmailChanges: 'Too many verification emails. Please try again in 15 minutes.',
-  /** 429 with Retry-After: sign-ups and mail requests from one client address (docs/DECISIONS.md 'The edge'). */
+  /** 429 with Retry-After: sign-ups and mail requests from one client address (docs/decisions/0022-mail-throttles.md). */
   tooManyRequestsFromAddress: 'Too many requests from your network. Please try again later.',
   /** 429 with Retry-After: mails to one e-mail address, whoever asks for them. */
   tooManyEmailsToAddress: 'Too many emails have been sent to this address. Please try again later.',
@@ -63,7 +63,7 @@ export const authMessages = {
 } as const;
 
 /**
- * The one-click unsubscribe route's answers (not in SPEC; docs/DECISIONS.md 'E-mail that arrives'),
+ * The one-click unsubscribe route's answers (not in SPEC; docs/decisions/0021-one-click-unsubscribe.md),
  * apart from authMessages so that only the auth bundle carries them.
  */
 export const unsubscribeMessages = {

@@ -47,7 +47,7 @@ export interface User {
   emailSuppressed: 'bounce' | 'complaint' | null;
   /**
    * A new address asked for in Settings and waiting for its verification link (24 hours): `email` stays
-   * the account's address until the link is used (docs/DECISIONS.md 'E-mail changes, confirmed'). Null otherwise.
+   * the account's address until the link is used (docs/decisions/0025-email-changes-confirmed.md). Null otherwise.
    */
   pendingEmail: string | null;
 }

@@ -1,6 +1,6 @@
 /**
- * The e-mail addresses the product can send to (docs/DECISIONS.md 'Addresses the mailer can send
- * to'): plain ASCII `local@domain` as RFC 5321 paths carry them, no more. The sign-up and settings
+ * The e-mail addresses the product can send to
+ * (docs/decisions/0023-mailable-addresses.md): plain ASCII `local@domain` as RFC 5321 paths carry them, no more. The sign-up and settings
  * forms, every body schema and the mailer (functions/lib/email/email.ts) use this one rule, so an address
  * that passes validation is one the MIME writer and SES take.
  *

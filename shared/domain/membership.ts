@@ -4,8 +4,8 @@ import { normalizeRole, type Role } from './roles.js';
  * Paid memberships (SPEC §3, §4 'Paid-tier subscription', §9), as pure state transitions. The
  * server stores a user's membership state; every read applies {@link effectiveMembership} so a
  * term that has ended never leaves paid access open, and the membership function applies the same
- * transition when the term's one-time schedule fires (docs/DECISIONS.md 'Memberships' and
- * 'Memberships end without a payment').
+ * transition when the term's one-time schedule fires
+ * (docs/decisions/0034-memberships.md and docs/decisions/0036-memberships-end-without-a-payment.md).
  *
  * Payments are not live (SPEC §1: 'Coming Soon'), so nothing renews: every term with an end ends
  * there, and the user is a member. `autoRenew` and `pendingDowngrade` record what the member wants

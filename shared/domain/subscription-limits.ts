@@ -1,6 +1,6 @@
 /**
- * How many subscriptions one account may keep (issue 21 point 5, docs/DECISIONS.md 'Subscription
- * ceilings'). The ceiling follows the effective membership: a member keeps 50, VIP 200, Premium
+ * How many subscriptions one account may keep (issue 21 point 5,
+ * docs/decisions/0040-subscription-ceilings.md). The ceiling follows the effective membership: a member keeps 50, VIP 200, Premium
  * 2,000. Premium's "Unlimited subscriptions" (SPEC §9) is unlimited for any real household; 2,000 is
  * the abuse ceiling the Terms name. Staff (owner, developer) have Premium's rights, so its ceiling.
  *

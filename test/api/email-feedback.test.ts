@@ -9,7 +9,7 @@ import { apiUrl, call, linkToken, PASSWORD, type SignedInUser, signedInUser, uni
  */
 const FIRST_RUN_DATE = '2041-03-10';
 let runs = 0;
-/** A run date of its own for each test: a date once planned is not planned again (docs/DECISIONS.md 'Reminder fan-out'). */
+/** A run date of its own for each test: a date once planned is not planned again (docs/decisions/0028-reminder-fan-out.md). */
 const freshRunDate = () => addDays(FIRST_RUN_DATE, 40 * runs++);
 
 interface StoredMail {
@@ -73,7 +73,7 @@ describe('bounces and complaints', () => {
 
     await runReminders(date);
     expect(await reminders(user)).toEqual([]);
-    // A password reset is asked for by the person: it still goes (docs/DECISIONS.md 'E-mail that arrives').
+    // A password reset is asked for by the person: it still goes (docs/decisions/0020-bounces-and-complaints.md).
     expect((await call('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(200);
     expect((await mailsTo(user.email)).map((m) => m.subject)).toContain('Reset your Subscription Tracker password');
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
 import { apiUrl, call, mailsTo, PASSWORD, setAttributes, signedInUser, uniqueName } from './helpers.js';
 
-/** The documented limits (DECISIONS 'Login'): per username and address, and per address, in 15 minutes. */
+/** The documented limits (docs/decisions/0009-login-throttle.md): per username and address, and per address, in 15 minutes. */
 const PER_ACCOUNT_AND_ADDRESS = 5;
 const PER_ADDRESS = 50;
 const WINDOW_SECONDS = 15 * 60;

@@ -9,7 +9,7 @@ import { serveWebBuild } from '../../local/web.js';
 import { publishWebBuild } from '../../local/web-build.js';
 
 /**
- * Two `npm start` on one checkout (docs/DECISIONS.md 'A deploy under open tabs'): the second one's
+ * Two `npm start` on one checkout (docs/decisions/0053-deploy-under-open-tabs.md): the second one's
  * web build goes into the folder the first one serves without taking a file from under it — every
  * page answered while the build is published loads scripts that are there — and the previous
  * release's files stay for the tabs that run it.

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
- * A tab left open across a deploy (docs/DECISIONS.md 'A deploy under open tabs'): a screen whose
+ * A tab left open across a deploy (docs/decisions/0053-deploy-under-open-tabs.md): a screen whose
  * code is no longer on the server reloads the page once, into the current release; when the code is
  * still missing after that reload, the screen says so with a Reload button. Never a loop of
  * requests, never a blank page.

@@ -82,43 +82,43 @@ describe('function bundling', () => {
    * Minified size ceilings, KB. Issue 8's goal is 250 KB for every function. The AWS SDK's part of
    * the auth and admin functions (DynamoDB with the document client, SES and Secrets Manager) is
    * about 220 KB after BUNDLE_ALIASES, which leaves too little room for zod, jose and (auth) bcrypt,
-   * so those two keep their measured size plus a little (docs/DECISIONS.md, 'Cold starts'). Any growth fails here.
+   * so those two keep their measured size plus a little (docs/decisions/0054-lean-function-bundles.md). Any growth fails here.
    * Issue 9: auth measured 327.8 KB (the contract's sessions, the settings kinds, the activity log; esbuild's
    * metafile shows only our own modules grew) and ~1 KB more with two-factor login (the ticket, the
    * remembered-device check); account 431.9 KB, of which the S3 client with its checksums is about 230 KB
-   * (docs/DECISIONS.md, 'Accounts: sessions, settings and your data'). twofa has the SDK part of auth
+   * (docs/decisions/0031-avatars.md). twofa has the SDK part of auth
    * without SES, plus jose, bcrypt (the password confirms disabling), otplib (~30 KB with its noble hashes
-   * and scure base32) and qrcode's core (~20 KB; its renderers and pngjs are left out, DECISIONS
-   * 'Two-factor sign-in'). Every function now settles the signed-in user's membership (about 5 KB: the
+   * and scure base32) and qrcode's core (~20 KB; its renderers and pngjs are left out,
+   * docs/decisions/0013-two-factor-sign-in.md). Every function now settles the signed-in user's membership (about 5 KB: the
    * rules and a transaction), which takes subscriptions past 250 KB; the membership function carries the
-   * EventBridge Scheduler client (REST-JSON protocol, about 38 KB) (docs/DECISIONS.md, 'Memberships').
+   * EventBridge Scheduler client (REST-JSON protocol, about 38 KB) (docs/decisions/0034-memberships.md).
    * Issue 10: the admin function deletes a deleted user's avatar, so it carries the S3 client with its
    * checksums like account (about 185 KB more): measured 481.4 KB. The per-role counters in every user
    * write (functions/lib/users/user-counters.ts), the login-lockout and subscription activity add under 1 KB:
-   * auth 334.6, subscriptions 256.2, membership 283.7, account 438.2 KB (docs/DECISIONS.md 'Admin: user management').
+   * auth 334.6, subscriptions 256.2, membership 283.7, account 438.2 KB (docs/decisions/0037-admin-user-management.md).
    * announcements measured 251.2 KB: the same chassis and membership settling as subscriptions, with
-   * its own contract (~3 KB) and data access (~3 KB) (docs/DECISIONS.md, 'Announcements').
+   * its own contract (~3 KB) and data access (~3 KB) (docs/decisions/0049-announcements.md).
    * Issue 11 §4: tokens name their signing key and the functions keep the current and previous keys for
    * minutes (functions/lib/auth/jwt.ts, 678 → 1,487 bytes): +0.8 KB in every function that reads sessions
-   * (docs/DECISIONS.md, 'Least privilege and keys').
+   * (docs/decisions/0016-signing-key-rotation.md).
    * Issue 11 §2: every API function checks CloudFront's origin secret and reads the client address
    * (functions/lib/chassis/origin.ts, client-address.ts: about 1.5 KB); auth and admin also carry the mail
    * throttles (about 2 KB more). With both, measured auth 342.0, admin 488.5, account 442.7, twofa 333.8,
-   * membership 287.1, subscriptions 259.8, announcements 255.7, contact 293.5 KB (docs/DECISIONS.md, 'The edge').
+   * membership 287.1, subscriptions 259.8, announcements 255.7, contact 293.5 KB (docs/decisions/0062-the-edge.md).
    * Issue 11 §1: the reminder job became a planner (DynamoDB and SQS, no SES: measured 211.0 KB) and a sender
    * (DynamoDB and SES, no SQS; with §3's MIME writer, suppression check and unsubscribe token signed with
-   * the key ring: 244.2 KB); each keeps its measured size plus about 1 KB (docs/DECISIONS.md, 'Reminder fan-out').
+   * the key ring: 244.2 KB); each keeps its measured size plus about 1 KB (docs/decisions/0028-reminder-fan-out.md).
    * Issue 21 §3 and §7: the one e-mail address rule in every schema and the mailer, and the chassis's path
    * parameter shapes (under 1.5 KB): measured auth 343.2, admin 490.4, account 444.0, twofa 334.7, membership
-   * 288.3, subscriptions 260.7, announcements 257.2 (its reorder ids a UUID too), contact 294.8, reminder-sender 245.1 KB (docs/DECISIONS.md,
-   * 'Addresses the mailer can send to', 'Edges of input').
+   * 288.3, subscriptions 260.7, announcements 257.2 (its reorder ids a UUID too), contact 294.8, reminder-sender 245.1 KB
+   * (docs/decisions/0023-mailable-addresses.md, docs/decisions/0005-ids-checked-by-the-contract.md).
    * Issue 21 §1, §4, §5: security notices, the sign-in link and the current-password check (auth 350.1), the
    * subscription ceilings and paged lists (subscriptions 264.8, account 446.9, admin 493.7), and two-factor's
    * notice when it is turned off, which brings the SES client into twofa (about 48 KB: 383.5 KB).
    * Issue 22 §5: the request's id and trace id on every log line and the chassis's metrics record
    * (functions/lib/chassis/invocation.ts, metrics.ts: about 1.3 KB): measured auth 351.5, admin 495.0, account 448.3,
    * twofa 385.3, membership 289.8, subscriptions 266.0, announcements 258.5, contact 296.1 KB
-   * (docs/DECISIONS.md, 'Logs you can follow').
+   * (docs/decisions/0007-request-logs-and-route-metrics.md).
    */
   const CEILING_KB: Record<string, number> = {
     auth: 353,

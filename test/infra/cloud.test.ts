@@ -515,7 +515,7 @@ describe('site', () => {
   });
 
   it("keeps every release's hashed assets for the tabs still running it: nothing deletes or expires under assets/", () => {
-    // docs/DECISIONS.md 'A deploy under open tabs'.
+    // docs/decisions/0053-deploy-under-open-tabs.md.
     const deployments = Object.values(resourcesOf(app, 'Custom::CDKBucketDeployment')).map(
       ({ Properties }) => Properties as { Include?: string[]; Exclude?: string[]; Prune?: boolean; DestinationBucketName: { Ref: string } },
     );

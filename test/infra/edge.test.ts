@@ -7,7 +7,7 @@ import { EDGE_HEADERS } from '../../shared/api/edge.js';
 import { AREAS, routes } from '../../shared/api/index.js';
 import { actionsOf, productFunctions, resourcesOf, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
 
-/** The edge in the synthesized templates (issue 11 §2, docs/DECISIONS.md 'The edge'). */
+/** The edge in the synthesized templates (issue 11 §2, docs/decisions/0062-the-edge.md). */
 
 const CONTEXT = { senderEmail: 'reminders@subscriptions.example.com' };
 const products: SynthesizedProduct[] = [];

@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor, parseListQuery } from '../../functions/admi
 import { counterDeltas, countersOf, onlyConflicted } from '../../functions/lib/users/user-counters.js';
 import { effectiveMembership, grantMembership, type MembershipState } from '../../shared/domain/membership.js';
 
-/** The per-role counters' deltas (docs/DECISIONS.md 'Admin: user management'), the role change's membership and the list's inputs. */
+/** The per-role counters' deltas (docs/decisions/0037-admin-user-management.md), the role change's membership and the list's inputs. */
 const member: MembershipState = {
   role: 'member',
   subscriptionType: null,

@@ -1,6 +1,6 @@
 /**
  * A tab opened before a deploy asks for its own release's code files as the user moves on. The
- * cloud keeps the earlier releases' files (docs/DECISIONS.md 'A deploy under open tabs'); when one
+ * cloud keeps the earlier releases' files (docs/decisions/0053-deploy-under-open-tabs.md); when one
  * is missing all the same, the page reloads once, into the current release, and if the code is
  * still missing after that, the error screen says so with a Reload button (RouteError.tsx).
  */

@@ -26,7 +26,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * user's `tokenVersion`, which every new password bumps (`setPassword`). A link is honoured only while
  * the user still has that address — verification and reset links alike — and a reset link only while
  * the user still has that version, so a used reset link or a changed password ends all the others
- * without reading them (DECISIONS 'E-mail').
+ * without reading them (docs/decisions/0018-email-links-stamped.md).
  */
 export async function issueToken(kind: TokenKind, user: Pick<UserItem, 'id' | 'email' | 'tokenVersion'>): Promise<string> {
   const token = randomBytes(32).toString('base64url');

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * The client's address (docs/DECISIONS.md 'The edge'): CloudFront's `CloudFront-Viewer-Address`
+ * The client's address (docs/decisions/0062-the-edge.md): CloudFront's `CloudFront-Viewer-Address`
  * once the origin secret matched, else API Gateway's `clientAddress` (the local stack's socket address).
  */
 

@@ -264,7 +264,7 @@ function chassisMiddleware(area: Area, cors: Record<string, string>): Middleware
     before: async (request) => {
       const state: RequestState = { routeName: 'unmatched', routePath: '', started: Date.now(), throughCloudFront: false };
       request.event.__state = state;
-      // In the cloud, only requests through CloudFront (and its WAF) are served (docs/DECISIONS.md 'The edge').
+      // In the cloud, only requests through CloudFront (and its WAF) are served (docs/decisions/0062-the-edge.md).
       state.throughCloudFront = await checkOrigin(lowerCaseHeaders(request.event.headers));
     },
     after: (request) => {

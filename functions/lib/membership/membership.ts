@@ -9,7 +9,7 @@ import { cancellationCodes, counterDeltas, counterUpdate, LastOwnerError } from 
 import type { UserItem } from '../users/user-item.js';
 
 /**
- * Stored memberships (docs/DECISIONS.md 'Memberships'). Every persisted membership change goes
+ * Stored memberships (docs/decisions/0034-memberships.md). Every persisted membership change goes
  * through {@link writeMembership}: one transaction that updates the user item on the condition
  * that its membership is still the one read (`membershipVersion`, bumped on each write, the role
  * and the account status), and adds the change to the per-role and per-tier counters on the STATS

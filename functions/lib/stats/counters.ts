@@ -8,7 +8,7 @@ import { keys, tableName } from '../chassis/table.js';
 export type LandingCounter = 'totalUsers' | 'totalSubscriptions' | 'moneySaved';
 
 /**
- * What the landing counters count (docs/DECISIONS.md 'The public site'):
+ * What the landing counters count (docs/decisions/0042-landing-counters.md):
  * - totalUsers: accounts that exist — +1 when one is created, -1 when one is deleted;
  * - totalSubscriptions: subscriptions that are not in the trash — +1 on create and on recover,
  *   -1 on moving to the trash and for each one an account deletion takes with it;

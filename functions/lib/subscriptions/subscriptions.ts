@@ -114,7 +114,7 @@ export async function getSubscription(userId: string, subscriptionId: string): P
  * the ceiling, so concurrent creates cannot pass it; a deletion for good takes 1 off in the same
  * transaction as the deletion. Nothing else changes it, so it is never below what the user keeps:
  * a subscription whose 30 days in the trash are over (DynamoDB's TTL removes it without a word)
- * only leaves it too high, which a recount corrects (docs/DECISIONS.md 'Subscription ceilings, and accounts that end whole').
+ * only leaves it too high, which a recount corrects (docs/decisions/0040-subscription-ceilings.md).
  */
 export const SUBSCRIPTION_COUNT = 'subscriptionCount';
 export const SUBSCRIPTIONS_COUNTED_AT = 'subscriptionsCountedAt';

@@ -40,7 +40,7 @@ export const EMAIL_SENDS: ThrottleRule = { scope: 'mail', limit: 3, windowSecond
 /**
  * Sign-ups and requests that mail someone, per client address: 30 an hour whatever the accounts
  * and addresses — a household or an office behind one address stays well within it, a script does
- * not (docs/DECISIONS.md 'The edge').
+ * not (docs/decisions/0022-mail-throttles.md).
  */
 export const MAIL_REQUESTS_BY_CLIENT: ThrottleRule = { scope: 'mail-client', limit: 30, windowSeconds: 60 * 60 };
 /** Mails one e-mail address receives on anyone's request, whichever route or account: 5 an hour… */

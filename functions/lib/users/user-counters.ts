@@ -3,8 +3,8 @@ import { normalizeRole, ROLES, type Role } from '../../../shared/domain/roles.js
 import { keys, tableName } from '../chassis/table.js';
 
 /**
- * The counters on the STATS item that follow the users themselves (docs/DECISIONS.md 'Admin: user
- * management'): users per stored role, active owners, and current paid memberships. Every write that
+ * The counters on the STATS item that follow the users themselves
+ * (docs/decisions/0037-admin-user-management.md): users per stored role, active owners, and current paid memberships. Every write that
  * creates, deletes or changes the role, status or membership of a user adds its deltas to them in
  * the SAME transaction, so they are exact (never recounted, never drifting under retries). The
  * landing page's ever-growing `totalUsers` (functions/lib/stats/counters.ts) is a different figure.

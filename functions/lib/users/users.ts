@@ -21,7 +21,7 @@ export function searchTextOf(username: string, email: string | null | undefined)
 /**
  * The user's entry in the admin search's directory (`USERDIR` / `<createdAt>#<id>`): the id and the
  * search text only, about 100 bytes, so a search reads 10,000 users in one or two 1 MB Query pages
- * (docs/DECISIONS.md 'Admin: user management'). Written in the same transaction as every write of
+ * (docs/decisions/0037-admin-user-management.md). Written in the same transaction as every write of
  * the username or e-mail (creation, `changeIdentity`) and deleted with the user.
  */
 export function directoryEntry(user: Pick<UserItem, 'id' | 'createdAt' | 'username' | 'email'>) {

@@ -58,5 +58,5 @@ export function DashboardPage() {
   );
 }
 
-/** The landing page's demo comes with the dashboard's chunk (docs/DECISIONS.md 'The public site'). */
+/** The landing page's demo comes with the dashboard's chunk (docs/decisions/0050-public-site.md). */
 export { DemoDashboard } from '../subscriptions';

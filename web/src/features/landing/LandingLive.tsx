@@ -7,8 +7,8 @@ import { LazyDemoDashboard } from '../dashboard';
 import styles from './LandingLive.module.css';
 
 /**
- * The parts of the landing page that load after it has rendered, in one chunk (docs/DECISIONS.md
- * 'The public site'): the counters, and what loads the demo dashboard as it nears the viewport.
+ * The parts of the landing page that load after it has rendered, in one chunk
+ * (docs/decisions/0050-public-site.md): the counters, and what loads the demo dashboard as it nears the viewport.
  */
 
 const COUNTERS: Array<{ name: keyof LandingStats; label: string; money?: boolean }> = [

@@ -27,7 +27,7 @@ const features = [
 
 /**
  * What the landing page shows after its first render comes in a chunk of its own (LandingLive), so
- * its first JavaScript stays small and ships no dashboard code (docs/DECISIONS.md 'The public site').
+ * its first JavaScript stays small and ships no dashboard code (docs/decisions/0050-public-site.md).
  */
 const LandingCounters = lazy(async () => ({ default: (await import('./LandingLive')).LandingCounters }));
 const DemoDashboardLoader = lazy(async () => ({ default: (await import('./LandingLive')).DemoDashboardLoader }));

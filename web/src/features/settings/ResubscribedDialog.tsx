@@ -15,7 +15,7 @@ interface ResubscribedDialogProps {
 /**
  * "You're Back!" after resubscribing (SPEC §2): status Active, auto-renewal Enabled, time remaining
  * and the next renewal — which, with payments not live, is when payments start; until then the
- * membership ends on its end date (docs/DECISIONS.md 'Memberships end without a payment').
+ * membership ends on its end date (docs/decisions/0036-memberships-end-without-a-payment.md).
  */
 export function ResubscribedDialog({ user, onClose }: ResubscribedDialogProps) {
   const timeLeft = user ? timeLeftLabel(user, new Date()) : null;

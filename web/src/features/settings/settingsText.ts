@@ -15,8 +15,8 @@ export const endDate = (iso: string): string => formatInstantShort(iso);
 
 /**
  * Payments are not live (SPEC §1), so no membership renews: with auto-renewal on or a downgrade
- * scheduled, the tier card and "You're Back!" say when it ends (docs/DECISIONS.md 'Memberships end
- * without a payment'). `end` is the short date from {@link endDate}; `renewsAs` names the renewal
+ * scheduled, the tier card and "You're Back!" say when it ends
+ * (docs/decisions/0036-memberships-end-without-a-payment.md). `end` is the short date from {@link endDate}; `renewsAs` names the renewal
  * a downgrade asks for ('VIP').
  */
 export const renewalWaitsForPayments = (end: string | null, renewsAs?: string): string =>
@@ -24,7 +24,7 @@ export const renewalWaitsForPayments = (end: string | null, renewsAs?: string): 
 
 /**
  * The notice by the e-mail field while SES's feedback stops mail to the address (`user.emailSuppressed`):
- * not in SPEC (docs/DECISIONS.md 'E-mail that arrives').
+ * not in SPEC (docs/decisions/0020-bounces-and-complaints.md).
  */
 export const emailSuppressedNotice = {
   title: 'Reminders to this address are stopped',
