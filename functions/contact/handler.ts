@@ -18,6 +18,8 @@ const SUPPORT_EMAIL = supportEmail();
  * support address with the sender as Reply-To. Every user-written text is escaped by renderEmail.
  */
 export const handler = createApiHandler(contactRoutes, {
+  contactDetails: async () => ({ supportEmail: SUPPORT_EMAIL }),
+
   sendContactMessage: async ({ body, clientAddress, requestId, log }) => {
     const [byEmail, byAddress] = await Promise.all([
       takeSlot(CONTACT_BY_EMAIL, recipientKey(body.email)),

@@ -47,7 +47,19 @@ export const contactBody = z.object({
   message: requiredText('Message', m.messageRequired, CONTACT_LIMITS.message, m.messageTooLong),
 });
 
+/** GET /api/contact: the address the contact form's messages go to (SUPPORT_EMAIL), for the pages that name it. */
+export interface ContactDetails {
+  supportEmail: string;
+}
+
 export const contactRoutes = {
+  contactDetails: route<ContactDetails>()({
+    method: 'GET',
+    path: '/api/contact',
+    area: 'contact',
+    access: 'public',
+    body: undefined,
+  }),
   sendContactMessage: route<MessageResponse>()({
     method: 'POST',
     path: '/api/contact',

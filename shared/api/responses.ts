@@ -201,6 +201,7 @@ export const responseSchemas = {
   updateAnnouncement: announcementResponse,
   deleteAnnouncement: messageResponse,
   unsubscribe: messageResponse,
+  contactDetails: z.object({ supportEmail: z.string() }),
   sendContactMessage: messageResponse,
 } satisfies Record<RouteName, z.ZodMiniType>;
 

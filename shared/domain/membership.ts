@@ -157,5 +157,11 @@ export const TIER_ACTION_WORDS: Record<TierAction, string> = {
   resubscribe: 'renewal',
 };
 
+/**
+ * SPEC §4's success text. Its second sentence fits a cancellation or a downgrade; after Resubscribe the
+ * membership is not ending, so it says what did change (issue 23).
+ */
 export const tierChangedMessage = (action: TierAction) =>
-  `Subscription ${TIER_ACTION_WORDS[action]} successful! You will retain access until your subscription expires.`;
+  action === 'resubscribe'
+    ? `Subscription ${TIER_ACTION_WORDS[action]} successful! Auto-renewal is on again.`
+    : `Subscription ${TIER_ACTION_WORDS[action]} successful! You will retain access until your subscription expires.`;

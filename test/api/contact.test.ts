@@ -21,6 +21,12 @@ async function sendUntilRefused(next: () => Record<string, unknown>, limit: numb
   throw new Error(`never refused after ${2 * limit + 1} messages`);
 }
 
+describe('GET /api/contact', () => {
+  it('names the address the contact form mails, to anyone', async () => {
+    expect(await call('GET', '/api/contact')).toMatchObject({ status: 200, body: { supportEmail: 'support@example.com' } });
+  });
+});
+
 describe('POST /api/contact', () => {
   it('forwards the message to the support address with the sender as Reply-To, escaped, and keeps it', async () => {
     const email = `${uniqueName('contact')}@example.com`;

@@ -289,9 +289,7 @@ test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels t
   );
   await back.getByRole('button', { name: 'Done' }).click();
   await expect(back).toBeHidden();
-  await expect(
-    card.getByText('Subscription renewal successful! You will retain access until your subscription expires.', { exact: true }),
-  ).toBeFocused();
+  await expect(card.getByText('Subscription renewal successful! Auto-renewal is on again.', { exact: true })).toBeFocused();
   await expect(
     card.getByText(`Renewal starts when payments do — your membership ends on ${shortDate(end)}.`, { exact: true }),
   ).toBeVisible();

@@ -231,13 +231,11 @@ describe('labels (SPEC §2 tier card and admin table, §4 success message)', () 
     expect(timeLeftLabel({ isForever: false, subscriptionEnd: null }, NOW)).toBeNull();
   });
 
-  it("writes SPEC §4's success text", () => {
+  it("writes SPEC §4's success text, with a second sentence that fits a resubscription (issue 23)", () => {
     expect(tierChangedMessage('cancel')).toBe(
       'Subscription cancellation successful! You will retain access until your subscription expires.',
     );
-    expect(tierChangedMessage('resubscribe')).toBe(
-      'Subscription renewal successful! You will retain access until your subscription expires.',
-    );
+    expect(tierChangedMessage('resubscribe')).toBe('Subscription renewal successful! Auto-renewal is on again.');
     expect(tierChangedMessage('downgrade-to-vip')).toBe(
       'Subscription downgrade successful! You will retain access until your subscription expires.',
     );

@@ -3,9 +3,10 @@ import { ArrowLeft, Clock, Mail, Send, User } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../api/client';
-import { pageTitle, SUPPORT_EMAIL } from '../../brand';
+import { pageTitle } from '../../brand';
 import { PublicLayout } from '../../components/layout/PublicLayout';
 import { usePageDescription } from '../../components/pageDescription';
+import { SupportEmailLink } from '../../components/SupportEmailLink';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
@@ -79,7 +80,9 @@ export function ContactPage() {
           </li>
           <li>
             <Mail aria-hidden="true" />
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            <span>
+              Or write to <SupportEmailLink />
+            </span>
           </li>
         </ul>
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../brand';
+import { SupportEmailLink } from '../../components/SupportEmailLink';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 
 const sections: LegalSection[] = [
@@ -95,8 +95,7 @@ const sections: LegalSection[] = [
     heading: 'Contact',
     content: (
       <p>
-        For privacy questions or requests, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or use our{' '}
-        <Link to="/contact">contact page</Link>.
+        For privacy questions or requests, write to <SupportEmailLink /> or use our <Link to="/contact">contact page</Link>.
       </p>
     ),
   },

@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_LIMITS } from '@shared/domain/subscription-limits';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../brand';
+import { SupportEmailLink } from '../../components/SupportEmailLink';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 
 /** A ceiling of shared/domain/subscription-limits.ts as the terms write it: '2,000'. */
@@ -126,8 +126,7 @@ const sections: LegalSection[] = [
     heading: 'Contact',
     content: (
       <p>
-        Questions about these terms? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or use our{' '}
-        <Link to="/contact">contact page</Link>.
+        Questions about these terms? Write to <SupportEmailLink /> or use our <Link to="/contact">contact page</Link>.
       </p>
     ),
   },

@@ -237,11 +237,13 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
           Your Subscriptions
         </h2>
         <p className={styles.count} aria-live="polite">
-          {view.totalItems === 0
-            ? 'No matches'
-            : view.totalPages > 1
-              ? `Showing ${first}–${first + view.items.length - 1} of ${view.totalItems}`
-              : `${view.totalItems} ${view.totalItems === 1 ? 'subscription' : 'subscriptions'}`}
+          {owned === 0
+            ? 'No subscriptions yet'
+            : view.totalItems === 0
+              ? 'No matches'
+              : view.totalPages > 1
+                ? `Showing ${first}–${first + view.items.length - 1} of ${view.totalItems}`
+                : `${view.totalItems} ${view.totalItems === 1 ? 'subscription' : 'subscriptions'}`}
         </p>
       </header>
 
