@@ -419,6 +419,18 @@ test('download my data saves the JSON export with the date in its name', async (
   await expect(card.getByText('Your data download should start shortly!', { exact: true })).toBeVisible();
 });
 
+/** The sign-out's own calls: every answer of /api/auth/logout, and what the console said (issue 23: a 401 and a warning). */
+function watchSignOut(page: Page) {
+  const seen = { logoutStatuses: [] as number[], console: [] as string[] };
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/logout') seen.logoutStatuses.push(response.status());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') seen.console.push(message.text());
+  });
+  return seen;
+}
+
 test('delete account asks for the password, then everything is gone and the username is free again', async ({ page }) => {
   const user = await createMember('bye');
   await openSettings(page, user.token);
@@ -432,9 +444,12 @@ test('delete account asks for the password, then everything is gone and the user
   await expect(page).toHaveURL(/\/settings$/);
 
   await password.fill(PASSWORD);
+  const signOut = watchSignOut(page);
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your account and all its data have been deleted', { exact: true })).toBeVisible();
+  expect(signOut.logoutStatuses.filter((status) => status !== 204)).toEqual([]);
+  expect(signOut.console).toEqual([]);
   expect(await storedToken(page)).toBeNull();
 
   const again = await fetch(`${process.env.E2E_BASE_URL}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
@@ -456,9 +471,12 @@ test('sign out of all devices ends this session and the others', async ({ page, 
   await expect(page).toHaveURL(/\/settings$/);
 
   await section(page, 'Sessions').getByRole('button', { name: 'Sign out of all devices' }).click();
+  const signOut = watchSignOut(page);
   await confirm.getByRole('button', { name: 'Sign Out Everywhere' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Signed out of all devices', { exact: true })).toBeVisible();
+  expect(signOut.logoutStatuses.filter((status) => status !== 204)).toEqual([]);
+  expect(signOut.console).toEqual([]);
   await expect(other).toHaveURL(/\/login$/, { timeout: 15_000 });
   await other.context().close();
   const stale = await fetch(`${process.env.E2E_BASE_URL}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
