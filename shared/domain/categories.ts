@@ -35,19 +35,16 @@ export const categoryMessages = {
 } as const;
 
 /**
- * 7 colours for the 'Spending by Category' pie (SPEC §9 'The pie chart uses a 7-colour palette'),
- * one per built-in category in order; all are light enough for ≥ 4.5:1 contrast on a dark
- * (#0f172a-like) background. 'Other' is a neutral slate.
+ * The category colours (web/src/styles/tokens.css `--category-0` … `--category-11`, one set per theme):
+ * the first 7 are the built-ins' in display order (SPEC §9 'The pie chart uses a 7-colour palette'),
+ * the other 5 are for custom categories. Each theme's set keeps ≥ 3:1 against its surface (WCAG 1.4.11)
+ * and every pair apart (CIE76 ΔE ≥ 20; test/unit/categories.test.ts reads the stylesheet).
  */
-export const PIE_PALETTE: readonly string[] = [
-  '#22d3ee', // cyan — streaming
-  '#a78bfa', // violet — software
-  '#f472b6', // pink — gaming
-  '#34d399', // emerald — music
-  '#60a5fa', // blue — cloud
-  '#fbbf24', // amber — productivity
-  '#94a3b8', // slate — other
-];
+export const CATEGORY_COLOR_COUNT = 12;
+const BUILT_IN_COLORS = 7;
+
+/** The CSS colour of slot `index`: it follows the theme. */
+export const categoryColorSlot = (index: number) => `var(--category-${index})`;
 
 /**
  * The value of a custom category: the label trimmed, lowercased, with all whitespace removed
@@ -162,16 +159,40 @@ function hashText(text: string): number {
   return hash >>> 0;
 }
 
+/** The colours of the categories of these subscriptions and the user's custom categories, shown together. */
+export function categoryColorsIn(
+  subscriptions: readonly { category: string | null | undefined }[],
+  custom: readonly Category[],
+): (value: string | null | undefined) => string {
+  return categoryColors([...subscriptions.map((s) => s.category), ...custom.map((c) => c.value)]);
+}
+
 /**
- * The colour of a category in the pie chart and on cards: a built-in takes its
- * {@link PIE_PALETTE} entry; a custom one gets a hue derived from its text (SPEC §3 'The colour
- * of a custom category is derived from its text'), so the same name always has the same colour
- * on every device. Saturation and lightness keep it readable on a dark background.
+ * The colours of categories shown together (the donut, its legend, the cards' badges, the yearly
+ * report): a built-in keeps its own; a custom category takes the custom slot its text hashes to
+ * (SPEC §3 'derived from its text') or, when another custom category shown has it, the next free
+ * one — in key order, so the same categories always get the same colours. No two share a colour
+ * while at most 5 custom categories are shown (issue 23: Fitness and Music were both green);
+ * beyond that, slots repeat.
  */
-export function categoryColor(value: string | null | undefined): string {
-  const key = categoryKey(value);
-  const index = BUILT_IN_CATEGORIES.findIndex((c) => c.value === key);
-  if (index >= 0) return PIE_PALETTE[index];
-  const hue = hashText(key) % 360;
-  return `hsl(${hue}, 70%, 65%)`;
+export function categoryColors(values: Iterable<string | null | undefined>): (value: string | null | undefined) => string {
+  const slots = new Map<string, number>();
+  const custom = [...new Set([...values].map(categoryKey))]
+    .filter((key) => !isBuiltInCategory(key))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const free = Array.from({ length: CATEGORY_COLOR_COUNT - BUILT_IN_COLORS }, (_, i) => BUILT_IN_COLORS + i);
+  for (const key of custom) {
+    const preferred = BUILT_IN_COLORS + (hashText(key) % free.length);
+    const taken = new Set(slots.values());
+    const slot =
+      free.find((candidate) => candidate >= preferred && !taken.has(candidate)) ?? free.find((candidate) => !taken.has(candidate));
+    slots.set(key, slot ?? preferred);
+  }
+  return (value) => {
+    const key = categoryKey(value);
+    const builtIn = BUILT_IN_CATEGORIES.findIndex((c) => c.value === key);
+    return categoryColorSlot(
+      builtIn >= 0 ? builtIn : (slots.get(key) ?? BUILT_IN_COLORS + (hashText(key) % (CATEGORY_COLOR_COUNT - BUILT_IN_COLORS))),
+    );
+  };
 }

@@ -3,7 +3,7 @@
  * spending by category. Amounts are USD, rounded to cents.
  */
 import type { Subscription } from '../api/subscription.js';
-import { type Category, categoryColor, categoryKey, categoryLabel } from './categories.js';
+import { type Category, categoryColorsIn, categoryKey, categoryLabel } from './categories.js';
 import { roundMoney } from './currency.js';
 import { monthlyAmount, type SubscriptionPrice } from './subscription-costs.js';
 import { daysUntilDue, isActive, isDueSoon, type SubscriptionDue } from './subscription-rules.js';
@@ -62,7 +62,7 @@ export interface CategorySlice {
   label: string;
   /** USD per month, rounded to cents. */
   amount: number;
-  /** Pie colour (see categoryColor). */
+  /** Pie colour, a CSS colour that follows the theme (see categoryColors). */
   color: string;
 }
 
@@ -75,6 +75,7 @@ export function categoryBreakdown(
   subs: readonly (SubscriptionPrice & Pick<Subscription, 'status' | 'category'>)[],
   custom: readonly Category[] = [],
 ): CategorySlice[] {
+  const colorOf = categoryColorsIn(subs, custom);
   const sums = new Map<string, { raw: string; sum: number }>();
   for (const s of subs) {
     if (!isActive(s)) continue;
@@ -88,7 +89,7 @@ export function categoryBreakdown(
       category,
       label: categoryLabel(raw, custom),
       amount: roundMoney(sum),
-      color: categoryColor(category),
+      color: colorOf(category),
     }))
     .filter((slice) => slice.amount > 0)
     .sort((a, b) => b.amount - a.amount || compareText(a.label, b.label));

@@ -1,18 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   addCustomCategory,
   BUILT_IN_CATEGORIES,
+  CATEGORY_COLOR_COUNT,
   type Category,
   CUSTOM_CATEGORIES_STORAGE_KEY,
   capitalize,
-  categoryColor,
+  categoryColorSlot,
+  categoryColors,
+  categoryColorsIn,
   categoryKey,
   categoryLabel,
   categoryMessages,
   categoryOptions,
   customCategoryValue,
   isBuiltInCategory,
-  PIE_PALETTE,
   parseCustomCategories,
 } from '../../shared/domain/categories.js';
 
@@ -169,47 +172,77 @@ describe('parseCustomCategories (SPEC §3 custom categories kept in the browser)
   });
 });
 
-describe('category colours (SPEC §9 "7-colour palette", SPEC §3 custom colour derived from its text)', () => {
-  it('has 7 distinct hex colours', () => {
-    expect(PIE_PALETTE).toHaveLength(7);
-    expect(new Set(PIE_PALETTE).size).toBe(7);
-    for (const c of PIE_PALETTE) expect(c).toMatch(/^#[0-9a-f]{6}$/);
-  });
+describe('category colours (SPEC §9 "7-colour palette", SPEC §3 custom colour derived from its text, issue 23)', () => {
+  const tokens = readFileSync(new URL('../../web/src/styles/tokens.css', import.meta.url), 'utf8');
+  const light = tokens.slice(tokens.indexOf('@media (prefers-color-scheme: light)'));
+  const dark = tokens.slice(0, tokens.indexOf('@media (prefers-color-scheme: light)'));
+  const colorIn = (css: string, name: string) => css.match(new RegExp(`${name}:\\s*(#[0-9a-f]{6});`))?.[1] ?? '';
+  const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
+  const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const luminance = (hex: string) => {
+    const [r, g, b] = channels(hex).map(linear);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a: string, b: string) => {
+    const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (high + 0.05) / (low + 0.05);
+  };
+  /** CIE L*a*b* (D65) and the CIE76 distance. */
+  const lab = (hex: string) => {
+    const [r, g, b] = channels(hex).map(linear);
+    const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+    const [x, y, z] = [
+      (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047,
+      r * 0.2126 + g * 0.7152 + b * 0.0722,
+      (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883,
+    ];
+    return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+  };
+  const distance = (a: string, b: string) => Math.hypot(...lab(a).map((v, i) => v - lab(b)[i]));
 
-  it('palette colours are light enough for a dark background (contrast ≥ 4.5 against #0f172a)', () => {
-    const luminance = (hex: string) => {
-      const [r, g, b] = [1, 3, 5].map((i) => {
-        const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
-    const bg = luminance('#0f172a');
-    for (const c of PIE_PALETTE) expect((luminance(c) + 0.05) / (bg + 0.05)).toBeGreaterThanOrEqual(4.5);
-  });
-
-  it('built-ins take their palette entry by index', () => {
-    BUILT_IN_CATEGORIES.forEach((c, i) => {
-      expect(categoryColor(c.value)).toBe(PIE_PALETTE[i]);
+  for (const [theme, css] of [
+    ['dark', dark],
+    ['light', light],
+  ] as const) {
+    it(`${theme} theme: ${CATEGORY_COLOR_COUNT} colours, each ≥ 3:1 on the surface and ΔE ≥ 20 from every other`, () => {
+      const surface = colorIn(css, '--color-surface');
+      const colors = Array.from({ length: CATEGORY_COLOR_COUNT }, (_, i) => colorIn(css, `--category-${i}`));
+      for (const color of colors) expect(color).toMatch(/^#[0-9a-f]{6}$/);
+      for (const color of colors) expect(contrast(color, surface), color).toBeGreaterThanOrEqual(3);
+      for (const [i, a] of colors.entries()) {
+        for (const b of colors.slice(i + 1)) expect(distance(a, b), `${a} ${b}`).toBeGreaterThanOrEqual(20);
+      }
     });
-    expect(categoryColor('Cloud Storage')).toBe(PIE_PALETTE[4]);
-    expect(categoryColor('')).toBe(PIE_PALETTE[6]);
+  }
+
+  it('built-ins take their own slot, whatever else is shown', () => {
+    const colorOf = categoryColors(['fitness', 'music']);
+    BUILT_IN_CATEGORIES.forEach((c, i) => {
+      expect(colorOf(c.value)).toBe(categoryColorSlot(i));
+    });
+    expect(colorOf('Cloud Storage')).toBe(categoryColorSlot(4));
+    expect(colorOf('')).toBe(categoryColorSlot(6));
   });
 
-  it('custom ones get a stable hue derived from their text', () => {
-    const a = categoryColor('fitness');
-    expect(a).toMatch(/^hsl\(\d{1,3}, 70%, 65%\)$/);
-    expect(categoryColor('fitness')).toBe(a);
-    expect(categoryColor('  Fitness ')).toBe(a);
-    expect(categoryColor('homeoffice')).not.toBe(a);
+  it('custom ones take a stable custom slot derived from their text', () => {
+    const a = categoryColors(['fitness'])('fitness');
+    expect(a).toMatch(/^var\(--category-(7|8|9|10|11)\)$/);
+    expect(categoryColors(['  Fitness '])('fitness')).toBe(a);
+    expect(categoryColors(['fitness', 'streaming', 'music'])('Fitness')).toBe(a);
   });
 
-  it('custom colours spread over the hue circle', () => {
-    const hues = new Set(
-      ['fitness', 'news', 'food', 'travel', 'education', 'health', 'kids', 'pets', 'cars', 'bank'].map(
-        (n) => categoryColor(n).match(/^hsl\((\d+)/)?.[1],
-      ),
-    );
-    expect(hues.size).toBeGreaterThanOrEqual(8);
+  it('gives every category shown its own colour, up to 5 custom ones beside the 7 built-ins', () => {
+    const custom = ['fitness', 'news', 'food', 'travel', 'education'];
+    const colorOf = categoryColors([...custom, ...BUILT_IN_CATEGORIES.map((c) => c.value)]);
+    const colors = [...custom, ...BUILT_IN_CATEGORIES.map((c) => c.value)].map(colorOf);
+    expect(new Set(colors).size).toBe(12);
+    // The same categories in another order get the same colours.
+    const again = categoryColors([...custom].reverse());
+    for (const name of custom) expect(again(name)).toBe(colorOf(name));
+  });
+
+  it('colours the categories of the subscriptions and the custom list together', () => {
+    const colorOf = categoryColorsIn([{ category: 'fitness' }, { category: 'music' }], [{ value: 'news', label: 'News' }]);
+    expect(new Set(['fitness', 'music', 'news'].map(colorOf)).size).toBe(3);
   });
 });

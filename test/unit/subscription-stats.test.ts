@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PIE_PALETTE } from '../../shared/domain/categories.js';
+import { categoryColorSlot } from '../../shared/domain/categories.js';
 import {
   categoryBreakdown,
   countDueSoon,
@@ -89,9 +89,9 @@ describe('category breakdown (SPEC §9 pie chart)', () => {
       sub({ category: 'gaming', amount: 100, status: 'deleted' }),
     ]);
     expect(slices).toEqual([
-      { category: 'streaming', label: 'Streaming', amount: 22.98, color: PIE_PALETTE[0] },
-      { category: 'fitness', label: 'Fitness', amount: 4.33, color: expect.stringMatching(/^hsl\(/) },
-      { category: 'cloud', label: 'Cloud Storage', amount: 2.5, color: PIE_PALETTE[4] },
+      { category: 'streaming', label: 'Streaming', amount: 22.98, color: categoryColorSlot(0) },
+      { category: 'fitness', label: 'Fitness', amount: 4.33, color: expect.stringMatching(/^var\(--category-(7|8|9|10|11)\)$/) },
+      { category: 'cloud', label: 'Cloud Storage', amount: 2.5, color: categoryColorSlot(4) },
     ]);
   });
 
@@ -108,7 +108,7 @@ describe('category breakdown (SPEC §9 pie chart)', () => {
 
   it('puts a missing category under Other and leaves out $0 slices', () => {
     const slices = categoryBreakdown([sub({ category: '', amount: 3 }), sub({ category: 'music', amount: 0 })]);
-    expect(slices).toEqual([{ category: 'other', label: 'Other', amount: 3, color: PIE_PALETTE[6] }]);
+    expect(slices).toEqual([{ category: 'other', label: 'Other', amount: 3, color: categoryColorSlot(6) }]);
   });
 
   it('is empty with no active subscriptions', () => {

@@ -74,7 +74,7 @@ export function SpendingPie({ slices, currency }: { slices: CategorySlice[]; cur
           <path
             key={slice.category}
             d={sectorPath(start, end)}
-            fill={slice.color}
+            style={{ fill: slice.color }}
             stroke="var(--color-surface)"
             strokeWidth={2}
             onMouseEnter={() => setHovered({ slice, start, end })}

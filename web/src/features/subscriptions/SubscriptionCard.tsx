@@ -1,5 +1,5 @@
 import type { Subscription } from '@shared/api/subscription';
-import { type Category, categoryColor, categoryLabel } from '@shared/domain/categories';
+import { type Category, categoryLabel } from '@shared/domain/categories';
 import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import { cycleLabel, type DueBadge, deletedBannerText, dueBadge, pastDueMessage } from '@shared/domain/subscription-labels';
@@ -51,6 +51,8 @@ export interface SubscriptionCardProps {
   currency: CurrencyCode;
   today: string;
   custom: readonly Category[];
+  /** The category's colour among the categories shown (categoryColorsIn), as the donut and legend have it. */
+  categoryColor: string;
   /** The action running for this card, if any: its button shows progress and the others wait. */
   busyAction: SubscriptionAction | null;
   onAction: (action: SubscriptionAction, subscription: Subscription) => void;
@@ -66,6 +68,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
   currency,
   today,
   custom,
+  categoryColor,
   busyAction,
   onAction,
 }: SubscriptionCardProps) {
@@ -114,7 +117,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
 
       <div className={styles.body}>
         <p className={styles.category}>
-          <span className={styles.dot} style={{ background: categoryColor(sub.category) }} aria-hidden="true" />
+          <span className={styles.dot} style={{ background: categoryColor }} aria-hidden="true" />
           <span className={styles.categoryName}>{categoryLabel(sub.category, custom)}</span>
         </p>
 

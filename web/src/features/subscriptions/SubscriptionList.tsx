@@ -1,5 +1,12 @@
 import type { Subscription, SubscriptionStatus } from '@shared/api/subscription';
-import { type AddCategoryResult, type Category, categoryKey, categoryLabel, categoryOptions } from '@shared/domain/categories';
+import {
+  type AddCategoryResult,
+  type Category,
+  categoryColorsIn,
+  categoryKey,
+  categoryLabel,
+  categoryOptions,
+} from '@shared/domain/categories';
 import type { CurrencyCode } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import {
@@ -226,6 +233,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
   }
 
   const owned = subscriptions.length;
+  const colorOf = useMemo(() => categoryColorsIn(subscriptions, custom), [subscriptions, custom]);
   const empty = emptyStateText(owned);
   const look = confirm ? confirmLooks[confirm.kind] : null;
   const first = (view.page - 1) * PAGE_SIZE + 1;
@@ -301,6 +309,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
                 currency={currency}
                 today={today}
                 custom={custom}
+                categoryColor={colorOf(sub.category)}
                 busyAction={busy?.id === sub.id ? busy.action : null}
                 onAction={onAction}
               />

@@ -1,5 +1,5 @@
 import type { Subscription } from '@shared/api/subscription';
-import { type Category, categoryColor } from '@shared/domain/categories';
+import { type Category, categoryColorsIn } from '@shared/domain/categories';
 import { formatUsd } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import { cycleName } from '@shared/domain/subscription-labels';
@@ -40,6 +40,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
   const toast = useToast();
   const summaryRef = useRef<HTMLDListElement>(null);
   const report = useMemo(() => yearlyReport(subscriptions, custom), [subscriptions, custom]);
+  const colorOf = useMemo(() => categoryColorsIn(subscriptions, custom), [subscriptions, custom]);
   const topProjection = report.projection.at(-1)?.total ?? 0;
 
   function downloadCsv() {
@@ -117,7 +118,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
                     <li key={c.category} className={styles.bar}>
                       <div className={styles.barText}>
                         <span className={styles.barLabel}>
-                          <span className={styles.dot} style={{ background: categoryColor(c.category) }} aria-hidden="true" />
+                          <span className={styles.dot} style={{ background: colorOf(c.category) }} aria-hidden="true" />
                           {c.label}
                         </span>
                         <span className={styles.barValue}>
@@ -129,7 +130,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
                           className={styles.fill}
                           style={{
                             width: `${share(c.yearly, report.yearlyTotal)}%`,
-                            background: categoryColor(c.category),
+                            background: colorOf(c.category),
                           }}
                         />
                       </span>
