@@ -67,7 +67,7 @@ const CFN_LINT_FALSE_POSITIVES: Array<{ rule: string; reason: string; applies(ma
   {
     rule: 'E6101',
     reason:
-      "Fn::GetStackOutput, the weak cross-stack reference the application stack reads the data stack with (infra/stack.ts), is not in cfn-lint's schema: it takes the reference for a non-string output value.",
+      "Fn::GetStackOutput, the weak cross-stack reference the application stack reads the data stack with (infra/application-stack.ts), is not in cfn-lint's schema: it takes the reference for a non-string output value.",
     applies: (match) => match.Message.includes('Fn::GetStackOutput'),
   },
   {
