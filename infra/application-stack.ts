@@ -13,6 +13,7 @@ import {
   reminderSenderEntry,
 } from './bundling.js';
 import { acknowledge, acknowledgeCdkHandler, acknowledgeCdkHandlerWildcards, iamFinding } from './checks.js';
+import { CloudFrontSite } from './cloudfront-site.js';
 import type { DeploymentConfig } from './config.js';
 import { AVATAR_KEY_PREFIX } from './data.js';
 import type { DataStack } from './data-stack.js';
@@ -20,11 +21,12 @@ import { OriginSecret, WEB_ACL_REGION, WebAcl } from './edge.js';
 import { EmailFeedback, EmailSender } from './email.js';
 import { ApiFunctions, functionArchitecture, pascalCase } from './functions.js';
 import { grantSecretValue } from './grants.js';
+import { LocalStackSite } from './localstack-site.js';
 import { MembershipExpiry } from './membership.js';
 import { Monitoring } from './monitoring.js';
 import { OwnerBootstrap } from './owner.js';
 import { ReminderJob } from './reminders.js';
-import { builtSite, CloudFrontSite, LocalStackSite } from './web.js';
+import { builtSite } from './site-build.js';
 
 const CROSS_STACK_REFERENCES_FLAG = '@aws-cdk/core:defaultCrossStackReferences';
 

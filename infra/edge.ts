@@ -90,7 +90,7 @@ export const WAF_LOG_GROUP_PREFIX = 'aws-waf-logs-';
 
 /**
  * What WAF logs: the requests a rule blocked or counted (a rate limit met, a managed rule's match,
- * the count-only rules). CloudFront's access logs (infra/web.ts) already record every request;
+ * the count-only rules). CloudFront's access logs (infra/cloudfront-site.ts) already record every request;
  * logging every allowed one again would cost about as much as the WAF itself at a million users.
  */
 export const WAF_LOGGED_ACTIONS = ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'] as const;

@@ -12,7 +12,7 @@ import { WAF_LOG_GROUP_PREFIX, WAF_LOGGED_ACTIONS, WAF_REDACTED_HEADERS } from '
 import { LOG_RETENTION } from '../../infra/functions.js';
 import { API_ERROR_RATE_ALARMS, DURATION_ALARM_SHARE_OF_TIMEOUT, Monitoring, ROUTE_ERRORS_QUERY } from '../../infra/monitoring.js';
 import { JWT_KEY_ROTATION_DAYS } from '../../infra/secrets.js';
-import { builtSite } from '../../infra/web.js';
+import { builtSite } from '../../infra/site-build.js';
 import { METRICS_NAMESPACE } from '../../shared/metrics.js';
 import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
 
