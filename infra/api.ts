@@ -6,8 +6,9 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type Area, CROSS_ORIGIN_API, type RouteDef, type RouteName, routes } from '../shared/api/index.js';
+import { pascalCase } from './api-functions.js';
 import { acknowledge } from './checks.js';
-import { LOG_RETENTION, pascalCase } from './functions.js';
+import { LOG_RETENTION } from './product-function.js';
 
 /** Steady-state requests per second and burst API Gateway accepts for one route, all clients together, before answering 429. */
 export interface RouteThrottle {

@@ -4,6 +4,7 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HttpProductApi, LocalStackApi, type ProductApi } from './api.js';
+import { ApiFunctions, pascalCase } from './api-functions.js';
 import {
   functionsDir as defaultFunctionsDir,
   emailFeedbackEntry,
@@ -19,12 +20,12 @@ import { AVATAR_KEY_PREFIX } from './data.js';
 import type { DataStack } from './data-stack.js';
 import { OriginSecret, WEB_ACL_REGION, WebAcl } from './edge.js';
 import { EmailFeedback, EmailSender } from './email.js';
-import { ApiFunctions, functionArchitecture, pascalCase } from './functions.js';
 import { grantSecretValue } from './grants.js';
 import { LocalStackSite } from './localstack-site.js';
 import { MembershipExpiry } from './membership.js';
 import { Monitoring } from './monitoring.js';
 import { OwnerBootstrap } from './owner.js';
+import { functionArchitecture } from './product-function.js';
 import { ReminderJob } from './reminders.js';
 import { builtSite } from './site-build.js';
 

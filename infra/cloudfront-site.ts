@@ -12,7 +12,7 @@ import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import { EDGE_HEADERS } from '../shared/api/edge.js';
 import { acknowledge } from './checks.js';
 import type { CustomDomain } from './config.js';
-import { LOG_RETENTION } from './functions.js';
+import { LOG_RETENTION } from './product-function.js';
 import { CONTENT_SECURITY_POLICY, contentTypeOf, SITE_CACHE_CONTROL, SITE_PAGES, WEB_MANIFEST } from './site-files.js';
 
 /**

@@ -2,7 +2,7 @@ import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DeploymentConfig } from './config.js';
 import { DataStore } from './data.js';
-import { functionArchitecture } from './functions.js';
+import { functionArchitecture } from './product-function.js';
 import { SessionSecrets } from './secrets.js';
 
 export interface DataStackProps extends StackProps {

@@ -7,7 +7,7 @@ import { authMessages } from '../shared/api/auth-messages.js';
 import { routes } from '../shared/api/index.js';
 import { MAIL_ROUTES } from './api.js';
 import { acknowledge } from './checks.js';
-import { LOG_RETENTION } from './functions.js';
+import { LOG_RETENTION } from './product-function.js';
 
 /**
  * The edge (issue 11 §2, docs/DECISIONS.md 'The edge'): the WAF web ACL on the CloudFront

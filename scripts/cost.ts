@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { areaNeeds } from '../infra/area-needs.js';
 import { WAF_MANAGED_RULE_GROUPS, WAF_RATE_LIMITS } from '../infra/edge.js';
-import { areaNeeds } from '../infra/functions.js';
 import { routes } from '../shared/api/index.js';
 import {
   type Assumptions,
@@ -88,7 +88,7 @@ export function readUsage(): MeasuredUsage {
   return JSON.parse(readFileSync(COST_USAGE_FILE, 'utf8')) as MeasuredUsage;
 }
 
-/** The measured session's calls, each with its area function's memory (infra/functions.ts). */
+/** The measured session's calls, each with its area function's memory (infra/area-needs.ts). */
 export function sessionRoutes(usage: MeasuredUsage): SessionRoute[] {
   const defs = Object.values(routes);
   return Object.entries(usage.session).map(([route, callsPerSession]) => {
