@@ -17,9 +17,11 @@ import { EMAIL_SENDS, mailToAddress, requireMailRequest, takeSlots } from '../li
 import { deleteAllUserData } from '../lib/users/account-data.js';
 import { writeAccountStatus } from '../lib/users/account-status.js';
 import { listActivity, recordActivity } from '../lib/users/activity.js';
+import { changeIdentity } from '../lib/users/identity-change.js';
+import { toPublicUser } from '../lib/users/public-user.js';
 import { LastOwnerError } from '../lib/users/user-counters.js';
 import type { UserItem } from '../lib/users/user-item.js';
-import { changeIdentity, createUser, toPublicUser } from '../lib/users/users.js';
+import { createUser } from '../lib/users/users.js';
 import { assertMayActOn, assertMayGrantRole, membershipWithRole } from './rules.js';
 import { listUsers } from './user-list.js';
 

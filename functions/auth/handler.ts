@@ -25,17 +25,10 @@ import {
   takeSlots,
 } from '../lib/throttles/throttle.js';
 import { recordActivity } from '../lib/users/activity.js';
+import { changeIdentity } from '../lib/users/identity-change.js';
+import { toPublicUser } from '../lib/users/public-user.js';
 import type { UserItem } from '../lib/users/user-item.js';
-import {
-  changeIdentity,
-  createUser,
-  findUserByEmail,
-  findUserByUsername,
-  getUser,
-  setPassword,
-  toPublicUser,
-  updateUser,
-} from '../lib/users/users.js';
+import { createUser, findUserByEmail, findUserByUsername, getUser, setPassword, updateUser } from '../lib/users/users.js';
 import { updateSettings } from './settings.js';
 
 /**
