@@ -22,7 +22,7 @@ export interface RouteThrottle {
  * client cannot reach them. Each client address's share is the WAF's (infra/edge.ts
  * WAF_RATE_LIMITS: 20 mail requests, 100 sign-in and account requests and 3,000 API requests in
  * 5 minutes), so holding a route shut takes hundreds of addresses, not one.
- * test/infra/checks.test.ts recomputes the load from scripts/cost.ts and checks each ceiling.
+ * test/infra/checks.test.ts recomputes the load from scripts/cost-inputs.ts and checks each ceiling.
  */
 
 /**

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE, AUTH_THROTTLE, MAIL_THROTTLE, PUBLIC_MAIL_ROUTES } from '../../infra/api.js';
 import { findingsOf } from '../../infra/checks.js';
 import { DEFAULT_SES_MAX_SEND_RATE } from '../../infra/config.js';
-import { ASSUMPTIONS, PRICES, pollVariants, readUsage, sessionRoutes, USER_COUNTS } from '../../scripts/cost.js';
+import { ASSUMPTIONS, PRICES, USER_COUNTS } from '../../scripts/cost-inputs.js';
 import { monthlyBill } from '../../scripts/cost-model.js';
+import { pollVariants, readUsage, sessionRoutes } from '../../scripts/cost-usage.js';
 import { actionsOf, productFunctions, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
 
 /**
