@@ -1,13 +1,6 @@
 import { areaNeeds } from '../infra/area-needs.js';
 import { ASSUMPTIONS, PRICES, USER_COUNTS } from './cost-inputs.js';
-import {
-  emailsPerUser,
-  type MeasuredUsage,
-  type Month,
-  monthlyBill,
-  type PollVariant,
-  pollCallsPerUser,
-} from './cost-model.js';
+import { emailsPerUser, type MeasuredUsage, type Month, monthlyBill, type PollVariant, pollCallsPerUser } from './cost-model.js';
 import { pollVariants, readUsage, sessionRoutes } from './cost-usage.js';
 
 /** docs/COST.md's text: the model's bills for the inputs (scripts/cost-inputs.ts) and the measured usage, as tables. */
