@@ -10,7 +10,8 @@ import { consumeToken, issueToken } from '../lib/auth/tokens.js';
 import { conflict, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
 import { bearerToken, createApiHandler } from '../lib/chassis/http.js';
 import type { Logger } from '../lib/chassis/log.js';
-import { passwordResetEmail, sendEmail, signInLinkEmail, verificationEmail } from '../lib/email/email.js';
+import { passwordResetEmail, signInLinkEmail, verificationEmail } from '../lib/email/account-emails.js';
+import { sendEmail } from '../lib/email/email.js';
 import { verifyUnsubscribeToken } from '../lib/reminders/unsubscribe-token.js';
 import {
   beginLoginAttempt,
