@@ -3,8 +3,9 @@ import { SEARCH_READ_BUDGET } from '../functions/admin/user-list.js';
 import { dynamo } from '../functions/lib/chassis/aws.js';
 import { keys } from '../functions/lib/chassis/table.js';
 import { counterDeltas } from '../functions/lib/users/user-counters.js';
+import { directoryEntry } from '../functions/lib/users/user-directory.js';
 import type { UserItem } from '../functions/lib/users/user-item.js';
-import { directoryEntry, newUserItem } from '../functions/lib/users/users.js';
+import { newUserItem } from '../functions/lib/users/users.js';
 import type { Role } from '../shared/domain/roles.js';
 import { DURATION, json, load, table } from './common.js';
 

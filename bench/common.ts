@@ -15,6 +15,9 @@ export const FLOOR_RUN = quick ? 2 : 4;
 /** Seconds of unreported load that warm DynamoDB Local's JIT before the API and its floor are compared. */
 export const WARM_UP = quick ? 3 : 5;
 
+/** The middle value of `values` (the upper one of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export const table = (title: string, rows: Record<string, string | number>[]) => {
   console.log(`\n## ${title}\n`);
   console.table(rows);

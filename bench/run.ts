@@ -8,9 +8,10 @@
 import { startLocalStack } from '../local/stack.js';
 import { adminUsersSection } from './admin-users.js';
 import { apiSection } from './api.js';
+import { firstPaintSection } from './first-paint.js';
 import { lambdaSection } from './lambda.js';
 import { reminderSection } from './reminders.js';
-import { firstPaintSection, webSection } from './web.js';
+import { webSection } from './web.js';
 
 /** `--only=api,users,lambda,reminders,web,paint` runs just those sections. */
 const only = process.argv

@@ -6,7 +6,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { productChecks } from '../infra/checks.js';
 import { DeploymentConfigError, readDeploymentConfig } from '../infra/config.js';
-import { addSubscriptionTracker } from '../infra/stack.js';
+import { addSubscriptionTracker } from '../infra/subscription-tracker.js';
 
 const app = new App();
 // cdk-nag's AWS Solutions and Serverless packs check every stack: synthesis stops on any finding

@@ -6,8 +6,9 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type Area, CROSS_ORIGIN_API, type RouteDef, type RouteName, routes } from '../shared/api/index.js';
+import { pascalCase } from './api-functions.js';
 import { acknowledge } from './checks.js';
-import { LOG_RETENTION, pascalCase } from './functions.js';
+import { LOG_RETENTION } from './product-function.js';
 
 /** Steady-state requests per second and burst API Gateway accepts for one route, all clients together, before answering 429. */
 export interface RouteThrottle {
@@ -21,7 +22,7 @@ export interface RouteThrottle {
  * client cannot reach them. Each client address's share is the WAF's (infra/edge.ts
  * WAF_RATE_LIMITS: 20 mail requests, 100 sign-in and account requests and 3,000 API requests in
  * 5 minutes), so holding a route shut takes hundreds of addresses, not one.
- * test/infra/checks.test.ts recomputes the load from scripts/cost.ts and checks each ceiling.
+ * test/infra/checks.test.ts recomputes the load from scripts/cost-inputs.ts and checks each ceiling.
  */
 
 /**

@@ -44,7 +44,7 @@ export const BUNDLE_ALIASES = {
 
 /**
  * The esbuild options every Lambda bundle is built with (DESIGN §9): ESM, minified, source maps
- * without embedded sources, Node 24 (the functions' runtime, functions.ts `LAMBDA_RUNTIME`), and the AWS SDK bundled so its version is the one pinned in
+ * without embedded sources, Node 24 (the functions' runtime, product-function.ts `LAMBDA_RUNTIME`), and the AWS SDK bundled so its version is the one pinned in
  * package.json (less the parts BUNDLE_ALIASES replaces). A plain esbuild options object, so
  * `npm run bench` can build each function exactly as the stack does:
  *

@@ -57,19 +57,19 @@ export class DataStore extends Construct {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       // The bucket policy (CloudFront read access, TLS only) is owned by the application stack,
-      // which knows the distribution; see web.ts.
+      // which knows the distribution; see cloudfront-site.ts.
       enforceSSL: false,
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: props.removalPolicy,
     });
     acknowledge(
       this.avatarsBucket,
-      'Every read comes through CloudFront, whose access logs are on (infra/web.ts); puts and deletes come only from the account and admin functions, whose logs record them.',
+      'Every read comes through CloudFront, whose access logs are on (infra/cloudfront-site.ts); puts and deletes come only from the account and admin functions, whose logs record them.',
       'AwsSolutions-S1',
     );
     acknowledge(
       this.avatarsBucket,
-      'TLS-only is a statement of the bucket policy the application stack writes beside CloudFront’s read access (infra/web.ts); LocalStack has no TLS to require.',
+      'TLS-only is a statement of the bucket policy the application stack writes beside CloudFront’s read access (infra/cloudfront-site.ts); LocalStack has no TLS to require.',
       'AwsSolutions-S10',
     );
   }

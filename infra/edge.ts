@@ -7,7 +7,7 @@ import { authMessages } from '../shared/api/auth-messages.js';
 import { routes } from '../shared/api/index.js';
 import { MAIL_ROUTES } from './api.js';
 import { acknowledge } from './checks.js';
-import { LOG_RETENTION } from './functions.js';
+import { LOG_RETENTION } from './product-function.js';
 
 /**
  * The edge (issue 11 §2, docs/decisions/0062-the-edge.md): the WAF web ACL on the CloudFront
@@ -90,7 +90,7 @@ export const WAF_LOG_GROUP_PREFIX = 'aws-waf-logs-';
 
 /**
  * What WAF logs: the requests a rule blocked or counted (a rate limit met, a managed rule's match,
- * the count-only rules). CloudFront's access logs (infra/web.ts) already record every request;
+ * the count-only rules). CloudFront's access logs (infra/cloudfront-site.ts) already record every request;
  * logging every allowed one again would cost about as much as the WAF itself at a million users.
  */
 export const WAF_LOGGED_ACTIONS = ['BLOCK', 'COUNT', 'EXCLUDED_AS_COUNT'] as const;

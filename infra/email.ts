@@ -12,9 +12,9 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeDeadLetterQueue, iamFinding } from './checks.js';
-import { ProductFunction } from './functions.js';
 import { type EmailSendGrant, grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
+import { ProductFunction } from './product-function.js';
 
 /** SES puts an account under review at a 5 % bounce rate; the alarm fires above it. */
 export const BOUNCE_RATE_ALARM = 0.05;

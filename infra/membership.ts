@@ -6,9 +6,9 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { acknowledge, iamFinding } from './checks.js';
-import { ProductFunction } from './functions.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
+import { ProductFunction } from './product-function.js';
 
 export interface MembershipExpiryProps {
   /** TypeScript module exporting the expiry `handler` (functions/membership/expiry.ts). */

@@ -8,7 +8,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct, type IConstruct } from 'constructs';
 import { METRIC_DIMENSIONS, METRICS_NAMESPACE, REQUEST_METRICS } from '../shared/metrics.js';
-import { ProductFunction } from './functions.js';
+import { ProductFunction } from './product-function.js';
 
 export interface MonitoringProps {
   /** Address that gets alarm notifications (it must confirm the SNS subscription once). */

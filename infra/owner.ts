@@ -6,8 +6,8 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as customResources from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeCdkHandler, iamFinding } from './checks.js';
-import { ProductFunction } from './functions.js';
 import { grantSecretValue, grantTableAccess } from './grants.js';
+import { ProductFunction } from './product-function.js';
 
 export interface OwnerSeed {
   username: string;

@@ -11,9 +11,9 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeDeadLetterQueue } from './checks.js';
 import type { EmailSender } from './email.js';
-import { ProductFunction } from './functions.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
+import { ProductFunction } from './product-function.js';
 
 /** Attempts after the first, both to deliver a planner run (the schedule) and to finish it (Lambda), before it is dead-lettered. */
 export const REMINDER_RETRY_ATTEMPTS = 2;

@@ -6,7 +6,7 @@ import { Construct } from 'constructs';
 import { signingKeyRotationEntry } from './bundling.js';
 import { acknowledge } from './checks.js';
 import type { OwnerBootstrap } from './config.js';
-import { ProductFunction } from './functions.js';
+import { ProductFunction } from './product-function.js';
 
 /**
  * Days between two rotations of the session signing key. The functions accept the current and the

@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 
 /**
- * How the site's files are served wherever the site is: CloudFront (web.ts), the LocalStack S3
+ * How the site's files are served wherever the site is: CloudFront (cloudfront-site.ts), the LocalStack S3
  * website (scripts/localstack-site.ts) and the local stack. No CDK here: the local stack imports it.
  */
 
@@ -25,7 +25,7 @@ const SITE_CSP_DIRECTIVES = [
 ];
 export const CONTENT_SECURITY_POLICY = [...SITE_CSP_DIRECTIVES, 'upgrade-insecure-requests'].join('; ');
 
-/** The security headers of CloudFront's response headers policy (web.ts), as the local stack sends them over plain HTTP. */
+/** The security headers of CloudFront's response headers policy (cloudfront-site.ts), as the local stack sends them over plain HTTP. */
 export const LOCAL_SITE_HEADERS: Record<string, string> = {
   'content-security-policy': SITE_CSP_DIRECTIVES.join('; '),
   'x-content-type-options': 'nosniff',

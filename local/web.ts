@@ -14,7 +14,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 export const WEB_DIST = join(ROOT, 'web', 'dist');
 
 /**
- * The files CloudFront compresses (infra/web.ts: `compress: true` with the CachingOptimized policy,
+ * The files CloudFront compresses (infra/cloudfront-site.ts: `compress: true` with the CachingOptimized policy,
  * which accepts gzip and brotli): text types, from 1,000 bytes up (DESIGN §1; CloudFront's
  * "Serve compressed files"). Fonts in woff2 and images are compressed already.
  */
@@ -131,7 +131,7 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, file: string
 
 /**
  * The web build (`distDir`, web/dist unless a test says otherwise) with SPA fallback, as CloudFront
- * serves it (infra/web.ts): `/` gets the prerendered landing page, other extension-less paths the
+ * serves it (infra/cloudfront-site.ts): `/` gets the prerendered landing page, other extension-less paths the
  * app shell, missing assets 404. `npm start` publishes a new build into it file by file, keeping the
  * previous release's assets (web-build.ts), so a second `npm start` never takes files from under this one.
  */

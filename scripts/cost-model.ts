@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 /**
  * What a user costs (docs/COST.md): the arithmetic, from unit prices, the usage the browser tests
  * count (docs/cost-usage.json, test/e2e/session-cost.spec.ts) and stated assumptions. Pure: the
- * prices, the usage and each function's memory come in as arguments (scripts/cost.ts passes them).
+ * prices, the usage and each function's memory come in as arguments (scripts/cost-inputs.ts and cost-usage.ts give them).
  */
 
 export const COST_USAGE_FILE = join(resolve(import.meta.dirname, '..'), 'docs', 'cost-usage.json');

@@ -17,8 +17,8 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { projectRoot } from '../infra/bundling.js';
-import { STACK_NAME } from '../infra/stack.js';
-import { webDist } from '../infra/web.js';
+import { webDist } from '../infra/site-build.js';
+import { STACK_NAME } from '../infra/subscription-tracker.js';
 import type { SiteConfig } from '../shared/api/contract.js';
 import { publishSite } from './localstack-site.js';
 

@@ -12,8 +12,9 @@ import { isSubscriptionId, listSubscriptionPage, toSubscription } from '../lib/s
 import { beginLoginAttempt } from '../lib/throttles/throttle.js';
 import { avatarUrl, deleteAllUserData, deleteAvatar, putAvatar } from '../lib/users/account-data.js';
 import { activityCursor, isActivityCursor, listActivity, recordActivity } from '../lib/users/activity.js';
+import { toPublicUser } from '../lib/users/public-user.js';
 import { LastOwnerError } from '../lib/users/user-counters.js';
-import { anotherOwnerExists, toPublicUser, updateUser } from '../lib/users/users.js';
+import { anotherOwnerExists, updateUser } from '../lib/users/users.js';
 
 /** The account area: the avatar, the data export and account deletion (issue 9, SPEC §2 'Your data'). */
 export const handler = createApiHandler(accountRoutes, {

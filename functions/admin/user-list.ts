@@ -4,15 +4,15 @@ import { ROLES } from '../../shared/domain/roles.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { badRequest } from '../lib/chassis/errors.js';
 import { keys, tableName, USER_DIRECTORY, USER_PREFIX, USERS_PARTITION } from '../lib/chassis/table.js';
+import { toPublicUser } from '../lib/users/public-user.js';
 import { ROLE_COUNTERS } from '../lib/users/user-counters.js';
 import type { UserItem } from '../lib/users/user-item.js';
-import { toPublicUser } from '../lib/users/users.js';
 
 /**
  * GET /auth/users: the admin list, newest first, read with a Query on gsi1 `USERS` (never a Scan).
  *
  * Search Queries the search directory instead (`USERDIR`, one ~100-byte item per user with the
- * lowercased username and e-mail, functions/lib/users/users.ts `directoryEntry`), newest first, with a
+ * lowercased username and e-mail, functions/lib/users/user-directory.ts `directoryEntry`), newest first, with a
  * FilterExpression `contains`, then reads the matching users' items with one BatchGet. 10,000 users
  * are one or two 1 MB Query pages, so one request usually answers a search over everyone; a request
  * still reads at most SEARCH_READ_BUDGET entries and otherwise answers with a cursor to go on from.

@@ -10,7 +10,8 @@ import { consumeToken, issueToken } from '../lib/auth/tokens.js';
 import { conflict, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
 import { bearerToken, createApiHandler } from '../lib/chassis/http.js';
 import type { Logger } from '../lib/chassis/log.js';
-import { passwordResetEmail, sendEmail, signInLinkEmail, verificationEmail } from '../lib/email/email.js';
+import { passwordResetEmail, signInLinkEmail, verificationEmail } from '../lib/email/account-emails.js';
+import { sendEmail } from '../lib/email/email.js';
 import { verifyUnsubscribeToken } from '../lib/reminders/unsubscribe-token.js';
 import {
   beginLoginAttempt,
@@ -25,17 +26,10 @@ import {
   takeSlots,
 } from '../lib/throttles/throttle.js';
 import { recordActivity } from '../lib/users/activity.js';
+import { changeIdentity } from '../lib/users/identity-change.js';
+import { toPublicUser } from '../lib/users/public-user.js';
 import type { UserItem } from '../lib/users/user-item.js';
-import {
-  changeIdentity,
-  createUser,
-  findUserByEmail,
-  findUserByUsername,
-  getUser,
-  setPassword,
-  toPublicUser,
-  updateUser,
-} from '../lib/users/users.js';
+import { createUser, findUserByEmail, findUserByUsername, getUser, setPassword, updateUser } from '../lib/users/users.js';
 import { updateSettings } from './settings.js';
 
 /**

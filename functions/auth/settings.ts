@@ -12,11 +12,14 @@ import { issueToken, TOKEN_LIFETIME_SECONDS } from '../lib/auth/tokens.js';
 import { conflict, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
 import type { ApiRequest, RouteHandler } from '../lib/chassis/http.js';
 import { epochSeconds } from '../lib/chassis/table.js';
-import { sendEmail, verificationEmail } from '../lib/email/email.js';
+import { verificationEmail } from '../lib/email/account-emails.js';
+import { sendEmail } from '../lib/email/email.js';
 import { EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttles/throttle.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
+import { changeIdentity } from '../lib/users/identity-change.js';
+import { toPublicUser } from '../lib/users/public-user.js';
 import type { UserItem } from '../lib/users/user-item.js';
-import { changeIdentity, getUser, setPassword, toPublicUser } from '../lib/users/users.js';
+import { getUser, setPassword } from '../lib/users/users.js';
 
 /**
  * PUT /auth/settings (SPEC §7, issue 9): one of three kinds of change per request — account

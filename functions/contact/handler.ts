@@ -5,7 +5,8 @@ import { supportEmail } from '../lib/chassis/config.js';
 import { HttpError, tooManyRequests } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { epochSeconds, keys, nowIso, tableName } from '../lib/chassis/table.js';
-import { renderEmail, sendEmail } from '../lib/email/email.js';
+import { sendEmail } from '../lib/email/email.js';
+import { renderEmail } from '../lib/email/email-layout.js';
 import { recipientKey, takeSlot } from '../lib/throttles/throttle.js';
 import { CONTACT_BY_ADDRESS, CONTACT_BY_EMAIL, CONTACT_MESSAGE_DAYS } from './rules.js';
 

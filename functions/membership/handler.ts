@@ -19,7 +19,7 @@ import { keys, tableName } from '../lib/chassis/table.js';
 import { MEMBERSHIP_COUNTERS, type MembershipItem, membershipOf, readStoredUser } from '../lib/membership/membership.js';
 import { membershipSchedules } from '../lib/membership/membership-schedules.js';
 import { recordActivity } from '../lib/users/activity.js';
-import { toPublicUser } from '../lib/users/users.js';
+import { toPublicUser } from '../lib/users/public-user.js';
 import { persistChange } from './change.js';
 
 /**

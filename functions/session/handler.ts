@@ -1,7 +1,7 @@
 import { sessionRoutes } from '../../shared/api/session.js';
 import { withETag } from '../lib/chassis/etag.js';
 import { createApiHandler } from '../lib/chassis/http.js';
-import { toPublicUser } from '../lib/users/users.js';
+import { toPublicUser } from '../lib/users/public-user.js';
 
 /**
  * The session check, GET /api/auth/me (SPEC §7): the chassis verifies the token, reads the user and

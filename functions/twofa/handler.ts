@@ -13,8 +13,9 @@ import type { Logger } from '../lib/chassis/log.js';
 import { decryptSecret, encryptSecret } from '../lib/chassis/secret-box.js';
 import { beginCodeAttempt, type CodeAttempt, endTicket, takeTicketAttempt } from '../lib/throttles/throttle.js';
 import { recordActivity } from '../lib/users/activity.js';
+import { toPublicUser } from '../lib/users/public-user.js';
 import type { UserItem } from '../lib/users/user-item.js';
-import { getUser, toPublicUser, updateUser } from '../lib/users/users.js';
+import { getUser, updateUser } from '../lib/users/users.js';
 import { hashBackupCode, newBackupCodes, newTotpSecret, otpauthUri, totpStep } from './codes.js';
 import { qrCodeDataUrl } from './qr-code.js';
 import {

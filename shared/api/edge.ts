@@ -1,4 +1,4 @@
-// No imports: the CDK stack (infra/web.ts) and the functions' chassis both read these names.
+// No imports: the CDK stack (infra/cloudfront-site.ts) and the functions' chassis both read these names.
 
 /**
  * What CloudFront adds to every request it sends to the API (docs/decisions/0062-the-edge.md): the

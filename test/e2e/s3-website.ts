@@ -7,7 +7,7 @@ import { contentTypeOf, SITE_PAGES } from '../../infra/site-files.js';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../../shared/api/contract.js';
 
 /**
- * The site as the LocalStack deployment serves it (DESIGN §1, infra/web.ts LocalStackSite): an S3
+ * The site as the LocalStack deployment serves it (DESIGN §1, infra/localstack-site.ts): an S3
  * static website on its own origin — the web build's files, the prerendered landing page as the index
  * document and the app shell as the error document (so a deep link such as /dashboard answers 404 with
  * the app shell, as S3 does), and

@@ -12,7 +12,7 @@ import {
   lambdaBundling,
   lambdaBundlingFor,
 } from '../../infra/bundling.js';
-import { LAMBDA_RUNTIME } from '../../infra/functions.js';
+import { LAMBDA_RUNTIME } from '../../infra/product-function.js';
 import { AREAS } from '../../shared/api/index.js';
 
 describe('function bundling', () => {

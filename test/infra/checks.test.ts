@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE, AUTH_THROTTLE, MAIL_THROTTLE, PUBLIC_MAIL_ROUTES } from '../../infra/api.js';
 import { findingsOf } from '../../infra/checks.js';
 import { DEFAULT_SES_MAX_SEND_RATE } from '../../infra/config.js';
-import { ASSUMPTIONS, PRICES, pollVariants, readUsage, sessionRoutes, USER_COUNTS } from '../../scripts/cost.js';
+import { ASSUMPTIONS, PRICES, USER_COUNTS } from '../../scripts/cost-inputs.js';
 import { monthlyBill } from '../../scripts/cost-model.js';
+import { pollVariants, readUsage, sessionRoutes } from '../../scripts/cost-usage.js';
 import { actionsOf, productFunctions, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
 
 /**
@@ -67,7 +68,7 @@ const CFN_LINT_FALSE_POSITIVES: Array<{ rule: string; reason: string; applies(ma
   {
     rule: 'E6101',
     reason:
-      "Fn::GetStackOutput, the weak cross-stack reference the application stack reads the data stack with (infra/stack.ts), is not in cfn-lint's schema: it takes the reference for a non-string output value.",
+      "Fn::GetStackOutput, the weak cross-stack reference the application stack reads the data stack with (infra/application-stack.ts), is not in cfn-lint's schema: it takes the reference for a non-string output value.",
     applies: (match) => match.Message.includes('Fn::GetStackOutput'),
   },
   {

@@ -2,11 +2,11 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_BCRYPT_COST } from '../../functions/lib/chassis/config.js';
 import { API_THROTTLE } from '../../infra/api.js';
+import { areaNeeds } from '../../infra/area-needs.js';
+import { SPA_ROUTING_FUNCTION_CODE } from '../../infra/cloudfront-site.js';
 import { AVATAR_KEY_PREFIX } from '../../infra/data.js';
-import { areaNeeds } from '../../infra/functions.js';
 import { senderFleet } from '../../infra/reminders.js';
 import { CONTENT_SECURITY_POLICY } from '../../infra/site-files.js';
-import { SPA_ROUTING_FUNCTION_CODE } from '../../infra/web.js';
 import { AREAS, routes, routesOfArea } from '../../shared/api/index.js';
 import {
   actionsOf,

@@ -9,10 +9,10 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS_LOG_FORMAT } from '../../infra/api.js';
 import { WAF_LOG_GROUP_PREFIX, WAF_LOGGED_ACTIONS, WAF_REDACTED_HEADERS } from '../../infra/edge.js';
-import { LOG_RETENTION } from '../../infra/functions.js';
 import { API_ERROR_RATE_ALARMS, DURATION_ALARM_SHARE_OF_TIMEOUT, Monitoring, ROUTE_ERRORS_QUERY } from '../../infra/monitoring.js';
+import { LOG_RETENTION } from '../../infra/product-function.js';
 import { JWT_KEY_ROTATION_DAYS } from '../../infra/secrets.js';
-import { builtSite } from '../../infra/web.js';
+import { builtSite } from '../../infra/site-build.js';
 import { METRICS_NAMESPACE } from '../../shared/metrics.js';
 import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
 

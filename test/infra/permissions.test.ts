@@ -2,14 +2,15 @@ import { Stack } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import { build, type Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaNeeds } from '../../infra/area-needs.js';
 import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
-import { areaNeeds, ProductFunction } from '../../infra/functions.js';
+import { ProductFunction } from '../../infra/product-function.js';
 import { AREAS, type Area, routesOfArea } from '../../shared/api/index.js';
 import { actionsOf, type PolicyStatementJson, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
 
 /**
  * Least privilege (issue 11 §4): no policy allows a Scan, each API area has exactly the table actions
- * infra/functions.ts lists for it, and every function's grants match what its bundle can call — read
+ * infra/area-needs.ts lists for it, and every function's grants match what its bundle can call — read
  * from the bundle itself, so a new SDK call without its grant (or a grant left behind by removed code)
  * fails here.
  */

@@ -6,7 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { projectRoot } from '../../infra/bundling.js';
 import { readDeploymentConfig } from '../../infra/config.js';
-import { addSubscriptionTracker, type SubscriptionTrackerStacks } from '../../infra/stack.js';
+import { addSubscriptionTracker, type SubscriptionTrackerStacks } from '../../infra/subscription-tracker.js';
 
 export interface SynthesizedProduct {
   app: App;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ASSUMPTIONS, COST_DOC, costText, dollars, PRICES, pollVariants, readUsage } from '../../scripts/cost.js';
+import { COST_DOC } from '../../scripts/cost.js';
+import { ASSUMPTIONS, PRICES } from '../../scripts/cost-inputs.js';
 import {
   type Assumptions,
   billTotal,
@@ -12,6 +13,8 @@ import {
   tieredCost,
   type UnitPrices,
 } from '../../scripts/cost-model.js';
+import { costText, dollars } from '../../scripts/cost-report.js';
+import { pollVariants, readUsage } from '../../scripts/cost-usage.js';
 
 /** The cost model's arithmetic (scripts/cost-model.ts) on round numbers, and docs/COST.md as `npm run cost` writes it. */
 

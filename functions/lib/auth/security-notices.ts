@@ -1,5 +1,6 @@
 import type { Logger } from '../chassis/log.js';
-import { type SecurityNotice, securityNoticeEmail, sendEmail } from '../email/email.js';
+import { type SecurityNotice, securityNoticeEmail } from '../email/account-emails.js';
+import { sendEmail } from '../email/email.js';
 import type { UserItem } from '../users/user-item.js';
 
 /**

@@ -3,8 +3,9 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import { pendingEmailOf } from '../users/public-user.js';
 import type { UserItem } from '../users/user-item.js';
-import { getUser, pendingEmailOf } from '../users/users.js';
+import { getUser } from '../users/users.js';
 
 /** One-time tokens sent by e-mail: only their SHA-256 is stored (DESIGN §4). */
 export type TokenKind = 'verify-email' | 'reset-password' | 'sign-in';

@@ -12,7 +12,7 @@ export const NOT_THROUGH_THE_SITE = 'Requests to the API must come through the s
 let originSecret: Promise<string | undefined> | undefined;
 
 /**
- * The origin secret CloudFront sends (infra/web.ts): ORIGIN_SECRET in tests, the Secrets Manager
+ * The origin secret CloudFront sends (infra/cloudfront-site.ts): ORIGIN_SECRET in tests, the Secrets Manager
  * secret ORIGIN_SECRET_ARN in the cloud (read once per cold start), none locally or on LocalStack.
  */
 function expectedSecret(): Promise<string | undefined> {

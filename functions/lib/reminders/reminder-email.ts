@@ -5,7 +5,8 @@ import { formatDateShort } from '../../../shared/domain/dates.js';
 import type { ReminderKind } from '../../../shared/domain/reminders.js';
 import { cycleLabel } from '../../../shared/domain/subscription-labels.js';
 import { publicUrl } from '../chassis/config.js';
-import { type Email, renderEmail } from '../email/email.js';
+import type { Email } from '../email/email.js';
+import { renderEmail } from '../email/email-layout.js';
 import { signUnsubscribeToken } from './unsubscribe-token.js';
 
 export interface ReminderEmailInput {

@@ -3,8 +3,8 @@ import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { keys, tableName, USERS_PARTITION } from '../chassis/table.js';
 import { countersOf, ROLE_COUNTERS, type StatsCounter } from './user-counters.js';
+import { directoryEntry } from './user-directory.js';
 import type { UserItem } from './user-item.js';
-import { directoryEntry } from './users.js';
 
 /**
  * Brings a table written before the admin console (issue 10) up to date, once: the per-role,

@@ -1,7 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { AssetHashType, DockerImage, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -13,22 +10,10 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import { EDGE_HEADERS } from '../shared/api/edge.js';
-import { projectRoot } from './bundling.js';
 import { acknowledge } from './checks.js';
 import type { CustomDomain } from './config.js';
-import { LOG_RETENTION } from './functions.js';
-import {
-  CONTENT_SECURITY_POLICY,
-  contentTypeOf,
-  isPublishedSiteFile,
-  SITE_CACHE_CONTROL,
-  SITE_PAGES,
-  UNPUBLISHED_SITE_FILES,
-  WEB_MANIFEST,
-} from './site-files.js';
-
-export const webRoot = join(projectRoot, 'web');
-export const webDist = join(webRoot, 'dist');
+import { LOG_RETENTION } from './product-function.js';
+import { CONTENT_SECURITY_POLICY, contentTypeOf, SITE_CACHE_CONTROL, SITE_PAGES, WEB_MANIFEST } from './site-files.js';
 
 /**
  * CloudFront Function on the site's default behaviour: a path whose last segment has no file
@@ -45,44 +30,8 @@ export const SPA_ROUTING_FUNCTION_CODE = `function handler(event) {
   return request;
 }`;
 
-/**
- * The built SPA to publish. Preference: the `webDist` context folder, else `web/dist` when it
- * exists (CI and the README build it with `npm run build:web` before deploying), else the web
- * build runs during synthesis into the asset itself, so a deploy from a clean checkout still
- * ships the current site.
- */
-export function builtSite(distDir?: string, defaultDistDir = webDist): s3deploy.ISource {
-  if (distDir) {
-    if (!existsSync(join(distDir, 'index.html'))) throw new Error(`webDist "${distDir}" holds no index.html; build the site first`);
-    return s3deploy.Source.asset(distDir, { exclude: UNPUBLISHED_SITE_FILES });
-  }
-  if (existsSync(join(defaultDistDir, 'index.html'))) return s3deploy.Source.asset(defaultDistDir, { exclude: UNPUBLISHED_SITE_FILES });
-  return s3deploy.Source.asset(webRoot, {
-    assetHashType: AssetHashType.OUTPUT,
-    bundling: {
-      // Never used: the local build below either succeeds or stops synthesis with its error.
-      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
-      local: {
-        tryBundle(outputDir: string): boolean {
-          const vite = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-          const build = spawnSync(
-            process.execPath,
-            [vite, 'build', '--config', join(webRoot, 'vite.config.ts'), '--outDir', outputDir, '--emptyOutDir'],
-            { cwd: projectRoot, stdio: ['ignore', 2, 2] },
-          );
-          if (build.status !== 0) throw new Error('The web build failed (see above); run `npm run build:web` to see why.');
-          for (const file of readdirSync(outputDir, { recursive: true, encoding: 'utf8' })) {
-            if (!isPublishedSiteFile(file)) rmSync(join(outputDir, file));
-          }
-          return true;
-        },
-      },
-    },
-  });
-}
-
 export interface CloudFrontSiteProps {
-  /** The built SPA (see builtSite). */
+  /** The built SPA (see builtSite, infra/site-build.ts). */
   site: s3deploy.ISource;
   /** Host name of the HTTP API, served at `/api/*`. */
   apiDomainName: string;
@@ -311,48 +260,5 @@ export class CloudFrontSite extends Construct {
     });
     pages.node.addDependency(assets);
     pages.node.addDependency(manifest);
-  }
-}
-
-export interface LocalStackSiteProps {
-  /** Host and port LocalStack answers on (`localhost.localstack.cloud:4566`). */
-  localstackHost: string;
-}
-
-/**
- * The LocalStack variant of the site: LocalStack's free tier has no CloudFront, so the SPA is an
- * S3 static website whose index document is the prerendered landing page and whose error document
- * is the app shell (deep links such as /dashboard load the SPA). Its content is uploaded after
- * deployment by `scripts/deploy-local.ts`, because BucketDeployment's custom resource needs Lambda
- * layers, which the free tier does not run.
- */
-export class LocalStackSite extends Construct {
-  readonly bucket: s3.Bucket;
-  /** `http://<bucket>.s3-website.<localstackHost>`. */
-  readonly url: string;
-
-  constructor(scope: Construct, id: string, props: LocalStackSiteProps) {
-    super(scope, id);
-    this.bucket = new s3.Bucket(this, 'SiteBucket', {
-      websiteIndexDocument: SITE_PAGES.landing,
-      websiteErrorDocument: SITE_PAGES.appShell,
-      publicReadAccess: true,
-      blockPublicAccess: new s3.BlockPublicAccess({
-        blockPublicAcls: true,
-        ignorePublicAcls: true,
-        blockPublicPolicy: false,
-        restrictPublicBuckets: false,
-      }),
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    acknowledge(
-      this.bucket,
-      "LocalStack only: an S3 website on this machine (LocalStack's free tier has no CloudFront), public and plain HTTP by nature, holding nothing but the built site.",
-      'AwsSolutions-S1',
-      'AwsSolutions-S2',
-      'AwsSolutions-S5',
-      'AwsSolutions-S10',
-    );
-    this.url = Fn.join('', ['http://', this.bucket.bucketName, `.s3-website.${props.localstackHost}`]);
   }
 }

@@ -1,9 +1,10 @@
-import { Annotations, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps, Tags, Token } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Fn, Stack, type StackProps, Token } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HttpProductApi, LocalStackApi, type ProductApi } from './api.js';
+import { ApiFunctions, pascalCase } from './api-functions.js';
 import {
   functionsDir as defaultFunctionsDir,
   emailFeedbackEntry,
@@ -13,52 +14,22 @@ import {
   reminderSenderEntry,
 } from './bundling.js';
 import { acknowledge, acknowledgeCdkHandler, acknowledgeCdkHandlerWildcards, iamFinding } from './checks.js';
+import { CloudFrontSite } from './cloudfront-site.js';
 import type { DeploymentConfig } from './config.js';
-import { AVATAR_KEY_PREFIX, DataStore } from './data.js';
-import { EdgeStack, OriginSecret, WEB_ACL_REGION, WebAcl } from './edge.js';
+import { AVATAR_KEY_PREFIX } from './data.js';
+import type { DataStack } from './data-stack.js';
+import { OriginSecret, WEB_ACL_REGION, WebAcl } from './edge.js';
 import { EmailFeedback, EmailSender } from './email.js';
-import { ApiFunctions, functionArchitecture, pascalCase } from './functions.js';
 import { grantSecretValue } from './grants.js';
+import { LocalStackSite } from './localstack-site.js';
 import { MembershipExpiry } from './membership.js';
 import { Monitoring } from './monitoring.js';
 import { OwnerBootstrap } from './owner.js';
+import { functionArchitecture } from './product-function.js';
 import { ReminderJob } from './reminders.js';
-import { SessionSecrets } from './secrets.js';
-import { builtSite, CloudFrontSite, LocalStackSite } from './web.js';
+import { builtSite } from './site-build.js';
 
 const CROSS_STACK_REFERENCES_FLAG = '@aws-cdk/core:defaultCrossStackReferences';
-
-/** Name of the stateless application stack; the data stack is `${STACK_NAME}-Data`. */
-export const STACK_NAME = 'SubscriptionTracker';
-
-export interface DataStackProps extends StackProps {
-  config: DeploymentConfig;
-  /** Folder holding the functions' handlers; the repository's `functions/` by default. */
-  functionsDir?: string;
-}
-
-/**
- * What the product must keep across redeploys: the table, the avatars and the secrets. Deleting
- * or replacing the application stack never touches it; in the cloud the table and bucket are
- * also retained if this stack itself is deleted.
- */
-export class DataStack extends Stack {
-  readonly store: DataStore;
-  readonly secrets: SessionSecrets;
-
-  constructor(scope: Construct, id: string, props: DataStackProps) {
-    super(scope, id, { description: 'Subscription Tracker: table, avatars and secrets', ...props });
-    const removalPolicy = props.config.target === 'aws' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
-    this.store = new DataStore(this, 'Data', { removalPolicy });
-    this.secrets = new SessionSecrets(this, 'Secrets', {
-      owner: props.config.owner,
-      rotation:
-        props.config.target === 'aws'
-          ? { architecture: functionArchitecture(props.config.target), functionsDir: props.functionsDir }
-          : undefined,
-    });
-  }
-}
 
 export interface ApplicationStackProps extends StackProps {
   config: DeploymentConfig;
@@ -316,43 +287,4 @@ export class ApplicationStack extends Stack {
       }
     }
   }
-}
-
-export interface SubscriptionTrackerStacks {
-  data: DataStack;
-  application: ApplicationStack;
-  /** The web ACL's own us-east-1 stack, when the application goes to another region with the WAF on. */
-  edge?: EdgeStack;
-}
-
-export interface SubscriptionTrackerOptions {
-  /** Account and region; environment-agnostic when absent. */
-  env?: StackProps['env'];
-  functionsDir?: string;
-  site?: s3deploy.ISource;
-}
-
-/** Adds the product's two stacks to a CDK app: `SubscriptionTracker-Data` and `SubscriptionTracker`. */
-export function addSubscriptionTracker(
-  scope: Construct,
-  config: DeploymentConfig,
-  options: SubscriptionTrackerOptions = {},
-): SubscriptionTrackerStacks {
-  Tags.of(scope).add('Product', 'SubscriptionTracker');
-  const data = new DataStack(scope, `${STACK_NAME}-Data`, { config, env: options.env, functionsDir: options.functionsDir });
-  // A CLOUDFRONT web ACL exists only in us-east-1: elsewhere it gets a stack of its own there.
-  const region = options.env?.region;
-  const edge =
-    config.target === 'aws' && config.waf && region && region !== WEB_ACL_REGION
-      ? new EdgeStack(scope, `${STACK_NAME}-Edge`, { env: { account: options.env?.account, region: WEB_ACL_REGION } })
-      : undefined;
-  const application = new ApplicationStack(scope, STACK_NAME, {
-    config,
-    data,
-    env: options.env,
-    functionsDir: options.functionsDir,
-    site: options.site,
-    webAclArn: edge?.webAcl.arn,
-  });
-  return { data, application, edge };
 }

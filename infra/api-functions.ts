@@ -1,0 +1,104 @@
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { AREAS, type Area } from '../shared/api/index.js';
+import { areaNeeds, readsSessionKey } from './area-needs.js';
+import { areaEntry, functionsDir, lambdaBundlingFor } from './bundling.js';
+import { acknowledge, iamFinding } from './checks.js';
+import { AVATAR_KEY_PREFIX } from './data.js';
+import { type EmailSendGrant, grantSecretValue, grantTableAccess } from './grants.js';
+import { ProductFunction } from './product-function.js';
+
+/** `stats` → `Stats`, for construct ids. */
+export function pascalCase(name: string): string {
+  return name.replace(/(^|[-_\s]+)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
+}
+
+export interface ApiFunctionsProps {
+  architecture: lambda.Architecture;
+  /** Configuration every function gets (the chassis validates it at cold start). */
+  environment: Record<string, string>;
+  table: dynamodb.ITable;
+  avatarsBucket: s3.IBucket;
+  jwtSecret: secretsmanager.ISecret;
+  /** Given (as TWO_FACTOR_KEY_ARN) and readable only to the areas that need it. */
+  twoFactorKey: secretsmanager.ISecret;
+  /** The product's sender (EmailSender): areas that send e-mail are granted sending from it. */
+  email: EmailSendGrant;
+  /** Where contact messages go (SUPPORT_EMAIL of the areas that forward them). */
+  supportEmail: string;
+  /** Folder holding `<area>/handler.ts`; the repository's `functions/` by default. */
+  functionsDir?: string;
+  /** The header value CloudFront sends (cloud only): every API function reads it and refuses requests without it. */
+  originSecret?: secretsmanager.ISecret;
+}
+
+/**
+ * One function per API area of the contract (`AREAS`), each granted only what its area uses:
+ * exactly its DynamoDB actions, sending from the product's sender address, avatar objects (put and
+ * delete, or delete only), the session signing key, the two-factor key.
+ */
+export class ApiFunctions extends Construct {
+  readonly byArea: ReadonlyMap<Area, NodejsFunction>;
+  readonly all: ProductFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: ApiFunctionsProps) {
+    super(scope, id);
+    const byArea = new Map<Area, NodejsFunction>();
+
+    for (const area of AREAS) {
+      const needs = areaNeeds(area);
+      const productFunction = new ProductFunction(this, pascalCase(area), {
+        entry: areaEntry(area, props.functionsDir ?? functionsDir),
+        description: `Subscription Tracker API: ${area} routes`,
+        architecture: props.architecture,
+        memorySize: needs.memorySize,
+        environment: {
+          ...props.environment,
+          ...(needs.twoFactorKey ? { TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : {}),
+          ...(needs.supportEmail ? { SUPPORT_EMAIL: props.supportEmail } : {}),
+          ...(props.originSecret ? { ORIGIN_SECRET_ARN: props.originSecret.secretArn } : {}),
+        },
+        bundling: lambdaBundlingFor(area),
+      });
+      const fn = productFunction.function;
+      acknowledge(
+        fn,
+        'Invoked synchronously by API Gateway: the caller gets the error and no event is left to keep.',
+        'Serverless-LambdaDLQ',
+      );
+
+      grantTableAccess(props.table, fn, needs.table);
+      if (needs.sendsEmail) props.email.grantSend(fn);
+      if (needs.avatars) {
+        // Uploads put the new avatar and delete the old one; deleting an account lists the user's
+        // avatars/<userId>/ prefix and deletes what is there. Nothing reads objects.
+        const actions = needs.avatars === 'putAndDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
+        const avatars = props.avatarsBucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`);
+        iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [avatars] });
+        iam.Grant.addToPrincipal({
+          grantee: fn,
+          actions: ['s3:ListBucket'],
+          resourceArns: [props.avatarsBucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${AVATAR_KEY_PREFIX}*`] } },
+        });
+        acknowledge(
+          fn,
+          `Avatar images only: the objects under the ${AVATAR_KEY_PREFIX} prefix.`,
+          iamFinding(fn, 'AwsSolutions-IAM5', 'Resource', avatars),
+        );
+      }
+      if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
+      if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);
+      if (props.originSecret) grantSecretValue(props.originSecret, fn);
+
+      byArea.set(area, fn);
+      this.all.push(productFunction);
+    }
+    this.byArea = byArea;
+  }
+}

@@ -1,0 +1,156 @@
+import { type Area, routesOfArea } from '../shared/api/index.js';
+import type { TableAccess } from './grants.js';
+
+/** What an API area's function needs. */
+interface AreaNeeds {
+  /** Megabytes; bcrypt hashing is CPU-bound and Lambda's CPU grows with memory. */
+  memorySize: number;
+  /**
+   * Exactly the DynamoDB actions its bundle uses (test/infra/permissions.test.ts derives them from the
+   * bundle and compares). Every area with signed-in routes reads the session and the user
+   * (BatchGetItem) and settles the membership (a transaction of Updates: UpdateItem).
+   */
+  table: TableAccess;
+  sendsEmail: boolean;
+  /** Avatar images: puts and deletes them (uploads), or only deletes them (an admin deleting a user). */
+  avatars: 'putAndDelete' | 'delete' | false;
+  /** Signs session tokens even though its routes are public (login). */
+  signsSessions: boolean;
+  /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
+  twoFactorKey: boolean;
+  /** Forwards mail to the support address, so it gets SUPPORT_EMAIL. */
+  supportEmail: boolean;
+}
+
+const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
+  memorySize: 512,
+  sendsEmail: false,
+  avatars: false,
+  signsSessions: false,
+  twoFactorKey: false,
+  supportEmail: false,
+};
+
+/**
+ * Per-area needs, keyed by area name: the table access is always listed, the rest only where it
+ * differs from DEFAULT_NEEDS. Adding an area is adding its entry here; an area of the contract
+ * without one stops synthesis. Listing an area that has no routes yet is harmless.
+ */
+const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> = {
+  // Passwords (bcrypt), verification and reset e-mails, login, settings.
+  auth: {
+    memorySize: 1024,
+    sendsEmail: true,
+    signsSessions: true,
+    // Query: the newest activity entry, into which a repeated settings change folds.
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:Query',
+      ],
+    },
+  },
+  // The session check, polled by every visible tab: one BatchGetItem (user and session), and on the
+  // rare read where a membership change fell due, the settling write.
+  session: {
+    memorySize: 256,
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem'] },
+  },
+  // Avatar uploads, the data export and account deletion (bcrypt confirms it).
+  account: {
+    memorySize: 1024,
+    avatars: 'putAndDelete',
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+      ],
+      queriedIndexes: ['gsi1'],
+    },
+  },
+  // Completes a two-factor login, so it signs the session token; bcrypt confirms disabling.
+  // Two-factor sign-in; turning it off mails a security notice to the verified address (issue 21).
+  twofa: {
+    memorySize: 1024,
+    sendsEmail: true,
+    signsSessions: true,
+    twoFactorKey: true,
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+  },
+  // Membership changes (transactions of updates) and their schedules (infra/membership.ts).
+  membership: {
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  },
+  subscriptions: {
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+  },
+  // Creates users (bcrypt); sends reset-link and preview e-mails; deleting a user deletes their avatar.
+  admin: {
+    memorySize: 1024,
+    sendsEmail: true,
+    avatars: 'delete',
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+      ],
+      queriedIndexes: ['gsi1'],
+    },
+  },
+  // Forwards contact messages by e-mail (GetItem: the suppression check before sending), stores each
+  // and removes one it could not forward, and counts the senders' throttle windows.
+  contact: {
+    sendsEmail: true,
+    supportEmail: true,
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+  },
+  // Reads the one counters item: never a Scan, which would read every user's password hash.
+  stats: { table: { actions: ['dynamodb:GetItem'] } },
+  // Reads and writes the announcement items; no e-mail, no avatars, nothing signed.
+  announcements: {
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+  },
+};
+
+export function areaNeeds(area: string): AreaNeeds {
+  const listed = AREA_NEEDS[area];
+  if (!listed) throw new Error(`The API area "${area}" has no entry in AREA_NEEDS (infra/area-needs.ts): list its table access there`);
+  return { ...DEFAULT_NEEDS, ...listed };
+}
+
+/** An area verifies or issues session tokens, so it reads the signing key. */
+export function readsSessionKey(area: Area): boolean {
+  return areaNeeds(area).signsSessions || routesOfArea(area).some(([, route]) => route.access !== 'public');
+}

@@ -1,0 +1,62 @@
+import { WAF_MANAGED_RULE_GROUPS, WAF_RATE_LIMITS } from '../infra/edge.js';
+import type { Assumptions, UnitPrices } from './cost-model.js';
+
+/** What `npm run cost` prices (scripts/cost.ts): the unit prices and the assumptions docs/COST.md states. */
+
+/** AWS's public on-demand prices, us-east-1, without the free tier. */
+export const PRICES: UnitPrices = {
+  region: 'us-east-1',
+  asOf: '2025-06',
+  lambda: { perGbSecond: 0.0000133334, perMillionRequests: 0.2 },
+  apiGateway: { perMillionRequests: [{ upTo: 300e6, price: 1.0 }, { price: 0.9 }] },
+  dynamoDb: { perMillionReadUnits: 0.125, perMillionWriteUnits: 0.625, perGbMonth: 0.25, pitrPerGbMonth: 0.2 },
+  cloudFront: { perMillionRequests: 1.0, perGbOut: 0.085 },
+  s3: { perGbMonth: 0.023, perThousandPuts: 0.005 },
+  ses: { perThousandEmails: 0.1 },
+  secretsManager: { perSecretMonth: 0.4, perTenThousandCalls: 0.05 },
+  cloudWatch: { perGbLogsIngested: 0.5, perAlarmMonth: 0.1, perDashboardMonth: 3.0 },
+  waf: { perWebAclMonth: 5.0, perRuleMonth: 1.0, perMillionRequests: 0.6 },
+  sqs: { perMillionRequests: 0.4 },
+};
+
+const read = { durationMs: 40, readUnits: 4, writeUnits: 0, responseKb: 3 };
+const session = { durationMs: 30, readUnits: 2, writeUnits: 0, responseKb: 1.5 };
+
+export const ASSUMPTIONS: Assumptions = {
+  sessionsPerUserPerMonth: 10,
+  visibleMinutesPerSession: 5,
+  tabOpenMinutesPerSession: 60,
+  returnsPerSession: 2,
+  pollCallsPerMinuteBefore: 12,
+  profiles: {
+    // The chassis's BatchGetItem of the user and the session (strongly consistent, under 4 KB each).
+    session,
+    sessionNotModified: { ...session, responseKb: 0.5 },
+    byRoute: {
+      // bcrypt at 1024 MB; the throttle, the session and the activity log written.
+      'POST /api/auth/login': { durationMs: 300, readUnits: 4, writeUnits: 6, responseKb: 2 },
+    },
+    read,
+    write: { durationMs: 60, readUnits: 3, writeUnits: 4, responseKb: 1.5 },
+  },
+  sessionBefore: { ...session, durationMs: 12 },
+  staticRequestsPerSession: 4,
+  staticKbPerSession: 60,
+  logKbPerInvocation: 0.7,
+  coldStartShare: 0.005,
+  subscriptionsPerUser: 8,
+  monthlySubscriptionShare: 0.8,
+  remindersPerRenewal: 2,
+  newUserShare: 0.05,
+  reminder: { lambdaMemoryMb: 512, durationMs: 60, sqsRequests: 0.3, readUnits: 1, writeUnits: 2 },
+  storedKbPerUser: 20,
+  avatarShare: 0.2,
+  avatarKb: 100,
+  secrets: 2,
+  // Each rate rule and each managed rule group is billed as a rule.
+  wafRules: Object.keys(WAF_RATE_LIMITS).length + WAF_MANAGED_RULE_GROUPS.length,
+  alarms: 10,
+  dashboards: 1,
+};
+
+export const USER_COUNTS = [1_000, 100_000, 1_000_000];
