@@ -100,7 +100,7 @@ test('terms and privacy: the statements SPEC lists, and a back link to the landi
   }
 });
 
-test('contact: the form sends the message to support and goes back one page 3 s later; failures say so', async ({ page }) => {
+test('contact: the form sends the message to support, shows the confirmation until the visitor leaves; failures say so', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Support' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'NEED HELP?' })).toBeVisible();
@@ -125,15 +125,74 @@ test('contact: the form sends the message to support and goes back one page 3 s 
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
   await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again.');
 
+  // Sent: the confirmation takes the form's place, in view and focused; the page stays until the visitor leaves.
+  await page.clock.install();
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: "Message sent successfully! We'll respond within 1-3 business days." }),
-  ).toBeVisible();
-  const sentAt = Date.now();
-  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
-  expect(Date.now() - sentAt).toBeGreaterThan(2000);
+  const sent = page.getByRole('status').filter({ hasText: "Message sent successfully! We'll respond within 1-3 business days." });
+  await expect(sent).toBeVisible();
+  await expect(sent.locator('..')).toBeFocused();
+  await expect(sent).toBeInViewport({ ratio: 1 });
+  await page.clock.runFor(30_000);
+  await expect(page).toHaveURL(/\/contact$/);
   const mail = (await mailsTo('support@example.com')).find((m) => m.body.text?.includes(email)) as { replyTo?: string[] } | undefined;
   expect(mail?.replyTo).toEqual([email]);
+  // 'Go Back' goes back to the page it came from inside the app.
+  await sent.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('contact on a phone: the confirmation is in view once sent; nothing leaves the page by itself', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto('/terms');
+  await page.goto('/contact');
+  await page.clock.install();
+  await page.getByLabel('Name').fill('Ann');
+  await page.getByLabel('Email').fill(`phone-${Date.now()}@example.com`);
+  await page.getByLabel('Message').fill('A question from my phone.');
+  await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'Message sent successfully!' });
+  await expect(sent).toBeInViewport({ ratio: 1 });
+  await expect(sent.getByRole('button', { name: 'Go Back' })).toBeInViewport({ ratio: 1 });
+  await expectNoAxeViolationsInBothThemes(page, 'the contact page, message sent');
+  await page.clock.runFor(30_000);
+  await expect(page).toHaveURL(/\/contact$/);
+  // 'Send another message' brings the form back, the name and address kept.
+  await sent.getByRole('button', { name: 'Send another message' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue('Ann');
+  await expect(page.getByLabel('Message')).toHaveValue('');
+  // /contact was opened by a full page load typed after /terms: Go Back returns to /terms.
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+});
+
+test("contact's Go Back: home when the page before is not ours, back when it is", async ({ browser }) => {
+  const origin = process.env.E2E_BASE_URL as string;
+  const context = await browser.newContext({ baseURL: origin });
+  try {
+    // The first page of a tab (a link in an e-mail, a bookmark): home.
+    const first = await context.newPage();
+    await first.goto('/contact');
+    await first.getByRole('button', { name: 'Go Back' }).click();
+    await expect(first).toHaveURL(`${origin}/`);
+
+    // Opened from another site's page (the same server under another name is another origin): home, not back there.
+    expect(origin).toContain('127.0.0.1');
+    const elsewhere = origin.replace('127.0.0.1', 'localhost');
+    const fromElsewhere = await context.newPage();
+    await fromElsewhere.goto(`${elsewhere}/terms`);
+    await fromElsewhere.goto('/contact', { referer: `${elsewhere}/terms` });
+    await fromElsewhere.getByRole('button', { name: 'Go Back' }).click();
+    await expect(fromElsewhere).toHaveURL(`${origin}/`);
+
+    // Opened by a full page load from the privacy page: back to it.
+    const fromPrivacy = await context.newPage();
+    await fromPrivacy.goto('/privacy');
+    await fromPrivacy.goto('/contact', { referer: `${origin}/privacy` });
+    await fromPrivacy.getByRole('button', { name: 'Go Back' }).click();
+    await expect(fromPrivacy).toHaveURL(`${origin}/privacy`);
+  } finally {
+    await context.close();
+  }
 });
 
 test('every public page has its title, description, icons and manifest', async ({ page, request }) => {
