@@ -28,12 +28,21 @@ interface Placement {
   right: number;
 }
 
+/** Under the button, or above it when there is no room below; right edges aligned. */
+function placementOf(button: HTMLElement, menu: HTMLElement): Placement {
+  const rect = button.getBoundingClientRect();
+  const height = menu.offsetHeight;
+  const below = rect.bottom + 4;
+  const top = below + height > window.innerHeight && rect.top - 4 - height >= 0 ? rect.top - 4 - height : below;
+  return { top, right: Math.max(8, document.documentElement.clientWidth - rect.right) };
+}
+
 /**
  * A menu button (WAI-ARIA APG 'Menu Button'): Enter, Space or ArrowDown open the menu on its first
  * item, ArrowUp on its last; arrows, Home and End move between items; Escape closes it and focus
  * goes back to the button; Tab or a click elsewhere closes it. Choosing an item closes the menu and
  * puts focus back on the button first, so a dialog the item opens returns focus there. The menu is
- * fixed to the viewport, so a scrolling box around the button never clips it.
+ * fixed to the viewport (it follows its button on scroll and resize), so no scrolling box clips it.
  */
 export function MenuButton({ label, children, items, className }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
@@ -58,33 +67,31 @@ export function MenuButton({ label, children, items, className }: MenuButtonProp
 
   // Placed before paint, then the first (or last) item takes the focus.
   useLayoutEffect(() => {
-    if (!open) return;
-    const button = buttonRef.current;
-    const menu = menuRef.current;
-    if (!button || !menu) return;
-    const rect = button.getBoundingClientRect();
-    const height = menu.offsetHeight;
-    const below = rect.bottom + 4;
-    const top = below + height > window.innerHeight && rect.top - 4 - height >= 0 ? rect.top - 4 - height : below;
-    setPlacement({ top, right: Math.max(8, document.documentElement.clientWidth - rect.right) });
-    const list = menuItems();
+    if (!open || !buttonRef.current || !menuRef.current) return;
+    setPlacement(placementOf(buttonRef.current, menuRef.current));
+    const list = Array.from(menuRef.current.querySelectorAll<HTMLElement>('[role="menuitem"]'));
     (startAt === 'first' ? list[0] : list.at(-1))?.focus();
   }, [open, startAt]);
 
+  // A click elsewhere closes it; a scroll or a resize moves it along with its button.
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false);
+      if (menuRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
+      setOpen(false);
+      setPlacement(null);
     };
-    const onMove = () => close(false);
+    const follow = () => {
+      if (buttonRef.current && menuRef.current) setPlacement(placementOf(buttonRef.current, menuRef.current));
+    };
     document.addEventListener('pointerdown', onPointerDown);
-    window.addEventListener('resize', onMove);
-    window.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', follow);
+    window.addEventListener('scroll', follow, true);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
-      window.removeEventListener('resize', onMove);
-      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', follow);
+      window.removeEventListener('scroll', follow, true);
     };
   }, [open]);
 

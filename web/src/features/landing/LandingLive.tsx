@@ -53,7 +53,7 @@ export function LandingCounters() {
 
   if (end === 'withoutFigures') {
     return (
-      <p className={styles.withoutFigures} data-testid="landing-counters-without-figures">
+      <p className={styles.withoutFigures} data-testid="landing-counters-without-figures" data-without-figures>
         {WITHOUT_FIGURES}
       </p>
     );
@@ -101,11 +101,25 @@ function CountingUp({ end }: { end: LandingCounts | null }) {
   );
 }
 
+/** Calls `onShown` once mounted: next to the lazy demo in one Suspense boundary, once the demo is on the page. */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(() => onShown(), [onShown]);
+  return null;
+}
+
 /**
  * The demo dashboard, loaded once `target` (its section) comes within 800 px of the viewport, or at
- * once when `wanted` ('See How It Works').
+ * once when `wanted` ('See How It Works'); `onShown` runs once it is on the page.
  */
-export function DemoDashboardLoader({ target, wanted }: { target: RefObject<HTMLElement | null>; wanted: boolean }) {
+export function DemoDashboardLoader({
+  target,
+  wanted,
+  onShown,
+}: {
+  target: RefObject<HTMLElement | null>;
+  wanted: boolean;
+  onShown: () => void;
+}) {
   const [near, setNear] = useState(false);
 
   useEffect(() => {
@@ -121,6 +135,7 @@ export function DemoDashboardLoader({ target, wanted }: { target: RefObject<HTML
   return wanted || near ? (
     <Suspense>
       <LazyDemoDashboard />
+      <Shown onShown={onShown} />
     </Suspense>
   ) : null;
 }
