@@ -351,7 +351,8 @@ const cellsCutBy = async (page: Page): Promise<number> =>
   Number(
     await page.evaluate(`(() => {
       const box = document.querySelector('table').parentElement.getBoundingClientRect();
-      const cells = [...document.querySelectorAll('tbody th, tbody td, thead th')].filter((cell) => cell.getBoundingClientRect().width > 1);
+      const shown = (cell) => cell.getBoundingClientRect().width > 1 && cell.closest('thead').getBoundingClientRect().width > 1;
+      const cells = [...document.querySelectorAll('tbody th, tbody td')].concat([...document.querySelectorAll('thead th')].filter(shown));
       return Math.max(0, ...cells.map((cell) => cell.getBoundingClientRect().right - box.right));
     })()`),
   );
@@ -370,6 +371,7 @@ test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), act
     await search(page, member.username);
     await expect(cell(page, member, 2)).toHaveText(/PREMIUM/);
     await expect(cell(page, member, 3)).toHaveText(/Forever/);
+    await shoot(page, `admin-${width}`);
     expect(await horizontalOverflow(page), `page overflow at ${width} px`).toBeLessThanOrEqual(0);
     expect(await cellsCutBy(page), `cells cut at ${width} px`).toBeLessThanOrEqual(0);
     for (const control of [
@@ -379,7 +381,6 @@ test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), act
     ]) {
       await expect(control).toBeInViewport({ ratio: 1 });
     }
-    await shoot(page, `admin-${width}`);
 
     // The menu by keyboard: ArrowDown opens it on its first item, arrows wrap, Escape returns focus.
     await menuButton(page, member).focus();
@@ -393,7 +394,7 @@ test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), act
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Grant Membership' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(menu.getByRole('menuitem', { name: 'Extend Subscription' })).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: 'Change Email' })).toBeFocused();
     await shoot(page, `admin-menu-${width}`);
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);

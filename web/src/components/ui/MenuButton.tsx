@@ -162,7 +162,8 @@ export function MenuButton({ label, children, items, className }: MenuButtonProp
           role="menu"
           aria-label={label}
           className={styles.menu}
-          style={placement ? { top: placement.top, right: placement.right } : { visibility: 'hidden' }}
+          // Placed before the first paint (useLayoutEffect); never hidden, so its items can take the focus at once.
+          style={placement ?? { top: 0, right: 0 }}
           onKeyDown={onMenuKeyDown}
         >
           {items.map((item) => (
