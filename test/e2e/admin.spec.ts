@@ -101,14 +101,7 @@ test('the owner sees the page, the tabs, the counters and the table; their own r
   expect(Number(await counts.first().textContent())).toBeGreaterThanOrEqual(1);
 
   const table = page.getByRole('table', { name: /All Users/ });
-  await expect(table.getByRole('columnheader')).toHaveText([
-    'Username',
-    'Role',
-    'Subscription',
-    'Time Left',
-    'Created',
-    'Actions',
-  ]);
+  await expect(table.getByRole('columnheader')).toHaveText(['Username', 'Role', 'Subscription', 'Time Left', 'Created', 'Actions']);
 
   await search(page, 'owner');
   const me = table.getByRole('row', { name: /owner \(You\)/ });

@@ -274,7 +274,11 @@ export function UserManagementTab() {
                           <MenuButton
                             label={`More actions for ${user.username}`}
                             items={[
-                              { label: 'Grant Membership', icon: <Gem aria-hidden="true" />, onSelect: () => setDialog({ kind: 'grant', user }) },
+                              {
+                                label: 'Grant Membership',
+                                icon: <Gem aria-hidden="true" />,
+                                onSelect: () => setDialog({ kind: 'grant', user }),
+                              },
                               ...(canExtend
                                 ? [
                                     {
@@ -284,7 +288,11 @@ export function UserManagementTab() {
                                     },
                                   ]
                                 : []),
-                              { label: 'Change Email', icon: <Mail aria-hidden="true" />, onSelect: () => setDialog({ kind: 'email', user }) },
+                              {
+                                label: 'Change Email',
+                                icon: <Mail aria-hidden="true" />,
+                                onSelect: () => setDialog({ kind: 'email', user }),
+                              },
                               {
                                 label: isSelf ? 'Cannot delete yourself' : `Delete ${user.username}`,
                                 title: isSelf ? 'Cannot delete yourself' : undefined,
