@@ -163,6 +163,7 @@ export class ApplicationStack extends Stack {
       AVATARS_BUCKET: avatarsBucket.bucketName,
       AVATARS_BASE_URL: avatarsBaseUrl,
       LOG_LEVEL: config.logLevel,
+      LANDING_COUNTERS_MIN_USERS: String(config.landingCountersMinUsers),
       ...(corsAllowedOrigin ? { CORS_ALLOWED_ORIGIN: corsAllowedOrigin } : {}),
     };
     const architecture = functionArchitecture(config.target);

@@ -1,3 +1,4 @@
+import { DEFAULT_LANDING_COUNTERS_MIN_USERS } from '../shared/domain/landing-counters.js';
 import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 
 /**
@@ -65,6 +66,8 @@ export interface DeploymentConfig {
    * deployments; never with target=localstack, which has no CloudFront.
    */
   waf: boolean;
+  /** Accounts there must be before the landing page shows its counters (LANDING_COUNTERS_MIN_USERS). */
+  landingCountersMinUsers: number;
 }
 
 /** LocalStack deployments get a first owner even when none is configured, so testers can sign in. */
@@ -74,7 +77,7 @@ export const LOCALSTACK_DEFAULT_OWNER = { username: 'owner', email: 'owner@examp
 export const PLACEHOLDER_SUPPORT_EMAIL = 'support@example.com';
 /** Used when no senderEmail is configured, so `cdk synth` works out of the box; SES will not send from it. */
 export const PLACEHOLDER_SENDER_EMAIL = 'no-reply@example.com';
-export { DEFAULT_REMINDER_HOUR_UTC };
+export { DEFAULT_LANDING_COUNTERS_MIN_USERS, DEFAULT_REMINDER_HOUR_UTC };
 export const DEFAULT_LOCALSTACK_HOST = 'localhost.localstack.cloud:4566';
 /**
  * SES accounts out of the sandbox start at 14 e-mails a second; the reminder senders share it out
@@ -128,6 +131,12 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
   const sesMaxSendRate = rateText === undefined ? DEFAULT_SES_MAX_SEND_RATE : Number(rateText);
   if (!Number.isFinite(sesMaxSendRate) || sesMaxSendRate <= 0 || sesMaxSendRate > 1000) {
     throw new DeploymentConfigError('sesMaxSendRate', 'expected e-mails per second, more than 0 and at most 1000');
+  }
+
+  const minUsersText = text(read, 'landingCountersMinUsers');
+  const landingCountersMinUsers = minUsersText === undefined ? DEFAULT_LANDING_COUNTERS_MIN_USERS : Number(minUsersText);
+  if (!Number.isInteger(landingCountersMinUsers) || landingCountersMinUsers < 0 || landingCountersMinUsers > 1_000_000_000) {
+    throw new DeploymentConfigError('landingCountersMinUsers', 'expected a whole number of accounts from 0 to 1000000000');
   }
 
   const logLevel = text(read, 'logLevel') ?? 'info';
@@ -210,5 +219,6 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     webDistDir: text(read, 'webDist'),
     localstackHost: text(read, 'localstackHost') ?? DEFAULT_LOCALSTACK_HOST,
     waf: target === 'aws' && wafText !== 'false',
+    landingCountersMinUsers,
   };
 }

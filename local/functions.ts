@@ -53,6 +53,8 @@ export interface FunctionsSetup {
   throttleExemptAddresses: readonly string[];
   /** bcrypt's cost for new password hashes; production's unless given (LocalStackOptions). */
   bcryptCost: number | undefined;
+  /** Accounts before the landing counters show (LocalStackOptions); the environment's or the default unless given. */
+  landingCountersMinUsers: number | undefined;
 }
 
 function configureEnvironment(setup: FunctionsSetup): void {
@@ -94,6 +96,8 @@ function configureEnvironment(setup: FunctionsSetup): void {
   else delete process.env.THROTTLE_EXEMPT_ADDRESSES;
   if (setup.bcryptCost !== undefined) process.env.BCRYPT_COST = String(setup.bcryptCost);
   else delete process.env.BCRYPT_COST;
+  // `npm start` passes LANDING_COUNTERS_MIN_USERS through from the shell; the test stacks set their own.
+  if (setup.landingCountersMinUsers !== undefined) process.env.LANDING_COUNTERS_MIN_USERS = String(setup.landingCountersMinUsers);
   // No CloudFront in front of the local stack: no origin secret, and the socket's address is the client's.
   for (const name of ['ORIGIN_SECRET', 'ORIGIN_SECRET_ARN']) delete process.env[name];
 }

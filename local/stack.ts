@@ -54,6 +54,11 @@ export interface LocalStackOptions {
    * given. The test stacks give bcrypt's minimum, 4, for the hundreds of sign-ups and sign-ins they make.
    */
   bcryptCost?: number;
+  /**
+   * Accounts there must be before GET /api/stats gives the landing counters (LANDING_COUNTERS_MIN_USERS):
+   * the shell's LANDING_COUNTERS_MIN_USERS, else 100, unless given.
+   */
+  landingCountersMinUsers?: number;
 }
 
 /** bcrypt's minimum cost: the test stacks' (LocalStackOptions.bcryptCost). */
@@ -115,6 +120,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       corsAllowedOrigin: options.restApi?.siteOrigin,
       throttleExemptAddresses: options.throttleExemptAddresses ?? [],
       bcryptCost: options.bcryptCost,
+      landingCountersMinUsers: options.landingCountersMinUsers,
     });
     stops.push(async () => functions.membershipSchedules.stop());
     stops.push(async () => functions.reminderQueue.stop());

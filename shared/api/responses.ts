@@ -136,7 +136,10 @@ const userDetailsResponse = z.object({
   activities: z.array(activityResponse),
 });
 const membershipStatsResponse = z.object({ vip: z.number(), premium: z.number(), forever: z.number() });
-const landingStatsResponse = z.object({ totalUsers: z.number(), totalSubscriptions: z.number(), moneySaved: z.number() });
+const landingStatsResponse = z.union([
+  z.object({ showFigures: z.literal(true), totalUsers: z.number(), totalSubscriptions: z.number(), moneySaved: z.number() }),
+  z.object({ showFigures: z.literal(false) }),
+]);
 
 /** Components of the description, by name: every schema above that answers more than one route. */
 export const namedResponses = {

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject } from 'vitest';
+import type { LandingCounts, LandingStats } from '../../shared/api/stats.js';
 
 /** Test helpers that talk to the local stack the way an API client does: over HTTP. */
 export const apiUrl = () => inject('apiUrl');
@@ -173,4 +174,16 @@ export async function signedInUser(role?: string): Promise<SignedInUser> {
   const login = await call('POST', '/api/auth/login', { body: { username, password: PASSWORD } });
   expect(login.status).toBe(200);
   return { id: registered.body.userId, username, email, token: login.body.token };
+}
+
+/**
+ * GET /api/stats's counters: the API test stack shows them from the first account
+ * (test/api/global-setup.ts `landingCountersMinUsers: 0`), so an answer without figures fails here.
+ */
+export async function landingCounts(): Promise<LandingCounts> {
+  const answer = await call<LandingStats>('GET', '/api/stats');
+  expect(answer.status).toBe(200);
+  if (!answer.body.showFigures) throw new Error(`GET /api/stats gave no figures: ${JSON.stringify(answer.body)}`);
+  const { showFigures: _shown, ...counts } = answer.body;
+  return counts;
 }

@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { LandingStats } from '../../shared/api/stats.js';
+import type { LandingCounts } from '../../shared/api/stats.js';
 import type { Subscription } from '../../shared/api/subscription.js';
-import { call, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
+import { call, landingCounts, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
 
 /**
  * The landing counters (functions/lib/stats/counters.ts): accounts that exist, subscriptions outside the
  * trash, and the monthly amounts of canceled subscriptions. API test files run one at a time, so the
  * differences seen here are this file's own.
  */
-const stats = async () => {
-  const answer = await call<LandingStats>('GET', '/api/stats');
-  expect(answer.status).toBe(200);
-  return answer.body;
-};
+const stats = landingCounts;
 
-async function expectMoved(before: LandingStats, moved: Partial<LandingStats>) {
+async function expectMoved(before: LandingCounts, moved: Partial<LandingCounts>) {
   const after = await stats();
   expect(after.totalUsers - before.totalUsers).toBe(moved.totalUsers ?? 0);
   expect(after.totalSubscriptions - before.totalSubscriptions).toBe(moved.totalSubscriptions ?? 0);
@@ -37,10 +33,16 @@ const act = async (user: SignedInUser, method: string, path: string, body?: unkn
 };
 
 describe('GET /api/stats', () => {
-  it('is public and answers three numbers', async () => {
+  it('is public and, at or above LANDING_COUNTERS_MIN_USERS accounts, answers showFigures and three numbers', async () => {
     const answer = await call('GET', '/api/stats');
     expect(answer.status).toBe(200);
-    expect(Object.keys(answer.body).sort((a, b) => a.localeCompare(b))).toEqual(['moneySaved', 'totalSubscriptions', 'totalUsers']);
+    expect(Object.keys(answer.body).sort((a, b) => a.localeCompare(b))).toEqual([
+      'moneySaved',
+      'showFigures',
+      'totalSubscriptions',
+      'totalUsers',
+    ]);
+    expect(answer.body.showFigures).toBe(true);
   });
 
   it('counts a registration, and subscriptions created, trashed, recovered and deleted for good', async () => {

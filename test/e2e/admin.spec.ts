@@ -46,6 +46,22 @@ async function search(page: Page, text: string): Promise<void> {
 const row = (page: Page, user: { id: string }): Locator => page.locator(`tbody tr[data-user-id="${user.id}"]`);
 const cell = (page: Page, user: { id: string }, index: number): Locator => row(page, user).locator('th, td').nth(index);
 
+const menuButton = (page: Page, user: { id: string; username: string }): Locator =>
+  row(page, user).getByRole('button', { name: `More actions for ${user.username}` });
+
+/** The items of a row's 'More actions' menu, opened by a click. */
+async function openRowMenu(page: Page, user: { id: string; username: string }): Promise<Locator> {
+  await menuButton(page, user).click();
+  const menu = page.getByRole('menu', { name: `More actions for ${user.username}` });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Chooses `item` in the row's 'More actions' menu. */
+async function rowAction(page: Page, user: { id: string; username: string }, item: string): Promise<void> {
+  await (await openRowMenu(page, user)).getByRole('menuitem', { name: item, exact: true }).click();
+}
+
 /** How far the page scrolls sideways, in CSS pixels. */
 const horizontalOverflow = async (page: Page): Promise<number> =>
   Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
@@ -85,23 +101,24 @@ test('the owner sees the page, the tabs, the counters and the table; their own r
   expect(Number(await counts.first().textContent())).toBeGreaterThanOrEqual(1);
 
   const table = page.getByRole('table', { name: /All Users/ });
-  await expect(table.getByRole('columnheader')).toHaveText([
-    'Username',
-    'Role',
-    'Subscription',
-    'Time Left',
-    'Created',
-    'Actions',
-    'Membership',
-  ]);
+  await expect(table.getByRole('columnheader')).toHaveText(['Username', 'Role', 'Subscription', 'Time Left', 'Created', 'Actions']);
 
   await search(page, 'owner');
   const me = table.getByRole('row', { name: /owner \(You\)/ });
   await expect(me).toHaveCount(1);
   await expect(me.getByLabel('Role of owner')).toBeDisabled();
-  const del = me.getByRole('button', { name: 'Cannot delete yourself' });
-  await expect(del).toBeDisabled();
+  await me.getByRole('button', { name: 'More actions for owner' }).click();
+  const del = page.getByRole('menu', { name: 'More actions for owner' }).getByRole('menuitem', { name: 'Cannot delete yourself' });
+  await expect(del).toHaveAttribute('aria-disabled', 'true');
   await expect(del).toHaveAttribute('title', 'Cannot delete yourself');
+  // Choosing it does nothing; Escape closes the menu and focus goes back to its button.
+  await page.keyboard.press('End');
+  await expect(del).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(me.getByRole('button', { name: 'More actions for owner' })).toBeFocused();
   await expect(me.getByRole('cell').nth(3)).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}$|^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
   await expectNoAxeViolationsInBothThemes(page, 'the admin dashboard');
@@ -145,10 +162,12 @@ test('grants VIP to a member: their ads go and the yearly report opens; then ext
   await search(page, member.username);
   await expect(cell(page, member, 2)).toHaveText('-');
   await expect(cell(page, member, 3)).toHaveText('-');
-  await expect(row(page, member).getByRole('button', { name: 'Extend Subscription' })).toHaveCount(0);
+  const menu = await openRowMenu(page, member);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Grant Membership', 'Change Email', `Delete ${member.username}`]);
+  await page.keyboard.press('Escape');
 
   // Grant: a preset, overridden by custom days.
-  await row(page, member).getByRole('button', { name: 'Grant Membership' }).click();
+  await rowAction(page, member, 'Grant Membership');
   const grant = page.getByRole('dialog', { name: 'Grant Membership' });
   await expect(grant.getByLabel('Duration').locator('option')).toHaveText([
     '7 days',
@@ -171,8 +190,8 @@ test('grants VIP to a member: their ads go and the yearly report opens; then ext
   await expect(cell(page, member, 2)).toHaveText('VIP');
   await expect(cell(page, member, 3)).toHaveText('10 days left');
   await expect(row(page, member).getByLabel(`Role of ${member.username}`)).toHaveValue('vip');
-  // Focus goes back to the row's button.
-  await expect(row(page, member).getByRole('button', { name: 'Grant Membership' })).toBeFocused();
+  // Focus goes back to the row's menu button.
+  await expect(menuButton(page, member)).toBeFocused();
 
   // The member's own page follows within its 5-second poll: no ads, the report unlocked.
   await expect(memberView.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0, { timeout: 12_000 });
@@ -181,7 +200,7 @@ test('grants VIP to a member: their ads go and the yearly report opens; then ext
   await memberView.context().close();
 
   // Extend: quick adds, a custom number that must be above 0.
-  await row(page, member).getByRole('button', { name: 'Extend Subscription' }).click();
+  await rowAction(page, member, 'Extend Subscription');
   const extend = page.getByRole('dialog', { name: 'Extend Subscription' });
   await expect(extend.getByRole('group', { name: 'Quick add' }).getByRole('button')).toHaveText([
     '+1 day',
@@ -203,7 +222,7 @@ test('grants VIP to a member: their ads go and the yearly report opens; then ext
   await expect(cell(page, member, 3)).toHaveText('17 days left');
 
   // Change Email: typed twice.
-  await row(page, member).getByRole('button', { name: 'Change Email' }).click();
+  await rowAction(page, member, 'Change Email');
   const email = page.getByRole('dialog', { name: 'Change Email' });
   await expectNoAxeViolationsInBothThemes(page, 'the Change Email dialog');
   await email.getByLabel('New Email', { exact: true }).fill(`${member.username}@new.example.com`);
@@ -310,9 +329,7 @@ test('the details show subscriptions and activity; deactivating ends the memberâ
   await expect(row(page, member).getByRole('button', { name: `View details of ${member.username}` })).toBeFocused();
 
   // Delete: the confirmation says everything goes.
-  await row(page, member)
-    .getByRole('button', { name: `Delete ${member.username}` })
-    .click();
+  await rowAction(page, member, `Delete ${member.username}`);
   const del = page.getByRole('alertdialog', { name: 'Delete User' });
   await expect(del).toContainText('permanently removed');
   await expectNoAxeViolationsInBothThemes(page, 'the delete confirmation');
@@ -346,24 +363,70 @@ test('End Sessions asks first, signs the member out on their open page and is lo
   await memberView.context().close();
 });
 
-test('fits a tablet and a 390 px phone: the table scrolls in its own box, the page never sideways', async ({ page }) => {
+/** How far each row's cells reach past the table's box (0 when everything fits), in CSS pixels. */
+const cellsCutBy = async (page: Page): Promise<number> =>
+  Number(
+    await page.evaluate(`(() => {
+      const box = document.querySelector('table').parentElement.getBoundingClientRect();
+      const shown = (cell) => cell.getBoundingClientRect().width > 1 && cell.closest('thead').getBoundingClientRect().width > 1;
+      const cells = [...document.querySelectorAll('tbody th, tbody td')].concat([...document.querySelectorAll('thead th')].filter(shown));
+      return Math.max(0, ...cells.map((cell) => cell.getBoundingClientRect().right - box.right));
+    })()`),
+  );
+
+test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), actions in a row menu, the page never sideways', async ({
+  page,
+}) => {
   const member = await createMember('phone');
   await apiCall('POST', '/api/admin/membership/grant', {
     token: ownerToken,
     body: { userId: member.id, subscriptionType: 'premium', isForever: true, duration: null },
   });
-  for (const width of [768, 390]) {
+  for (const width of [1280, 768, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await openAdmin(page);
     await search(page, member.username);
-    await expect(cell(page, member, 2)).toHaveText(/^PREMIUM/);
-    await expect(cell(page, member, 3)).toHaveText('Forever');
-    expect(await horizontalOverflow(page), `page overflow at ${width} px`).toBeLessThanOrEqual(0);
+    await expect(cell(page, member, 2)).toHaveText(/PREMIUM/);
+    await expect(cell(page, member, 3)).toHaveText(/Forever/);
     await shoot(page, `admin-${width}`);
-    await row(page, member).getByRole('button', { name: 'Grant Membership' }).click();
+    expect(await horizontalOverflow(page), `page overflow at ${width} px`).toBeLessThanOrEqual(0);
+    expect(await cellsCutBy(page), `cells cut at ${width} px`).toBeLessThanOrEqual(0);
+    for (const control of [
+      row(page, member).getByRole('button', { name: `View details of ${member.username}` }),
+      row(page, member).getByLabel(`Role of ${member.username}`),
+      menuButton(page, member),
+    ]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+
+    // The menu by keyboard: ArrowDown opens it on its first item, arrows wrap, Escape returns focus.
+    await menuButton(page, member).focus();
+    await page.keyboard.press('ArrowDown');
+    const menu = page.getByRole('menu', { name: `More actions for ${member.username}` });
+    await expect(menuButton(page, member)).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('menuitem', { name: 'Grant Membership' })).toBeFocused();
+    await expect(menu).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('ArrowUp');
+    await expect(menu.getByRole('menuitem', { name: `Delete ${member.username}` })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Grant Membership' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Change Email' })).toBeFocused();
+    await shoot(page, `admin-menu-${width}`);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(menuButton(page, member)).toBeFocused();
+    await expect(menuButton(page, member)).toHaveAttribute('aria-expanded', 'false');
+
+    // Enter opens it too, and chooses the focused item.
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Grant Membership' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Grant Membership' })).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shoot(page, `admin-grant-${width}`);
     await page.keyboard.press('Escape');
+    await expect(menuButton(page, member)).toBeFocused();
     await row(page, member)
       .getByRole('button', { name: `View details of ${member.username}` })
       .click();
@@ -374,11 +437,28 @@ test('fits a tablet and a 390 px phone: the table scrolls in its own box, the pa
   await expectNoAxeViolationsInBothThemes(page, 'the admin dashboard at 390 px');
 });
 
+test("the pager says 'Page 1 of N', N from the users counter", async ({ page }) => {
+  const { counts } = await apiCall<{ counts: { totalUsers: number } }>('GET', '/api/auth/users?limit=1', { token: ownerToken });
+  for (let made = counts.totalUsers; made <= 25; made += 1) await createMember('pager');
+  await openAdmin(page);
+  await expect(page.getByRole('definition').first()).toHaveText(/^\d+$/);
+  const total = Number(await page.getByRole('definition').first().textContent());
+  expect(total).toBeGreaterThan(25);
+  const pages = Math.ceil(total / 25);
+  const pager = page.getByRole('navigation', { name: 'All Users pages' });
+  await expect(pager).toContainText(`Page 1 of ${pages}`);
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText(`Page 2 of ${pages}`);
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  await expect(pager).toContainText(`Page 1 of ${pages}`);
+});
+
 test('a grant to the signed-in admin reloads the page (SPEC Â§4)', async ({ page }) => {
   await openAdmin(page);
   await search(page, 'owner');
   const me = page.getByRole('row', { name: /owner \(You\)/ });
-  await me.getByRole('button', { name: 'Grant Membership' }).click();
+  await me.getByRole('button', { name: 'More actions for owner' }).click();
+  await page.getByRole('menuitem', { name: 'Grant Membership' }).click();
   await page.getByRole('dialog', { name: 'Grant Membership' }).getByLabel('Duration').selectOption('7');
   // The success toast shows for 800 ms before the reload (other tests read it); here what counts is the reload.
   const reloaded = page.waitForEvent('load', { timeout: 8000 });

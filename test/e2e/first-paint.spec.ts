@@ -62,8 +62,9 @@ test('a cold load paints the landing page from its HTML, React takes over those 
   });
   await page.addInitScript(recordCommits);
   await page.goto('/');
-  // Hydrated: the live parts joined the page, and the heading is the parser's own node.
-  await expect(page.locator('dl[data-complete="true"]')).toBeVisible();
+  // Hydrated: the live parts joined the page (a new install's line without figures, global-setup.ts),
+  // and the heading is the parser's own node.
+  await expect(page.getByTestId('landing-counters-without-figures')).toBeVisible();
   expect(await page.evaluate(() => (globalThis as any).document.querySelector('h1') === (globalThis as any).parsedHeading)).toBe(true);
   await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} Subscription Tracker`);
   expect(problems).toEqual([]);

@@ -89,6 +89,18 @@ const publicScreens: Screen[] = [
     open: (page) => expect(page.getByRole('heading', { level: 1, name: 'Sign-In Link Not Valid' })).toBeVisible(),
   },
   { name: 'contact', path: '/contact' },
+  {
+    name: 'contact, message sent',
+    path: '/contact',
+    open: async (page) => {
+      await page.getByLabel('Name').fill('Layout');
+      await page.getByLabel('Email').fill('layout@example.com');
+      await page.getByLabel('Message').fill('Checking the layout once sent.');
+      await click('SEND MESSAGE')(page);
+      await expect(page.getByRole('status').filter({ hasText: 'Message sent successfully!' })).toBeVisible();
+    },
+    axe: false /* public-site.spec.ts */,
+  },
   { name: 'terms', path: '/terms' },
   { name: 'privacy', path: '/privacy' },
 ];
@@ -180,6 +192,17 @@ const ownerScreens: Screen[] = [
       await expect(dialog(page, 'User Details')).toBeVisible();
     },
     axe: false /* admin.spec.ts */,
+  },
+  {
+    name: "a user's actions menu",
+    path: '/admin',
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /^More actions for / })
+        .first()
+        .click();
+      await expect(page.getByRole('menu')).toBeVisible();
+    },
   },
   { name: 'admin console, announcements', path: '/admin?tab=announcements', axe: false /* announcements.spec.ts */ },
   {

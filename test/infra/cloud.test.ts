@@ -77,6 +77,8 @@ describe('functions', () => {
       expect(fn.properties.Environment.Variables.SENDER_EMAIL).toBe('reminders@subscriptions.example.com');
       expect(fn.properties.Environment.Variables.JWT_SECRET).toBeUndefined();
     }
+    // The landing counters' threshold (infra/config.ts `landingCountersMinUsers`), read by the stats function.
+    expect(functionOfArea('stats').properties.Environment.Variables.LANDING_COUNTERS_MIN_USERS).toBe('100');
   });
 
   it("hashes passwords at production's bcrypt cost: no function sets a lower one", () => {

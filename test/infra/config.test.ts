@@ -26,7 +26,16 @@ describe('deployment configuration', () => {
       webDistDir: undefined,
       localstackHost: DEFAULT_LOCALSTACK_HOST,
       waf: true,
+      landingCountersMinUsers: 100,
     });
+  });
+
+  it('shows the landing counters from landingCountersMinUsers accounts, 100 unless told', () => {
+    expect(read({ landingCountersMinUsers: '0' }).landingCountersMinUsers).toBe(0);
+    expect(read({ landingCountersMinUsers: 5000 }).landingCountersMinUsers).toBe(5000);
+    for (const bad of ['-1', '2.5', 'many', '1000000001']) {
+      expect(() => read({ landingCountersMinUsers: bad })).toThrow(/landingCountersMinUsers/);
+    }
   });
 
   it('reads the reminder hour as a UTC hour and rejects anything else', () => {

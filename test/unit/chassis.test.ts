@@ -136,6 +136,15 @@ describe('function configuration', () => {
     expect(configProblems(valid)).toEqual([]);
     expect(configProblems({ ...valid, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', AVATARS_BUCKET: 'avatars' })).toEqual([]);
     for (const cost of ['4', '10', '31']) expect(configProblems({ ...valid, BCRYPT_COST: cost })).toEqual([]);
+    for (const min of ['0', '100', '1000000000']) expect(configProblems({ ...valid, LANDING_COUNTERS_MIN_USERS: min })).toEqual([]);
+  });
+
+  it('takes LANDING_COUNTERS_MIN_USERS as a whole number of accounts only', () => {
+    for (const bad of ['-1', '2.5', 'many', '', '1000000001']) {
+      expect(configProblems({ ...valid, LANDING_COUNTERS_MIN_USERS: bad })).toEqual([
+        `LANDING_COUNTERS_MIN_USERS: must be a whole number from 0 to 1000000000 (got "${bad}")`,
+      ]);
+    }
   });
 
   it('names each variable that is missing or wrong, never echoing the secret', () => {

@@ -4,9 +4,11 @@ import {
   type CounterStorage,
   countAt,
   DEFAULT_COUNTERS,
+  DEFAULT_LANDING_COUNTERS_MIN_USERS,
   fallbackCounters,
   formatCounter,
   LANDING_COUNTERS_KEY,
+  landingStats,
 } from '../../shared/domain/landing-counters.js';
 
 /** One browser's storage. */
@@ -47,5 +49,17 @@ describe('landing counters (SPEC §9)', () => {
   it('show a plus after each figure, and money in whole dollars', () => {
     expect(formatCounter(1053)).toBe('1,053+');
     expect(formatCounter(1061.4, true)).toBe('$1,061+');
+  });
+});
+
+describe("GET /api/stats's answer (issue 23 #4)", () => {
+  const counts = { totalUsers: 100, totalSubscriptions: 240, moneySaved: 55.5 };
+
+  it('gives the figures from the threshold on, and no figures at all below it', () => {
+    expect(DEFAULT_LANDING_COUNTERS_MIN_USERS).toBe(100);
+    expect(landingStats(counts, 100)).toEqual({ showFigures: true, ...counts });
+    expect(landingStats(counts, 0)).toEqual({ showFigures: true, ...counts });
+    expect(landingStats(counts, 101)).toEqual({ showFigures: false });
+    expect(landingStats({ totalUsers: 1, totalSubscriptions: 0, moneySaved: 0 }, 100)).toEqual({ showFigures: false });
   });
 });

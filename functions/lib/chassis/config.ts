@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_LANDING_COUNTERS_MIN_USERS } from '../../../shared/domain/landing-counters.js';
 import { emailProblem } from '../../../shared/domain/username.js';
 import { normalizeAddress } from './client-address.js';
 
@@ -42,7 +43,12 @@ export interface Config {
    * stacks set it, to bcrypt's minimum; the cloud stack never does (test/infra/cloud.test.ts).
    */
   BCRYPT_COST: number;
+  /** Accounts there must be before GET /api/stats gives the landing counters; DEFAULT_LANDING_COUNTERS_MIN_USERS unless set. */
+  LANDING_COUNTERS_MIN_USERS: number;
 }
+
+/** The most LANDING_COUNTERS_MIN_USERS may be: a billion accounts. */
+export const MAX_LANDING_COUNTERS_MIN_USERS = 1_000_000_000;
 
 /** bcrypt's cost in production: ≈ 85 ms a hash here (DESIGN §9). */
 export const PRODUCTION_BCRYPT_COST = 10;
@@ -96,6 +102,11 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
     'must be IP addresses separated by commas',
   );
   optional('BCRYPT_COST', isBcryptCost, `must be a whole number from ${BCRYPT_COSTS.min} to ${BCRYPT_COSTS.max}`);
+  optional(
+    'LANDING_COUNTERS_MIN_USERS',
+    (value) => /^\d{1,10}$/.test(value) && Number(value) <= MAX_LANDING_COUNTERS_MIN_USERS,
+    `must be a whole number from 0 to ${MAX_LANDING_COUNTERS_MIN_USERS}`,
+  );
   optional('LOG_LEVEL', (level) => (LOG_LEVELS as readonly string[]).includes(level), `must be one of ${LOG_LEVELS.join(', ')}`);
   return problems;
 }
@@ -124,6 +135,8 @@ export function config(): Config {
       ORIGIN_SECRET_ARN: env.ORIGIN_SECRET_ARN,
       THROTTLE_EXEMPT_ADDRESSES: addressList(env.THROTTLE_EXEMPT_ADDRESSES).map((address) => normalizeAddress(address) ?? address),
       BCRYPT_COST: env.BCRYPT_COST === undefined ? PRODUCTION_BCRYPT_COST : Number(env.BCRYPT_COST),
+      LANDING_COUNTERS_MIN_USERS:
+        env.LANDING_COUNTERS_MIN_USERS === undefined ? DEFAULT_LANDING_COUNTERS_MIN_USERS : Number(env.LANDING_COUNTERS_MIN_USERS),
     };
   }
   return cached;

@@ -6,6 +6,7 @@ export { Checkbox } from './Checkbox';
 export { ConfirmDialog, type ConfirmType } from './ConfirmDialog';
 export { EmptyState } from './EmptyState';
 export { Input } from './Input';
+export { MenuButton, type MenuItem } from './MenuButton';
 export { Modal, type ModalTone } from './Modal';
 export { Pagination } from './Pagination';
 export { Select, type SelectOption } from './Select';

@@ -8,6 +8,7 @@ import {
   ChevronRight,
   Clock,
   Code,
+  Ellipsis,
   Eye,
   Gem,
   Infinity as InfinityIcon,
@@ -21,11 +22,11 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { RoleBadges } from '../../components/RoleBadges';
-import { Button, ConfirmDialog, EmptyState, IconButton, Input, Spinner, useToast } from '../../components/ui';
+import { Button, ConfirmDialog, EmptyState, IconButton, Input, MenuButton, Spinner, useToast } from '../../components/ui';
 import { useCurrentUser } from '../../session/context';
 import { AddUserModal } from './AddUserModal';
 import styles from './Admin.module.css';
-import { useChangeRole, useDeleteUser, usersPageQuery } from './adminQueries';
+import { USERS_PAGE_SIZE, useChangeRole, useDeleteUser, usersPageQuery } from './adminQueries';
 import { ChangeEmailModal } from './ChangeEmailModal';
 import { ExtendModal, GrantModal } from './MembershipModals';
 import { RoleSelect } from './RoleSelect';
@@ -151,6 +152,9 @@ export function UserManagementTab() {
   const pageNumber = cursors.length;
   const hasPrevious = pageNumber > 1;
   const hasNext = Boolean(page?.nextCursor);
+  // The total is known from the role counters for the whole list; a search's is not (it reads the
+  // directory a page at a time), so a search's pager names the page only (docs/decisions).
+  const pageCount = !search && page ? Math.max(pageNumber, Math.ceil(page.counts.totalUsers / USERS_PAGE_SIZE)) : null;
   const loading = usersQuery.isFetching;
 
   return (
@@ -214,7 +218,8 @@ export function UserManagementTab() {
             }
           />
         ) : (
-          // The table scrolls sideways inside its own box on narrow screens; its buttons keep it reachable by keyboard.
+          // A table where it fits; in a narrow box each row becomes a card (Admin.module.css). The actions
+          // beyond details and role are in the row's menu, so the rows stay narrow.
           <div className={styles.tableScroll}>
             <table className={styles.table} aria-busy={loading || undefined}>
               <caption className="visually-hidden">
@@ -228,7 +233,6 @@ export function UserManagementTab() {
                   <th scope="col">Time Left</th>
                   <th scope="col">Created</th>
                   <th scope="col">Actions</th>
-                  <th scope="col">Membership</th>
                 </tr>
               </thead>
               <tbody>
@@ -240,15 +244,19 @@ export function UserManagementTab() {
                       <th scope="row">
                         <UsernameCell user={user} isSelf={isSelf} />
                       </th>
-                      <td>
+                      <td data-label="Role">
                         <RoleBadges role={user.role} />
                       </td>
-                      <td>
+                      <td data-label="Subscription">
                         <SubscriptionCell user={user} />
                       </td>
-                      <td className={styles.nowrap}>{timeLeft(user)}</td>
-                      <td className={styles.nowrap}>{formatInstantShort(user.createdAt)}</td>
-                      <td>
+                      <td className={styles.nowrap} data-label="Time Left">
+                        {timeLeft(user)}
+                      </td>
+                      <td className={styles.nowrap} data-label="Created">
+                        {formatInstantShort(user.createdAt)}
+                      </td>
+                      <td className={styles.actionsCell}>
                         <div className={styles.rowActions}>
                           <IconButton
                             label={`View details of ${user.username}`}
@@ -263,45 +271,40 @@ export function UserManagementTab() {
                             busy={changingRoleOf === user.id}
                             onChange={(role) => void onRoleChange(user, role)}
                           />
-                          <IconButton
-                            label={isSelf ? 'Cannot delete yourself' : `Delete ${user.username}`}
-                            title={isSelf ? 'Cannot delete yourself' : `Delete ${user.username}`}
-                            icon={<Trash2 aria-hidden="true" />}
-                            size="sm"
-                            className={styles.deleteButton}
-                            disabled={isSelf}
-                            onClick={() => setDialog({ kind: 'delete', user })}
-                          />
-                        </div>
-                      </td>
-                      <td>
-                        <div className={styles.membershipActions}>
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            icon={<Gem aria-hidden="true" />}
-                            onClick={() => setDialog({ kind: 'grant', user })}
+                          <MenuButton
+                            label={`More actions for ${user.username}`}
+                            items={[
+                              {
+                                label: 'Grant Membership',
+                                icon: <Gem aria-hidden="true" />,
+                                onSelect: () => setDialog({ kind: 'grant', user }),
+                              },
+                              ...(canExtend
+                                ? [
+                                    {
+                                      label: 'Extend Subscription',
+                                      icon: <Clock aria-hidden="true" />,
+                                      onSelect: () => setDialog({ kind: 'extend', user }),
+                                    },
+                                  ]
+                                : []),
+                              {
+                                label: 'Change Email',
+                                icon: <Mail aria-hidden="true" />,
+                                onSelect: () => setDialog({ kind: 'email', user }),
+                              },
+                              {
+                                label: isSelf ? 'Cannot delete yourself' : `Delete ${user.username}`,
+                                title: isSelf ? 'Cannot delete yourself' : undefined,
+                                icon: <Trash2 aria-hidden="true" />,
+                                danger: true,
+                                disabled: isSelf,
+                                onSelect: () => setDialog({ kind: 'delete', user }),
+                              },
+                            ]}
                           >
-                            Grant Membership
-                          </Button>
-                          {canExtend && (
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              icon={<Clock aria-hidden="true" />}
-                              onClick={() => setDialog({ kind: 'extend', user })}
-                            >
-                              Extend Subscription
-                            </Button>
-                          )}
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            icon={<Mail aria-hidden="true" />}
-                            onClick={() => setDialog({ kind: 'email', user })}
-                          >
-                            Change Email
-                          </Button>
+                            <Ellipsis aria-hidden="true" />
+                          </MenuButton>
                         </div>
                       </td>
                     </tr>
@@ -323,7 +326,9 @@ export function UserManagementTab() {
             >
               Previous
             </Button>
-            <span className={styles.pageNumber}>Page {pageNumber}</span>
+            <span className={styles.pageNumber} aria-live="polite">
+              {pageCount ? `Page ${pageNumber} of ${pageCount}` : `Page ${pageNumber}`}
+            </span>
             <Button
               variant="secondary"
               size="sm"

@@ -1,7 +1,7 @@
 import { contactBody, contactMessages, contactRoutes } from '@shared/api/contact';
 import { ArrowLeft, Clock, Mail, Send, User } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { type NavigateFunction, useNavigate } from 'react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { pageTitle } from '../../brand';
 import { PublicLayout } from '../../components/layout/PublicLayout';
@@ -13,14 +13,7 @@ import { Input } from '../../components/ui/Input';
 import { TextArea } from '../../components/ui/TextArea';
 import { fieldErrors } from '../../lib/fieldErrors';
 import styles from './ContactPage.module.css';
-
-/** SPEC §9: back one page 3 seconds after the message is sent. */
-export const BACK_AFTER_SENT_MS = 3000;
-
-/** One page back, or to the landing page when /contact was the first page of this tab. */
-function goBack(navigate: NavigateFunction) {
-  return (window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/');
-}
+import { previousPageIsOurs } from './previousPage';
 
 type Fields = { name: string; email: string; message: string };
 const EMPTY: Fields = { name: '', email: '', message: '' };
@@ -29,17 +22,31 @@ const EMPTY: Fields = { name: '', email: '', message: '' };
 export function ContactPage() {
   usePageDescription('Ask Subscription Tracker support a question: we respond within 1-3 business days.');
   const navigate = useNavigate();
+  const location = useLocation();
+  const sentRef = useRef<HTMLDivElement>(null);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Fields>>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
 
+  // Sent: the confirmation takes the form's place and the focus, in view on a phone too; the page
+  // stays until the visitor leaves (docs/decisions/0074-contact-after-sending.md).
   useEffect(() => {
     if (!sent) return;
-    const timer = window.setTimeout(() => void goBack(navigate), BACK_AFTER_SENT_MS);
-    return () => window.clearTimeout(timer);
-  }, [sent, navigate]);
+    sentRef.current?.focus({ preventScroll: true });
+    sentRef.current?.scrollIntoView({ block: 'center' });
+  }, [sent]);
+
+  /** Back to the page before when it is one of ours, else to the landing page. */
+  function goBack() {
+    void (previousPageIsOurs(location.key) ? navigate(-1) : navigate('/'));
+  }
+
+  function sendAnother() {
+    setFields((current) => ({ ...current, message: '' }));
+    setSent(false);
+  }
 
   function change(field: keyof Fields, value: string) {
     setFields((current) => ({ ...current, [field]: value }));
@@ -86,52 +93,67 @@ export function ContactPage() {
           </li>
         </ul>
 
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="contact-title">
-          {sent && <Alert tone="success" title={contactMessages.sent} />}
-          {failure && <Alert tone="danger" title={failure} />}
-          <Input
-            label="Name"
-            name="name"
-            placeholder="Username"
-            autoComplete="name"
-            icon={<User />}
-            value={fields.name}
-            onChange={(event) => change('name', event.target.value)}
-            error={errors.name}
-            disabled={sent}
-            required
-          />
-          <Input
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            icon={<Mail />}
-            value={fields.email}
-            onChange={(event) => change('email', event.target.value)}
-            error={errors.email}
-            disabled={sent}
-            required
-          />
-          <TextArea
-            label="Message"
-            name="message"
-            rows={6}
-            value={fields.message}
-            onChange={(event) => change('message', event.target.value)}
-            error={errors.message}
-            disabled={sent}
-            required
-          />
-          <div className={styles.actions}>
-            <Button type="button" variant="secondary" icon={<ArrowLeft aria-hidden="true" />} onClick={() => void goBack(navigate)}>
-              Go Back
-            </Button>
-            <Button type="submit" loading={sending} loadingText="Sending..." disabled={sent} icon={<Send aria-hidden="true" />}>
-              SEND MESSAGE
-            </Button>
+        {sent ? (
+          <div ref={sentRef} tabIndex={-1} className={styles.sent}>
+            <Alert
+              tone="success"
+              title={contactMessages.sent}
+              actions={
+                <>
+                  <Button variant="secondary" icon={<ArrowLeft aria-hidden="true" />} onClick={goBack}>
+                    Go Back
+                  </Button>
+                  <Button variant="ghost" onClick={sendAnother}>
+                    Send another message
+                  </Button>
+                </>
+              }
+            />
           </div>
-        </form>
+        ) : (
+          <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="contact-title">
+            {failure && <Alert tone="danger" title={failure} />}
+            <Input
+              label="Name"
+              name="name"
+              placeholder="Username"
+              autoComplete="name"
+              icon={<User />}
+              value={fields.name}
+              onChange={(event) => change('name', event.target.value)}
+              error={errors.name}
+              required
+            />
+            <Input
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              icon={<Mail />}
+              value={fields.email}
+              onChange={(event) => change('email', event.target.value)}
+              error={errors.email}
+              required
+            />
+            <TextArea
+              label="Message"
+              name="message"
+              rows={6}
+              value={fields.message}
+              onChange={(event) => change('message', event.target.value)}
+              error={errors.message}
+              required
+            />
+            <div className={styles.actions}>
+              <Button type="button" variant="secondary" icon={<ArrowLeft aria-hidden="true" />} onClick={goBack}>
+                Go Back
+              </Button>
+              <Button type="submit" loading={sending} loadingText="Sending..." icon={<Send aria-hidden="true" />}>
+                SEND MESSAGE
+              </Button>
+            </div>
+          </form>
+        )}
       </section>
     </PublicLayout>
   );

@@ -1,4 +1,4 @@
-import type { LandingStats } from '@shared/api/stats';
+import type { LandingCounts } from '@shared/api/stats';
 import { statsRoutes } from '@shared/api/stats';
 import { COUNT_UP_MS, COUNT_UP_STEPS, countAt, fallbackCounters, formatCounter } from '@shared/domain/landing-counters';
 import { type RefObject, Suspense, useEffect, useState } from 'react';
@@ -11,24 +11,33 @@ import styles from './LandingLive.module.css';
  * (docs/decisions/0050-public-site.md): the counters, and what loads the demo dashboard as it nears the viewport.
  */
 
-const COUNTERS: Array<{ name: keyof LandingStats; label: string; money?: boolean }> = [
+const COUNTERS: Array<{ name: keyof LandingCounts; label: string; money?: boolean }> = [
   { name: 'totalUsers', label: 'Total users' },
   { name: 'totalSubscriptions', label: 'Subscriptions managed' },
   { name: 'moneySaved', label: 'Money saved', money: true },
 ];
 
+/** What shows instead of the counters while the server says their figures are not worth showing yet. */
+export const WITHOUT_FIGURES = 'Every subscription in one place, every renewal on time.';
+
 /**
  * The three public counters (SPEC §1, §9): the real counts from GET /api/stats, SPEC's stored
  * defaults only when that call fails, counting up over 2000 ms in 60 steps (at once for
- * prefers-reduced-motion). Screen readers get the final values only, never the counting.
+ * prefers-reduced-motion). Screen readers get the final values only, never the counting. While the
+ * server says the figures are not worth showing (`showFigures: false`, below the operator's
+ * LANDING_COUNTERS_MIN_USERS), a line without numbers takes their place.
  */
 export function LandingCounters() {
-  const [end, setEnd] = useState<LandingStats | null>(null);
-  const [step, setStep] = useState(0);
+  const [end, setEnd] = useState<LandingCounts | 'withoutFigures' | null>(null);
 
   useEffect(() => {
     let current = true;
     void api(statsRoutes.landingStats)
+      .then((stats): LandingCounts | 'withoutFigures' => {
+        if (!stats.showFigures) return 'withoutFigures';
+        const { showFigures: _shown, ...counts } = stats;
+        return counts;
+      })
       .catch((error: unknown) => {
         // SPEC §8 'Statistics load failure: only logged'.
         console.error('Landing statistics not loaded', error);
@@ -41,6 +50,19 @@ export function LandingCounters() {
       current = false;
     };
   }, []);
+
+  if (end === 'withoutFigures') {
+    return (
+      <p className={styles.withoutFigures} data-testid="landing-counters-without-figures" data-without-figures>
+        {WITHOUT_FIGURES}
+      </p>
+    );
+  }
+  return <CountingUp end={end} />;
+}
+
+function CountingUp({ end }: { end: LandingCounts | null }) {
+  const [step, setStep] = useState(0);
 
   useEffect(() => {
     if (!end) return;
@@ -79,11 +101,25 @@ export function LandingCounters() {
   );
 }
 
+/** Calls `onShown` once mounted: next to the lazy demo in one Suspense boundary, once the demo is on the page. */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(() => onShown(), [onShown]);
+  return null;
+}
+
 /**
  * The demo dashboard, loaded once `target` (its section) comes within 800 px of the viewport, or at
- * once when `wanted` ('See How It Works').
+ * once when `wanted` ('See How It Works'); `onShown` runs once it is on the page.
  */
-export function DemoDashboardLoader({ target, wanted }: { target: RefObject<HTMLElement | null>; wanted: boolean }) {
+export function DemoDashboardLoader({
+  target,
+  wanted,
+  onShown,
+}: {
+  target: RefObject<HTMLElement | null>;
+  wanted: boolean;
+  onShown: () => void;
+}) {
   const [near, setNear] = useState(false);
 
   useEffect(() => {
@@ -99,6 +135,7 @@ export function DemoDashboardLoader({ target, wanted }: { target: RefObject<HTML
   return wanted || near ? (
     <Suspense>
       <LazyDemoDashboard />
+      <Shown onShown={onShown} />
     </Suspense>
   ) : null;
 }

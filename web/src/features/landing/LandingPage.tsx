@@ -1,5 +1,5 @@
 import { ArrowRight, BellRing, ChartPie, CirclePlay, Tags, Users } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { pageTitle } from '../../brand';
 import { useAfterHydration } from '../../components/afterHydration';
@@ -45,13 +45,31 @@ export function LandingPage() {
     if (pathname === '/features') featuresRef.current?.scrollIntoView();
   }, [pathname]);
 
+  /** Whether the demo dashboard is on the page. */
+  const demoShown = useRef(false);
+  /** Set by 'See How It Works' until the demo is on the page: its arrival changes the height the scroll aimed at. */
+  const scrollToDemoWhenShown = useRef(false);
+
+  const scrollToDemo = useCallback(() => {
+    demoRef.current?.scrollIntoView({
+      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
+  }, []);
+
+  const onDemoShown = useCallback(() => {
+    demoShown.current = true;
+    if (!scrollToDemoWhenShown.current) return;
+    scrollToDemoWhenShown.current = false;
+    scrollToDemo();
+  }, [scrollToDemo]);
+
   function showDemo() {
     const demo = demoRef.current;
     if (!demo) return;
     setDemoWanted(true);
-    demo.scrollIntoView({
-      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-    });
+    // Scroll now for an answer at once, and again once the demo is there if it was not yet.
+    scrollToDemoWhenShown.current = !demoShown.current;
+    scrollToDemo();
     demo.focus({ preventScroll: true });
   }
 
@@ -116,7 +134,7 @@ export function LandingPage() {
         <div className={styles.demoSlot}>
           {live && (
             <Suspense>
-              <DemoDashboardLoader target={demoRef} wanted={demoWanted} />
+              <DemoDashboardLoader target={demoRef} wanted={demoWanted} onShown={onDemoShown} />
             </Suspense>
           )}
         </div>
