@@ -1,17 +1,14 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { AREAS, type Area, routesOfArea } from '../shared/api/index.js';
 import { areaEntry, depsLockFile, functionsDir, lambdaBundling, lambdaBundlingFor, projectRoot } from './bundling.js';
-import { acknowledge, acknowledgeFunctionBasics, iamFinding } from './checks.js';
+import { acknowledge, acknowledgeFunctionBasics } from './checks.js';
 import type { DeploymentTarget } from './config.js';
-import { AVATAR_KEY_PREFIX } from './data.js';
 import { type EmailSendGrant, grantSecretValue, grantTableAccess, type TableAccess } from './grants.js';
 
 /** The newest Node.js runtime aws-cdk-lib offers; esbuild's target (bundling.ts) follows it. */
@@ -91,8 +88,6 @@ interface AreaNeeds {
    */
   table: TableAccess;
   sendsEmail: boolean;
-  /** Avatar images: puts and deletes them (uploads), or only deletes them (an admin deleting a user). */
-  avatars: 'putAndDelete' | 'delete' | false;
   /** Signs session tokens even though its routes are public (login). */
   signsSessions: boolean;
   /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
@@ -104,7 +99,6 @@ interface AreaNeeds {
 const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
   memorySize: 512,
   sendsEmail: false,
-  avatars: false,
   signsSessions: false,
   twoFactorKey: false,
   supportEmail: false,
@@ -129,10 +123,9 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     memorySize: 256,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem'] },
   },
-  // Avatar uploads, the data export and account deletion (bcrypt confirms it).
+  // Avatar uploads handed out (infra/avatars.ts grants their put), the data export and account deletion (bcrypt confirms it).
   account: {
     memorySize: 1024,
-    avatars: 'putAndDelete',
     table: {
       actions: [
         'dynamodb:GetItem',
@@ -171,11 +164,10 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
       ],
     },
   },
-  // Creates users (bcrypt); sends reset-link and preview e-mails; deleting a user deletes their avatar.
+  // Creates users (bcrypt); sends reset-link and preview e-mails.
   admin: {
     memorySize: 1024,
     sendsEmail: true,
-    avatars: 'delete',
     table: {
       actions: [
         'dynamodb:GetItem',
@@ -234,7 +226,6 @@ export interface ApiFunctionsProps {
   /** Configuration every function gets (the chassis validates it at cold start). */
   environment: Record<string, string>;
   table: dynamodb.ITable;
-  avatarsBucket: s3.IBucket;
   jwtSecret: secretsmanager.ISecret;
   /** Given (as TWO_FACTOR_KEY_ARN) and readable only to the areas that need it. */
   twoFactorKey: secretsmanager.ISecret;
@@ -250,8 +241,8 @@ export interface ApiFunctionsProps {
 
 /**
  * One function per API area of the contract (`AREAS`), each granted only what its area uses:
- * exactly its DynamoDB actions, sending from the product's sender address, avatar objects (put and
- * delete, or delete only), the session signing key, the two-factor key.
+ * exactly its DynamoDB actions, sending from the product's sender address, the session signing key,
+ * the two-factor key. No area touches avatar objects (infra/avatars.ts).
  */
 export class ApiFunctions extends Construct {
   readonly byArea: ReadonlyMap<Area, NodejsFunction>;
@@ -285,24 +276,6 @@ export class ApiFunctions extends Construct {
 
       grantTableAccess(props.table, fn, needs.table);
       if (needs.sendsEmail) props.email.grantSend(fn);
-      if (needs.avatars) {
-        // Uploads put the new avatar and delete the old one; deleting an account lists the user's
-        // avatars/<userId>/ prefix and deletes what is there. Nothing reads objects.
-        const actions = needs.avatars === 'putAndDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
-        const avatars = props.avatarsBucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`);
-        iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [avatars] });
-        iam.Grant.addToPrincipal({
-          grantee: fn,
-          actions: ['s3:ListBucket'],
-          resourceArns: [props.avatarsBucket.bucketArn],
-          conditions: { StringLike: { 's3:prefix': [`${AVATAR_KEY_PREFIX}*`] } },
-        });
-        acknowledge(
-          fn,
-          `Avatar images only: the objects under the ${AVATAR_KEY_PREFIX} prefix.`,
-          iamFinding(fn, 'AwsSolutions-IAM5', 'Resource', avatars),
-        );
-      }
       if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
       if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);
       if (props.originSecret) grantSecretValue(props.originSecret, fn);

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { AVATAR_LIMITS } from '../domain/profile.js';
 import { type MessageResponse, route } from './contract.js';
 import type { Subscription } from './subscription.js';
 import type { User } from './user.js';
@@ -11,11 +10,13 @@ export const accountMessages = {
   avatarInvalid: 'Please choose a PNG, JPEG, WebP or GIF image',
   gifTooLarge: 'File too large. Max size: 10MB',
   imageTooLarge: 'File too large. Max size: 5MB',
+  /** SPEC §5, §9: the browser scales pictures other than GIFs to 300px on the longer side before uploading. */
+  imageTooManyPixels: 'Pictures other than GIFs may be at most 300px on the longer side',
+  /** The upload was not checked in time (the browser stops waiting), or its record is gone. */
+  uploadNotFound: 'Upload not found',
   /** SPEC §2 'Profile Customization': a GIF needs the animated-picture toggle. */
   gifNeedsToggle: 'Enable GIF Profile Pictures to use an animated picture',
   gifLocked: 'Animated profile pictures are available for VIP and Premium members',
-  /** SPEC §8: what the browser shows for a 413. */
-  tooLargeForServer: 'File too large for server',
   /** 403: the product always keeps one owner (DESIGN §5). */
   lastOwner: 'You are the only owner: make another user an owner before deleting your account',
 } as const;
@@ -23,18 +24,42 @@ export const accountMessages = {
 /** Avatar objects' keys start with this prefix; `/avatars/<rest>` serves `avatars/<rest>` (CloudFront and the local stack). */
 export const AVATAR_KEY_PREFIX = 'avatars/';
 
-/**
- * PUT /auth/avatar (SPEC §7): the picture as a data URL (`data:image/png;base64,...`). The server
- * checks the bytes, not the declared type. The request limit is Lambda's 6 MB payload: a larger body
- * answers 413, which the browser shows as 'File too large for server' (DESIGN §5).
- */
-export const AVATAR_REQUEST_MAX_BYTES = 6 * 1024 * 1024;
+/** Uploads arrive under this prefix (`uploads/<userId>/<uploadId>`), are checked, then copied under AVATAR_KEY_PREFIX. */
+export const AVATAR_UPLOAD_PREFIX = 'uploads/';
 
-export const avatarBody = z.object({
-  avatar: z
-    .string({ error: accountMessages.avatarInvalid })
-    .check(z.minLength(1, { error: accountMessages.avatarInvalid }), z.maxLength(AVATAR_LIMITS.payloadBytes)),
+/** The types a picture may be uploaded as; the bytes must be one of these formats too (shared/domain/avatar.ts). */
+export const AVATAR_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type AvatarUploadType = (typeof AVATAR_UPLOAD_TYPES)[number];
+
+/**
+ * POST /auth/avatar/upload: the type of the picture about to be uploaded. A GIF is refused here
+ * already when the role may not use one or the toggle is off (the same messages the check gives).
+ */
+export const avatarUploadBody = z.object({
+  contentType: z.enum(AVATAR_UPLOAD_TYPES, { error: accountMessages.avatarInvalid }),
 });
+
+/**
+ * The browser posts the picture straight to the avatars bucket (docs/decisions/pending-avatar-uploads.md):
+ * a multipart form to `url`, every one of `fields` first and the file last (as `file`). S3 refuses a
+ * file over `maxBytes` (EntityTooLarge) or of another type; the policy expires after a few minutes.
+ */
+export interface AvatarUploadTicket {
+  uploadId: string;
+  url: string;
+  fields: Record<string, string>;
+  maxBytes: number;
+}
+
+/**
+ * GET /auth/avatar/uploads/{id}: what became of an upload. `pending` until the picture has arrived
+ * and been checked; then `accepted` with the updated user (the new picture in `user.avatar`), or
+ * `rejected` with the rule it broke, in the words the old upload route used.
+ */
+export type AvatarUploadOutcome =
+  | { status: 'pending' }
+  | { status: 'accepted'; message: string; user: User }
+  | { status: 'rejected'; message: string };
 
 /** DELETE /auth/account: the password confirms it. */
 export const deleteAccountBody = z.object({
@@ -71,18 +96,21 @@ export interface AccountExport {
   next: { subscriptionsAfter: string | null; activityBefore: string | null };
 }
 
-export interface AvatarResponse extends MessageResponse {
-  user: User;
-}
-
 export const accountRoutes = {
-  updateAvatar: route<AvatarResponse>()({
-    method: 'PUT',
-    path: '/api/auth/avatar',
+  startAvatarUpload: route<AvatarUploadTicket>()({
+    method: 'POST',
+    path: '/api/auth/avatar/upload',
     area: 'account',
     access: 'user',
-    body: avatarBody,
-    maxBodyBytes: AVATAR_REQUEST_MAX_BYTES,
+    body: avatarUploadBody,
+  }),
+  avatarUploadOutcome: route<AvatarUploadOutcome>()({
+    method: 'GET',
+    path: '/api/auth/avatar/uploads/{id}',
+    area: 'account',
+    access: 'user',
+    body: undefined,
+    badParameter: { status: 404, message: accountMessages.uploadNotFound },
   }),
   exportData: route<AccountExport>()({
     method: 'GET',
