@@ -32,8 +32,13 @@ export const avatarUploadOrigin = (bucket: s3.IBucket) => `https://${bucket.buck
 /** Stray uploads (never checked: a policy used after the function failed for good) are gone after a day. */
 export const UPLOAD_EXPIRY = Duration.days(1);
 
-/** What the data stack's bucket and table carry for this (infra/data.ts): the upload prefix's expiry and CORS rule. */
+/**
+ * What the data stack's bucket carries for this (infra/data.ts): the upload prefix's expiry, the CORS
+ * rule, and arrivals told to EventBridge, set on the bucket itself (CDK's `eventBridgeEnabled` would
+ * add its notifications custom resource and handler function).
+ */
 export function prepareAvatarsBucket(bucket: s3.Bucket): void {
+  (bucket.node.defaultChild as s3.CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
   bucket.addLifecycleRule({ id: 'StrayUploads', prefix: AVATAR_UPLOAD_PREFIX, expiration: UPLOAD_EXPIRY });
   // A page may read S3's answer to its POST (EntityTooLarge...). The signed policy, not the origin,
   // decides what is stored; the site's origin lives in the application stack, which depends on this one.

@@ -63,8 +63,6 @@ export class DataStore extends Construct {
       // which knows the distribution; see web.ts.
       enforceSSL: false,
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
-      // Uploads' arrivals go to EventBridge, whose rule invokes the avatar function (infra/avatars.ts).
-      eventBridgeEnabled: true,
       removalPolicy: props.removalPolicy,
     });
     prepareAvatarsBucket(this.avatarsBucket);
