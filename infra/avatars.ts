@@ -5,6 +5,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -124,7 +125,8 @@ export class AvatarPipeline extends Construct {
       },
       targets: [new targets.LambdaFunction(fn, { retryAttempts: 2, deadLetterQueue: this.deadLetterQueue })],
     });
-    fn.configureAsyncInvoke({ retryAttempts: 2 });
+    // EventBridge invokes it asynchronously: Lambda retries a failed check, then keeps the event here.
+    fn.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.deadLetterQueue) });
     acknowledge(
       fn,
       'Both triggers keep what fails: the EventBridge target and the stream mapping send it to the dead-letter queue below.',

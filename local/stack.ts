@@ -69,6 +69,8 @@ export interface LocalStack {
   dynamoEndpoint: string;
   /** The S3 emulator's endpoint (the avatars bucket). */
   s3Endpoint: string;
+  /** Where browsers post avatar uploads: the S3 emulator, through S3's POST checks (s3-upload-gate.ts). */
+  avatarUploadUrl: string;
   stop(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       tableName: TABLE_NAME,
       dynamoEndpoint: emulators.dynamoDb.endpoint,
       s3Endpoint: emulators.s3.endpoint,
+      avatarUploadUrl: emulators.uploadGate.url,
       stop,
     };
   } catch (error) {
