@@ -92,6 +92,8 @@ export async function pollTableStream(options: {
     try {
       busy = await poll();
     } catch (error) {
+      // A poll under way when the stack stops fails with DynamoDB Local gone: nothing is lost then.
+      if (stopped) return;
       console.error(
         JSON.stringify({ level: 'error', msg: 'table stream delivery failed: retried on the next poll', error: String(error) }),
       );
