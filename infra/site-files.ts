@@ -17,7 +17,7 @@ const siteCspDirectives = (uploadOrigin: string) => [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  `connect-src 'self' ${uploadOrigin}`,
+  `connect-src ${["'self'", uploadOrigin].filter(Boolean).join(' ')}`,
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
