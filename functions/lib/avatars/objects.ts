@@ -12,11 +12,14 @@ import { avatarsBucket } from './avatar-url.js';
  * bundles the S3 client; the account and admin functions never touch an object.
  */
 
-/** An upload's bytes; null when it is gone (a second delivery of its arrival) or larger than any picture may be. */
+/**
+ * An upload's bytes, at most one more than any picture may have (so one larger is told as too large
+ * without reading it all); null when it is gone (a second delivery of its arrival).
+ */
 export async function readUploadObject(key: string): Promise<Uint8Array | null> {
   try {
-    const object = await s3Client().send(new GetObjectCommand({ Bucket: avatarsBucket(), Key: key }));
-    if ((object.ContentLength ?? 0) > AVATAR_LIMITS.gifBytes) return new Uint8Array(AVATAR_LIMITS.gifBytes + 1);
+    const Range = `bytes=0-${AVATAR_LIMITS.gifBytes}`;
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: avatarsBucket(), Key: key, Range }));
     return await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray();
   } catch (error) {
     if ((error as Error).name === 'NoSuchKey') return null;
