@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AVATAR_KEY_PREFIX, AVATAR_UPLOAD_PREFIX, accountMessages } from '../../shared/api/account.js';
+import { AVATAR_KEY_PREFIX, AVATAR_UPLOAD_PREFIX, accountMessages } from '../../shared/api/account-messages.js';
 import { type AvatarProblem, avatarProblemOf } from '../../shared/domain/avatar.js';
 import { canUseAnimatedAvatar } from '../../shared/domain/profile.js';
 import { avatarUrl } from '../lib/avatars/avatar-url.js';

@@ -1,5 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { AVATAR_KEY_PREFIX, AVATAR_UPLOAD_PREFIX } from '../../shared/api/account.js';
+import { AVATAR_KEY_PREFIX, AVATAR_UPLOAD_PREFIX } from '../../shared/api/account-messages.js';
 import { deletePrefix } from '../lib/avatars/objects.js';
 import { config } from '../lib/chassis/config.js';
 import { withInvocation } from '../lib/chassis/invocation.js';

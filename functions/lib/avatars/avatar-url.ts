@@ -1,4 +1,4 @@
-import { AVATAR_KEY_PREFIX } from '../../../shared/api/account.js';
+import { AVATAR_KEY_PREFIX } from '../../../shared/api/account-messages.js';
 import { config } from '../chassis/config.js';
 
 /**

@@ -1,5 +1,5 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { AVATAR_KEY_PREFIX } from '../../../shared/api/account.js';
+import { AVATAR_KEY_PREFIX } from '../../../shared/api/account-messages.js';
 import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../../../shared/domain/avatar.js';
 import { AVATAR_LIMITS } from '../../../shared/domain/profile.js';
 import { createLogger } from '../chassis/log.js';
