@@ -155,9 +155,13 @@ async function localAvatarTriggers(emulators: Emulators): Promise<TableStream> {
       'detail-type': 'Object Created',
       detail: { bucket: { name: AVATARS_BUCKET }, object: { key } },
     } as const;
-    avatarFunction
-      .handler(event)
-      .catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'avatar check failed', key, error: String(error) })));
+    // Retried twice, as Lambda retries an asynchronous invocation (infra/avatars.ts).
+    const check = (attempt: number): Promise<unknown> =>
+      avatarFunction.handler(event).catch((error) => {
+        if (attempt < 2) return check(attempt + 1);
+        console.error(JSON.stringify({ level: 'error', msg: 'avatar check failed', key, error: String(error) }));
+      });
+    void check(0);
   });
   return pollTableStream({
     endpoint: emulators.dynamoDb.endpoint,
