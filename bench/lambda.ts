@@ -10,7 +10,12 @@ import { quick, table } from './common.js';
 /** The budgets of issue 8: every function's minified bundle and its module init (median). */
 const BUNDLE_BUDGET_KB = 250;
 const INIT_BUDGET_MS = 40;
-/** Issue 22 §6: a request function's module init at most this many times the floor's (bench/floor-function.ts). */
+/**
+ * Issue 22 §6: a request function's module init at most this many times the floor's
+ * (bench/floor-function.ts), in CPU time: on this shared machine wall time swings with the other
+ * work (a median of 5 moved 25 → 150 ms between runs), CPU time hardly; in Lambda's own sandbox the
+ * import's wall time is its CPU time.
+ */
 const FLOOR_RATIO_GOAL = 1.5;
 const FLOOR = 'floor (chassis + DynamoDB document client)';
 /** Module init is timed in this many fresh processes; the median is reported. */
@@ -64,6 +69,7 @@ export async function lambdaSection() {
     const initMs = median(wallMs);
     const ratio = initMs / floorMs;
     const cpuMs = median(inits.map((init) => init.cpuMs));
+    const cpuRatio = cpuMs / floorCpuMs;
     const requestFunction = (AREAS as readonly string[]).includes(name);
     return {
       function: name,
@@ -74,9 +80,8 @@ export async function lambdaSection() {
       'init range ms': `${Math.min(...wallMs).toFixed(0)}–${Math.max(...wallMs).toFixed(0)}`,
       'init CPU ms (median)': cpuMs.toFixed(1),
       'init ÷ floor': `${ratio.toFixed(2)}×`,
-      // Steadier than wall time when the machine is busy with other work.
-      'init CPU ÷ floor': `${(cpuMs / floorCpuMs).toFixed(2)}×`,
-      [`request ≤ ${FLOOR_RATIO_GOAL}× floor`]: requestFunction ? (ratio <= FLOOR_RATIO_GOAL ? 'pass' : 'FAIL') : '–',
+      'init CPU ÷ floor': `${cpuRatio.toFixed(2)}×`,
+      [`request ≤ ${FLOOR_RATIO_GOAL}× floor (CPU)`]: requestFunction ? (cpuRatio <= FLOOR_RATIO_GOAL ? 'pass' : 'FAIL') : '–',
       [`size ≤ ${BUNDLE_BUDGET_KB} KB`]: sizeKb <= BUNDLE_BUDGET_KB ? 'pass' : 'FAIL',
       [`init ≤ ${INIT_BUDGET_MS} ms`]: initMs <= INIT_BUDGET_MS ? 'pass' : 'FAIL',
     };
