@@ -1,15 +1,12 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { AREAS, type Area } from '../shared/api/index.js';
 import { areaNeeds, readsSessionKey } from './area-needs.js';
 import { areaEntry, functionsDir, lambdaBundlingFor } from './bundling.js';
-import { acknowledge, iamFinding } from './checks.js';
-import { AVATAR_KEY_PREFIX } from './data.js';
+import { acknowledge } from './checks.js';
 import { type EmailSendGrant, grantSecretValue, grantTableAccess } from './grants.js';
 import { ProductFunction } from './product-function.js';
 
@@ -23,7 +20,6 @@ export interface ApiFunctionsProps {
   /** Configuration every function gets (the chassis validates it at cold start). */
   environment: Record<string, string>;
   table: dynamodb.ITable;
-  avatarsBucket: s3.IBucket;
   jwtSecret: secretsmanager.ISecret;
   /** Given (as TWO_FACTOR_KEY_ARN) and readable only to the areas that need it. */
   twoFactorKey: secretsmanager.ISecret;
@@ -39,8 +35,8 @@ export interface ApiFunctionsProps {
 
 /**
  * One function per API area of the contract (`AREAS`), each granted only what its area uses:
- * exactly its DynamoDB actions, sending from the product's sender address, avatar objects (put and
- * delete, or delete only), the session signing key, the two-factor key.
+ * exactly its DynamoDB actions, sending from the product's sender address, the session signing key,
+ * the two-factor key. No area touches avatar objects (infra/avatars.ts).
  */
 export class ApiFunctions extends Construct {
   readonly byArea: ReadonlyMap<Area, NodejsFunction>;
@@ -74,24 +70,6 @@ export class ApiFunctions extends Construct {
 
       grantTableAccess(props.table, fn, needs.table);
       if (needs.sendsEmail) props.email.grantSend(fn);
-      if (needs.avatars) {
-        // Uploads put the new avatar and delete the old one; deleting an account lists the user's
-        // avatars/<userId>/ prefix and deletes what is there. Nothing reads objects.
-        const actions = needs.avatars === 'putAndDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
-        const avatars = props.avatarsBucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`);
-        iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [avatars] });
-        iam.Grant.addToPrincipal({
-          grantee: fn,
-          actions: ['s3:ListBucket'],
-          resourceArns: [props.avatarsBucket.bucketArn],
-          conditions: { StringLike: { 's3:prefix': [`${AVATAR_KEY_PREFIX}*`] } },
-        });
-        acknowledge(
-          fn,
-          `Avatar images only: the objects under the ${AVATAR_KEY_PREFIX} prefix.`,
-          iamFinding(fn, 'AwsSolutions-IAM5', 'Resource', avatars),
-        );
-      }
       if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
       if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);
       if (props.originSecret) grantSecretValue(props.originSecret, fn);

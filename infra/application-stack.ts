@@ -5,7 +5,9 @@ import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HttpProductApi, LocalStackApi, type ProductApi } from './api.js';
 import { ApiFunctions, pascalCase } from './api-functions.js';
+import { AvatarPipeline, avatarUploadOrigin } from './avatars.js';
 import {
+  avatarsEntry,
   functionsDir as defaultFunctionsDir,
   emailFeedbackEntry,
   membershipExpiryEntry,
@@ -172,7 +174,6 @@ export class ApplicationStack extends Stack {
       architecture,
       environment,
       table,
-      avatarsBucket,
       jwtSecret: data.secrets.jwtSecret,
       twoFactorKey: data.secrets.twoFactorKey,
       email,
@@ -185,6 +186,20 @@ export class ApplicationStack extends Stack {
       this.monitoring.alarmOnErrors(`${pascalCase(area)}ErrorsAlarm`, fn, `The ${area} function failed (crash or timeout).`);
     }
     this.monitoring.alarmOnRouteErrors();
+
+    new AvatarPipeline(this, 'Avatars', {
+      entry: avatarsEntry(functionsDir),
+      architecture,
+      environment,
+      table,
+      avatarsBucket,
+      uploadUrl:
+        config.target === 'aws'
+          ? avatarUploadOrigin(avatarsBucket)
+          : Fn.join('', ['http://', avatarsBucket.bucketName, `.s3.${config.localstackHost}`]),
+      accountFunction: this.functions.byArea.get('account') as NodejsFunction,
+      monitoring: this.monitoring,
+    });
 
     this.emailFeedback = new EmailFeedback(this, 'EmailFeedback', {
       entry: emailFeedbackEntry(functionsDir),

@@ -12,8 +12,6 @@ interface AreaNeeds {
    */
   table: TableAccess;
   sendsEmail: boolean;
-  /** Avatar images: puts and deletes them (uploads), or only deletes them (an admin deleting a user). */
-  avatars: 'putAndDelete' | 'delete' | false;
   /** Signs session tokens even though its routes are public (login). */
   signsSessions: boolean;
   /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
@@ -25,7 +23,6 @@ interface AreaNeeds {
 const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
   memorySize: 512,
   sendsEmail: false,
-  avatars: false,
   signsSessions: false,
   twoFactorKey: false,
   supportEmail: false,
@@ -60,10 +57,9 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     memorySize: 256,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem'] },
   },
-  // Avatar uploads, the data export and account deletion (bcrypt confirms it).
+  // Avatar uploads handed out (infra/avatars.ts grants their put), the data export and account deletion (bcrypt confirms it).
   account: {
     memorySize: 1024,
-    avatars: 'putAndDelete',
     table: {
       actions: [
         'dynamodb:GetItem',
@@ -102,11 +98,10 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
       ],
     },
   },
-  // Creates users (bcrypt); sends reset-link and preview e-mails; deleting a user deletes their avatar.
+  // Creates users (bcrypt); sends reset-link and preview e-mails.
   admin: {
     memorySize: 1024,
     sendsEmail: true,
-    avatars: 'delete',
     table: {
       actions: [
         'dynamodb:GetItem',

@@ -29,7 +29,7 @@ export const ESM_REQUIRE_SHIM = "import { createRequire } from 'module'; const r
  * - The clients take only `Sha256` from the SDK's checksum module, whose class carries a
  *   pure-JavaScript fallback (~3.5 KB) for runtimes without `node:crypto` (functions/lib/chassis/sha256.ts).
  *
- * The checksum stand-in is left out of the functions that use S3 (FULL_CHECKSUM_FUNCTIONS): the S3
+ * The checksum stand-in is left out of the function that uses S3 (FULL_CHECKSUM_FUNCTIONS): the S3
  * client also takes MD5, CRC32 and stream hashing from that module, for its object checksums.
  *
  * An alias replaces a package or a package subpath only, never a file the SDK imports by relative
@@ -65,7 +65,7 @@ export const bundleOptions = {
 } satisfies BuildOptions;
 
 /** Functions whose bundles keep the SDK's whole checksum module: the S3 client needs more than `Sha256`. */
-export const FULL_CHECKSUM_FUNCTIONS: ReadonlySet<string> = new Set(['account', 'admin']);
+export const FULL_CHECKSUM_FUNCTIONS: ReadonlySet<string> = new Set(['avatars']);
 
 /** The aliases of one function's bundle (see BUNDLE_ALIASES and FULL_CHECKSUM_FUNCTIONS). */
 export function bundleAliasesFor(name: string): Record<string, string> {
@@ -104,7 +104,7 @@ export function lambdaBundlingFor(name: string): BundlingOptions {
 }
 
 export interface FunctionEntry {
-  /** The function's name in the product: an API area from the contract, `reminder-planner`, `reminder-sender`, `membership-expiry`, `email-feedback`, `bootstrap` or `jwt-key-rotation`. */
+  /** The function's name in the product: an API area from the contract, `reminder-planner`, `reminder-sender`, `membership-expiry`, `email-feedback`, `avatars`, `bootstrap` or `jwt-key-rotation`. */
   name: string;
   /** Absolute path of the TypeScript module that exports `handler`. */
   entry: string;
@@ -135,6 +135,11 @@ export function emailFeedbackEntry(root = functionsDir): string {
   return join(root, 'email-feedback', 'handler.ts');
 }
 
+/** Entry of the avatar function (upload arrivals and profile removals, infra/avatars.ts). */
+export function avatarsEntry(root = functionsDir): string {
+  return join(root, 'avatars', 'handler.ts');
+}
+
 /** Entry of the deploy-time owner bootstrap (a custom resource handler). */
 export function ownerBootstrapEntry(root = functionsDir): string {
   return join(root, 'bootstrap', 'handler.ts');
@@ -147,7 +152,8 @@ export function signingKeyRotationEntry(root = functionsDir): string {
 
 /**
  * Every function the stacks deploy: one per API area of the contract (`AREAS`), the reminder planner
- * and sender, the membership expiry, the owner bootstrap and the signing key's rotation.
+ * and sender, the membership expiry, the e-mail feedback, the avatar function, the owner bootstrap
+ * and the signing key's rotation.
  */
 export function functionEntries(root = functionsDir): FunctionEntry[] {
   return [
@@ -156,6 +162,7 @@ export function functionEntries(root = functionsDir): FunctionEntry[] {
     { name: 'reminder-sender', entry: reminderSenderEntry(root) },
     { name: 'membership-expiry', entry: membershipExpiryEntry(root) },
     { name: 'email-feedback', entry: emailFeedbackEntry(root) },
+    { name: 'avatars', entry: avatarsEntry(root) },
     { name: 'bootstrap', entry: ownerBootstrapEntry(root) },
     { name: 'jwt-key-rotation', entry: signingKeyRotationEntry(root) },
   ];

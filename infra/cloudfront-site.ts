@@ -10,10 +10,11 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import { EDGE_HEADERS } from '../shared/api/edge.js';
+import { avatarUploadOrigin } from './avatars.js';
 import { acknowledge } from './checks.js';
 import type { CustomDomain } from './config.js';
 import { LOG_RETENTION } from './product-function.js';
-import { CONTENT_SECURITY_POLICY, contentTypeOf, SITE_CACHE_CONTROL, SITE_PAGES, WEB_MANIFEST } from './site-files.js';
+import { contentSecurityPolicy, contentTypeOf, SITE_CACHE_CONTROL, SITE_PAGES, WEB_MANIFEST } from './site-files.js';
 
 /**
  * CloudFront Function on the site's default behaviour: a path whose last segment has no file
@@ -116,7 +117,7 @@ export class CloudFrontSite extends Construct {
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Subscription Tracker security headers',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(avatarUploadOrigin(avatarsBucket)), override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },

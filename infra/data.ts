@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { prepareAvatarsBucket } from './avatars.js';
 import { acknowledge } from './checks.js';
 
 /** Object keys of avatar images start with this prefix; CloudFront serves them at `/avatars/...` (the contract's constant). */
@@ -37,6 +38,8 @@ export class DataStore extends Construct {
       timeToLiveAttribute: TTL_ATTRIBUTE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: retained,
+      // Profile removals reach the avatar function, which deletes the user's avatars (infra/avatars.ts).
+      stream: dynamodb.StreamViewType.KEYS_ONLY,
       removalPolicy: props.removalPolicy,
     });
     // gsi1: admin user list (USERS / createdAt#id) and the reminder job's due-date index (DUE#date / …).
@@ -62,9 +65,10 @@ export class DataStore extends Construct {
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: props.removalPolicy,
     });
+    prepareAvatarsBucket(this.avatarsBucket);
     acknowledge(
       this.avatarsBucket,
-      'Every read comes through CloudFront, whose access logs are on (infra/cloudfront-site.ts); puts and deletes come only from the account and admin functions, whose logs record them.',
+      'Every read comes through CloudFront, whose access logs are on (infra/cloudfront-site.ts); uploads come from browsers with a policy the account function signs, every other put and delete from the avatar function, whose logs record them.',
       'AwsSolutions-S1',
     );
     acknowledge(

@@ -44,8 +44,8 @@ export const WAF_MANAGED_RULE_GROUPS = [
   {
     name: 'AWSManagedRulesCommonRuleSet',
     countOnly: [
-      // Bodies over 8 KB: the avatar upload (PUT /api/auth/avatar, up to Lambda's 6 MB) and long
-      // announcements need more; each route's own body limit is the chassis's 413.
+      // Bodies over 8 KB: long announcements need more; each route's own body limit is the chassis's 413.
+      // (Avatars no longer pass here: browsers post them straight to the bucket.)
       'SizeRestrictions_BODY',
       // Free text may contain HTML, which the SPA shows as text (docs/decisions/0003-free-text.md).
       'CrossSiteScripting_BODY',

@@ -7,32 +7,33 @@ import { extname } from 'node:path';
 
 /**
  * Content-Security-Policy of the site: the SPA loads only its own scripts, styles (React and CSS
- * Modules set inline styles), images (avatars, data: and blob: URLs for avatar previews) and API;
+ * Modules set inline styles), images (avatars, data: and blob: URLs for avatar previews) and API,
+ * and posts avatar uploads to the avatars bucket's origin (`uploadOrigin`, infra/avatars.ts) only;
  * nothing may frame it. CloudFront adds `upgrade-insecure-requests` (the site is HTTPS there).
  */
-const SITE_CSP_DIRECTIVES = [
+const siteCspDirectives = (uploadOrigin: string) => [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  `connect-src ${["'self'", uploadOrigin].filter(Boolean).join(' ')}`,
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ];
-export const CONTENT_SECURITY_POLICY = [...SITE_CSP_DIRECTIVES, 'upgrade-insecure-requests'].join('; ');
+export const contentSecurityPolicy = (uploadOrigin: string) => [...siteCspDirectives(uploadOrigin), 'upgrade-insecure-requests'].join('; ');
 
 /** The security headers of CloudFront's response headers policy (cloudfront-site.ts), as the local stack sends them over plain HTTP. */
-export const LOCAL_SITE_HEADERS: Record<string, string> = {
-  'content-security-policy': SITE_CSP_DIRECTIVES.join('; '),
+export const localSiteHeaders = (uploadOrigin: string): Record<string, string> => ({
+  'content-security-policy': siteCspDirectives(uploadOrigin).join('; '),
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-};
+});
 
 /**
  * Source maps stay with the build (web/dist, for reading a stack trace) and are never published:

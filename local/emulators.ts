@@ -9,6 +9,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import sesModule from 'aws-ses-v2-local';
@@ -18,6 +19,7 @@ import { TABLE_DEFINITION, TTL_ATTRIBUTE } from '../functions/lib/chassis/table.
 import { CannotStart } from './cannot-start.js';
 import type { DataFolder } from './data-folder.js';
 import { availablePort, freePort } from './ports.js';
+import { startUploadGate, type UploadGate } from './s3-upload-gate.js';
 
 /** The local stand-ins for the AWS services the functions use: DynamoDB Local, SES and S3 emulators. */
 
@@ -82,15 +84,26 @@ export async function startDynamoDbLocal(dbPath: string | undefined, logFile: st
   return { endpoint, stop };
 }
 
-/** Creates the table and turns on TTL unless it exists already: safe on every start. */
+/** The table's stream, as the cloud's (infra/avatars.ts): the keys of each changed item. */
+const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' } as const;
+
+/**
+ * Creates the table with its stream and turns on TTL unless it exists already: safe on every start.
+ * A table kept from before the stream existed gets it.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
+    }
     return;
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   }
-  await client.send(new CreateTableCommand({ TableName: tableName, ...structuredClone(TABLE_DEFINITION) } as never));
+  await client.send(
+    new CreateTableCommand({ TableName: tableName, ...structuredClone(TABLE_DEFINITION), StreamSpecification: TABLE_STREAM } as never),
+  );
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
@@ -168,14 +181,27 @@ function allowLocalAccessKey(): void {
   DUMMY_ACCOUNT.createKeyPair(LOCAL_ACCESS_KEY.accessKeyId, LOCAL_ACCESS_KEY.secretAccessKey);
 }
 
+export interface S3Emulator extends Emulator {
+  /** Calls `listener` with the key of each object created (s3rver's 'event', as S3 notifies EventBridge). */
+  onObjectCreated(listener: (key: string) => void): void;
+}
+
 /** The S3 emulator (s3rver) with the avatars bucket, storing objects under `directory`. */
-export async function startS3Emulator(directory: string, bucket: string): Promise<Emulator> {
+export async function startS3Emulator(directory: string, bucket: string): Promise<S3Emulator> {
   allowLocalAccessKey();
   const port = await freePort();
   const s3 = new S3rver({ port, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
   await s3.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    onObjectCreated(listener) {
+      s3.on('event', (event: { Records?: Array<{ eventName?: string; s3?: { object?: { key?: string } } }> }) => {
+        for (const record of event.Records ?? []) {
+          const key = record.s3?.object?.key;
+          if (record.eventName?.startsWith('ObjectCreated:') && key) listener(key);
+        }
+      });
+    },
     stop: async () => {
       await s3.close();
     },
@@ -185,7 +211,9 @@ export async function startS3Emulator(directory: string, bucket: string): Promis
 export interface Emulators {
   dynamoDb: Emulator;
   ses: Emulator;
-  s3: Emulator;
+  s3: S3Emulator;
+  /** Browser POST uploads to the avatars bucket, checked as S3 checks them (s3-upload-gate.ts). */
+  uploadGate: UploadGate;
 }
 
 /**
@@ -194,14 +222,21 @@ export interface Emulators {
  */
 export async function startEmulators(
   folder: DataFolder,
-  options: { sesPort: number; avatarsBucket: string },
+  options: { sesPort: number; avatarsBucket: string; siteOrigins: readonly string[] },
   stops: Array<() => Promise<void>>,
 ): Promise<Emulators> {
   const ses = await startSesEmulator(options.sesPort);
   stops.push(ses.stop);
   const s3 = await startS3Emulator(folder.s3Path, options.avatarsBucket);
   stops.push(s3.stop);
+  const uploadGate = await startUploadGate({
+    bucket: options.avatarsBucket,
+    s3Endpoint: s3.endpoint,
+    secrets: { [LOCAL_ACCESS_KEY.accessKeyId]: LOCAL_ACCESS_KEY.secretAccessKey },
+    allowedOrigins: options.siteOrigins,
+  });
+  stops.push(uploadGate.stop);
   const dynamoDb = await startDynamoDbLocal(folder.dynamoDbPath, folder.dynamoDbLogFile);
   stops.push(dynamoDb.stop);
-  return { dynamoDb, ses, s3 };
+  return { dynamoDb, ses, s3, uploadGate };
 }

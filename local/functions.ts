@@ -1,10 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { isProfileRemoval } from '../infra/avatar-events.js';
 import { AREAS, type Area } from '../shared/api/index.js';
 import type { LambdaHandler } from './api-gateway.js';
 import { type Emulators, ensureTable, LOCAL_ACCESS_KEY } from './emulators.js';
 import { type InProcessSchedules, inProcessSchedules } from './membership-schedules.js';
 import { type InProcessReminderQueue, inProcessReminderQueue, type ReminderConsumer } from './reminder-queue.js';
 import { type DeliverSesNotification, snsEventOf } from './ses-notifications.js';
+import { pollTableStream, type TableStream } from './table-stream.js';
 
 /**
  * The real Lambda functions in this process: the environment the CDK stack gives them (pointed at
@@ -37,6 +39,8 @@ export interface LocalFunctions {
   membershipSchedules: InProcessSchedules;
   /** An SES bounce or complaint event, delivered to the e-mail feedback function as SNS would. */
   deliverSesNotification: DeliverSesNotification;
+  /** The table's stream, delivering profile removals to the avatar function (table-stream.ts). */
+  tableStream: TableStream;
 }
 
 export interface FunctionsSetup {
@@ -69,6 +73,8 @@ function configureEnvironment(setup: FunctionsSetup): void {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     TABLE_NAME,
     AVATARS_BUCKET,
+    // Browsers post avatar uploads to the S3 emulator, through S3's checks of the POST policy.
+    AVATARS_UPLOAD_URL: emulators.uploadGate.url,
     PUBLIC_URL: process.env.PUBLIC_URL || setup.publicUrl,
     SENDER_EMAIL: process.env.SENDER_EMAIL || 'reminders@subscription-tracker.local',
     // The emulator accepts any configuration set; bounces and complaints arrive at /_local/ses-notifications.
@@ -127,7 +133,46 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
   const reminders = await localReminders();
   const feedback = await import('../functions/email-feedback/handler.js');
   const deliverSesNotification: DeliverSesNotification = (message) => feedback.handler(snsEventOf(message));
-  return { handlers, runReminders: reminders.run, reminderQueue: reminders.queue, membershipSchedules, deliverSesNotification };
+  const tableStream = await localAvatarTriggers(setup.emulators);
+  return {
+    handlers,
+    runReminders: reminders.run,
+    reminderQueue: reminders.queue,
+    membershipSchedules,
+    deliverSesNotification,
+    tableStream,
+  };
+}
+
+/**
+ * The avatar function's two triggers, as infra/avatars.ts wires them in the cloud: each upload's
+ * arrival under `uploads/` (S3 → EventBridge there, s3rver's event here) and each removal of a user
+ * profile from the table (the table's stream, filtered, there and here).
+ */
+async function localAvatarTriggers(emulators: Emulators): Promise<TableStream> {
+  const avatarFunction = await import('../functions/avatars/handler.js');
+  const { AVATAR_UPLOAD_PREFIX } = await import('../shared/api/account.js');
+  emulators.s3.onObjectCreated((key) => {
+    if (!key.startsWith(AVATAR_UPLOAD_PREFIX)) return;
+    const event = {
+      source: 'aws.s3',
+      'detail-type': 'Object Created',
+      detail: { bucket: { name: AVATARS_BUCKET }, object: { key } },
+    } as const;
+    // Retried twice, as Lambda retries an asynchronous invocation (infra/avatars.ts).
+    const check = (attempt: number): Promise<unknown> =>
+      avatarFunction.handler(event).catch((error) => {
+        if (attempt < 2) return check(attempt + 1);
+        console.error(JSON.stringify({ level: 'error', msg: 'avatar check failed', key, error: String(error) }));
+      });
+    void check(0);
+  });
+  return pollTableStream({
+    endpoint: emulators.dynamoDb.endpoint,
+    tableName: TABLE_NAME,
+    matches: isProfileRemoval,
+    handle: (event) => avatarFunction.handler(event),
+  });
 }
 
 /**

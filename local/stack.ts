@@ -10,7 +10,7 @@ import { AVATARS_BUCKET, startFunctions, TABLE_NAME } from './functions.js';
 import { availablePort, listen } from './ports.js';
 import { checkJava, checkNode } from './requirements.js';
 import { serveSite } from './server.js';
-import { serveWebBuild, viteDevServer } from './web.js';
+import { serveWebBuild, viteDevServer, WEB_DIST, type WebServer } from './web.js';
 
 /**
  * The embedded local stack (DESIGN §1.3): DynamoDB Local, the SES and S3 emulators, the web build,
@@ -74,6 +74,8 @@ export interface LocalStack {
   dynamoEndpoint: string;
   /** The S3 emulator's endpoint (the avatars bucket). */
   s3Endpoint: string;
+  /** Where browsers post avatar uploads: the S3 emulator, through S3's POST checks (s3-upload-gate.ts). */
+  avatarUploadUrl: string;
   stop(): Promise<void>;
 }
 
@@ -109,7 +111,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
 
   try {
-    const emulators = await startEmulators(folder, { sesPort: options.sesPort ?? 8005, avatarsBucket: AVATARS_BUCKET }, stops);
+    // The pages that post avatar uploads to the S3 emulator: the app's (by name or loopback address) and LocalStack's site.
+    const siteOrigins = [new URL(url).origin, `http://127.0.0.1:${port}`, ...(options.restApi ? [options.restApi.siteOrigin] : [])];
+    const emulators = await startEmulators(folder, { sesPort: options.sesPort ?? 8005, avatarsBucket: AVATARS_BUCKET, siteOrigins }, stops);
     const functions = await startFunctions({
       emulators,
       publicUrl: url,
@@ -124,6 +128,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     stops.push(async () => functions.membershipSchedules.stop());
     stops.push(async () => functions.reminderQueue.stop());
+    stops.push(async () => functions.tableStream.stop());
     if (options.dailyReminders !== false) {
       const hour = Number(process.env.REMINDER_HOUR_UTC ?? DEFAULT_REMINDER_HOUR_UTC);
       const cancelDaily = scheduleDaily(hour, () => functions.runReminders({}));
@@ -131,7 +136,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
 
     const server = createServer();
-    const web = options.dev ? await viteDevServer(server, stops) : serveWebBuild;
+    const uploadOrigin = new URL(emulators.uploadGate.url).origin;
+    const web: WebServer = options.dev
+      ? await viteDevServer(server, stops)
+      : (req, res, siteUrl) => serveWebBuild(req, res, siteUrl, WEB_DIST, uploadOrigin);
     server.on(
       'request',
       serveSite({
@@ -159,6 +167,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       tableName: TABLE_NAME,
       dynamoEndpoint: emulators.dynamoDb.endpoint,
       s3Endpoint: emulators.s3.endpoint,
+      avatarUploadUrl: emulators.uploadGate.url,
       stop,
     };
   } catch (error) {

@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
-import { cacheControlOf, contentTypeOf, LOCAL_SITE_HEADERS, SITE_PAGES, sitePageOf } from '../infra/site-files.js';
+import { cacheControlOf, contentTypeOf, localSiteHeaders, SITE_PAGES, sitePageOf } from '../infra/site-files.js';
 import { sendText } from './answers.js';
 
 /** The web app: the build in web/dist (`npm start`), or Vite's dev server with hot reload (`npm run dev`). */
@@ -103,7 +103,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * on compressed answers, as CloudFront does), 304 for a matching If-None-Match, and the site's
  * Cache-Control (a year, immutable, for hashed assets).
  */
-async function serveFile(req: IncomingMessage, res: ServerResponse, file: string, cache: string): Promise<void> {
+async function serveFile(req: IncomingMessage, res: ServerResponse, file: string, cache: string, uploadOrigin: string): Promise<void> {
   const site = await siteFile(file);
   const encoding = site.compressible ? negotiateEncoding(req.headers['accept-encoding']) : undefined;
   const etag = encoding ? `W/${site.etag}` : site.etag;
@@ -112,7 +112,7 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, file: string
     'cache-control': cache,
     etag,
     ...(site.compressible ? { vary: 'Accept-Encoding' } : {}),
-    ...LOCAL_SITE_HEADERS,
+    ...localSiteHeaders(uploadOrigin),
   };
   if (matches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, headers);
@@ -132,10 +132,17 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, file: string
 /**
  * The web build (`distDir`, web/dist unless a test says otherwise) with SPA fallback, as CloudFront
  * serves it (infra/cloudfront-site.ts): `/` gets the prerendered landing page, other extension-less paths the
- * app shell, missing assets 404. `npm start` publishes a new build into it file by file, keeping the
+ * app shell, missing assets 404; the pages may post avatars to `uploadOrigin`. `npm start` publishes a new build into it file by file, keeping the
  * previous release's assets (web-build.ts), so a second `npm start` never takes files from under this one.
  */
-export async function serveWebBuild(req: IncomingMessage, res: ServerResponse, url: URL, distDir = WEB_DIST): Promise<void> {
+export async function serveWebBuild(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  distDir = WEB_DIST,
+  /** The S3 emulator's upload origin, which the pages may post avatars to (CSP connect-src). */
+  uploadOrigin = '',
+): Promise<void> {
   if (!existsSync(join(distDir, SITE_PAGES.appShell))) {
     sendText(res, 503, 'The web app is not built yet: run `npm run build:web` (npm start does it for you).');
     return;
@@ -148,12 +155,12 @@ export async function serveWebBuild(req: IncomingMessage, res: ServerResponse, u
   }
   const file = normalize(join(distDir, pathname));
   if (file.startsWith(distDir + sep) && existsSync(file) && statSync(file).isFile()) {
-    await serveFile(req, res, file, cacheControlOf(pathname.slice(1)));
+    await serveFile(req, res, file, cacheControlOf(pathname.slice(1)), uploadOrigin);
   } else if (extname(pathname) && req.method === 'GET') {
     sendText(res, 404, 'Not found');
   } else {
     const page = sitePageOf(pathname);
-    await serveFile(req, res, join(distDir, page), cacheControlOf(page));
+    await serveFile(req, res, join(distDir, page), cacheControlOf(page), uploadOrigin);
   }
 }
 

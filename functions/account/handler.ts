@@ -1,47 +1,40 @@
 import { ACTIVITY_PAGE_SIZE, accountMessages, accountRoutes } from '../../shared/api/account.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
-import { avatarMaxBytes, dataUrlBytes, imageFormatOf } from '../../shared/domain/avatar.js';
 import { canUseAnimatedAvatar } from '../../shared/domain/profile.js';
 import { normalizeRole } from '../../shared/domain/roles.js';
 import { verifyPassword } from '../lib/auth/passwords.js';
 import { endAllSessions } from '../lib/auth/sessions.js';
+import { avatarUploadTicket } from '../lib/avatars/upload-ticket.js';
+import { readUploadOutcome } from '../lib/avatars/uploads.js';
 import { badRequest, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { isSubscriptionId, listSubscriptionPage, toSubscription } from '../lib/subscriptions/subscriptions.js';
 import { beginLoginAttempt } from '../lib/throttles/throttle.js';
-import { avatarUrl, deleteAllUserData, deleteAvatar, putAvatar } from '../lib/users/account-data.js';
-import { activityCursor, isActivityCursor, listActivity, recordActivity } from '../lib/users/activity.js';
+import { deleteAllUserData } from '../lib/users/account-data.js';
+import { activityCursor, isActivityCursor, listActivity } from '../lib/users/activity.js';
 import { toPublicUser } from '../lib/users/public-user.js';
 import { LastOwnerError } from '../lib/users/user-counters.js';
-import { anotherOwnerExists, updateUser } from '../lib/users/users.js';
+import { anotherOwnerExists } from '../lib/users/users.js';
 
-/** The account area: the avatar, the data export and account deletion (issue 9, SPEC §2 'Your data'). */
+/**
+ * The account area: avatar uploads (handed out here, checked on arrival by functions/avatars), the
+ * data export and account deletion (issue 9, SPEC §2 'Your data').
+ */
 export const handler = createApiHandler(accountRoutes, {
-  updateAvatar: async ({ user, body, log }) => {
-    const bytes = dataUrlBytes(body.avatar);
-    // What the bytes are decides, never the type the data URL declares.
-    const format = bytes && imageFormatOf(bytes);
-    if (!bytes || !format) throw new HttpError(400, accountMessages.avatarInvalid);
-    if (format === 'gif') {
+  startAvatarUpload: async ({ user, body }) => {
+    // A GIF's rights are told here already, in the words the check on arrival uses (it tells them again).
+    if (body.contentType === 'image/gif') {
       if (!canUseAnimatedAvatar(user.role)) throw new HttpError(403, accountMessages.gifLocked);
       if (!user.allowAnimatedPfp) throw new HttpError(400, accountMessages.gifNeedsToggle);
     }
-    if (bytes.length > avatarMaxBytes(format)) {
-      throw new HttpError(400, format === 'gif' ? accountMessages.gifTooLarge : accountMessages.imageTooLarge);
-    }
-    const key = await putAvatar(user.id, format, bytes);
-    let updated: Awaited<ReturnType<typeof updateUser>>;
-    try {
-      updated = await updateUser(user.id, { avatar: avatarUrl(key), avatarKey: key });
-    } catch (error) {
-      await deleteAvatar(key);
-      throw error;
-    }
-    if (user.avatarKey && user.avatarKey !== key) await deleteAvatar(user.avatarKey);
-    log.info('avatar changed', { userId: user.id, format, bytes: bytes.length });
-    await recordActivity(user.id, 'avatar_changed', user.username, { format, bytes: bytes.length });
-    return { message: accountMessages.avatarUpdated, user: toPublicUser(updated) };
+    return avatarUploadTicket(user.id, body.contentType);
+  },
+
+  avatarUploadOutcome: async ({ user, params }) => {
+    const outcome = await readUploadOutcome(user.id, params.id);
+    if (!outcome) throw new HttpError(404, accountMessages.uploadNotFound);
+    return outcome;
   },
 
   exportData: async ({ user, query }) => {

@@ -1,40 +1,44 @@
 import * as z from 'zod/mini';
-import { AVATAR_LIMITS } from '../domain/profile.js';
+import { accountMessages } from './account-messages.js';
 import { type MessageResponse, route } from './contract.js';
 import type { Subscription } from './subscription.js';
 import type { User } from './user.js';
 
-/** Messages of the account area (avatar, data export, account deletion). */
-export const accountMessages = {
-  exportCursorInvalid: 'The page of the export to continue from is not valid',
-  avatarUpdated: 'Profile picture updated successfully!',
-  avatarInvalid: 'Please choose a PNG, JPEG, WebP or GIF image',
-  gifTooLarge: 'File too large. Max size: 10MB',
-  imageTooLarge: 'File too large. Max size: 5MB',
-  /** SPEC §2 'Profile Customization': a GIF needs the animated-picture toggle. */
-  gifNeedsToggle: 'Enable GIF Profile Pictures to use an animated picture',
-  gifLocked: 'Animated profile pictures are available for VIP and Premium members',
-  /** SPEC §8: what the browser shows for a 413. */
-  tooLargeForServer: 'File too large for server',
-  /** 403: the product always keeps one owner (DESIGN §5). */
-  lastOwner: 'You are the only owner: make another user an owner before deleting your account',
-} as const;
+export { AVATAR_KEY_PREFIX, AVATAR_UPLOAD_PREFIX, accountMessages } from './account-messages.js';
 
-/** Avatar objects' keys start with this prefix; `/avatars/<rest>` serves `avatars/<rest>` (CloudFront and the local stack). */
-export const AVATAR_KEY_PREFIX = 'avatars/';
+/** The types a picture may be uploaded as; the bytes must be one of these formats too (shared/domain/avatar.ts). */
+export const AVATAR_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type AvatarUploadType = (typeof AVATAR_UPLOAD_TYPES)[number];
 
 /**
- * PUT /auth/avatar (SPEC §7): the picture as a data URL (`data:image/png;base64,...`). The server
- * checks the bytes, not the declared type. The request limit is Lambda's 6 MB payload: a larger body
- * answers 413, which the browser shows as 'File too large for server' (DESIGN §5).
+ * POST /auth/avatar/upload: the type of the picture about to be uploaded. A GIF is refused here
+ * already when the role may not use one or the toggle is off (the same messages the check gives).
  */
-export const AVATAR_REQUEST_MAX_BYTES = 6 * 1024 * 1024;
-
-export const avatarBody = z.object({
-  avatar: z
-    .string({ error: accountMessages.avatarInvalid })
-    .check(z.minLength(1, { error: accountMessages.avatarInvalid }), z.maxLength(AVATAR_LIMITS.payloadBytes)),
+export const avatarUploadBody = z.object({
+  contentType: z.enum(AVATAR_UPLOAD_TYPES, { error: accountMessages.avatarInvalid }),
 });
+
+/**
+ * The browser posts the picture straight to the avatars bucket (docs/decisions/0077-avatar-uploads.md):
+ * a multipart form to `url`, every one of `fields` first and the file last (as `file`). S3 refuses a
+ * file over `maxBytes` (EntityTooLarge) or of another type; the policy expires after a few minutes.
+ */
+export interface AvatarUploadTicket {
+  uploadId: string;
+  url: string;
+  fields: Record<string, string>;
+  maxBytes: number;
+}
+
+/**
+ * GET /auth/avatar/uploads/{id}: what became of an upload. `pending` until the picture has arrived
+ * and been checked; then `accepted` with the updated user (the new picture in `user.avatar`), or
+ * `rejected` with the rule it broke, in the words the old upload route used.
+ */
+export type AvatarUploadOutcome =
+  | { status: 'pending' }
+  | { status: 'accepted'; message: string; user: User }
+  | { status: 'rejected'; message: string };
 
 /** DELETE /auth/account: the password confirms it. */
 export const deleteAccountBody = z.object({
@@ -74,18 +78,21 @@ export interface AccountExport {
   next: { subscriptionsAfter: string | null; activityBefore: string | null };
 }
 
-export interface AvatarResponse extends MessageResponse {
-  user: User;
-}
-
 export const accountRoutes = {
-  updateAvatar: route<AvatarResponse>()({
-    method: 'PUT',
-    path: '/api/auth/avatar',
+  startAvatarUpload: route<AvatarUploadTicket>()({
+    method: 'POST',
+    path: '/api/auth/avatar/upload',
     area: 'account',
     access: 'user',
-    body: avatarBody,
-    maxBodyBytes: AVATAR_REQUEST_MAX_BYTES,
+    body: avatarUploadBody,
+  }),
+  avatarUploadOutcome: route<AvatarUploadOutcome>()({
+    method: 'GET',
+    path: '/api/auth/avatar/uploads/{id}',
+    area: 'account',
+    access: 'user',
+    body: undefined,
+    badParameter: { status: 404, message: accountMessages.uploadNotFound },
   }),
   exportData: route<AccountExport>()({
     method: 'GET',

@@ -166,7 +166,12 @@ export const responseSchemas = {
   verifyEmail: messageResponse,
   logout: z.null(),
   logoutAll: messageResponse,
-  updateAvatar: messageAndUser,
+  startAvatarUpload: z.object({ uploadId: z.string(), url: z.string(), fields: z.record(z.string(), z.string()), maxBytes: z.number() }),
+  avatarUploadOutcome: z.union([
+    z.object({ status: z.literal('pending') }),
+    z.object({ status: z.literal('accepted'), message: z.string(), user: userResponse }),
+    z.object({ status: z.literal('rejected'), message: z.string() }),
+  ]),
   exportData: accountExportResponse,
   deleteAccount: messageResponse,
   setupTwoFactor: twoFactorSetupResponse,

@@ -47,3 +47,88 @@ export function dataUrlBytes(dataUrl: string): Uint8Array | null {
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+const be16 = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
+const le16 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
+const le24 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
+const be32 = (b: Uint8Array, at: number) => ((b[at] << 24) >>> 0) + ((b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]);
+
+function jpegSize(b: Uint8Array): ImageSize | null {
+  let at = 2;
+  while (at + 9 < b.length) {
+    if (b[at] !== 0xff) return null;
+    const marker = b[at + 1];
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    // Start of frame: every SOFn but DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: be16(b, at + 5), width: be16(b, at + 7) };
+    }
+    if (marker === 0xd9 || marker === 0xda) return null;
+    at += 2 + be16(b, at + 2);
+  }
+  return null;
+}
+
+function webpSize(b: Uint8Array): ImageSize | null {
+  const chunk = String.fromCharCode(...b.subarray(12, 16));
+  if (chunk === 'VP8 ' && b.length >= 30) return { width: le16(b, 26) & 0x3fff, height: le16(b, 28) & 0x3fff };
+  if (chunk === 'VP8L' && b.length >= 25) {
+    return { width: 1 + (((b[22] & 0x3f) << 8) | b[21]), height: 1 + (((b[24] & 0x0f) << 10) | (b[23] << 2) | ((b[22] & 0xc0) >> 6)) };
+  }
+  if (chunk === 'VP8X' && b.length >= 30) return { width: 1 + le24(b, 24), height: 1 + le24(b, 27) };
+  return null;
+}
+
+/** The width and height an image's header declares (PNG IHDR, GIF screen, JPEG frame, WebP VP8/VP8L/VP8X), or null. */
+export function imageSizeOf(bytes: Uint8Array, format: AvatarFormat): ImageSize | null {
+  let size: ImageSize | null = null;
+  if (format === 'png' && bytes.length >= 24) size = { width: be32(bytes, 16), height: be32(bytes, 20) };
+  else if (format === 'gif' && bytes.length >= 10) size = { width: le16(bytes, 6), height: le16(bytes, 8) };
+  else if (format === 'jpeg') size = jpegSize(bytes);
+  else if (format === 'webp') size = webpSize(bytes);
+  return size && size.width > 0 && size.height > 0 ? size : null;
+}
+
+/** What is wrong with an uploaded picture, by the rule it breaks (the account area's messages name each). */
+export type AvatarProblem = 'invalid' | 'gifLocked' | 'gifNeedsToggle' | 'gifTooLarge' | 'imageTooLarge' | 'tooManyPixels';
+
+export interface AvatarRights {
+  /** The role may use animated pictures (vip, premium, developer, owner: profile.ts canUseAnimatedAvatar). */
+  animatedUnlocked: boolean;
+  /** 'Enable GIF Profile Pictures' is on. */
+  animatedEnabled: boolean;
+}
+
+/**
+ * The first rule an uploaded picture breaks (SPEC §5 'Avatar upload', §9), told by its bytes: an image
+ * of an accepted format with a readable size; a GIF only with the role's rights and the toggle on;
+ * at most 10 MB for a GIF and 5 MB for others; other images at most 300 px on the longer side (the
+ * browser scales them so before uploading; a GIF is kept as it is). Null when it may be the picture.
+ */
+export function avatarProblemOf(
+  bytes: Uint8Array,
+  rights: AvatarRights,
+): { problem: AvatarProblem } | { format: AvatarFormat; size: ImageSize } {
+  const format = imageFormatOf(bytes);
+  const size = format && imageSizeOf(bytes, format);
+  if (!format || !size) return { problem: 'invalid' };
+  if (format === 'gif') {
+    if (!rights.animatedUnlocked) return { problem: 'gifLocked' };
+    if (!rights.animatedEnabled) return { problem: 'gifNeedsToggle' };
+  }
+  if (bytes.length > avatarMaxBytes(format)) return { problem: format === 'gif' ? 'gifTooLarge' : 'imageTooLarge' };
+  if (format !== 'gif' && Math.max(size.width, size.height) > AVATAR_LIMITS.longestSidePx) return { problem: 'tooManyPixels' };
+  return { format, size };
+}

@@ -6,15 +6,18 @@ import { addDays } from '../../shared/domain/dates.js';
 import {
   apiUrl,
   call,
+  eventually,
   getItem,
   linkToken,
   mailsTo,
   PASSWORD,
+  postToBucket,
   setAttributes,
   signedInUser,
   table,
   tokenKey,
   uniqueName,
+  uploadAvatar,
 } from './helpers.js';
 
 /** Issue 9: sessions, settings, the avatar, the data export and account deletion, through the local stack. */
@@ -267,20 +270,27 @@ describe('profile customization (SPEC §3, §6)', () => {
   });
 });
 
-// Tiny real images: the bytes are what matters.
+// Tiny real images: the bytes, and the size their headers declare, are what matters.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 2)]);
-const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
-const upload = (token: string, avatar: string) => call('PUT', '/api/auth/avatar', { token, body: { avatar } });
+// A JPEG's start and its frame header (SOF0: 1×1, three components).
+const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffc00011080001000103012200021101031101ffd9', 'hex');
+const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+/** A PNG whose header says `width`×1. */
+const pngOfWidth = (width: number) => {
+  const bytes = Buffer.from(PNG);
+  bytes.writeUInt32BE(width, 16);
+  return bytes;
+};
+const upload = (token: string, bytes: Uint8Array, type = 'image/png') => uploadAvatar(token, bytes, type);
 
-describe('PUT /auth/avatar (SPEC §5 Avatar upload)', () => {
-  it('stores the picture under a server key, serves the same bytes from /avatars/, and deletes the previous one', async () => {
+describe('avatar uploads straight to the bucket (SPEC §5 Avatar upload)', () => {
+  it('checks the picture on arrival, serves it from /avatars/ under a server key, and deletes the previous one', async () => {
     const user = await signedInUser();
-    const first = await upload(user.token, dataUrl('image/png', PNG));
-    expect(first).toMatchObject({ status: 200, body: { message: accountMessages.avatarUpdated } });
-    const avatar = first.body.user.avatar as string;
+    const first = await upload(user.token, PNG);
+    expect(first.ticket.body.fields.key).toMatch(new RegExp(`^uploads/${user.id}/[0-9a-f-]{36}$`));
+    expect(first.outcome).toMatchObject({ status: 'accepted', message: accountMessages.avatarUpdated });
+    const avatar = first.outcome?.user.avatar as string;
     expect(avatar).toMatch(new RegExp(`^/avatars/${user.id}/[0-9a-f-]{36}\\.png$`));
     const served = await fetch(apiUrl() + avatar);
     expect(served.status).toBe(200);
@@ -292,10 +302,10 @@ describe('PUT /auth/avatar (SPEC §5 Avatar upload)', () => {
       ['image/jpeg', JPEG, 'jpg'],
       ['image/webp', WEBP, 'webp'],
     ] as const) {
-      const next = await upload(user.token, dataUrl(type, bytes));
-      expect(next.status).toBe(200);
-      expect(next.body.user.avatar).toMatch(new RegExp(`\\.${ext}$`));
-      const got = await fetch(apiUrl() + next.body.user.avatar);
+      const next = await upload(user.token, bytes, type);
+      expect(next.outcome?.status).toBe('accepted');
+      expect(next.outcome?.user.avatar).toMatch(new RegExp(`\\.${ext}$`));
+      const got = await fetch(apiUrl() + next.outcome?.user.avatar);
       expect(got.headers.get('content-type')).toBe(type);
     }
     expect((await fetch(apiUrl() + avatar)).status).toBe(404);
@@ -304,50 +314,74 @@ describe('PUT /auth/avatar (SPEC §5 Avatar upload)', () => {
 
   it('judges the bytes, not the declared type', async () => {
     const user = await signedInUser();
-    for (const avatar of [
-      dataUrl('image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>')),
-      dataUrl('image/png', Buffer.from('%PDF-1.7 not a picture')),
-      'data:image/png;base64,@@@not-base64@@@',
-      'https://example.com/a.png',
-    ]) {
-      expect(await upload(user.token, avatar)).toMatchObject({ status: 400, body: { message: accountMessages.avatarInvalid } });
+    for (const bytes of [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), Buffer.from('%PDF-1.7 not a picture')]) {
+      expect((await upload(user.token, bytes)).outcome).toEqual({ status: 'rejected', message: accountMessages.avatarInvalid });
     }
-    // A PNG declared as a GIF is a PNG.
-    const png = await upload(user.token, dataUrl('image/gif', PNG));
-    expect(png.body.user.avatar).toMatch(/\.png$/);
+    // A GIF's bytes sent as a PNG are a GIF, and a member may not use one.
+    expect((await upload(user.token, GIF)).outcome).toEqual({ status: 'rejected', message: accountMessages.gifLocked });
+    // A type the contract does not know is refused before anything is handed out.
+    expect((await call('POST', '/api/auth/avatar/upload', { token: user.token, body: { contentType: 'image/svg+xml' } })).body).toEqual({
+      message: accountMessages.avatarInvalid,
+    });
+    expect((await me(user.token)).body.avatar).toBeNull();
+  });
+
+  it('refuses pictures other than GIFs larger than 300 px on the longer side', async () => {
+    const user = await signedInUser();
+    expect((await upload(user.token, pngOfWidth(301))).outcome).toEqual({
+      status: 'rejected',
+      message: accountMessages.imageTooManyPixels,
+    });
+    expect((await upload(user.token, pngOfWidth(300))).outcome?.status).toBe('accepted');
   });
 
   it('takes GIFs only from roles with animated avatars and with the toggle on', async () => {
     const member = await signedInUser();
-    expect(await upload(member.token, dataUrl('image/gif', GIF))).toMatchObject({
+    expect((await upload(member.token, GIF, 'image/gif')).ticket).toMatchObject({
       status: 403,
       body: { message: accountMessages.gifLocked },
     });
     const vip = await signedInUser('vip');
-    expect(await upload(vip.token, dataUrl('image/gif', GIF))).toMatchObject({
+    expect((await upload(vip.token, GIF, 'image/gif')).ticket).toMatchObject({
       status: 400,
       body: { message: accountMessages.gifNeedsToggle },
     });
     expect((await settings(vip.token, { allowAnimatedPfp: true })).status).toBe(200);
-    const gif = await upload(vip.token, dataUrl('image/png', GIF));
-    expect(gif.status).toBe(200);
-    const served = await fetch(apiUrl() + gif.body.user.avatar);
+    const gif = await upload(vip.token, GIF, 'image/gif');
+    expect(gif.outcome?.status).toBe('accepted');
+    const served = await fetch(apiUrl() + gif.outcome?.user.avatar);
     expect(served.headers.get('content-type')).toBe('image/gif');
     expect(Buffer.from(await served.arrayBuffer()).equals(GIF)).toBe(true);
   });
 
-  it('answers 413 above the 6 MB request limit', async () => {
+  it("leaves a picture over the type's limit to S3's policy: refused, never stored", async () => {
     const user = await signedInUser();
-    const big = Buffer.concat([PNG, Buffer.alloc(4_800_000)]);
-    const answer = await upload(user.token, dataUrl('image/png', big));
-    expect(answer.status).toBe(413);
-    expect(answer.body.message).toEqual(expect.any(String));
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const { ticket, posted } = await upload(user.token, big);
+    expect(ticket.body.maxBytes).toBe(5 * 1024 * 1024);
+    expect(posted).toEqual({ status: 400, code: 'EntityTooLarge' });
+    const outcome = await call('GET', `/api/auth/avatar/uploads/${ticket.body.uploadId}`, { token: user.token });
+    expect(outcome.body).toEqual({ status: 'pending' });
+  });
+
+  it("refuses a form that breaks the policy: another key, another type, or another user's upload", async () => {
+    const user = await signedInUser();
+    const ticket = (await call('POST', '/api/auth/avatar/upload', { token: user.token, body: { contentType: 'image/png' } })).body;
+    const tampered = (fields: Record<string, string>) =>
+      postToBucket({ url: ticket.url, fields: { ...ticket.fields, ...fields } }, PNG, 'image/png');
+    expect(await tampered({ key: `avatars/${user.id}/mine.png` })).toEqual({ status: 403, code: 'AccessDenied' });
+    expect(await tampered({ 'Content-Type': 'text/html' })).toEqual({ status: 403, code: 'AccessDenied' });
+    expect(await tampered({ 'x-amz-signature': '0'.repeat(64) })).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+    const other = await signedInUser();
+    expect(await call('GET', `/api/auth/avatar/uploads/${ticket.uploadId}`, { token: other.token })).toMatchObject({
+      status: 404,
+      body: { message: accountMessages.uploadNotFound },
+    });
   });
 
   it('accepts a picture near the limit (4 MB)', async () => {
     const user = await signedInUser();
-    const answer = await upload(user.token, dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(4_000_000)])));
-    expect(answer.status).toBe(200);
+    expect((await upload(user.token, Buffer.concat([PNG, Buffer.alloc(4_000_000)]))).outcome?.status).toBe('accepted');
   });
 });
 
@@ -389,7 +423,7 @@ describe('DELETE /auth/account', () => {
       token: user.token,
       body: { name: 'Spotify', amount: 9.99, category: 'music', dueDate: '2036-02-01' },
     });
-    const avatar = (await upload(user.token, dataUrl('image/png', PNG))).body.user.avatar as string;
+    const avatar = (await upload(user.token, PNG)).outcome?.user.avatar as string;
     await signInAgain(user.username);
     expect((await partition(user.id)).length).toBeGreaterThan(4);
     const other = await signedInUser();
@@ -400,7 +434,8 @@ describe('DELETE /auth/account', () => {
     expect(await partition(user.id)).toEqual([]);
     expect(await getItem(`USERNAME#${user.username.toLowerCase()}`, 'USERNAME')).toBeUndefined();
     expect(await getItem(`EMAIL#${user.email.toLowerCase()}`, 'EMAIL')).toBeUndefined();
-    expect((await fetch(apiUrl() + avatar)).status).toBe(404);
+    // The picture goes after the profile, through the table's stream.
+    await eventually(async () => ((await fetch(apiUrl() + avatar)).status === 404 ? true : undefined), 'the picture to be deleted');
     expect((await login(user.username)).status).toBe(401);
     const again = await call('POST', '/api/auth/register', { body: { username: user.username, email: user.email, password: PASSWORD } });
     expect(again.status).toBe(201);

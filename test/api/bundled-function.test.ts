@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NOT_THROUGH_THE_SITE } from '../../functions/lib/chassis/origin.js';
@@ -9,7 +10,9 @@ import { MAIL_REQUESTS_BY_CLIENT } from '../../functions/lib/throttles/throttle.
 import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { EDGE_HEADERS } from '../../shared/api/edge.js';
-import { apiUrl, call, linkToken, mailsTo, PASSWORD, setAttributes, signedInUser, uniqueName } from './helpers.js';
+import { apiUrl, call, linkToken, mailsTo, PASSWORD, postToBucket, setAttributes, signedInUser, uniqueName } from './helpers.js';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');
 
 /**
  * Functions as deployed: bundled with the stack's options (the SDK modules BUNDLE_ALIASES replaces
@@ -21,7 +24,7 @@ const bundles: Record<string, string> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bundled-function-'));
-  for (const { name, entry } of functionEntries().filter((fn) => ['stats', 'auth', 'session', 'account'].includes(fn.name))) {
+  for (const { name, entry } of functionEntries().filter((fn) => ['stats', 'auth', 'session', 'account', 'avatars'].includes(fn.name))) {
     bundles[name] = join(dir, name, 'index.mjs');
     await build({ ...bundleOptionsFor(name), entryPoints: [entry], outfile: bundles[name], logLevel: 'error' });
   }
@@ -67,6 +70,20 @@ async function invoke(
 ) {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...request.headers };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
+  const event = apiEvent(request, headers);
+  const run = await runBundle(fn, event, credentials, settings);
+  const lines = run.stdout.trim().split('\n');
+  const answer = JSON.parse(lines.at(-1) ?? '{}') as { statusCode: number; headers?: Record<string, string>; body: string };
+  return {
+    status: answer.statusCode,
+    headers: answer.headers ?? {},
+    raw: answer.body,
+    body: JSON.parse(answer.body || '{}') as Record<string, any>,
+    log: run.stderr,
+  };
+}
+
+function apiEvent(request: Request, headers: Record<string, string>) {
   if (request.ifNoneMatch) headers['if-none-match'] = request.ifNoneMatch;
   const routeKey = `${request.method} ${request.route}`;
   const event = {
@@ -83,6 +100,16 @@ async function invoke(
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     isBase64Encoded: false,
   };
+  return event;
+}
+
+/** Runs a bundle's handler on one event in a fresh Node process with Lambda's environment only. */
+async function runBundle(
+  fn: string,
+  event: unknown,
+  credentials: Record<string, string> = LAMBDA_CREDENTIALS,
+  settings: Record<string, string> = {},
+) {
   const script = `const { handler } = await import(${JSON.stringify(bundles[fn])});
     console.log(JSON.stringify(await handler(${JSON.stringify(event)}, { awsRequestId: 'bundled' })));`;
   // Run without blocking this process: the local stack's keep-alive connections stay served meanwhile.
@@ -107,15 +134,7 @@ async function invoke(
     ...credentials,
     ...settings,
   });
-  const lines = run.stdout.trim().split('\n');
-  const answer = JSON.parse(lines.at(-1) ?? '{}') as { statusCode: number; headers?: Record<string, string>; body: string };
-  return {
-    status: answer.statusCode,
-    headers: answer.headers ?? {},
-    raw: answer.body,
-    body: JSON.parse(answer.body || '{}') as Record<string, any>,
-    log: run.stderr,
-  };
+  return run;
 }
 
 const stats = { method: 'GET', route: '/api/stats', path: '/api/stats' };
@@ -181,27 +200,45 @@ describe('a bundled function', () => {
     expect(wrongPassword.status).toBe(401);
   });
 
-  it('stores an avatar in the S3 emulator with the SDK checksum module the account bundle keeps', async () => {
+  it("signs an avatar upload with Lambda's credentials that the S3 emulator's POST checks accept", async () => {
     const user = await signedInUser();
-    // Signed in through the auth bundle, so the token carries this test's signing secret.
     const signedIn = await invoke('auth', {
       method: 'POST',
       route: '/api/auth/login',
       path: '/api/auth/login',
       body: { username: user.username, password: PASSWORD },
     });
-    expect(signedIn.status).toBe(200);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');
-    const answer = await invoke('account', {
-      method: 'PUT',
-      route: '/api/auth/avatar',
-      path: '/api/auth/avatar',
-      body: { avatar: `data:image/png;base64,${png.toString('base64')}` },
-      token: signedIn.body.token,
+    const ticket = await invoke(
+      'account',
+      {
+        method: 'POST',
+        route: '/api/auth/avatar/upload',
+        path: '/api/auth/avatar/upload',
+        body: { contentType: 'image/png' },
+        token: signedIn.body.token,
+      },
+      LAMBDA_CREDENTIALS,
+      { AVATARS_UPLOAD_URL: inject('avatarUploadUrl') },
+    );
+    expect(ticket, ticket.log).toMatchObject({ status: 200, body: { fields: { 'x-amz-security-token': 'session' } } });
+    expect(await postToBucket(ticket.body as { url: string; fields: Record<string, string> }, PNG, 'image/png')).toEqual({ status: 204 });
+  });
+
+  it("deletes a deleted user's avatars with the S3 client and checksum module the avatar bundle keeps", async () => {
+    const userId = crypto.randomUUID();
+    const key = `avatars/${userId}/${crypto.randomUUID()}.png`;
+    const s3 = new S3Client({
+      endpoint: inject('s3Endpoint'),
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     });
-    expect(answer, answer.log).toMatchObject({ status: 200, body: { user: { avatar: expect.stringMatching(/^\/avatars\//) } } });
-    const served = await fetch(apiUrl() + answer.body.user.avatar);
-    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    await s3.send(new PutObjectCommand({ Bucket: 'avatars', Key: key, Body: PNG, ContentType: 'image/png' }));
+    expect((await fetch(`${apiUrl()}/${key}`)).status).toBe(200);
+    const removal = { Records: [{ eventName: 'REMOVE', dynamodb: { Keys: { pk: { S: `USER#${userId}` }, sk: { S: 'PROFILE' } } } }] };
+    const run = await runBundle('avatars', removal);
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}'), run.stderr).toEqual({ usersCleaned: 1 });
+    expect((await fetch(`${apiUrl()}/${key}`)).status).toBe(404);
   });
 });
 

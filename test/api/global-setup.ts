@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('tableName', stack.tableName);
   project.provide('s3Endpoint', stack.s3Endpoint);
+  project.provide('avatarUploadUrl', stack.avatarUploadUrl);
   return () => stack.stop();
 }
 
@@ -33,5 +34,6 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     tableName: string;
     s3Endpoint: string;
+    avatarUploadUrl: string;
   }
 }

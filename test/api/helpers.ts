@@ -187,3 +187,56 @@ export async function landingCounts(): Promise<LandingCounts> {
   const { showFigures: _shown, ...counts } = answer.body;
   return counts;
 }
+
+/** Asks `check` until it answers something other than undefined, for at most `ms`: a wait for a condition, never for time. */
+export async function eventually<T>(check: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${ms} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** What a browser gets from S3 for its POST: the status and, for a refusal, S3's error code. */
+export interface PostedUpload {
+  status: number;
+  code?: string;
+}
+
+/** Posts a picture the way the browser does: the ticket's fields first, the file last. */
+export async function postToBucket(
+  ticket: { url: string; fields: Record<string, string> },
+  bytes: Uint8Array,
+  type: string,
+): Promise<PostedUpload> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append('file', new Blob([bytes], { type }), 'avatar');
+  const response = await fetch(ticket.url, { method: 'POST', body: form });
+  const text = await response.text();
+  return { status: response.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] };
+}
+
+/**
+ * The whole avatar upload of the browser (POST /auth/avatar/upload, the POST to the bucket, then the
+ * outcome until it is settled): the ticket's answer when it was refused, S3's when it refused the
+ * file, else the outcome.
+ */
+export async function uploadAvatar(
+  token: string,
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<{ ticket: ApiAnswer<Record<string, any>>; posted?: PostedUpload; outcome?: Record<string, any> }> {
+  const ticket = await call('POST', '/api/auth/avatar/upload', { token, body: { contentType } });
+  if (ticket.status !== 200) return { ticket };
+  const posted = await postToBucket(ticket.body as { url: string; fields: Record<string, string> }, bytes, contentType);
+  if (posted.status >= 300) return { ticket, posted };
+  const outcome = await eventually(async () => {
+    const answer = await call('GET', `/api/auth/avatar/uploads/${ticket.body.uploadId}`, { token });
+    expect(answer.status).toBe(200);
+    return answer.body.status === 'pending' ? undefined : answer.body;
+  }, 'the upload to be checked');
+  return { ticket, posted, outcome };
+}

@@ -53,10 +53,10 @@ describe('function bundling', () => {
     expect(bundleOptions.target).toBe(`node${newest}`);
   });
 
-  it('keeps the whole SDK checksum module only in the functions that use S3 (account; admin deletes avatars)', () => {
-    expect([...FULL_CHECKSUM_FUNCTIONS]).toEqual(['account', 'admin']);
-    expect(lambdaBundlingFor('account').esbuildArgs).not.toHaveProperty('--alias:@smithy/core/checksum');
-    expect(lambdaBundlingFor('admin').esbuildArgs).not.toHaveProperty('--alias:@smithy/core/checksum');
+  it('keeps the whole SDK checksum module only in the function that uses S3 (the avatar function)', () => {
+    expect([...FULL_CHECKSUM_FUNCTIONS]).toEqual(['avatars']);
+    expect(lambdaBundlingFor('avatars').esbuildArgs).not.toHaveProperty('--alias:@smithy/core/checksum');
+    expect(lambdaBundlingFor('account').esbuildArgs).toEqual(lambdaBundling.esbuildArgs);
     expect(lambdaBundlingFor('auth').esbuildArgs).toEqual(lambdaBundling.esbuildArgs);
     expect(bundleOptionsFor('stats').alias).toEqual(BUNDLE_ALIASES);
   });
@@ -119,13 +119,19 @@ describe('function bundling', () => {
    * (functions/lib/chassis/invocation.ts, metrics.ts: about 1.3 KB): measured auth 351.5, admin 495.0, account 448.3,
    * twofa 385.3, membership 289.8, subscriptions 266.0, announcements 258.5, contact 296.1 KB
    * (docs/decisions/0007-request-logs-and-route-metrics.md).
+   * Issue 22 §6: avatars go straight to S3 (docs/decisions/0077-avatar-uploads.md): account and admin
+   * carry no S3 client any more, account 448.3 → 282.9 KB (the POST policy is signed with node:crypto),
+   * admin 495.0 → 350.8 KB; the new avatar function carries it (with its checksums): 359.7 KB (its messages
+   * come from shared/api/account-messages.ts, without the route schemas and zod).
    */
   const CEILING_KB: Record<string, number> = {
     auth: 353,
-    admin: 497,
+    admin: 353,
     subscriptions: 268,
     membership: 292,
-    account: 450,
+    account: 285,
+    // The S3 client with its checksums (about 98 + 30 KB), the DynamoDB document client, the upload checks.
+    avatars: 361,
     twofa: 387,
     announcements: 259,
     'reminder-planner': 212,
@@ -155,6 +161,8 @@ describe('function bundling', () => {
         ),
       ).toEqual([]);
       expect(inputs.filter((input) => /node_modules\/zod\/v4\/(classic|locales)\//.test(input))).toEqual([]);
+      // Only the avatar function touches objects (issue 22 §6): no request function carries the S3 client.
+      if (name !== 'avatars') expect(inputs.filter((input) => input.includes('@aws-sdk/client-s3/'))).toEqual([]);
       expect((bundle?.contents.length ?? Number.POSITIVE_INFINITY) / 1024).toBeLessThanOrEqual(CEILING_KB[name] ?? 250);
     },
   );

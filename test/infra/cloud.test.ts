@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_BCRYPT_COST } from '../../functions/lib/chassis/config.js';
 import { API_THROTTLE } from '../../infra/api.js';
 import { areaNeeds } from '../../infra/area-needs.js';
+import { PROFILE_REMOVAL_PATTERN } from '../../infra/avatar-events.js';
 import { SPA_ROUTING_FUNCTION_CODE } from '../../infra/cloudfront-site.js';
 import { AVATAR_KEY_PREFIX } from '../../infra/data.js';
 import { senderFleet } from '../../infra/reminders.js';
-import { CONTENT_SECURITY_POLICY } from '../../infra/site-files.js';
+import { AVATAR_UPLOAD_PREFIX } from '../../shared/api/account.js';
 import { AREAS, routes, routesOfArea } from '../../shared/api/index.js';
 import {
   actionsOf,
@@ -48,8 +49,8 @@ beforeAll(() => {
 afterAll(() => product?.cleanUp());
 
 describe('functions', () => {
-  it('deploys one function per API area of the contract, plus the reminder planner and sender, the membership expiry, the e-mail feedback and the owner bootstrap', () => {
-    expect(functions).toHaveLength(AREAS.length + 5);
+  it('deploys one function per API area of the contract, plus the reminder planner and sender, the membership expiry, the e-mail feedback, the avatar function and the owner bootstrap', () => {
+    expect(functions).toHaveLength(AREAS.length + 6);
     for (const area of AREAS) expect(functionOfArea(area)).toBeDefined();
   });
 
@@ -199,6 +200,17 @@ describe('data', () => {
     });
   });
 
+  it('expires stray avatar uploads after a day, tells EventBridge of arrivals, streams the table, and lets pages post', () => {
+    product.data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Prefix: AVATAR_UPLOAD_PREFIX, ExpirationInDays: 1, Status: 'Enabled' })]),
+      },
+      NotificationConfiguration: { EventBridgeConfiguration: { EventBridgeEnabled: true } },
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'] })] },
+    });
+    product.data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'KEYS_ONLY' } });
+  });
+
   it('generates the session signing key, the two-factor key and the owner password in Secrets Manager', () => {
     const secrets = Object.values(resourcesOf(product.data, 'AWS::SecretsManager::Secret'));
     expect(secrets).toHaveLength(3);
@@ -224,14 +236,6 @@ describe('permissions', () => {
   });
   const of = (area: string) => statements.get(functionOfArea(area).roleLogicalId) ?? [];
   const allows = (area: string, action: string) => of(area).some((s) => s.Effect === 'Allow' && actionsOf(s).includes(action));
-  /** Listing (account deletion's sweep of avatars/<userId>/) is on the bucket, for keys under the avatar prefix only. */
-  const expectListingOnlyTheAvatarPrefix = (area: string) => {
-    const listing = of(area).filter((s) => s.Effect === 'Allow' && actionsOf(s).includes('s3:ListBucket'));
-    expect(listing).toHaveLength(1);
-    expect(JSON.stringify(listing[0].Resource)).not.toContain('/*');
-    expect(listing[0].Condition).toEqual({ StringLike: { 's3:prefix': [`${AVATAR_KEY_PREFIX}*`] } });
-  };
-
   it('never grants a wildcard action, and no DynamoDB action with a wildcard', () => {
     for (const statement of [...statements.values()].flat()) {
       for (const action of actionsOf(statement)) {
@@ -276,44 +280,62 @@ describe('permissions', () => {
     expect(functionOfArea('announcements').properties.Environment.Variables.TWO_FACTOR_KEY_ARN).toBeUndefined();
   });
 
-  it('lets the account function put and delete avatar objects under the avatar prefix, list only that prefix, and send no e-mail', () => {
-    const s3Actions = of('account').flatMap((s) => actionsOf(s).filter((action) => action.startsWith('s3:')));
-    expect(s3Actions.sort()).toEqual(['s3:DeleteObject', 's3:ListBucket', 's3:PutObject']);
-    for (const action of ['s3:DeleteObject', 's3:PutObject']) {
-      const statement = of('account').find((s) => s.Effect === 'Allow' && actionsOf(s).includes(action));
-      expect(JSON.stringify(statement?.Resource)).toContain(`/${AVATAR_KEY_PREFIX}*`);
-    }
-    expectListingOnlyTheAvatarPrefix('account');
+  it('lets the account function put objects under the upload prefix only (the policies it signs), and send no e-mail', () => {
+    const s3 = of('account').filter((s) => actionsOf(s).some((action) => action.startsWith('s3:')));
+    expect(s3.flatMap(actionsOf)).toEqual(['s3:PutObject']);
+    expect(JSON.stringify(s3[0].Resource)).toContain(`/${AVATAR_UPLOAD_PREFIX}*`);
+    expect(functionOfArea('account').properties.Environment.Variables.AVATARS_UPLOAD_URL).toBeDefined();
     expect(of('account').some((s) => actionsOf(s).some((action) => action.startsWith('ses:')))).toBe(false);
     expect(of('auth').some((s) => actionsOf(s).some((action) => action.startsWith('s3:')))).toBe(false);
   });
 
-  it('lets the admin function only delete avatar objects under the prefix (deleting a user deletes their avatars/<userId>/ prefix)', () => {
-    const s3Actions = of('admin')
-      .filter((s) => s.Effect === 'Allow')
-      .flatMap((s) => actionsOf(s).filter((action) => action.startsWith('s3:')));
-    expect(s3Actions.length).toBeGreaterThan(0);
-    expect(s3Actions.sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
-    const statement = of('admin').find((s) => actionsOf(s).includes('s3:DeleteObject'));
-    expect(JSON.stringify(statement?.Resource)).toContain(`/${AVATAR_KEY_PREFIX}*`);
-    expectListingOnlyTheAvatarPrefix('admin');
-  });
-
-  it('gives the admin function exactly the table, the sender address, avatar deletion, the session key and tracing', () => {
+  it('gives the admin function exactly the table, the sender address, the session key and tracing: no avatar object', () => {
     const services = new Set(of('admin').flatMap((s) => actionsOf(s).map((action) => action.split(':')[0])));
-    expect([...services].sort()).toEqual(['dynamodb', 's3', 'secretsmanager', 'ses', 'xray']);
+    expect([...services].sort()).toEqual(['dynamodb', 'secretsmanager', 'ses', 'xray']);
     expect(allows('admin', 'dynamodb:TransactWriteItems') || allows('admin', 'dynamodb:PutItem')).toBe(true);
     expect(allows('admin', 'dynamodb:BatchWriteItem')).toBe(true);
     expect(allows('admin', 'ses:SendEmail')).toBe(true);
     expect(of('admin').some((s) => actionsOf(s).some((action) => action.startsWith('scheduler:')))).toBe(false);
   });
 
-  it('lets only the account and admin functions touch avatar objects, and only the account function write them', () => {
-    expect(allows('account', 's3:PutObject')).toBe(true);
-    expect(allows('admin', 's3:PutObject')).toBe(false);
-    for (const area of AREAS.filter((a) => a !== 'account' && a !== 'admin')) {
-      expect(of(area).some((s) => actionsOf(s).some((action) => action.startsWith('s3:')))).toBe(false);
+  it('invokes the avatar function on uploads under the prefix, and on profile removals from the table stream', () => {
+    app.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: Match.objectLike({
+        source: ['aws.s3'],
+        'detail-type': ['Object Created'],
+        detail: Match.objectLike({ object: { key: [{ prefix: AVATAR_UPLOAD_PREFIX }] } }),
+      }),
+    });
+    app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(PROFILE_REMOVAL_PATTERN) }] },
+      DestinationConfig: { OnFailure: Match.objectLike({ Destination: Match.anyValue() }) },
+    });
+  });
+
+  it('lets no other API function touch avatar objects', () => {
+    for (const area of AREAS.filter((a) => a !== 'account')) {
+      expect(
+        of(area).some((s) => actionsOf(s).some((action) => action.startsWith('s3:'))),
+        area,
+      ).toBe(false);
     }
+  });
+
+  it('lets the avatar function read and delete uploads, put and delete pictures, and list those two prefixes only', () => {
+    const role = Object.entries(resourcesOf(app, 'AWS::Lambda::Function')).find(([, fn]) =>
+      String(fn.Properties.Description).includes('checks avatar uploads'),
+    )?.[1].Properties.Role as { 'Fn::GetAtt': [string, string] } | undefined;
+    expect(role).toBeDefined();
+    const s3 = (statements.get(role?.['Fn::GetAtt'][0] ?? '') ?? []).filter((s) => actionsOf(s).some((action) => action.startsWith('s3:')));
+    const on = (prefix: string) =>
+      s3
+        .filter((s) => JSON.stringify(s.Resource).includes(`/${prefix}*`))
+        .flatMap(actionsOf)
+        .sort();
+    expect(on(AVATAR_UPLOAD_PREFIX)).toEqual(['s3:DeleteObject', 's3:GetObject']);
+    expect(on(AVATAR_KEY_PREFIX)).toEqual(['s3:DeleteObject', 's3:PutObject']);
+    const listing = s3.find((s) => actionsOf(s).includes('s3:ListBucket'));
+    expect(listing?.Condition).toEqual({ StringLike: { 's3:prefix': [`${AVATAR_KEY_PREFIX}*`, `${AVATAR_UPLOAD_PREFIX}*`] } });
   });
 
   it('lets e-mail be sent from the sender address only, by the areas that send it', () => {
@@ -463,11 +485,22 @@ describe('site', () => {
     expect(rewrite('/config.json')).toBe('/config.json');
   });
 
+  /** The site's CSP as synthesized, the avatars bucket's domain (a reference to the data stack) as `<avatars bucket>`. */
+  const sitePolicy = () => {
+    const [policy] = Object.values(app.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as Array<{
+      Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } } } };
+    }>;
+    const csp = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    if (typeof csp === 'string') return csp;
+    const [separator, parts] = (csp as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+    return parts.map((part) => (typeof part === 'string' ? part : '<avatars bucket>')).join(separator);
+  };
+
   it('sends security headers on every behaviour', () => {
     app.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: {
-          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
           StrictTransportSecurity: Match.objectLike({
             AccessControlMaxAgeSec: Match.anyValue(),
             IncludeSubdomains: true,
@@ -482,10 +515,12 @@ describe('site', () => {
       "default-src 'self'",
       "img-src 'self' data: blob:",
       "style-src 'self' 'unsafe-inline'",
-      "connect-src 'self'",
+      // The API on the site's own origin, and avatar uploads posted to the avatars bucket (infra/avatars.ts).
+      "connect-src 'self' https://<avatars bucket>;",
       "frame-ancestors 'none'",
+      'upgrade-insecure-requests',
     ]) {
-      expect(CONTENT_SECURITY_POLICY).toContain(directive);
+      expect(sitePolicy()).toContain(directive);
     }
     const policyIds = [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors].map((b) =>
       JSON.stringify((b as { ResponseHeadersPolicyId: unknown }).ResponseHeadersPolicyId),
@@ -545,8 +580,8 @@ describe('site', () => {
       Prune: false,
       SystemMetadata: Match.objectLike({ 'content-type': 'application/manifest+json' }),
     });
-    expect(CONTENT_SECURITY_POLICY).toContain("manifest-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).toContain("img-src 'self'");
+    expect(sitePolicy()).toContain("manifest-src 'self'");
+    expect(sitePolicy()).toContain("img-src 'self'");
   });
 });
 

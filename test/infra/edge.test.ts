@@ -131,7 +131,7 @@ describe('in us-east-1 or with no region given: the web ACL in the application s
     expect(WAF_RATE_LIMITS.mail.limit).toBeLessThan(WAF_RATE_LIMITS.auth.limit);
   });
 
-  it('runs the IP reputation, common and known-bad-input rule groups, the common set’s body-size rule counting only (the 6 MB avatar upload)', () => {
+  it('runs the IP reputation, common and known-bad-input rule groups, the common set’s body-size rule counting only (long announcements)', () => {
     const { Rules } = webAclOf(app);
     const groups = Rules.filter((rule) => rule.Statement.ManagedRuleGroupStatement);
     expect(groups.map((rule) => rule.Statement.ManagedRuleGroupStatement.Name)).toEqual([

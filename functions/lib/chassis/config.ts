@@ -24,6 +24,8 @@ export interface Config {
   AVATARS_BUCKET?: string;
   /** Absolute base URL of `/avatars/` when the site is not on the API's origin (LocalStack); `/avatars` otherwise. */
   AVATARS_BASE_URL?: string;
+  /** Where browsers post avatar uploads: the bucket's URL (cloud), the local stack's S3 emulator. */
+  AVATARS_UPLOAD_URL?: string;
   /** Where contact messages are forwarded (the contact function only). */
   SUPPORT_EMAIL?: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
@@ -93,6 +95,7 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
   optional('TWO_FACTOR_KEY_ARN', Boolean, 'must not be empty');
   optional('AVATARS_BUCKET', Boolean, 'must not be empty');
   optional('AVATARS_BASE_URL', isHttpUrl, 'must be an http(s) URL');
+  optional('AVATARS_UPLOAD_URL', isHttpUrl, 'must be an http(s) URL');
   optional('SUPPORT_EMAIL', (value) => emailProblem(value) === null, 'must be an e-mail address');
   if (env.ORIGIN_SECRET !== undefined && env.ORIGIN_SECRET.length < 32) problems.push('ORIGIN_SECRET: must be at least 32 characters');
   optional('ORIGIN_SECRET_ARN', Boolean, 'must not be empty');
@@ -129,6 +132,7 @@ export function config(): Config {
       TWO_FACTOR_KEY_ARN: env.TWO_FACTOR_KEY_ARN,
       AVATARS_BUCKET: env.AVATARS_BUCKET,
       AVATARS_BASE_URL: env.AVATARS_BASE_URL,
+      AVATARS_UPLOAD_URL: env.AVATARS_UPLOAD_URL,
       SUPPORT_EMAIL: env.SUPPORT_EMAIL,
       LOG_LEVEL: (env.LOG_LEVEL ?? 'info') as Config['LOG_LEVEL'],
       ORIGIN_SECRET: env.ORIGIN_SECRET,

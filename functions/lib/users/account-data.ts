@@ -1,76 +1,12 @@
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { AVATAR_KEY_PREFIX } from '../../../shared/api/account.js';
-import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../../../shared/domain/avatar.js';
 import { dynamo } from '../chassis/aws.js';
-import { config } from '../chassis/config.js';
 import { isConditionFailure } from '../chassis/errors.js';
-import { createLogger } from '../chassis/log.js';
-import { s3Client } from '../chassis/s3.js';
 import { keys, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { countersOnDelete, membershipCondition, readStoredUser } from '../membership/membership.js';
 import { addToCounters } from '../stats/counters.js';
 import { writeAccountStatus } from './account-status.js';
 import { withConflictRetries } from './user-counters.js';
 import type { UserItem } from './user-item.js';
-
-/** The avatars bucket, from the stack's configuration. */
-function avatarsBucket(): string {
-  const bucket = config().AVATARS_BUCKET;
-  if (!bucket) throw new Error('AVATARS_BUCKET is not configured');
-  return bucket;
-}
-
-/**
- * Where an avatar object is served: `/avatars/<rest>` of the site serves the key `avatars/<rest>`
- * (CloudFront's `/avatars/*` behaviour, the local stack's `/avatars/`). AVATARS_BASE_URL, when the
- * stack sets it, is that same path on an absolute origin (the LocalStack deployment's bucket URL).
- */
-export function avatarUrl(key: string): string {
-  const base = (config().AVATARS_BASE_URL ?? '/avatars').replace(/\/+$/, '');
-  return `${base}/${key.slice(AVATAR_KEY_PREFIX.length)}`;
-}
-
-/** Stores an avatar under a key the server makes up, `avatars/<userId>/<uuid>.<ext>`, and returns the key. */
-export async function putAvatar(userId: string, format: AvatarFormat, bytes: Uint8Array): Promise<string> {
-  const key = `${AVATAR_KEY_PREFIX}${userId}/${crypto.randomUUID()}.${AVATAR_EXTENSIONS[format]}`;
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: avatarsBucket(),
-      Key: key,
-      Body: bytes,
-      ContentType: AVATAR_CONTENT_TYPES[format],
-      CacheControl: 'public, max-age=31536000, immutable',
-    }),
-  );
-  return key;
-}
-
-/** Deletes an avatar object; a failure leaves an orphan object behind, logged, and never fails the request. */
-export async function deleteAvatar(key: string | undefined): Promise<void> {
-  if (!key?.startsWith(AVATAR_KEY_PREFIX)) return;
-  try {
-    await s3Client().send(new DeleteObjectCommand({ Bucket: avatarsBucket(), Key: key }));
-  } catch (error) {
-    createLogger().warn('avatar object not deleted', { key, error: String(error) });
-  }
-}
-
-/**
- * Deletes every object under the user's `avatars/<userId>/` prefix, the one the profile names and any
- * other: an upload that stopped between storing its image and updating the profile leaves one no
- * profile names. Throws on a failure, so an account deletion stops before its profile goes and can be
- * asked again.
- */
-export async function deleteAvatarsOf(userId: string): Promise<void> {
-  const Bucket = avatarsBucket();
-  let ContinuationToken: string | undefined;
-  do {
-    const page = await s3Client().send(new ListObjectsV2Command({ Bucket, Prefix: `${AVATAR_KEY_PREFIX}${userId}/`, ContinuationToken }));
-    for (const { Key } of page.Contents ?? []) if (Key) await s3Client().send(new DeleteObjectCommand({ Bucket, Key }));
-    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (ContinuationToken);
-}
 
 type Key = { pk: string; sk: string };
 
@@ -124,9 +60,11 @@ async function deleteSubscriptions(keysToDelete: Key[]): Promise<void> {
  * Deletes everything of a user (issue 9 'Delete account'): every item of the `USER#<id>` partition
  * (subscriptions, sessions, activity, two-factor and membership items), read page by page with Query
  * and deleted with BatchWrite (subscriptions one by one, so that each is counted off the landing
- * counters by the call that deleted it), every avatar object under the user's prefix, and last, in one
+ * counters by the call that deleted it), and last, in one
  * transaction, the profile with its username and e-mail guards and its search-directory entry, so the
- * name and the address are free again. If a step fails the profile still exists and the user (or an
+ * name and the address are free again. The avatar objects go after the profile, asynchronously:
+ * its removal reaches the avatar function through the table's stream (functions/avatars/handler.ts),
+ * which deletes the user's `avatars/<userId>/` and `uploads/<userId>/` prefixes. If a step fails the profile still exists and the user (or an
  * admin) can ask again: what is gone stays counted off, what is left is deleted and counted then, so
  * the counters end exact however often it runs, also twice at once (issue 21 point 5). An account
  * keeps at most 2,000 subscriptions (shared/domain/subscription-limits.ts), which this deletes in
@@ -165,8 +103,6 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
     itemsDeleted += children.length;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-
-  await deleteAvatarsOf(user.id);
 
   const guards = [keys.usernameGuard(user.username), ...(user.email ? [keys.emailGuard(user.email)] : [])];
   // The profile goes with its counters (role, paid membership), on the condition that the user is

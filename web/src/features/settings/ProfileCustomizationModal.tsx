@@ -24,6 +24,7 @@ import { useToast } from '../../components/ui/Toast';
 import { useCurrentUser, useSession } from '../../session/context';
 import { displayNameOf } from '../../session/displayName';
 import { AVATAR_ACCEPT, AvatarProblem, avatarMessages, avatarPayload, fileProblem, isGif } from './avatarImage';
+import { uploadAvatar } from './avatarUpload';
 import styles from './ProfileCustomizationModal.module.css';
 
 export const profileMessages = {
@@ -45,7 +46,7 @@ function uploadFailure(error: unknown): UploadNotice {
     return { tone: 'danger', text: error.message, clearsAfter: error.kind === 'size' ? NOTICE_CLEARS_MS : ERROR_CLEARS_MS };
   }
   if (error instanceof ApiError && error.status === 413) {
-    return { tone: 'danger', text: accountMessages.tooLargeForServer, clearsAfter: ERROR_CLEARS_MS };
+    return { tone: 'danger', text: avatarMessages.tooLargeForServer, clearsAfter: ERROR_CLEARS_MS };
   }
   if (error instanceof ApiError && error.status === 400) {
     return { tone: 'danger', text: error.body.message || avatarMessages.invalidFile, clearsAfter: ERROR_CLEARS_MS };
@@ -153,8 +154,7 @@ function ProfileCustomizationDialog({ onClose }: { onClose: () => void }) {
         const saved = await api(routes.updateSettings, { body: { allowAnimatedPfp: true } });
         setUser(saved.user);
       }
-      const updated = await api(routes.updateAvatar, { body: { avatar } });
-      setUser(updated.user);
+      setUser(await uploadAvatar(avatar));
       setNotice({ tone: 'success', text: accountMessages.avatarUpdated, clearsAfter: NOTICE_CLEARS_MS });
     } catch (error) {
       setNotice(uploadFailure(error));

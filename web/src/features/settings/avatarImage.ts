@@ -15,6 +15,8 @@ export const avatarMessages = {
   readFailed: 'Failed to read file',
   invalidFile: 'Invalid file',
   uploadFailed: 'Failed to upload',
+  /** SPEC §8: what the browser shows for a 413. */
+  tooLargeForServer: 'File too large for server',
 } as const;
 
 /** 'size' problems clear after 3 s, like a success; other errors after 5 s (SPEC §8). */

@@ -1,0 +1,19 @@
+import { AVATAR_KEY_PREFIX } from '../../../shared/api/account-messages.js';
+import { config } from '../chassis/config.js';
+
+/**
+ * Where an avatar object is served: `/avatars/<rest>` of the site serves the key `avatars/<rest>`
+ * (CloudFront's `/avatars/*` behaviour, the local stack's `/avatars/`). AVATARS_BASE_URL, when the
+ * stack sets it, is that same path on an absolute origin (the LocalStack deployment's bucket URL).
+ */
+export function avatarUrl(key: string): string {
+  const base = (config().AVATARS_BASE_URL ?? '/avatars').replace(/\/+$/, '');
+  return `${base}/${key.slice(AVATAR_KEY_PREFIX.length)}`;
+}
+
+/** The avatars bucket, from the stack's configuration. */
+export function avatarsBucket(): string {
+  const bucket = config().AVATARS_BUCKET;
+  if (!bucket) throw new Error('AVATARS_BUCKET is not configured');
+  return bucket;
+}
