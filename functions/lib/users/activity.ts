@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Activity } from '../../../shared/api/account.js';
 import { dynamo } from '../chassis/aws.js';
+import { now } from '../chassis/clock.js';
 import { createLogger } from '../chassis/log.js';
 import { keys, tableName } from '../chassis/table.js';
 
@@ -29,7 +30,7 @@ export async function recordActivity(
   details: ActivityDetails = {},
 ): Promise<void> {
   const id = crypto.randomUUID();
-  const createdAt = new Date().toISOString();
+  const createdAt = now().toISOString();
   const item: ActivityItem = {
     ...keys.activity(userId, createdAt, id),
     id,
