@@ -1,6 +1,6 @@
 // `npm test`: everything a change must pass — lint and format (Biome), type check, web build, `cdk synth` with no
-// AWS account, unit, API and infra tests (vitest; the infra tests run cdk-nag and cfn-lint over every stack and read
-// the synthesized cdk.out), the README's commands run as a user runs them (vitest), then the browser tests
+// AWS account (it bundles every function), unit, API and infra tests (vitest; the infra tests run cdk-nag and
+// cfn-lint over every stack), the README's commands run as a user runs them (vitest), then the browser tests
 // (Playwright in Chromium). The first stage's steps are independent and run side by side, each one's output
 // printed whole when it ends; the later stages run one at a time, their output as it comes. Stops at the first
 // failure, and ends with a table of each step's time (docs/decisions/pending-test-speed.md).
@@ -33,20 +33,25 @@ if (!chromium) {
   console.warn('If that is not installed either, install Chromium (sudo apt-get install -y chromium) or set PLAYWRIGHT_CHROMIUM_PATH.');
 }
 
-/** Stages run in order; the steps of a stage run side by side. */
+/**
+ * Stages run in order. A stage's lanes run side by side, the steps of a lane one after another: `cdk synth`
+ * publishes web/dist as the site, so it follows the web build (without web/dist it would build the site itself).
+ */
 const stages = [
   [
-    ['lint and format (npm run lint: Biome, zero findings)', 'npm', ['run', '--silent', 'lint']],
-    ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-    ['type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']],
-    // web/dist, with the hash of its sources: the later steps serve it, and build it again only if a source changed.
-    ['web build', 'node', ['--import', 'tsx', 'scripts/build-web.ts']],
-    // cdk.out: the infra tests read its function bundles (their sizes, their calls) instead of bundling again.
-    ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
+    [['lint and format (npm run lint: Biome, zero findings)', 'npm', ['run', '--silent', 'lint']]],
+    [['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']]],
+    [['type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']]],
+    [
+      // web/dist, with the hash of its sources: the later steps serve it, and build it again only if a source changed.
+      ['web build', 'node', ['--import', 'tsx', 'scripts/build-web.ts']],
+      // The one run of CDK's own bundling of every function (the infra tests synthesize without it).
+      ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
+    ],
   ],
-  [['unit, API and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', '--project', 'infra']]],
-  [['README commands (start, dev, reminders, openapi, format)', 'npx', ['vitest', 'run', '--project', 'commands']]],
-  [['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']]],
+  [[['unit, API and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', '--project', 'infra']]]],
+  [[['README commands (start, dev, reminders, openapi, format)', 'npx', ['vitest', 'run', '--project', 'commands']]]],
+  [[['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']]]],
 ];
 
 const times = [];
@@ -54,12 +59,13 @@ const started = Date.now();
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
 function printTable(outcome) {
-  const width = Math.max(...times.map(([name]) => name.length), 'total'.length);
+  const total = 'total (wall clock)';
+  const width = Math.max(...times.map(([name]) => name.length), total.length);
   console.log(`\n${'step'.padEnd(width)}  time (s)`);
   console.log(`${'-'.repeat(width)}  --------`);
   for (const [name, ms, status] of times) console.log(`${name.padEnd(width)}  ${seconds(ms).padStart(8)}${status ? `  ${status}` : ''}`);
   console.log(`${'-'.repeat(width)}  --------`);
-  console.log(`${'total (wall clock)'.padEnd(width)}  ${seconds(Date.now() - started).padStart(8)}  ${outcome}`);
+  console.log(`${total.padEnd(width)}  ${seconds(Date.now() - started).padStart(8)}  ${outcome}`);
 }
 
 /** Runs one step; its output goes to the console as it comes (`buffered` false) or is kept for the caller. */
@@ -101,28 +107,34 @@ function fail(name, ms) {
 }
 
 for (const stage of stages) {
-  if (stage.length === 1) {
-    console.log(`\n▶ ${stage[0][0]}`);
-    const result = await run(stage[0], false);
+  if (stage.length === 1 && stage[0].length === 1) {
+    const [step] = stage[0];
+    console.log(`\n▶ ${step[0]}`);
+    const result = await run(step, false);
     times.push([result.name, result.ms]);
     if (result.code !== 0) fail(result.name, result.ms);
     console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
     continue;
   }
-  console.log(`\n▶ side by side: ${stage.map(([name]) => name).join('; ')}`);
-  const pending = new Map(stage.map((step) => [step[0], run(step, true)]));
-  while (pending.size > 0) {
-    const result = await Promise.race(pending.values());
-    pending.delete(result.name);
-    console.log(`\n▶ ${result.name}`);
-    if (result.output.trim()) process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
-    times.push([result.name, result.ms]);
-    if (result.code !== 0) {
-      stopOthers();
-      for (const name of pending.keys()) times.push([name, Date.now() - started, 'stopped']);
-      fail(result.name, result.ms);
+  console.log(`\n▶ side by side: ${stage.map((lane) => lane.map(([name]) => name).join(', then ')).join('; ')}`);
+  const stageStarted = Date.now();
+  const running = new Set();
+  const lane = async (steps) => {
+    for (const step of steps) {
+      running.add(step[0]);
+      const result = await run(step, true);
+      running.delete(step[0]);
+      console.log(`\n▶ ${result.name}`);
+      if (result.output.trim()) process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
+      times.push([result.name, result.ms]);
+      if (result.code !== 0) {
+        stopOthers();
+        for (const name of running) times.push([name, Date.now() - stageStarted, 'stopped']);
+        fail(result.name, result.ms);
+      }
+      console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
     }
-    console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
-  }
+  };
+  await Promise.all(stage.map(lane));
 }
 printTable('all checks passed');

@@ -7,7 +7,8 @@
  * time) stays on the system clock: the clock moves between requests, never within one.
  *
  * Only local/clock.ts calls moveClockForward: no function's bundle contains it (test/infra/bundling.test.ts
- * looks for LOCAL_CLOCK_ONLY in every synthesized bundle), and in a Lambda runtime it throws.
+ * looks for LOCAL_CLOCK_ONLY in every function bundled with the stack's options), and in a Lambda runtime
+ * it throws.
  */
 
 let offsetMs = 0;
