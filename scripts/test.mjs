@@ -1,9 +1,9 @@
 // `npm test`: everything a change must pass — lint and format (Biome), type check, web build, `cdk synth` with no
 // AWS account (it bundles every function), unit, API and infra tests (vitest; the infra tests run cdk-nag and
 // cfn-lint over every stack), the README's commands run as a user runs them (vitest), then the browser tests
-// (Playwright in Chromium). The first stage's steps are independent and run side by side, each one's output
-// printed whole when it ends; the later stages run one at a time, their output as it comes. Stops at the first
-// failure, and ends with a table of each step's time (docs/decisions/pending-test-speed.md).
+// (Playwright in Chromium). Independent steps run side by side, each one's output printed whole when it ends;
+// the browser tests run alone, their output as it comes. Stops at the first failure, and ends with a table of
+// each step's time (docs/decisions/pending-test-speed.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -49,8 +49,17 @@ const stages = [
       ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
     ],
   ],
-  [[['unit, API and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', '--project', 'infra']]]],
-  [[['README commands (start, dev, reminders, openapi, format)', 'npx', ['vitest', 'run', '--project', 'commands']]]],
+  // The unit and infra tests keep the cores busy (esbuild, cdk-nag, cfn-lint); the API tests and the README's
+  // commands mostly wait on their local stacks. In one vitest run the API files (one at a time, on one stack)
+  // would start only after the parallel ones: two runs side by side overlap them.
+  [
+    [['unit and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'infra']]],
+    [
+      ['API tests', 'npx', ['vitest', 'run', '--project', 'api']],
+      // After the API tests: `npm start` serves web/dist too, and each command starts its own stack, Java included.
+      ['README commands (start, dev, reminders, openapi, format)', 'npx', ['vitest', 'run', '--project', 'commands']],
+    ],
+  ],
   [[['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']]]],
 ];
 
