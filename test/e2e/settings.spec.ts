@@ -74,7 +74,7 @@ async function clippedTexts(page: Page): Promise<string[]> {
 async function openDialog(page: Page, trigger: Locator, dialog: Locator): Promise<void> {
   const anyDialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
   await expect(async () => {
-    if ((await anyDialog.count()) === 0 && (await trigger.isEnabled())) await trigger.click();
+    if ((await anyDialog.count()) === 0 && (await trigger.isEnabled({ timeout: 2_000 }))) await trigger.click({ timeout: 2_000 });
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 10_000 });
 }
