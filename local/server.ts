@@ -7,6 +7,7 @@ import { isCalendarDate } from '../shared/domain/dates.js';
 import { sendJson } from './answers.js';
 import { type ApiGateway, REST_STAGE_PREFIX, readBody } from './api-gateway.js';
 import { AVATARS_PATH } from './avatars.js';
+import { type ClockReading, MAX_CLOCK_MOVE_MS, readClock } from './clock.js';
 import type { RunReminders } from './functions.js';
 import type { PendingSchedule } from './membership-schedules.js';
 import type { DeliverSesNotification } from './ses-notifications.js';
@@ -20,6 +21,8 @@ export interface LocalSite {
   runReminders: RunReminders;
   /** The in-process membership schedules waiting to fire. */
   membershipSchedules: () => PendingSchedule[];
+  /** Moves the functions' clock forward by `ms` and runs what fell due (local/clock.ts). */
+  moveClock: (ms: number) => Promise<ClockReading>;
   /** Bounces and complaints: the cloud's SNS delivery to the e-mail feedback function. */
   deliverSesNotification: DeliverSesNotification;
   avatar: (res: ServerResponse, key: string) => Promise<void>;
@@ -78,6 +81,16 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
   // Local-stack-only: which membership schedules wait to fire, and when (the cloud's are in EventBridge Scheduler).
   if (url.pathname === '/_local/membership-schedules' && req.method === 'GET') {
     return sendJson(res, 200, { schedules: site.membershipSchedules() });
+  }
+  // Local-stack-only: the functions' clock, which the tests move forward instead of waiting (local/clock.ts).
+  if (url.pathname === '/_local/clock' && req.method === 'GET') return sendJson(res, 200, readClock());
+  if (url.pathname === '/_local/clock' && req.method === 'POST') {
+    const given = url.searchParams.get('ms') ?? '';
+    const ms = /^\d{1,9}$/.test(given) ? Number(given) : Number.NaN;
+    if (!(ms <= MAX_CLOCK_MOVE_MS)) {
+      return sendJson(res, 400, { message: `ms must be a whole number of milliseconds from 0 to ${MAX_CLOCK_MOVE_MS}` });
+    }
+    return sendJson(res, 200, await site.moveClock(ms));
   }
   // Local-stack-only: an SES bounce or complaint event (JSON), delivered to the e-mail feedback function as SNS would.
   if (url.pathname === '/_local/ses-notifications' && req.method === 'POST') {

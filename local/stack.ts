@@ -3,6 +3,7 @@ import { BCRYPT_COSTS } from '../functions/lib/chassis/config.js';
 import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 import { apiGateway } from './api-gateway.js';
 import { avatars } from './avatars.js';
+import { moveLocalClock } from './clock.js';
 import { scheduleDaily } from './daily-reminders.js';
 import { openDataFolder } from './data-folder.js';
 import { startEmulators } from './emulators.js';
@@ -147,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         restApi: options.restApi !== undefined,
         runReminders: functions.runReminders,
         membershipSchedules: () => functions.membershipSchedules.pending(),
+        moveClock: (ms) => moveLocalClock(ms, () => functions.membershipSchedules.fireDue()),
         deliverSesNotification: functions.deliverSesNotification,
         avatar: avatars(AVATARS_BUCKET),
         web,

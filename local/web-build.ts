@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { SITE_PAGES } from '../infra/site-files.js';
 import { WEB_DIST } from './web.js';
 
@@ -17,6 +18,41 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 /** The files of the release in web/dist, written by each publish: the next one keeps them. */
 export const RELEASE_FILES = '.vite/release-files.json';
+
+/**
+ * What the web build reads (web/vite.config.ts): the app, the contract and domain rules it imports from
+ * shared/, the site's page names, and the packages. Their hash is written beside the build.
+ */
+const WEB_SOURCES = ['web', 'shared', 'infra/site-files.ts', 'package.json', 'package-lock.json'];
+/** Not sources: the build's own output and the folders `npm start` builds into. */
+const NOT_SOURCES = /^web\/dist(\.build-[^/]*)?(\/|$)/;
+
+/** The hash of every file the web build reads, paths and contents: another hash means another build. */
+export function webSourceHash(): string {
+  const hash = createHash('sha256');
+  for (const source of WEB_SOURCES) {
+    const path = join(ROOT, source);
+    const files = statSync(path).isDirectory() ? filesBelow(path).map((file) => `${source}/${file}`) : [source];
+    for (const file of files.filter((f) => !NOT_SOURCES.test(f)).sort((a, b) => a.localeCompare(b))) {
+      hash.update(`${file}\0`);
+      hash.update(readFileSync(join(ROOT, file)));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** The hash of the sources the build in `distDir` was made from (webSourceHash), written by buildWebSite. */
+export const SOURCE_HASH_FILE = '.vite/source-hash';
+
+/** Whether `distDir` holds a build of the current sources: built by buildWebSite from sources with this hash. */
+export function webBuildIsFresh(distDir = WEB_DIST, sourceHash = webSourceHash()): boolean {
+  try {
+    return readFileSync(join(distDir, SOURCE_HASH_FILE), 'utf8').trim() === sourceHash;
+  } catch {
+    return false;
+  }
+}
 
 /** Every file below `dir`, as paths relative to it with `/` separators. */
 function filesBelow(dir: string): string[] {
@@ -67,19 +103,28 @@ export function publishWebBuild(buildDir: string, distDir: string): void {
 
 /**
  * Builds the web app (web/vite.config.ts) into a new folder beside `distDir` and publishes it there
- * (publishWebBuild). False, with Vite's error on stderr, when the build fails: `distDir` is untouched.
+ * (publishWebBuild), with the hash of its sources (SOURCE_HASH_FILE). `whenStale`: only when `distDir`
+ * is not a build of the current sources (`npm start`, the tests: a newcomer's first start builds, the
+ * next ones reuse it). False, with Vite's error on stderr, when the build fails: `distDir` is untouched.
  */
-export function buildWebSite(distDir = WEB_DIST): boolean {
+export function buildWebSite(distDir = WEB_DIST, { whenStale = false }: { whenStale?: boolean } = {}): boolean {
+  const sourceHash = webSourceHash();
+  if (whenStale && webBuildIsFresh(distDir, sourceHash)) {
+    console.log(`${relative(ROOT, distDir) || distDir} is a build of the current sources: not building it again.`);
+    return true;
+  }
   const buildDir = `${distDir}.build-${process.pid}-${Date.now()}`;
   try {
     const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
     const build = spawnSync(
       process.execPath,
       [vite, 'build', '--config', join(ROOT, 'web', 'vite.config.ts'), '--outDir', buildDir, '--emptyOutDir'],
-      { cwd: ROOT, stdio: 'inherit' },
+      // A production build whatever the caller's NODE_ENV (vitest's is `test`, which would bundle React's development build).
+      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
     if (build.status !== 0) return false;
     publishWebBuild(buildDir, distDir);
+    writeFileSync(join(distDir, SOURCE_HASH_FILE), `${sourceHash}\n`);
     return true;
   } finally {
     rmSync(buildDir, { recursive: true, force: true });

@@ -1,7 +1,10 @@
-// `npm test`: everything a change must pass, in order — lint and format (Biome), type check, web build, unit, API and
-// infra tests (vitest; the infra tests run cdk-nag and cfn-lint over every stack), the README's commands run as a user runs them (vitest), `cdk synth` with no
-// AWS account, then the browser tests (Playwright in Chromium). Stops at the first failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything a change must pass — lint and format (Biome), type check, web build, `cdk synth` with no
+// AWS account (it bundles every function), unit, API and infra tests (vitest; the infra tests run cdk-nag and
+// cfn-lint over every stack), the README's commands run as a user runs them (vitest), then the browser tests
+// (Playwright in Chromium). Independent steps run side by side, each one's output printed whole when it ends;
+// the browser tests run alone, their output as it comes. Stops at the first failure, and ends with a table of
+// each step's time (docs/decisions/0078-test-speed.md).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
@@ -30,27 +33,117 @@ if (!chromium) {
   console.warn('If that is not installed either, install Chromium (sudo apt-get install -y chromium) or set PLAYWRIGHT_CHROMIUM_PATH.');
 }
 
-const steps = [
-  ['lint and format (npm run lint: Biome, zero findings)', 'npm', ['run', '--silent', 'lint']],
-  ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']],
-  ['web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],
-  ['unit, API and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', '--project', 'infra']],
-  // After the others: `npm start` rebuilds web/dist, which the API tests' stack serves.
-  ['README commands (start, dev, reminders, openapi, format)', 'npx', ['vitest', 'run', '--project', 'commands']],
-  ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
-  ['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']],
+/**
+ * Stages run in order. A stage's lanes run side by side, the steps of a lane one after another: `cdk synth`
+ * publishes web/dist as the site, so it follows the web build (without web/dist it would build the site itself).
+ */
+const stages = [
+  [
+    [['lint and format (npm run lint: Biome, zero findings)', 'npm', ['run', '--silent', 'lint']]],
+    [['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']]],
+    [['type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']]],
+    [
+      // web/dist, with the hash of its sources: the later steps serve it, and build it again only if a source changed.
+      ['web build', 'node', ['--import', 'tsx', 'scripts/build-web.ts']],
+      // The one run of CDK's own bundling of every function (the infra tests synthesize without it).
+      ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
+    ],
+  ],
+  // The unit and infra tests keep the cores busy (esbuild, cdk-nag, cfn-lint); the API tests and the README's
+  // commands mostly wait on their local stacks. In one vitest run the API files (one at a time, on one stack)
+  // would start only after the parallel ones: two runs side by side overlap them.
+  [
+    [['unit and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'infra']]],
+    [
+      ['API tests', 'npx', ['vitest', 'run', '--project', 'api']],
+      // After the API tests: `npm start` serves web/dist too, and each command starts its own stack, Java included.
+      ['README commands (start, dev, reminders, openapi, format)', 'npx', ['vitest', 'run', '--project', 'commands']],
+    ],
+  ],
+  [[['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']]]],
 ];
 
-for (const [name, command, args] of steps) {
-  const started = Date.now();
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${name} (${seconds} s)`);
+const times = [];
+const started = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
+
+function printTable(outcome) {
+  const total = 'total (wall clock)';
+  const width = Math.max(...times.map(([name]) => name.length), total.length);
+  console.log(`\n${'step'.padEnd(width)}  time (s)`);
+  console.log(`${'-'.repeat(width)}  --------`);
+  for (const [name, ms, status] of times) console.log(`${name.padEnd(width)}  ${seconds(ms).padStart(8)}${status ? `  ${status}` : ''}`);
+  console.log(`${'-'.repeat(width)}  --------`);
+  console.log(`${total.padEnd(width)}  ${seconds(Date.now() - started).padStart(8)}  ${outcome}`);
 }
-console.log('\nAll checks passed.');
+
+/** Runs one step; its output goes to the console as it comes (`buffered` false) or is kept for the caller. */
+function run([name, command, args], buffered) {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: buffered });
+    const output = [];
+    if (buffered) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    child.on('error', (error) => output.push(Buffer.from(String(error))));
+    child.on('close', (code, signal) =>
+      resolve({ name, child, code: code ?? (signal ? 1 : 0), ms: Date.now() - begun, output: Buffer.concat(output).toString() }),
+    );
+    run.children.add(child);
+  });
+}
+run.children = new Set();
+
+/** Stops the steps still running, each with its own process group (npx, npm and their children). */
+function stopOthers() {
+  for (const child of run.children) {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+function fail(name, ms) {
+  console.error(`\n✖ ${name} failed after ${seconds(ms)} s`);
+  printTable(`failed at: ${name}`);
+  process.exit(1);
+}
+
+for (const stage of stages) {
+  if (stage.length === 1 && stage[0].length === 1) {
+    const [step] = stage[0];
+    console.log(`\n▶ ${step[0]}`);
+    const result = await run(step, false);
+    times.push([result.name, result.ms]);
+    if (result.code !== 0) fail(result.name, result.ms);
+    console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
+    continue;
+  }
+  console.log(`\n▶ side by side: ${stage.map((lane) => lane.map(([name]) => name).join(', then ')).join('; ')}`);
+  const stageStarted = Date.now();
+  const running = new Set();
+  const lane = async (steps) => {
+    for (const step of steps) {
+      running.add(step[0]);
+      const result = await run(step, true);
+      running.delete(step[0]);
+      console.log(`\n▶ ${result.name}`);
+      if (result.output.trim()) process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
+      times.push([result.name, result.ms]);
+      if (result.code !== 0) {
+        stopOthers();
+        for (const name of running) times.push([name, Date.now() - stageStarted, 'stopped']);
+        fail(result.name, result.ms);
+      }
+      console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
+    }
+  };
+  await Promise.all(stage.map(lane));
+}
+printTable('all checks passed');

@@ -7,6 +7,7 @@ import { verifyPassword } from '../lib/auth/passwords.js';
 import { endAllSessions } from '../lib/auth/sessions.js';
 import { avatarUploadTicket } from '../lib/avatars/upload-ticket.js';
 import { readUploadOutcome } from '../lib/avatars/uploads.js';
+import { now } from '../lib/chassis/clock.js';
 import { badRequest, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { isSubscriptionId, listSubscriptionPage, toSubscription } from '../lib/subscriptions/subscriptions.js';
@@ -50,7 +51,7 @@ export const handler = createApiHandler(accountRoutes, {
     const lastSubscription = subscriptions.length === SUBSCRIPTIONS_PAGE_SIZE ? subscriptions[subscriptions.length - 1] : undefined;
     const lastActivity = activity.length === ACTIVITY_PAGE_SIZE ? activity[activity.length - 1] : undefined;
     return {
-      exportedAt: new Date().toISOString(),
+      exportedAt: now().toISOString(),
       profile: toPublicUser(user),
       subscriptions: subscriptions.map(toSubscription),
       activity,

@@ -1,6 +1,7 @@
 import { adminRoutes } from '../../shared/api/admin.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
+import { now } from '../lib/chassis/clock.js';
 import { HttpError, tooManyRequests } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { type Email, EmailSuppressedError, sendEmail } from '../lib/email/email.js';
@@ -60,7 +61,7 @@ export const handler = createApiHandler(adminRoutes, {
           name: 'Netflix Premium',
           amount: 22.99,
           billingCycle: 'monthly',
-          dueDate: addDays(todayIn(user.timeZone), daysBefore),
+          dueDate: addDays(todayIn(user.timeZone, now()), daysBefore),
           category: 'streaming',
           autoRenew: true,
         },

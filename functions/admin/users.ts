@@ -8,6 +8,7 @@ import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { hashPassword } from '../lib/auth/passwords.js';
 import { endAllSessions } from '../lib/auth/sessions.js';
 import { issueToken } from '../lib/auth/tokens.js';
+import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import type { ApiRequest } from '../lib/chassis/http.js';
 import { passwordResetEmail } from '../lib/email/account-emails.js';
@@ -87,7 +88,7 @@ export async function changeRoleHandler({ params, body, user: admin }: Request<'
     assertMayGrantRole(admin.role, body.role);
     from = normalizeRole(stored.role);
     if (from === body.role) return stored;
-    const next = membershipWithRole(effectiveMembership(membershipOf(stored), new Date()), body.role);
+    const next = membershipWithRole(effectiveMembership(membershipOf(stored), now()), body.role);
     return writeMembership(stored, next).catch(lastOwnerAs409);
   });
   // A role change ends no session: the user's next request reads the new role.

@@ -1,4 +1,5 @@
 import { effectiveMembership, hasDueChange, type MembershipState } from '../../shared/domain/membership.js';
+import { now as clockNow } from '../lib/chassis/clock.js';
 import { createLogger } from '../lib/chassis/log.js';
 import { type MembershipItem, membershipOf, readStoredUser, writeMembership } from '../lib/membership/membership.js';
 import { type MembershipSchedules, scheduledEnd, scheduleName } from '../lib/membership/membership-schedules.js';
@@ -38,7 +39,7 @@ export type ExpiryOutcome = 'user-gone' | 'applied' | 'nothing-due';
  * end when the schedule fired early or for a stale instant). A deleted user is a
  * no-op. Of two concurrent runs (or a run and a read) one writes; the other reads it again.
  */
-export async function applyDueMembership(userId: string, schedules: MembershipSchedules, now = () => new Date()): Promise<ExpiryOutcome> {
+export async function applyDueMembership(userId: string, schedules: MembershipSchedules, now = clockNow): Promise<ExpiryOutcome> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await readStoredUser(userId);
     if (!stored) return 'user-gone';

@@ -12,6 +12,7 @@ import {
 } from '../../shared/domain/membership.js';
 import { normalizeRole } from '../../shared/domain/roles.js';
 import { dynamo } from '../lib/chassis/aws.js';
+import { now as clockNow } from '../lib/chassis/clock.js';
 import { schedulerConfig } from '../lib/chassis/config.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
@@ -38,7 +39,7 @@ async function changeMembership(userId: string, change: Change): Promise<Members
   for (let attempt = 0; attempt < 2; attempt++) {
     const stored = await readStoredUser(userId);
     if (!stored) throw notFound(membershipMessages.userNotFound);
-    const now = new Date();
+    const now = clockNow();
     const next = change(effectiveMembership(membershipOf(stored), now), now, stored);
     const result = await persistChange(stored, next, membershipSchedules());
     if (result.kind === 'written') return result.user;

@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReminderKind } from '../../shared/domain/reminders.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
-import { epochSeconds, tableName } from '../lib/chassis/table.js';
+import { epochSeconds, nowIso, tableName } from '../lib/chassis/table.js';
 
 /**
  * The marker of one reminder (`REMINDER#<subscription>#<due date>#<kind>` / `SENT`): claimed before the
@@ -76,7 +76,7 @@ export async function settle(key: MarkerKey, claimId: string, outcome: { status:
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':status': outcome.status,
-        ':at': new Date().toISOString(),
+        ':at': nowIso(),
         ':claimId': claimId,
         ...(outcome.status === 'failed' ? { ':reason': outcome.reason } : {}),
       },

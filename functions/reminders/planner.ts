@@ -10,6 +10,7 @@ import {
   type SkipReason,
 } from '../../shared/domain/reminders.js';
 import { dynamo } from '../lib/chassis/aws.js';
+import { now } from '../lib/chassis/clock.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger, type Logger } from '../lib/chassis/log.js';
@@ -305,7 +306,7 @@ export function runTime(event: ReminderEvent | null): Date {
     return runInstant(date, reminderHour());
   }
   const scheduled = event?.scheduledTime ? new Date(event.scheduledTime) : undefined;
-  return scheduled && !Number.isNaN(scheduled.getTime()) ? scheduled : new Date();
+  return scheduled && !Number.isNaN(scheduled.getTime()) ? scheduled : now();
 }
 
 /** One planner run for the event, with its summary (the local stack's route). */

@@ -4,6 +4,7 @@ import { effectiveMembership } from '../../shared/domain/membership.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { renewedDueDate } from '../../shared/domain/subscription-rules.js';
+import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
@@ -79,7 +80,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
 
   createSubscription: async ({ user, body }) => {
     // The ceiling of the membership as it stands now (shared/domain/subscription-limits.ts).
-    const role = effectiveMembership(membershipOf(user), new Date()).role;
+    const role = effectiveMembership(membershipOf(user), now()).role;
     const created = await createSubscription(user.id, body, subscriptionLimit(role)).catch((error: unknown) => {
       if (error instanceof SubscriptionLimitError) throw new HttpError(403, subscriptionLimitMessage(role));
       throw error;
@@ -107,7 +108,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
   },
 
   deleteSubscription: async ({ user, params }) => {
-    const deletedAt = new Date();
+    const deletedAt = now();
     const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotDelete, () => ({
       set: { status: 'deleted', deletedAt: deletedAt.toISOString(), expiresAt: purgeAt(deletedAt) },
       remove: DUE_INDEX_ATTRIBUTES,

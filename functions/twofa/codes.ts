@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { BACKUP_CODE_COUNT } from '../../shared/api/twofa.js';
 import { BACKUP_CODE_ALPHABET, normalizeBackupCode } from '../../shared/domain/two-factor.js';
+import { nowSeconds } from '../lib/chassis/clock.js';
 
 /** The issuer authenticator apps show beside the username. */
 export const TOTP_ISSUER = 'Subscription Tracker';
@@ -16,7 +17,7 @@ export const otpauthUri = (username: string, secret: string) => generateURI({ is
 
 /** The time step a 6-digit code belongs to, within one step of now, or null when it is not the secret's code. */
 export async function totpStep(secret: string, code: string): Promise<number | null> {
-  const result = await verify({ secret, token: code, epochTolerance: EPOCH_TOLERANCE_SECONDS });
+  const result = await verify({ secret, token: code, epoch: nowSeconds(), epochTolerance: EPOCH_TOLERANCE_SECONDS });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 

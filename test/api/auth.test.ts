@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
-import { apiUrl, call, getItem, linkToken, mailsTo, PASSWORD, setAttributes, signedInUser, tokenKey, uniqueName } from './helpers.js';
+import {
+  apiUrl,
+  call,
+  getItem,
+  linkToken,
+  mailsTo,
+  PASSWORD,
+  setAttributes,
+  signedInUser,
+  stackClock,
+  tokenKey,
+  uniqueName,
+} from './helpers.js';
 
 const register = (body: Record<string, unknown>) => call('POST', '/api/auth/register', { body });
 const login = (username: string, password: string) => call('POST', '/api/auth/login', { body: { username, password } });
@@ -89,7 +101,7 @@ describe('e-mail verification and login', () => {
     await register({ username, email, password: PASSWORD });
     const token = await linkToken(email, 'verify-email');
     const stored = await getItem(tokenKey(token).pk, 'TOKEN');
-    expect((stored?.expiresAt as number) - Math.floor(Date.now() / 1000)).toBeGreaterThan(24 * 3600 - 60);
+    expect((stored?.expiresAt as number) - Math.floor((await stackClock()) / 1000)).toBeGreaterThan(24 * 3600 - 60);
     await setAttributes(tokenKey(token).pk, 'TOKEN', { expiresAt: Math.floor(Date.now() / 1000) - 1 });
     const answer = await call('GET', `/api/auth/verify-email/${token}`);
     expect(answer.status).toBe(400);
@@ -183,7 +195,7 @@ describe('password reset (SPEC §2 Forgot/Reset password)', () => {
 
     const token = await linkToken(user.email, 'reset-password');
     const stored = await getItem(tokenKey(token).pk, 'TOKEN');
-    expect((stored?.expiresAt as number) - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(3600);
+    expect((stored?.expiresAt as number) - Math.floor((await stackClock()) / 1000)).toBeLessThanOrEqual(3600);
 
     const weak = await call('POST', '/api/auth/reset-password', { body: { token, password: 'short' } });
     expect(weak).toMatchObject({ status: 400, body: { message: 'Password must be at least 8 characters long' } });

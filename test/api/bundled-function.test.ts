@@ -258,17 +258,19 @@ describe('a bundled function in the cloud, behind CloudFront', () => {
   });
 
   it("counts a request by CloudFront's viewer address once the secret matched (an IPv6 viewer by its /64), never by the header alone", async () => {
-    // Two viewers that have used up the hour's sign-ups and mail requests (functions/lib/throttles/throttle.ts).
-    const now = Math.floor(Date.now() / 1000);
-    if (MAIL_REQUESTS_BY_CLIENT.windowSeconds - (now % MAIL_REQUESTS_BY_CLIENT.windowSeconds) < 15) {
-      await new Promise((resolve) => setTimeout(resolve, 16_000));
-    }
-    const windowStart = Math.floor(Date.now() / 1000 / MAIL_REQUESTS_BY_CLIENT.windowSeconds) * MAIL_REQUESTS_BY_CLIENT.windowSeconds;
-    const usedUp = async (key: string) =>
-      setAttributes(`THROTTLE#${MAIL_REQUESTS_BY_CLIENT.scope}#${key}#${windowStart}`, 'THROTTLE', {
-        count: MAIL_REQUESTS_BY_CLIENT.limit,
-        expiresAt: windowStart + MAIL_REQUESTS_BY_CLIENT.windowSeconds,
-      });
+    // Two viewers that have used up the hour's sign-ups and mail requests (functions/lib/throttles/throttle.ts),
+    // in this hour's window and the next one: the test holds if the hour ends while it runs (the bundle
+    // runs on the system clock, not the stack's, so nothing is waited for and nothing is advanced).
+    const { windowSeconds } = MAIL_REQUESTS_BY_CLIENT;
+    const windowStart = Math.floor(Date.now() / 1000 / windowSeconds) * windowSeconds;
+    const usedUp = async (key: string) => {
+      for (const start of [windowStart, windowStart + windowSeconds]) {
+        await setAttributes(`THROTTLE#${MAIL_REQUESTS_BY_CLIENT.scope}#${key}#${start}`, 'THROTTLE', {
+          count: MAIL_REQUESTS_BY_CLIENT.limit,
+          expiresAt: start + windowSeconds,
+        });
+      }
+    };
     await usedUp('198.51.100.77');
     await usedUp('2001:db8:77:0::/64');
 

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { LOOPBACK_ADDRESSES, startLocalStack, TEST_BCRYPT_COST } from '../../local/stack.js';
+import { buildWebSite } from '../../local/web-build.js';
 
 /**
  * One embedded local stack for the API tests: in memory, free ports, the real handlers. The tests
@@ -7,6 +8,8 @@ import { LOOPBACK_ADDRESSES, startLocalStack, TEST_BCRYPT_COST } from '../../loc
  * the tests of that limit come from other loopback addresses (test/api/mail-throttle.test.ts).
  */
 export default async function setup(project: TestProject) {
+  // The stack serves web/dist (test/api/web-assets.test.ts): `npm test` built it a step before; built here only if a source changed since.
+  if (!buildWebSite(undefined, { whenStale: true })) throw new Error('The web build failed (its error is above): no site to serve.');
   const stack = await startLocalStack({
     port: 0,
     sesPort: 0,

@@ -73,6 +73,24 @@ export function callFrom<T = Record<string, any>>(
   });
 }
 
+/** The functions' clock on the local stack (local/clock.ts), in milliseconds since the epoch. */
+export async function stackClock(): Promise<number> {
+  const answer = await call<{ nowMs: number }>('GET', '/_local/clock');
+  expect(answer.status).toBe(200);
+  return answer.body.nowMs;
+}
+
+/**
+ * Moves the local stack's clock `ms` forward (what fell due meanwhile runs before the answer): a TOTP
+ * step or a throttle window is advanced, not waited for. Answers the new time. The stack is shared by
+ * every test file: the clock only moves forward, and tests read it (stackClock) rather than assume it.
+ */
+export async function moveStackClock(ms: number): Promise<number> {
+  const answer = await call<{ nowMs: number }>('POST', `/_local/clock?ms=${Math.ceil(ms)}`);
+  expect(answer.status).toBe(200);
+  return answer.body.nowMs;
+}
+
 let counter = 0;
 /** A username no other test uses. */
 export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;

@@ -36,6 +36,8 @@ describe('the local stack on the network', () => {
         ['GET', '/_local/membership-schedules'],
         ['POST', '/_local/reminders?date=2030-01-01'],
         ['POST', '/_local/ses-notifications'],
+        ['GET', '/_local/clock'],
+        ['POST', '/_local/clock?ms=3600000'],
       ]) {
         const answer = await callFrom('127.0.0.3', method, path, { headers });
         expect(answer, `${method} ${path} ${JSON.stringify(headers)}`).toMatchObject({

@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipMessages } from '../../shared/api/membership.js';
 import { tierChangedMessage } from '../../shared/domain/membership.js';
-import { apiUrl, call, getItem, mailsTo, PASSWORD, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
+import {
+  apiUrl,
+  call,
+  getItem,
+  mailsTo,
+  moveStackClock,
+  PASSWORD,
+  type SignedInUser,
+  setAttributes,
+  signedInUser,
+  stackClock,
+} from './helpers.js';
 
 /**
  * Paid memberships on the local stack (SPEC §4 'Paid-tier subscription', §6, §7, §8, §9; issue 9
@@ -27,16 +38,6 @@ async function schedules(): Promise<Array<{ name: string; userId: string; at: st
 }
 /** The instants the user's schedules fire at, soonest first. */
 const scheduledAt = async (userId: string) => (await schedules()).filter((s) => s.userId === userId).map((s) => s.at);
-
-/** Polls the table (never the API, which would apply the change itself) until `done` holds. */
-async function storedUntil(userId: string, done: (item: Record<string, any>) => boolean, timeoutMs = 8_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const item = await stored(userId);
-    if (done(item) || Date.now() > until) return item;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function granted(tierName: 'vip' | 'premium', days: number | null): Promise<SignedInUser> {
   const user = await signedInUser();
@@ -96,14 +97,14 @@ describe('admin routes: who may call them (SPEC §6; DESIGN §5 admin = owner or
 describe('grant (SPEC §3 membership grant, §8 success text)', () => {
   it('grants vip for 30 days: me shows vip, the end 30 days on, no auto-renew', async () => {
     const user = await signedInUser();
-    const before = Date.now();
+    const before = await stackClock();
     const answer = await grant(owner, { userId: user.id, subscriptionType: 'vip', duration: 30 });
     expect(answer).toMatchObject({ status: 200, body: { message: 'Membership granted successfully!' } });
     const mine = await me(user);
     expect(mine).toMatchObject({ role: 'vip', subscriptionType: 'vip', isForever: false, autoRenew: false, pendingDowngrade: false });
     const end = new Date(mine.subscriptionEnd).getTime();
     expect(end).toBeGreaterThanOrEqual(before + 30 * DAY);
-    expect(end).toBeLessThanOrEqual(Date.now() + 30 * DAY);
+    expect(end).toBeLessThanOrEqual((await stackClock()) + 30 * DAY);
   });
 
   it('grants forever: no end', async () => {
@@ -268,24 +269,29 @@ describe('expiry by schedule (one-time schedule per user, run in-process by the 
     expect(await scheduledAt(user.id)).toEqual([]);
   });
 
+  /** How far ahead endingSoon's end is: the tests then move the stack's clock past it (local/clock.ts), not wait for it. */
+  const ENDS_IN_MS = 60_000;
+
   /**
-   * A paid user whose stored end is `ms` from now, with the given stored flags. The end is written
-   * behind the engine's back, so the grant's schedule at 30 days stays too.
+   * A paid user whose stored end is ENDS_IN_MS from now by the stack's clock, with the given stored
+   * flags. The end is written behind the engine's back, so the grant's schedule at 30 days stays too.
    */
-  async function endingSoon(tierName: 'vip' | 'premium', flags: Record<string, unknown>, ms = 1_500) {
+  async function endingSoon(tierName: 'vip' | 'premium', flags: Record<string, unknown>) {
     const user = await granted(tierName, 30);
-    const end = new Date(Date.now() + ms).toISOString();
+    const end = new Date((await stackClock()) + ENDS_IN_MS).toISOString();
     await setAttributes(`USER#${user.id}`, 'PROFILE', { subscriptionEnd: end, ...flags });
     return { user, end };
   }
+  /** Moves the stack's clock past endingSoon's end: the schedules due by then have run when it answers. */
+  const pastTheEnd = () => moveStackClock(ENDS_IN_MS + 1_000);
 
   it('ends a canceled term at its end without any read', async () => {
     const { user, end } = await endingSoon('vip', { autoRenew: true });
     const before = await stats();
     expect((await tier(user, 'cancel')).status).toBe(200);
     expect(await scheduledAt(user.id)).toContain(end);
-    const item = await storedUntil(user.id, (i) => i.role === 'member');
-    expect(item).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null });
+    await pastTheEnd();
+    expect(await stored(user.id)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null });
     expect(await scheduledAt(user.id)).not.toContain(end);
     expect((await stats()).vip).toBe(before.vip - 1);
   });
@@ -294,8 +300,8 @@ describe('expiry by schedule (one-time schedule per user, run in-process by the 
     const { user, end } = await endingSoon('vip', { autoRenew: false });
     expect((await tier(user, 'resubscribe')).body.user).toMatchObject({ autoRenew: true, subscriptionEnd: end });
     expect(await scheduledAt(user.id)).toContain(end);
-    const item = await storedUntil(user.id, (i) => i.role === 'member');
-    expect(item).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
+    await pastTheEnd();
+    expect(await stored(user.id)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
     expect(await scheduledAt(user.id)).not.toContain(end);
   });
 
@@ -303,15 +309,16 @@ describe('expiry by schedule (one-time schedule per user, run in-process by the 
     const { user, end } = await endingSoon('premium', { autoRenew: true });
     expect((await tier(user, 'downgrade-to-vip')).status).toBe(200);
     expect(await scheduledAt(user.id)).toContain(end);
-    const item = await storedUntil(user.id, (i) => i.role === 'member');
-    expect(item).toMatchObject({ role: 'member', subscriptionType: null, pendingDowngrade: false });
+    await pastTheEnd();
+    expect(await stored(user.id)).toMatchObject({ role: 'member', subscriptionType: null, pendingDowngrade: false });
   });
 
   it('does nothing when the end moved away meanwhile (the schedule was replaced)', async () => {
-    const { user } = await endingSoon('vip', { autoRenew: true }, 1_000);
+    const { user, end } = await endingSoon('vip', { autoRenew: true });
     expect((await tier(user, 'cancel')).status).toBe(200);
     await extend(owner, { userId: user.id, additionalDays: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await pastTheEnd();
+    expect(await scheduledAt(user.id)).not.toContain(end);
     expect(await stored(user.id)).toMatchObject({ role: 'vip', subscriptionType: 'vip' });
   });
 });

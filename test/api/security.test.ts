@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
-import { apiUrl, call, mailsTo, PASSWORD, setAttributes, signedInUser, uniqueName } from './helpers.js';
+import { apiUrl, call, mailsTo, moveStackClock, PASSWORD, setAttributes, signedInUser, stackClock, uniqueName } from './helpers.js';
 
 /** The documented limits (docs/decisions/0009-login-throttle.md): per username and address, and per address, in 15 minutes. */
 const PER_ACCOUNT_AND_ADDRESS = 5;
@@ -50,97 +50,79 @@ function loginFrom(address: string, username: string, password: string): Promise
   });
 }
 
-const secondsToWindowEnd = () => WINDOW_SECONDS - (Math.floor(Date.now() / 1000) % WINDOW_SECONDS);
+/** Seconds to the end of the window, by the stack's clock (local/clock.ts), which the functions count by. */
+const secondsToWindowEnd = async () => WINDOW_SECONDS - (Math.floor((await stackClock()) / 1000) % WINDOW_SECONDS);
 
-/** The test's own time plus the longest wait for a fresh window. */
-const WINDOW_EDGE_TIMEOUT = 60_000;
-
-/** Counters are fixed 15-minute windows: a test that must stay in one waits out a window about to end. */
+/** Counters are fixed 15-minute windows: a test that must stay in one moves the stack's clock past a window about to end (not waiting for it). */
 async function awayFromWindowEdge() {
-  const left = secondsToWindowEnd();
-  if (left < 20) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
+  const left = await secondsToWindowEnd();
+  if (left < 20) await moveStackClock((left + 1) * 1000);
 }
 
-function expectThrottled(answer: Answer) {
+async function expectThrottled(answer: Answer) {
   expect(answer).toMatchObject({ status: 429, body: { message: authMessages.tooManyAttempts } });
   const retryAfter = Number(answer.retryAfter);
   expect(Number.isInteger(retryAfter)).toBe(true);
-  expect(Math.abs(retryAfter - secondsToWindowEnd())).toBeLessThanOrEqual(2);
+  expect(Math.abs(retryAfter - (await secondsToWindowEnd()))).toBeLessThanOrEqual(2);
 }
 
 const statuses = (answers: Answer[]) => answers.map((a) => a.status);
 
 describe('login throttling by username and client address, and by address (issue 8)', () => {
-  it(
-    'answers 429 with Retry-After after 5 wrong passwords from one address, while the owner signs in from another',
-    async () => {
-      await awayFromWindowEdge();
-      const user = await signedInUser();
-      for (let i = 0; i < PER_ACCOUNT_AND_ADDRESS; i++) {
-        expect(await loginFrom('127.0.0.2', user.username, 'Wrong123!')).toMatchObject({
-          status: 401,
-          body: { message: authMessages.invalidCredentials },
-        });
-      }
-      expectThrottled(await loginFrom('127.0.0.2', user.username, 'Wrong123!'));
-      expectThrottled(await loginFrom('127.0.0.2', user.username.toUpperCase(), PASSWORD));
+  it('answers 429 with Retry-After after 5 wrong passwords from one address, while the owner signs in from another', async () => {
+    await awayFromWindowEdge();
+    const user = await signedInUser();
+    for (let i = 0; i < PER_ACCOUNT_AND_ADDRESS; i++) {
+      expect(await loginFrom('127.0.0.2', user.username, 'Wrong123!')).toMatchObject({
+        status: 401,
+        body: { message: authMessages.invalidCredentials },
+      });
+    }
+    await expectThrottled(await loginFrom('127.0.0.2', user.username, 'Wrong123!'));
+    await expectThrottled(await loginFrom('127.0.0.2', user.username.toUpperCase(), PASSWORD));
 
-      const owner = await loginFrom('127.0.0.3', user.username, PASSWORD);
-      expect(owner.status).toBe(200);
-      expect(owner.body.user).toMatchObject({ id: user.id });
-    },
-    WINDOW_EDGE_TIMEOUT,
-  );
+    const owner = await loginFrom('127.0.0.3', user.username, PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(owner.body.user).toMatchObject({ id: user.id });
+  });
 
-  it(
-    'lets at most 5 of 20 concurrent wrong guesses from one address be compared; the rest are 429',
-    async () => {
-      await awayFromWindowEdge();
-      const user = await signedInUser();
-      const burst = await Promise.all(Array.from({ length: 20 }, () => loginFrom('127.0.0.4', user.username, 'Wrong123!')));
-      expect(statuses(burst).filter((s) => s === 401)).toHaveLength(PER_ACCOUNT_AND_ADDRESS);
-      expect(statuses(burst).filter((s) => s === 429)).toHaveLength(20 - PER_ACCOUNT_AND_ADDRESS);
-      for (const answer of burst.filter((a) => a.status === 429)) expectThrottled(answer);
-      expect((await loginFrom('127.0.0.5', user.username, PASSWORD)).status).toBe(200);
-    },
-    WINDOW_EDGE_TIMEOUT,
-  );
+  it('lets at most 5 of 20 concurrent wrong guesses from one address be compared; the rest are 429', async () => {
+    await awayFromWindowEdge();
+    const user = await signedInUser();
+    const burst = await Promise.all(Array.from({ length: 20 }, () => loginFrom('127.0.0.4', user.username, 'Wrong123!')));
+    expect(statuses(burst).filter((s) => s === 401)).toHaveLength(PER_ACCOUNT_AND_ADDRESS);
+    expect(statuses(burst).filter((s) => s === 429)).toHaveLength(20 - PER_ACCOUNT_AND_ADDRESS);
+    for (const answer of burst.filter((a) => a.status === 429)) await expectThrottled(answer);
+    expect((await loginFrom('127.0.0.5', user.username, PASSWORD)).status).toBe(200);
+  });
 
-  it(
-    'starts the count over for that username and address when the right password is given',
-    async () => {
-      await awayFromWindowEdge();
-      const user = await signedInUser();
-      for (let i = 0; i < PER_ACCOUNT_AND_ADDRESS - 1; i++)
-        expect((await loginFrom('127.0.0.6', user.username, 'Wrong123!')).status).toBe(401);
-      expect((await loginFrom('127.0.0.6', user.username, PASSWORD)).status).toBe(200);
-      for (let i = 0; i < PER_ACCOUNT_AND_ADDRESS; i++) expect((await loginFrom('127.0.0.6', user.username, 'Wrong123!')).status).toBe(401);
-      expectThrottled(await loginFrom('127.0.0.6', user.username, 'Wrong123!'));
-    },
-    WINDOW_EDGE_TIMEOUT,
-  );
+  it('starts the count over for that username and address when the right password is given', async () => {
+    await awayFromWindowEdge();
+    const user = await signedInUser();
+    for (let i = 0; i < PER_ACCOUNT_AND_ADDRESS - 1; i++)
+      expect((await loginFrom('127.0.0.6', user.username, 'Wrong123!')).status).toBe(401);
+    expect((await loginFrom('127.0.0.6', user.username, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < PER_ACCOUNT_AND_ADDRESS; i++) expect((await loginFrom('127.0.0.6', user.username, 'Wrong123!')).status).toBe(401);
+    await expectThrottled(await loginFrom('127.0.0.6', user.username, 'Wrong123!'));
+  });
 
-  it(
-    'limits an address to 50 compared passwords over all usernames; signing in to one account does not reset that',
-    async () => {
-      await awayFromWindowEdge();
-      const user = await signedInUser();
-      // 49 wrong guesses spread over usernames that do not exist, 5 or fewer each.
-      const ghost = uniqueName('ghost');
-      const names = Array.from({ length: PER_ADDRESS - 1 }, (_, i) => `${ghost}x${Math.floor(i / PER_ACCOUNT_AND_ADDRESS)}`);
-      const first = await Promise.all(names.map((name) => loginFrom('127.0.0.7', name, 'Wrong123!')));
-      expect(new Set(statuses(first))).toEqual(new Set([401]));
+  it('limits an address to 50 compared passwords over all usernames; signing in to one account does not reset that', async () => {
+    await awayFromWindowEdge();
+    const user = await signedInUser();
+    // 49 wrong guesses spread over usernames that do not exist, 5 or fewer each.
+    const ghost = uniqueName('ghost');
+    const names = Array.from({ length: PER_ADDRESS - 1 }, (_, i) => `${ghost}x${Math.floor(i / PER_ACCOUNT_AND_ADDRESS)}`);
+    const first = await Promise.all(names.map((name) => loginFrom('127.0.0.7', name, 'Wrong123!')));
+    expect(new Set(statuses(first))).toEqual(new Set([401]));
 
-      // The right password is not counted against the address, but does not free it either.
-      expect((await loginFrom('127.0.0.7', user.username, PASSWORD)).status).toBe(200);
-      expect((await loginFrom('127.0.0.7', uniqueName('ghost'), 'Wrong123!')).status).toBe(401);
-      expectThrottled(await loginFrom('127.0.0.7', uniqueName('ghost'), 'Wrong123!'));
-      expectThrottled(await loginFrom('127.0.0.7', user.username, PASSWORD));
+    // The right password is not counted against the address, but does not free it either.
+    expect((await loginFrom('127.0.0.7', user.username, PASSWORD)).status).toBe(200);
+    expect((await loginFrom('127.0.0.7', uniqueName('ghost'), 'Wrong123!')).status).toBe(401);
+    await expectThrottled(await loginFrom('127.0.0.7', uniqueName('ghost'), 'Wrong123!'));
+    await expectThrottled(await loginFrom('127.0.0.7', user.username, PASSWORD));
 
-      expect((await loginFrom('127.0.0.8', user.username, PASSWORD)).status).toBe(200);
-    },
-    WINDOW_EDGE_TIMEOUT,
-  );
+    expect((await loginFrom('127.0.0.8', user.username, PASSWORD)).status).toBe(200);
+  });
 });
 
 /** Every reset or verification link of `kind` mailed to the address, oldest first. */

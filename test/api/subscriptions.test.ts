@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '../../shared/api/subscription.js';
 import { subscriptionMessages as messages } from '../../shared/api/subscriptions.js';
-import { call, getItem, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
+import { call, getItem, type SignedInUser, setAttributes, signedInUser, stackClock } from './helpers.js';
 
 /** Subscriptions API (SPEC §7, §4 transitions, §5 validation), through the local stack. */
 let alice: SignedInUser;
@@ -181,9 +181,11 @@ describe('transitions (SPEC §4)', () => {
     });
     const deleted = await act(alice, 'DELETE', `/api/subscriptions/${sub.id}`);
     expect(deleted).toMatchObject({ status: 200, body: { status: 'deleted' } });
-    expect(Date.now() - Date.parse(deleted.body.deletedAt as string)).toBeLessThan(60_000);
+    const now = await stackClock();
+    expect(now - Date.parse(deleted.body.deletedAt as string)).toBeLessThan(60_000);
+    expect(now - Date.parse(deleted.body.deletedAt as string)).toBeGreaterThanOrEqual(0);
     const item = await getItem(`USER#${alice.id}`, `SUB#${sub.id}`);
-    expect((item?.expiresAt as number) - Date.now() / 1000).toBeGreaterThan(30 * 86400 - 120);
+    expect((item?.expiresAt as number) - now / 1000).toBeGreaterThan(30 * 86400 - 120);
     expect(item).not.toHaveProperty('gsi1pk');
 
     expect(await act(alice, 'DELETE', `/api/subscriptions/${sub.id}`)).toMatchObject({

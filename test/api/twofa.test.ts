@@ -1,8 +1,9 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
+import { TWO_FACTOR_TICKET_SECONDS } from '../../functions/lib/auth/jwt.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { BACKUP_CODE, twoFactorMessages } from '../../shared/api/twofa.js';
-import { call, getItem, mailsTo, PASSWORD, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
+import { call, getItem, mailsTo, moveStackClock, PASSWORD, type SignedInUser, setAttributes, signedInUser, stackClock } from './helpers.js';
 
 /**
  * Two-factor sign-in (SPEC §2, §5, §7 `/2fa/*`; DESIGN §5) with real TOTP codes, computed here with
@@ -10,10 +11,11 @@ import { call, getItem, mailsTo, PASSWORD, type SignedInUser, setAttributes, sig
  */
 
 const STEP = 30;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-const stepOf = (offset = 0) => Math.floor(nowSeconds() / STEP) + offset;
+/** Now by the stack's clock (local/clock.ts), which the functions check codes against. */
+const nowSeconds = async () => Math.floor((await stackClock()) / 1000);
+const stepOf = async (offset = 0) => Math.floor((await nowSeconds()) / STEP) + offset;
 /** The code of the time step `offset` steps from now (-1: the previous step, +1: the next). */
-const codeAt = (secret: string, offset = 0) => generate({ secret, epoch: nowSeconds() + offset * STEP });
+const codeAt = async (secret: string, offset = 0) => generate({ secret, epoch: (await nowSeconds()) + offset * STEP });
 /** A 6-digit code that is none of the codes within two steps of now. */
 async function wrongCode(secret: string): Promise<string> {
   const near = await Promise.all([-2, -1, 0, 1, 2].map((offset) => codeAt(secret, offset)));
@@ -24,12 +26,12 @@ async function wrongCode(secret: string): Promise<string> {
 }
 
 /**
- * Waits for a fresh time step when fewer than 12 s are left of this one, so that a test's codes keep
- * their offsets (previous, current, next) while it runs.
+ * Moves the stack's clock into a fresh time step when fewer than 12 s are left of this one, so that
+ * a test's codes keep their offsets (previous, current, next) while it runs: advanced, not waited for.
  */
 async function awayFromStepEdge(): Promise<void> {
-  const left = STEP - ((Date.now() / 1000) % STEP);
-  if (left < 12) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 300));
+  const leftMs = STEP * 1000 - ((await stackClock()) % (STEP * 1000));
+  if (leftMs < 12_000) await moveStackClock(leftMs + 300);
 }
 
 const login = (username: string, extra: Record<string, unknown> = {}) =>
@@ -148,7 +150,7 @@ describe('two-factor login', () => {
   it('accepts the previous step, refuses two steps back', async () => {
     const user = await twoFactorUser();
     // As if the last code had been used minutes ago.
-    await setAttributes(`USER#${user.id}`, 'PROFILE', { lastTotpStep: stepOf(-5) });
+    await setAttributes(`USER#${user.id}`, 'PROFILE', { lastTotpStep: await stepOf(-5) });
     const ticket = await ticketOf(user);
     const twoBack = await verify({ userId: user.id, twoFactorTicket: ticket, token: await codeAt(user.secret, -2) });
     expect(twoBack).toMatchObject({ status: 401, body: { message: twoFactorMessages.invalidCode } });
@@ -241,6 +243,17 @@ describe('two-factor login', () => {
     // Sessions ended since the login (password change, sign out everywhere) end its ticket.
     await setAttributes(`USER#${user.id}`, 'PROFILE', { tokenVersion: 99 });
     expect((await verify({ userId: user.id, twoFactorTicket: ticket, token: code })).status).toBe(401);
+  });
+
+  it('ends a ticket 5 minutes after the password, by the clock the functions read (moved, not waited for)', async () => {
+    const user = await twoFactorUser();
+    const ticket = await ticketOf(user);
+    await moveStackClock(TWO_FACTOR_TICKET_SECONDS * 1000 + 1_000);
+    const late = await verify({ userId: user.id, twoFactorTicket: ticket, token: await codeAt(user.secret) });
+    expect(late).toMatchObject({ status: 401, body: { message: twoFactorMessages.ticketEnded } });
+    // A new login's ticket, with the code of the moved clock's step, signs in.
+    const fresh = await verify({ userId: user.id, twoFactorTicket: await ticketOf(user), token: await codeAt(user.secret) });
+    expect(fresh.status).toBe(200);
   });
 
   it('remembers a device for the next logins of its user only', async () => {

@@ -10,7 +10,7 @@ import { apiUrl } from './helpers.js';
 /**
  * The web build as the local stack serves it, compared with what CloudFront does in front of S3
  * (infra/cloudfront-site.ts: compression on, gzip and brotli accepted; S3's ETag is the file's MD5). Raw HTTP,
- * so the bytes on the wire are checked before any decoding. `npm test` builds web/dist first.
+ * so the bytes on the wire are checked before any decoding. `npm test` builds web/dist first (test/api/global-setup.ts builds it when a source changed since).
  */
 const dist = join(projectRoot, 'web', 'dist');
 

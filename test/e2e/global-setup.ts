@@ -1,18 +1,18 @@
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { LOOPBACK_ADDRESSES, startLocalStack, TEST_BCRYPT_COST } from '../../local/stack.js';
+import { buildWebSite } from '../../local/web-build.js';
 import { CROSS_ORIGIN_API } from '../../shared/api/index.js';
 import { startS3Website } from './s3-website';
 
 /**
- * Builds the web app from the current sources and starts one embedded local stack for the browser
+ * Serves web/dist, built again only when a source changed since its build (`npm test` built it a
+ * step before: local/web-build.ts compares the hash of the sources), and starts one embedded local stack for the browser
  * tests: in memory, on free ports. The tests find it through E2E_BASE_URL and E2E_MAILBOX_URL.
  * The same stack also serves the API as the LocalStack deployment does (a REST API stage, CORS for
  * the site's origin), and the build is served a second time as that deployment's S3 website, at
  * E2E_SITE_URL, with the REST API's URL as its `apiBaseUrl`.
  */
 export default async function globalSetup() {
-  await build({ configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)), logLevel: 'warn' });
+  if (!buildWebSite(undefined, { whenStale: true })) throw new Error('The web build failed (its error is above): no site to test.');
   const website = await startS3Website();
   const stack = await startLocalStack({
     port: 0,

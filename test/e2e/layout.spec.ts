@@ -6,7 +6,7 @@ import { apiCall, createMember, day, seedSubscription, type TestUser, updateProf
 /**
  * Every screen and state, with each dialog open (issue 12 'Polish pass', 'Accessibility'): at 360,
  * 390, 768 and 1280 px the page does not scroll sideways and no control's text is clipped or
- * wrapped (layout.ts, a screenshot of each width in the report), and axe-core finds no WCAG 2.1
+ * wrapped (layout.ts, a screenshot of each width with a problem in the report), and axe-core finds no WCAG 2.1
  * A/AA violation in either theme (unless another spec already checks that screen with axe).
  *
  * The screens are a table: one row per screen or state, grouped by who looks at it. Each group

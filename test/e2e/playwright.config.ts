@@ -11,7 +11,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // The console gets the list; the HTML report (with the layout check's screenshots) goes to
+  // The console gets the list; the HTML report (with the layout check's screenshots of the widths it found a problem at) goes to
   // test-results/e2e-report (open it with `npx playwright show-report test-results/e2e-report`).
   reporter: [['list'], ['html', { outputFolder: '../../test-results/e2e-report', open: 'never' }]],
   outputDir: '../../test-results/e2e',

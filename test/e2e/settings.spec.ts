@@ -65,6 +65,20 @@ async function clippedTexts(page: Page): Promise<string[]> {
   `)) as string[];
 }
 
+/**
+ * Clicks `trigger`, which opens `dialog` in the page itself (no request), and waits for the dialog:
+ * the condition, not a time. A click the page did not take — once, on a loaded machine, 'Confirm
+ * Downgrade' never opened after its click (issue 22) — is given again, but only while no dialog is open
+ * and the trigger is there and enabled, so an open dialog never gets a second click behind it.
+ */
+async function openDialog(page: Page, trigger: Locator, dialog: Locator): Promise<void> {
+  const anyDialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+  await expect(async () => {
+    if ((await anyDialog.count()) === 0 && (await trigger.isEnabled({ timeout: 2_000 }))) await trigger.click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 /** A signed-in page of the same user in a separate browser (its own storage): another device. */
 async function otherDevice(browser: Browser, token: string): Promise<Page> {
   const context = await browser.newContext();
@@ -504,25 +518,26 @@ test('is clean for axe-core in both themes with each dialog open, in two columns
     expect(accountBox.y).toBeCloseTo(tierBox.y, 0);
 
     const options = tier.getByRole('list', { name: 'Subscription options' });
-    const dialogs: Array<{ open: () => Promise<void>; dialog: Locator; close: () => Promise<void> }> = [
+    // Each opens with a click on a trigger (no request: openDialog), or by an action that asks the server first.
+    const dialogs: Array<{ trigger?: Locator; open?: () => Promise<void>; dialog: Locator; close: () => Promise<void> }> = [
       {
         open: () => options.getByRole('button', { name: 'Resubscribe' }).click(),
         dialog: page.getByRole('dialog', { name: "You're Back!" }),
         close: () => page.getByRole('button', { name: 'Done' }).click(),
       },
       {
-        open: () => options.getByRole('button', { name: 'Downgrade to VIP' }).click(),
+        trigger: options.getByRole('button', { name: 'Downgrade to VIP' }),
         dialog: page.getByRole('alertdialog', { name: 'Confirm Downgrade' }),
         close: () => page.getByRole('button', { name: 'Keep Premium' }).click(),
       },
       {
-        open: () => options.getByRole('button', { name: 'Cancel Subscription' }).click(),
+        trigger: options.getByRole('button', { name: 'Cancel Subscription' }),
         dialog: page.getByRole('alertdialog', { name: 'Confirm Cancellation' }),
         // Confirming turns auto-renewal off again, so the next theme can resubscribe.
         close: () => page.getByRole('button', { name: 'Confirm Cancellation' }).click(),
       },
       {
-        open: () => tier.getByRole('button', { name: 'Add Payment Method' }).click(),
+        trigger: tier.getByRole('button', { name: 'Add Payment Method' }),
         dialog: page.getByRole('dialog', { name: 'Coming Soon! Payment Integration' }),
         close: () => page.getByRole('button', { name: 'Got it, thanks!' }).click(),
       },
@@ -536,18 +551,19 @@ test('is clean for axe-core in both themes with each dialog open, in two columns
         close: () => page.getByRole('button', { name: 'Got it' }).click(),
       },
       {
-        open: () => section(page, 'Sessions').getByRole('button', { name: 'Sign out of all devices' }).click(),
+        trigger: section(page, 'Sessions').getByRole('button', { name: 'Sign out of all devices' }),
         dialog: page.getByRole('alertdialog', { name: 'Sign out of all devices?' }),
         close: () => page.keyboard.press('Escape'),
       },
       {
-        open: () => section(page, 'Your Data').getByRole('button', { name: 'Delete account' }).click(),
+        trigger: section(page, 'Your Data').getByRole('button', { name: 'Delete account' }),
         dialog: page.getByRole('alertdialog', { name: 'Delete your account?' }),
         close: () => page.keyboard.press('Escape'),
       },
     ];
-    for (const { open, dialog, close } of dialogs) {
-      await open();
+    for (const { trigger, open, dialog, close } of dialogs) {
+      if (trigger) await openDialog(page, trigger, dialog);
+      else await open?.();
       await expect(dialog).toBeVisible();
       const name = await dialog.getAttribute('aria-labelledby');
       await expectNoAxeViolations(

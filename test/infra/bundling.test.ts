@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_CLOCK_ONLY } from '../../functions/lib/chassis/clock.js';
 import {
   BUNDLE_ALIASES,
   bundleOptions,
@@ -141,7 +142,7 @@ describe('function bundling', () => {
   };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(
-    'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces or zod classic',
+    'keeps the %s function within its size ceiling, without the SDK parts BUNDLE_ALIASES replaces, zod classic or the local clock mover',
     async (name, entry) => {
       const result = await build({ ...bundleOptionsFor(name), entryPoints: [entry], outfile: 'index.mjs', write: false, metafile: true });
       const bundle = result.outputFiles.find((file) => file.path.endsWith('index.mjs'));
@@ -163,6 +164,8 @@ describe('function bundling', () => {
       expect(inputs.filter((input) => /node_modules\/zod\/v4\/(classic|locales)\//.test(input))).toEqual([]);
       // Only the avatar function touches objects (issue 22 §6): no request function carries the S3 client.
       if (name !== 'avatars') expect(inputs.filter((input) => input.includes('@aws-sdk/client-s3/'))).toEqual([]);
+      // The clock reads in every function; only the local stack can move it, and no bundle carries the mover.
+      expect(bundle?.text).not.toContain(LOCAL_CLOCK_ONLY);
       expect((bundle?.contents.length ?? Number.POSITIVE_INFINITY) / 1024).toBeLessThanOrEqual(CEILING_KB[name] ?? 250);
     },
   );

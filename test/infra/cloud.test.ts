@@ -37,12 +37,17 @@ function functionOfArea(area: string): ProductFunctionResource {
 }
 
 beforeAll(() => {
-  product = synthesize({
-    senderEmail: 'reminders@subscriptions.example.com',
-    ownerUsername: 'owner',
-    ownerEmail: 'owner@subscriptions.example.com',
-    supportEmail: 'help@subscriptions.example.com',
-  });
+  // Without esbuild: these tests read the templates only. The functions' bundles are built by `npm run synth`
+  // (cdk.out) and, with the stack's own options, measured in bundling.test.ts.
+  product = synthesize(
+    {
+      senderEmail: 'reminders@subscriptions.example.com',
+      ownerUsername: 'owner',
+      ownerEmail: 'owner@subscriptions.example.com',
+      supportEmail: 'help@subscriptions.example.com',
+    },
+    { bundle: false },
+  );
   app = product.application;
   functions = productFunctions(app);
 });

@@ -1,27 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_BUDGETS_KB, type RouteWeight, routeWeights } from '../../bench/route-weights.js';
-
-const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
+import { WEB_DIST } from '../../local/web.js';
+import { buildWebSite } from '../../local/web-build.js';
 
 describe("the built web app's weight per screen (Vite manifest)", () => {
-  const outDir = mkdtempSync(join(tmpdir(), 'web-weights-'));
+  // The build `npm test` made a step before (web/dist), built again only when a source changed since.
+  const outDir = WEB_DIST;
   let weights: RouteWeight[];
 
-  const nodeEnv = process.env.NODE_ENV;
-  beforeAll(async () => {
-    // Vitest runs with NODE_ENV=test, which would bundle React's development build.
-    process.env.NODE_ENV = 'production';
-    await build({ configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  beforeAll(() => {
+    if (!buildWebSite(outDir, { whenStale: true })) throw new Error('The web build failed (its error is above).');
     weights = routeWeights(outDir);
-  });
-  afterAll(() => {
-    process.env.NODE_ENV = nodeEnv;
-    rmSync(outDir, { recursive: true, force: true });
   });
 
   it('weighs every screen of the router from its lazy module and the entry', () => {

@@ -1,6 +1,7 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { jwtVerify, SignJWT } from 'jose';
 import { secretsClient } from '../chassis/aws.js';
+import { now, nowSeconds } from '../chassis/clock.js';
 import { config } from '../chassis/config.js';
 
 /**
@@ -122,7 +123,7 @@ async function verify(token: string) {
       if (!key) throw new Error('unknown signing key');
       return key;
     },
-    { algorithms: ['HS256'] },
+    { algorithms: ['HS256'], currentDate: now() },
   );
 }
 
@@ -137,8 +138,8 @@ export async function signSession(claims: SessionClaims): Promise<string> {
   return sign(
     new SignJWT({ ver: claims.tokenVersion, sid: claims.sessionId })
       .setSubject(claims.userId)
-      .setIssuedAt()
-      .setExpirationTime(`${SESSION_LIFETIME_SECONDS}s`),
+      .setIssuedAt(nowSeconds())
+      .setExpirationTime(nowSeconds() + SESSION_LIFETIME_SECONDS),
   );
 }
 
@@ -179,8 +180,8 @@ export async function signTwoFactorTicket(claims: Omit<TwoFactorTicketClaims, 't
     new SignJWT({ typ: TICKET_TYPE, ver: claims.tokenVersion, ...(claims.timeZone ? { tz: claims.timeZone } : {}) })
       .setSubject(claims.userId)
       .setJti(crypto.randomUUID())
-      .setIssuedAt()
-      .setExpirationTime(`${TWO_FACTOR_TICKET_SECONDS}s`),
+      .setIssuedAt(nowSeconds())
+      .setExpirationTime(nowSeconds() + TWO_FACTOR_TICKET_SECONDS),
   );
 }
 

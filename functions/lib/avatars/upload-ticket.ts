@@ -37,6 +37,7 @@ export async function avatarUploadTicket(userId: string, contentType: AvatarUplo
     maxBytes,
     credentials: await environmentCredentials(),
     region: process.env.AWS_REGION ?? 'us-east-1',
+    // The system clock, not the functions' (chassis/clock.ts): S3 checks a signature's time against its own.
     now: new Date(),
     expiresInSeconds: UPLOAD_POLICY_SECONDS,
   });

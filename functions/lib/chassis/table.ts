@@ -1,3 +1,4 @@
+import { now } from './clock.js';
 import { config } from './config.js';
 
 /** The single table's item keys (DESIGN §4); the README documents the final layout. */
@@ -33,8 +34,8 @@ export function tableName(): string {
   return config().TABLE_NAME;
 }
 
-export const nowIso = () => new Date().toISOString();
-export const epochSeconds = (date = new Date()) => Math.floor(date.getTime() / 1000);
+export const nowIso = () => now().toISOString();
+export const epochSeconds = (date = now()) => Math.floor(date.getTime() / 1000);
 
 /**
  * The table's definition for the local stack's CreateTable; the CDK stack declares the same

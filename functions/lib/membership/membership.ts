@@ -3,6 +3,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { effectiveMembership, hasDueChange, type MembershipState, type PaidTier } from '../../../shared/domain/membership.js';
 import { normalizeRole } from '../../../shared/domain/roles.js';
 import { dynamo } from '../chassis/aws.js';
+import { now as clockNow } from '../chassis/clock.js';
 import { createLogger } from '../chassis/log.js';
 import { keys, tableName } from '../chassis/table.js';
 import { cancellationCodes, counterDeltas, counterUpdate, LastOwnerError } from '../users/user-counters.js';
@@ -51,7 +52,7 @@ export function withMembership<T extends UserItem>(item: T, state: MembershipSta
 }
 
 /** The item as it stands at `now` (pure: nothing is written). */
-export function effectiveUserItem<T extends UserItem>(item: T, now = new Date()): T {
+export function effectiveUserItem<T extends UserItem>(item: T, now = clockNow()): T {
   return withMembership(item, effectiveMembership(membershipOf(item), now));
 }
 
@@ -151,7 +152,7 @@ export async function readStoredUser(userId: string): Promise<MembershipItem | u
  * function and, on every read, by the chassis and `getUser`. A failed write never fails the read:
  * the answer is the effective membership either way (the next read or the schedule persists it).
  */
-export async function settleMembership(stored: MembershipItem, now = new Date()): Promise<MembershipItem> {
+export async function settleMembership(stored: MembershipItem, now = clockNow()): Promise<MembershipItem> {
   let current = stored;
   for (let attempt = 0; attempt < 2; attempt++) {
     const state = membershipOf(current);

@@ -4,6 +4,7 @@ import type { Subscription, SubscriptionStatus } from '../../../shared/api/subsc
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
+import { now, nowMs } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { duePartition, epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { addToCounters } from '../stats/counters.js';
@@ -53,7 +54,7 @@ export const dueIndex = (userId: string, subscriptionId: string, dueDate: string
 });
 
 /** A deleted subscription past its 30 days is gone, even before TTL removes the item. */
-const isGone = (item: SubscriptionItem) => item.status === 'deleted' && isPurged(item.deletedAt);
+const isGone = (item: SubscriptionItem) => item.status === 'deleted' && isPurged(item.deletedAt, now());
 
 /**
  * The user's subscriptions (not those gone from the trash) in id order, from after `after` (an id),
@@ -151,7 +152,7 @@ async function recountSubscriptions(userId: string, limit: number): Promise<bool
   const previous = typeof Item[SUBSCRIPTION_COUNT] === 'number' ? (Item[SUBSCRIPTION_COUNT] as number) : undefined;
   if (previous !== undefined && previous < limit) return true;
   const countedAt = Date.parse(String(Item[SUBSCRIPTIONS_COUNTED_AT] ?? ''));
-  if (previous !== undefined && Date.now() - countedAt < RECOUNT_AFTER_MS) return false;
+  if (previous !== undefined && nowMs() - countedAt < RECOUNT_AFTER_MS) return false;
   const kept = (await querySubscriptions(userId, { projection: true })).length;
   try {
     await dynamo().send(

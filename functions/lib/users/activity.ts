@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Activity } from '../../../shared/api/account.js';
 import { dynamo } from '../chassis/aws.js';
+import { now } from '../chassis/clock.js';
 import { createLogger } from '../chassis/log.js';
 import { keys, tableName } from '../chassis/table.js';
 
@@ -29,15 +30,15 @@ export async function recordActivity(
   details: ActivityDetails = {},
 ): Promise<void> {
   try {
-    await putEntry(userId, actionType, performedBy, details, new Date());
+    await putEntry(userId, actionType, performedBy, details, now());
   } catch (error) {
     createLogger({ userId }).warn('activity not recorded', { actionType, error: String(error) });
   }
 }
 
-async function putEntry(userId: string, actionType: string, performedBy: string, details: ActivityDetails, now: Date) {
+async function putEntry(userId: string, actionType: string, performedBy: string, details: ActivityDetails, at: Date) {
   const id = crypto.randomUUID();
-  const createdAt = now.toISOString();
+  const createdAt = at.toISOString();
   const item: ActivityItem = { ...keys.activity(userId, createdAt, id), id, actionType, createdAt, performedBy, details };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
 }
@@ -52,7 +53,7 @@ function mergedFields(before: ActivityDetails[string], after: ActivityDetails[st
 }
 
 /** The newest entry, when a new one of this kind, by this person, about this subscription folds into it. */
-async function entryToFoldInto(userId: string, actionType: string, performedBy: string, details: ActivityDetails, now: Date) {
+async function entryToFoldInto(userId: string, actionType: string, performedBy: string, details: ActivityDetails, at: Date) {
   const newest = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
@@ -65,7 +66,7 @@ async function entryToFoldInto(userId: string, actionType: string, performedBy: 
   const entry = newest.Items?.[0] as ActivityItem | undefined;
   if (!entry || entry.actionType !== actionType || entry.performedBy !== performedBy) return undefined;
   if ((entry.details?.subscriptionId ?? null) !== (details.subscriptionId ?? null)) return undefined;
-  return now.getTime() - Date.parse(entry.lastAt ?? entry.createdAt) <= COALESCE_WINDOW_MS ? entry : undefined;
+  return at.getTime() - Date.parse(entry.lastAt ?? entry.createdAt) <= COALESCE_WINDOW_MS ? entry : undefined;
 }
 
 /**
@@ -82,10 +83,10 @@ export async function recordRepeatableActivity(
   performedBy: string,
   details: ActivityDetails = {},
 ): Promise<void> {
-  const now = new Date();
+  const at = now();
   try {
-    const previous = await entryToFoldInto(userId, actionType, performedBy, details, now);
-    if (!previous) return await putEntry(userId, actionType, performedBy, details, now);
+    const previous = await entryToFoldInto(userId, actionType, performedBy, details, at);
+    if (!previous) return await putEntry(userId, actionType, performedBy, details, at);
     const fields = mergedFields(previous.details?.fields, details.fields);
     await dynamo().send(
       new UpdateCommand({
@@ -96,7 +97,7 @@ export async function recordRepeatableActivity(
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: {
           ':details': { ...previous.details, ...details, ...(fields ? { fields } : {}) },
-          ':lastAt': now.toISOString(),
+          ':lastAt': at.toISOString(),
           ':count': (previous.count ?? 1) + 1,
         },
       }),

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCAL_CLOCK_ONLY, moveClockForward, now, nowMs, nowSeconds } from '../../functions/lib/chassis/clock.js';
+
+/**
+ * The functions' clock (functions/lib/chassis/clock.ts): the system's, unless the local stack moved it
+ * forward; never movable in a Lambda runtime (and no function's bundle has the mover at all:
+ * test/infra/bundling.test.ts).
+ */
+describe("the functions' clock", () => {
+  afterEach(() => {
+    delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+  });
+
+  it('reads the system clock, then the system clock plus every move forward', () => {
+    const before = Date.now();
+    expect(nowMs()).toBeGreaterThanOrEqual(before);
+    moveClockForward(90_000);
+    expect(nowMs() - Date.now()).toBeGreaterThanOrEqual(90_000);
+    expect(nowMs() - Date.now()).toBeLessThan(91_000);
+    expect(now().getTime() - Date.now()).toBeGreaterThanOrEqual(90_000);
+    expect(nowSeconds()).toBe(Math.floor(nowMs() / 1000));
+  });
+
+  it('moves only forward, by whole milliseconds', () => {
+    const before = nowMs();
+    for (const ms of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => moveClockForward(ms)).toThrow(RangeError);
+    expect(nowMs() - before).toBeLessThan(1_000);
+  });
+
+  it('cannot be moved in a Lambda runtime', () => {
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'SubscriptionTracker-Auth';
+    const before = nowMs();
+    expect(() => moveClockForward(60_000)).toThrow(LOCAL_CLOCK_ONLY);
+    expect(nowMs() - before).toBeLessThan(1_000);
+  });
+});
