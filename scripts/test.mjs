@@ -53,12 +53,13 @@ const stages = [
   // commands mostly wait on their local stacks. In one vitest run the API files (one at a time, on one stack)
   // would start only after the parallel ones: two runs side by side overlap them.
   [
-    [['unit and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'infra']]],
     [
-      ['API tests', 'npx', ['vitest', 'run', '--project', 'api']],
-      // After the API tests: `npm start` serves web/dist too, and each command starts its own stack, Java included.
+      ['unit and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'infra']],
+      // After the unit and infra tests, beside the longer API run: `npm start` serves web/dist too, and each
+      // command starts its own stack, Java included.
       ['README commands (start, dev, reminders, openapi, format)', 'npx', ['vitest', 'run', '--project', 'commands']],
     ],
+    [['API tests', 'npx', ['vitest', 'run', '--project', 'api']]],
   ],
   [[['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']]]],
 ];

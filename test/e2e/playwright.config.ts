@@ -1,11 +1,25 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
+const browser = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
+};
+
+/**
+ * Specs that read state every test shares: the admin console counts every user (its pager and role
+ * counters), and announcements are shown to everyone (announcements.spec.ts starts from none). They run
+ * alone, one after the other, once the other specs — each working with users of its own — have run on
+ * two workers.
+ */
+const SHARED_STATE_SPECS = ['admin.spec.ts', 'announcements.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
-  workers: 1,
+  workers: 2,
   retries: 0,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -22,13 +36,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
-      },
-    },
+    { name: 'chromium', testIgnore: SHARED_STATE_SPECS, use: browser },
+    { name: 'admin', testMatch: 'admin.spec.ts', dependencies: ['chromium'], use: browser },
+    { name: 'announcements', testMatch: 'announcements.spec.ts', dependencies: ['admin'], use: browser },
   ],
 });
