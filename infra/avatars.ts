@@ -1,5 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -146,19 +145,11 @@ export class AvatarPipeline extends Construct {
       }),
     );
 
-    props.monitoring.addAlarm(
-      new cloudwatch.Alarm(this, 'DeadLetterAlarm', {
-        alarmDescription:
-          'An avatar upload could not be checked, or a deleted user’s avatars could not be deleted (see the avatars dead-letter queue).',
-        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-          period: Duration.minutes(5),
-          statistic: cloudwatch.Stats.MAXIMUM,
-        }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+    props.monitoring.alarmOnQueueMessages(
+      this,
+      'DeadLetterAlarm',
+      this.deadLetterQueue,
+      'An avatar upload could not be checked, or a deleted user’s avatars could not be deleted (see the avatars dead-letter queue).',
     );
     props.monitoring.alarmOnErrors('AvatarsErrorsAlarm', fn, 'Checking an avatar upload or deleting a deleted user’s avatars failed.');
   }

@@ -219,19 +219,11 @@ export class EmailFeedback extends Construct {
     props.email.feedbackTopic.addSubscription(
       new subscriptions.LambdaSubscription(this.function, { deadLetterQueue: this.deadLetterQueue }),
     );
-    props.monitoring.addAlarm(
-      new cloudwatch.Alarm(this, 'DeadLetterAlarm', {
-        alarmDescription:
-          'An SES bounce or complaint could not be handled (see the e-mail feedback dead-letter queue): its address is not suppressed yet.',
-        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-          period: Duration.minutes(5),
-          statistic: cloudwatch.Stats.MAXIMUM,
-        }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+    props.monitoring.alarmOnQueueMessages(
+      this,
+      'DeadLetterAlarm',
+      this.deadLetterQueue,
+      'An SES bounce or complaint could not be handled (see the e-mail feedback dead-letter queue): its address is not suppressed yet.',
     );
     props.monitoring.alarmOnErrors(
       'EmailFeedbackErrorsAlarm',

@@ -6,6 +6,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct, type IConstruct } from 'constructs';
 import { METRIC_DIMENSIONS, METRICS_NAMESPACE, REQUEST_METRICS } from '../shared/metrics.js';
 import { ProductFunction } from './product-function.js';
@@ -250,6 +251,23 @@ export class Monitoring extends Construct {
       new cloudwatch.Alarm(this, 'TableSystemErrorsAlarm', {
         alarmDescription: 'DynamoDB failed requests to the table with system errors (HTTP 500 from DynamoDB).',
         metric: table.metricSystemErrorsForOperations(options),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  /**
+   * An alarm as soon as a queue holds a message (a dead-letter queue: something failed for good), made in
+   * `scope`, the construct that owns the queue.
+   */
+  alarmOnQueueMessages(scope: Construct, id: string, queue: sqs.IQueue, description: string): cloudwatch.Alarm {
+    return this.addAlarm(
+      new cloudwatch.Alarm(scope, id, {
+        alarmDescription: description,
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -190,16 +190,7 @@ export class ReminderJob extends Construct {
       'The reminder sender crashed or timed out: its batch comes back after the visibility timeout.',
     );
     const anyMessage = (queue: sqs.Queue, id: string, description: string) =>
-      props.monitoring.addAlarm(
-        new cloudwatch.Alarm(this, id, {
-          alarmDescription: description,
-          metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
-      );
+      props.monitoring.alarmOnQueueMessages(this, id, queue, description);
     anyMessage(
       this.runDeadLetterQueue,
       'DeadLetterAlarm',
