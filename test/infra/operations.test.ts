@@ -13,6 +13,7 @@ import { API_ERROR_RATE_ALARMS, DURATION_ALARM_SHARE_OF_TIMEOUT, Monitoring, ROU
 import { LOG_RETENTION } from '../../infra/product-function.js';
 import { JWT_KEY_ROTATION_DAYS } from '../../infra/secrets.js';
 import { builtSite } from '../../infra/site-build.js';
+import { ASSUMPTIONS } from '../../scripts/cost-inputs.js';
 import { METRICS_NAMESPACE } from '../../shared/metrics.js';
 import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
 
@@ -137,6 +138,11 @@ describe('logs and tracing', () => {
 });
 
 describe('alarms', () => {
+  it('are all in the cost model (docs/COST.md), with the dashboard', () => {
+    expect(Object.keys(alarms)).toHaveLength(ASSUMPTIONS.alarms);
+    expect(Object.keys(resourcesOf(product.application, 'AWS::CloudWatch::Dashboard'))).toHaveLength(ASSUMPTIONS.dashboards);
+  });
+
   it('alarms on every function being throttled', () => {
     const throttles = lambdaAlarms('Throttles');
     for (const fn of productFunctions(product.application)) {
