@@ -27,6 +27,8 @@ export interface ApiFunctionsProps {
   email: EmailSendGrant;
   /** Where contact messages go (SUPPORT_EMAIL of the areas that forward them). */
   supportEmail: string;
+  /** Accounts there must be before the landing counters show (LANDING_COUNTERS_MIN_USERS of the stats area). */
+  landingCountersMinUsers: number;
   /** Folder holding `<area>/handler.ts`; the repository's `functions/` by default. */
   functionsDir?: string;
   /** The header value CloudFront sends (cloud only): every API function reads it and refuses requests without it. */
@@ -57,6 +59,7 @@ export class ApiFunctions extends Construct {
           ...props.environment,
           ...(needs.twoFactorKey ? { TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : {}),
           ...(needs.supportEmail ? { SUPPORT_EMAIL: props.supportEmail } : {}),
+          ...(needs.landingCounters ? { LANDING_COUNTERS_MIN_USERS: String(props.landingCountersMinUsers) } : {}),
           ...(props.originSecret ? { ORIGIN_SECRET_ARN: props.originSecret.secretArn } : {}),
         },
         bundling: lambdaBundlingFor(area),

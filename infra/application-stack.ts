@@ -165,7 +165,6 @@ export class ApplicationStack extends Stack {
       AVATARS_BUCKET: avatarsBucket.bucketName,
       AVATARS_BASE_URL: avatarsBaseUrl,
       LOG_LEVEL: config.logLevel,
-      LANDING_COUNTERS_MIN_USERS: String(config.landingCountersMinUsers),
       ...(corsAllowedOrigin ? { CORS_ALLOWED_ORIGIN: corsAllowedOrigin } : {}),
     };
     const architecture = functionArchitecture(config.target);
@@ -178,6 +177,7 @@ export class ApplicationStack extends Stack {
       twoFactorKey: data.secrets.twoFactorKey,
       email,
       supportEmail: config.supportEmail,
+      landingCountersMinUsers: config.landingCountersMinUsers,
       functionsDir,
       originSecret: this.originSecret?.secret,
     });

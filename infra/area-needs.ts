@@ -18,6 +18,8 @@ interface AreaNeeds {
   twoFactorKey: boolean;
   /** Forwards mail to the support address, so it gets SUPPORT_EMAIL. */
   supportEmail: boolean;
+  /** Answers the landing counters, so it gets LANDING_COUNTERS_MIN_USERS. */
+  landingCounters: boolean;
 }
 
 const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
@@ -26,6 +28,7 @@ const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
   signsSessions: false,
   twoFactorKey: false,
   supportEmail: false,
+  landingCounters: false,
 };
 
 /**
@@ -123,7 +126,7 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     table: { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
   },
   // Reads the one counters item: never a Scan, which would read every user's password hash.
-  stats: { table: { actions: ['dynamodb:GetItem'] } },
+  stats: { landingCounters: true, table: { actions: ['dynamodb:GetItem'] } },
   // Reads and writes the announcement items; no e-mail, no avatars, nothing signed.
   announcements: {
     table: {

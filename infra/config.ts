@@ -1,4 +1,4 @@
-import { DEFAULT_LANDING_COUNTERS_MIN_USERS } from '../shared/domain/landing-counters.js';
+import { DEFAULT_LANDING_COUNTERS_MIN_USERS, MAX_LANDING_COUNTERS_MIN_USERS } from '../shared/domain/landing-counters.js';
 import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 
 /**
@@ -135,8 +135,15 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
 
   const minUsersText = text(read, 'landingCountersMinUsers');
   const landingCountersMinUsers = minUsersText === undefined ? DEFAULT_LANDING_COUNTERS_MIN_USERS : Number(minUsersText);
-  if (!Number.isInteger(landingCountersMinUsers) || landingCountersMinUsers < 0 || landingCountersMinUsers > 1_000_000_000) {
-    throw new DeploymentConfigError('landingCountersMinUsers', 'expected a whole number of accounts from 0 to 1000000000');
+  if (
+    !Number.isInteger(landingCountersMinUsers) ||
+    landingCountersMinUsers < 0 ||
+    landingCountersMinUsers > MAX_LANDING_COUNTERS_MIN_USERS
+  ) {
+    throw new DeploymentConfigError(
+      'landingCountersMinUsers',
+      `expected a whole number of accounts from 0 to ${MAX_LANDING_COUNTERS_MIN_USERS}`,
+    );
   }
 
   const logLevel = text(read, 'logLevel') ?? 'info';

@@ -7,6 +7,8 @@ export const DEFAULT_COUNTERS: LandingCounts = { totalUsers: 1053, totalSubscrip
  * the operator's to set): below it, '12+ users' would contradict 'Trusted by thousands'.
  */
 export const DEFAULT_LANDING_COUNTERS_MIN_USERS = 100;
+/** The most the threshold may be: a billion accounts (checked by the stats function's config and the CDK config). */
+export const MAX_LANDING_COUNTERS_MIN_USERS = 1_000_000_000;
 
 /** GET /api/stats's answer: the counts when there are at least `minUsers` accounts, else no figures. */
 export function landingStats(counts: LandingCounts, minUsers: number): LandingStats {

@@ -83,8 +83,9 @@ describe('functions', () => {
       expect(fn.properties.Environment.Variables.SENDER_EMAIL).toBe('reminders@subscriptions.example.com');
       expect(fn.properties.Environment.Variables.JWT_SECRET).toBeUndefined();
     }
-    // The landing counters' threshold (infra/config.ts `landingCountersMinUsers`), read by the stats function.
+    // The landing counters' threshold (infra/config.ts `landingCountersMinUsers`), given to the stats function only.
     expect(functionOfArea('stats').properties.Environment.Variables.LANDING_COUNTERS_MIN_USERS).toBe('100');
+    expect(functionOfArea('auth').properties.Environment.Variables.LANDING_COUNTERS_MIN_USERS).toBeUndefined();
   });
 
   it("hashes passwords at production's bcrypt cost: no function sets a lower one", () => {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DEFAULT_LANDING_COUNTERS_MIN_USERS } from '../../../shared/domain/landing-counters.js';
+import { DEFAULT_LANDING_COUNTERS_MIN_USERS, MAX_LANDING_COUNTERS_MIN_USERS } from '../../../shared/domain/landing-counters.js';
 import { emailProblem } from '../../../shared/domain/username.js';
 import { normalizeAddress } from './client-address.js';
 
@@ -48,9 +48,6 @@ export interface Config {
   /** Accounts there must be before GET /api/stats gives the landing counters; DEFAULT_LANDING_COUNTERS_MIN_USERS unless set. */
   LANDING_COUNTERS_MIN_USERS: number;
 }
-
-/** The most LANDING_COUNTERS_MIN_USERS may be: a billion accounts. */
-export const MAX_LANDING_COUNTERS_MIN_USERS = 1_000_000_000;
 
 /** bcrypt's cost in production: ≈ 85 ms a hash here (DESIGN §9). */
 export const PRODUCTION_BCRYPT_COST = 10;
