@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { GetObjectCommand, type GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import { SECURITY_HEADERS } from '../functions/lib/chassis/security-headers.js';
 import { AVATAR_KEY_PREFIX } from '../shared/api/account.js';
@@ -26,5 +26,31 @@ export function avatars(bucket: string): (res: ServerResponse, key: string) => P
       ...SECURITY_HEADERS,
     });
     res.end(Buffer.from(bytes));
+  };
+}
+
+/**
+ * `/avatar-uploads`: where browsers post avatar uploads on the local stack, passed on to the upload gate
+ * (s3-upload-gate.ts: S3's checks of the POST policy, then the S3 emulator). On the app's own origin, so
+ * that an upload works wherever the app is reached — the emulators listen on 127.0.0.1 only — as the
+ * bucket's own origin does in the cloud.
+ */
+export const AVATAR_UPLOADS_PATH = '/avatar-uploads';
+
+export function avatarUploads(gateUrl: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const gate = new URL(gateUrl);
+  return (req, res) => {
+    const upstream = request(
+      { hostname: gate.hostname, port: gate.port, path: gate.pathname, method: req.method, headers: { ...req.headers, host: gate.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (res.headersSent) res.destroy();
+      else sendText(res, 502, 'The S3 emulator did not answer');
+    });
+    req.pipe(upstream);
   };
 }

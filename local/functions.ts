@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { isProfileRemoval } from '../infra/avatar-events.js';
 import { AREAS, type Area } from '../shared/api/index.js';
 import type { LambdaHandler } from './api-gateway.js';
+import { AVATAR_UPLOADS_PATH } from './avatars.js';
 import { type Emulators, ensureTable, LOCAL_ACCESS_KEY } from './emulators.js';
 import { type InProcessSchedules, inProcessSchedules } from './membership-schedules.js';
 import { type InProcessReminderQueue, inProcessReminderQueue, type ReminderConsumer } from './reminder-queue.js';
@@ -73,8 +74,8 @@ function configureEnvironment(setup: FunctionsSetup): void {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     TABLE_NAME,
     AVATARS_BUCKET,
-    // Browsers post avatar uploads to the S3 emulator, through S3's checks of the POST policy.
-    AVATARS_UPLOAD_URL: emulators.uploadGate.url,
+    // Browsers post avatar uploads to the app's /avatar-uploads, passed on to the S3 emulator through S3's checks.
+    AVATARS_UPLOAD_URL: `${process.env.PUBLIC_URL || setup.publicUrl}${AVATAR_UPLOADS_PATH}`,
     PUBLIC_URL: process.env.PUBLIC_URL || setup.publicUrl,
     SENDER_EMAIL: process.env.SENDER_EMAIL || 'reminders@subscription-tracker.local',
     // The emulator accepts any configuration set; bounces and complaints arrive at /_local/ses-notifications.

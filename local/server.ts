@@ -6,7 +6,7 @@ import { OPENAPI_PATH, openApiDocument } from '../shared/api/openapi.js';
 import { isCalendarDate } from '../shared/domain/dates.js';
 import { sendJson } from './answers.js';
 import { type ApiGateway, REST_STAGE_PREFIX, readBody } from './api-gateway.js';
-import { AVATARS_PATH } from './avatars.js';
+import { AVATAR_UPLOADS_PATH, AVATARS_PATH } from './avatars.js';
 import { type ClockReading, MAX_CLOCK_MOVE_MS, readClock } from './clock.js';
 import type { RunReminders } from './functions.js';
 import type { PendingSchedule } from './membership-schedules.js';
@@ -26,6 +26,8 @@ export interface LocalSite {
   /** Bounces and complaints: the cloud's SNS delivery to the e-mail feedback function. */
   deliverSesNotification: DeliverSesNotification;
   avatar: (res: ServerResponse, key: string) => Promise<void>;
+  /** Avatar uploads, passed on to the upload gate (avatars.ts). */
+  avatarUpload: (req: IncomingMessage, res: ServerResponse) => void;
   web: WebServer;
 }
 
@@ -103,6 +105,7 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
     }
     return sendJson(res, 200, await site.deliverSesNotification(body.toString('utf8')));
   }
+  if (url.pathname === AVATAR_UPLOADS_PATH) return site.avatarUpload(req, res);
   if (url.pathname.startsWith(AVATARS_PATH)) {
     return site.avatar(res, decodeURIComponent(url.pathname.slice(AVATARS_PATH.length)));
   }

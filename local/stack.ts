@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { BCRYPT_COSTS } from '../functions/lib/chassis/config.js';
 import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 import { apiGateway } from './api-gateway.js';
-import { avatars } from './avatars.js';
+import { AVATAR_UPLOADS_PATH, avatars, avatarUploads } from './avatars.js';
 import { moveLocalClock } from './clock.js';
 import { scheduleDaily } from './daily-reminders.js';
 import { openDataFolder } from './data-folder.js';
@@ -137,7 +137,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
 
     const server = createServer();
-    const uploadOrigin = new URL(emulators.uploadGate.url).origin;
+    const uploadOrigin = new URL(process.env.PUBLIC_URL || url).origin;
     const web: WebServer = options.dev
       ? await viteDevServer(server, stops)
       : (req, res, siteUrl) => serveWebBuild(req, res, siteUrl, WEB_DIST, uploadOrigin);
@@ -151,6 +151,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         moveClock: (ms) => moveLocalClock(ms, () => functions.membershipSchedules.fireDue()),
         deliverSesNotification: functions.deliverSesNotification,
         avatar: avatars(AVATARS_BUCKET),
+        avatarUpload: avatarUploads(emulators.uploadGate.url),
         web,
       }),
     );
@@ -169,7 +170,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       tableName: TABLE_NAME,
       dynamoEndpoint: emulators.dynamoDb.endpoint,
       s3Endpoint: emulators.s3.endpoint,
-      avatarUploadUrl: emulators.uploadGate.url,
+      avatarUploadUrl: `${process.env.PUBLIC_URL || url}${AVATAR_UPLOADS_PATH}`,
       stop,
     };
   } catch (error) {

@@ -140,7 +140,7 @@ export async function serveWebBuild(
   res: ServerResponse,
   url: URL,
   distDir = WEB_DIST,
-  /** The S3 emulator's upload origin, which the pages may post avatars to (CSP connect-src). */
+  /** The origin the pages post avatar uploads to (CSP connect-src): the app's own, from PUBLIC_URL. */
   uploadOrigin = '',
 ): Promise<void> {
   if (!existsSync(join(distDir, SITE_PAGES.appShell))) {
