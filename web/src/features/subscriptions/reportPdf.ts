@@ -31,21 +31,38 @@ const COLORS = {
   tile: [241, 240, 255],
 } as const satisfies Record<string, readonly [number, number, number]>;
 
-/** Won and rupee signs, outside the PDF standard fonts' characters (WinAnsi), written as their codes. */
-const SIGN_CODES: Readonly<Record<string, string>> = { '\u20a9': 'KRW ', '\u20b9': 'INR ' };
+/**
+ * Stand-ins for characters outside the PDF standard fonts' (WinAnsi): won and rupee signs as their
+ * currency codes, letters without a decomposition as their plain letter.
+ */
+const STAND_INS: Readonly<Record<string, string>> = {
+  '\u20a9': 'KRW ',
+  '\u20b9': 'INR ',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  ı: 'i',
+};
 /** The characters of Windows-1252 above Latin-1's, which the standard fonts also have. */
 const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
 
+function inWinAnsi(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(char);
+}
+
 /**
- * Text as the PDF's standard fonts can show it: won and rupee signs become their codes, tabs and
- * line breaks spaces, and any other character those fonts lack (outside Windows-1252) a '?'.
+ * Text as the PDF's standard fonts can show it: tabs and line breaks become spaces, won and rupee
+ * signs their codes, a letter those fonts lack its base letter ('ő' → 'o', 'Ł' → 'L'), and any
+ * other character outside Windows-1252 (CJK, emoji) a '?'.
  */
 export function pdfText(text: string): string {
   return [...text.replace(/[\t\r\n]+/g, ' ')]
     .map((char) => {
-      const code = char.codePointAt(0) ?? 0;
-      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(char)) return char;
-      return SIGN_CODES[char] ?? '?';
+      if (inWinAnsi(char)) return char;
+      const base = char.normalize('NFD').charAt(0);
+      return STAND_INS[char] ?? (base !== char && inWinAnsi(base) ? base : '?');
     })
     .join('');
 }
@@ -202,6 +219,7 @@ export function reportPdf(report: YearlyReport, date: string, currency: string =
   layout.font(22, 'bold');
   layout.y += layout.lineHeight(22);
   doc.text(REPORT_PDF_TITLE, PAGE.margin, layout.y);
+  layout.y += 1.5;
   layout.paragraph(`Generated ${formatDateShort(date)} · Your active subscriptions over a year, in ${currencyName} (${code}).`);
   layout.y += 6;
 
