@@ -115,11 +115,6 @@ test('Download PDF fetches the PDF library only then, shows it is preparing, and
     ]),
   );
   expect(shown.some((text) => text.startsWith(`Generated ${formatDateShort(today)}`))).toBe(true);
-
-  // The text report is still there, as text.
-  const [text] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download Text' }).click()]);
-  expect(text.suggestedFilename()).toBe(`subscription-report-${today}.txt`);
-  expect(await readFile(await text.path(), 'utf8')).toContain('SUBSCRIPTION SPENDING REPORT');
 });
 
 test('a PDF library that cannot load says so, and loads after a reload', async ({ page }) => {
