@@ -5,10 +5,10 @@
  * whose header repeats on each page, and the app's name and page number in every page's footer.
  * jsPDF is heavy, so this module is only imported when the user asks for the PDF (its own chunk).
  */
-import { CURRENCIES, DEFAULT_CURRENCY, formatMoney, normalizeCurrency } from '@shared/domain/currency';
+import { CURRENCIES, formatAmount, normalizeCurrency } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import { cycleName } from '@shared/domain/subscription-labels';
-import { PROJECTION_YEARS, type YearlyReport } from '@shared/domain/subscription-report';
+import { PROJECTION_YEARS, ratesLabel, type YearlyReport } from '@shared/domain/subscription-report';
 import { jsPDF } from 'jspdf';
 import { APP_NAME } from '../../brand';
 
@@ -203,12 +203,12 @@ class Layout {
 }
 
 /**
- * The report as a PDF file: what `reportText` holds, amounts formatted as it formats them
- * (`formatMoney` in `currency`), the date in en-US short format (SPEC §9).
+ * The report as a PDF file: what `reportText` holds, amounts formatted as it formats them (totals in
+ * the report's currency, each subscription's price as billed), the date in en-US short format (SPEC §9).
  */
-export function reportPdf(report: YearlyReport, date: string, currency: string = DEFAULT_CURRENCY): Blob {
-  const money = (amount: number) => formatMoney(amount, currency);
-  const { name: currencyName, code } = CURRENCIES[normalizeCurrency(currency)];
+export function reportPdf(report: YearlyReport, date: string): Blob {
+  const money = (amount: number) => formatAmount(amount, report.currency);
+  const { name: currencyName, code } = CURRENCIES[normalizeCurrency(report.currency)];
   const layout = new Layout();
   const { doc } = layout;
   doc.setProperties({ title: REPORT_PDF_TITLE, subject: `Yearly spending as of ${date}`, creator: APP_NAME, author: APP_NAME });
@@ -220,7 +220,9 @@ export function reportPdf(report: YearlyReport, date: string, currency: string =
   layout.y += layout.lineHeight(22);
   doc.text(REPORT_PDF_TITLE, PAGE.margin, layout.y);
   layout.y += 1.5;
-  layout.paragraph(`Generated ${formatDateShort(date)} · Your active subscriptions over a year, in ${currencyName} (${code}).`);
+  layout.paragraph(
+    `Generated ${formatDateShort(date)} · Your active subscriptions over a year, in ${currencyName} (${code}) at ${ratesLabel(report.ratesDate)}.`,
+  );
   layout.y += 6;
 
   layout.tiles([
@@ -268,7 +270,13 @@ export function reportPdf(report: YearlyReport, date: string, currency: string =
         { header: 'Amount', width: 0.16, align: 'right' },
         { header: 'Per year', width: 0.16, align: 'right' },
       ],
-      report.rows.map((r) => [r.name, r.label, cycleName(r.billingCycle), money(r.amount), money(r.yearly)]),
+      report.rows.map((r) => [
+        r.name,
+        r.label,
+        cycleName(r.billingCycle, r.cycleInterval),
+        formatAmount(r.amount, r.currency),
+        money(r.yearly),
+      ]),
     );
 
   layout.footers(date);
