@@ -1,14 +1,14 @@
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { isCalendarDate, isValidTimeZone } from '../../shared/domain/dates.js';
 import { type Charge, cancelByDate, chargeOn, intervalOf } from '../../shared/domain/billing.js';
+import { isCalendarDate, isValidTimeZone } from '../../shared/domain/dates.js';
 import {
   candidateDueDates,
   DATED_EVENTS,
   DEFAULT_REMINDER_HOUR_UTC,
   firstChargeAfterTrial,
-  type RenewalSkipReason,
   type ReminderEvent as RemindedEvent,
+  type RenewalSkipReason,
   reminderKindFor,
   reminderSkipReason,
   renewalSkipReason,

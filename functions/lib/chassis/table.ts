@@ -9,7 +9,10 @@ export const keys = {
   session: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
   subscription: (userId: string, subscriptionId: string) => ({ pk: `USER#${userId}`, sk: `SUB#${subscriptionId}` }),
   /** The index entry of a subscription's trial-end or cancel-by reminders (issue 24 §3), beside the subscription. */
-  reminderEvent: (userId: string, subscriptionId: string, event: string) => ({ pk: `USER#${userId}`, sk: `REMIND#${subscriptionId}#${event}` }),
+  reminderEvent: (userId: string, subscriptionId: string, event: string) => ({
+    pk: `USER#${userId}`,
+    sk: `REMIND#${subscriptionId}#${event}`,
+  }),
   activity: (userId: string, createdAt: string, activityId: string) => ({ pk: `USER#${userId}`, sk: `ACT#${createdAt}#${activityId}` }),
   token: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),

@@ -87,7 +87,9 @@ export function reminderEmail(input: ReminderEmailInput): Email {
     subject = `Reminder: Your free trial of ${sub.name} ends ${inDays(daysBefore)} \u2014 it then costs ${pricePerCycle}`;
     title = `${final ? 'Final reminder: your' : 'Your'} free trial of ${sub.name} ends ${inDays(daysBefore)}`;
     lead = `Your free trial of ${sub.name} ends on ${ends}. It then costs ${pricePerCycle}, first charged on ${due}. ${
-      sub.autoRenew ? 'It renews automatically, so cancel it before then if you do not want it.' : 'Cancel it before then if you do not want it.'
+      sub.autoRenew
+        ? 'It renews automatically, so cancel it before then if you do not want it.'
+        : 'Cancel it before then if you do not want it.'
     }`;
     details = [
       ['Subscription', sub.name],
@@ -111,7 +113,9 @@ export function reminderEmail(input: ReminderEmailInput): Email {
     subject = `Reminder: ${sub.name} renews ${inDays(daysBefore)} (${price.billed}${price.approx ? ` ${price.approx}` : ''})`;
     title = final ? `Final reminder: ${sub.name} renews tomorrow` : `${sub.name} renews ${inDays(daysBefore)}`;
     lead = `Your ${sub.name} subscription is due on ${due}. ${
-      sub.autoRenew ? 'It renews automatically, so make sure you still want it.' : 'Renew it, cancel it, or change the date in your dashboard.'
+      sub.autoRenew
+        ? 'It renews automatically, so make sure you still want it.'
+        : 'Renew it, cancel it, or change the date in your dashboard.'
     }`;
     details = [
       ['Subscription', sub.name],

@@ -3,11 +3,11 @@ import { ID_PATTERN } from '../../../shared/api/contract.js';
 import type { Subscription, SubscriptionStatus } from '../../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
+import { DATED_EVENTS, type DatedEvent, reminderEventDates } from '../../../shared/domain/reminders.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { now, nowMs } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
-import { DATED_EVENTS, type DatedEvent, reminderEventDates } from '../../../shared/domain/reminders.js';
 import { duePartition, epochSeconds, eventPartition, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { addToCounters } from '../stats/counters.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
@@ -154,10 +154,7 @@ function reminderEventWrites(before: SubscriptionItem | undefined, after: Subscr
   const TableName = tableName();
   const kept = reminderEventItems(after);
   const gone = (before ? reminderEventItems(before) : []).filter((old) => !kept.some((item) => item.sk === old.sk));
-  return [
-    ...kept.map((Item) => ({ Put: { TableName, Item } })),
-    ...gone.map(({ pk, sk }) => ({ Delete: { TableName, Key: { pk, sk } } })),
-  ];
+  return [...kept.map((Item) => ({ Put: { TableName, Item } })), ...gone.map(({ pk, sk }) => ({ Delete: { TableName, Key: { pk, sk } } }))];
 }
 
 /** A deleted subscription past its 30 days is gone, even before TTL removes the item. */
