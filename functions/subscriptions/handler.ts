@@ -87,9 +87,13 @@ function editedFields(body: SubscriptionBody, current: SubscriptionItem): Subscr
 /** The gsi1 attributes: present exactly while a subscription is active (the reminder job's index). */
 const DUE_INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk'];
 
+/** Reads of a subscription a transition makes at most, when other changes keep winning the race to it. */
+const TRANSITION_ATTEMPTS = 3;
+
 /**
  * Applies one status transition of SPEC §4: 404 for an id the user does not own (or one purged from
- * the trash), 409 when the current status does not allow it.
+ * the trash), 409 when the current status does not allow it. A change that lands between the read
+ * and the write makes it read again and apply `change` to what is there then.
  */
 async function applyTransition(
   userId: string,
@@ -98,13 +102,15 @@ async function applyTransition(
   refused: string,
   change: (current: SubscriptionItem) => { set: Record<string, unknown>; remove?: string[] },
 ): Promise<SubscriptionItem> {
-  const current = await getSubscription(userId, id);
-  if (!current) throw notFound(messages.notFound);
-  if (!from.includes(current.status)) throw conflict(refused);
-  const { set, remove } = change(current);
-  const updated = await transition(userId, id, from, set, remove);
-  if (!updated) throw conflict(refused);
-  return updated;
+  for (let attempt = 1; ; attempt++) {
+    const current = await getSubscription(userId, id);
+    if (!current) throw notFound(messages.notFound);
+    if (!from.includes(current.status)) throw conflict(refused);
+    const { set, remove } = change(current);
+    const updated = await transition(current, from, set, remove);
+    if (updated) return updated;
+    if (attempt === TRANSITION_ATTEMPTS) throw conflict(refused);
+  }
 }
 
 /** An entry of the user's activity log about one subscription: its id and name, and what else the staff need. */
