@@ -128,11 +128,13 @@ describe('function bundling', () => {
    * (auth, subscriptions) and the subscription activity entries: measured auth 353.2, admin 351.2,
    * account 283.3, twofa 385.8, membership 290.3, subscriptions 268.0, announcements 259.0, contact 296.7,
    * reminder-planner 212.0, reminder-sender 246.1, avatars 360.1 KB.
+   * Issue 24 §4: the subscriptions function records payments (their contract, the payments store, the
+   * lifetime spend): 275.1 → 279.4 KB.
    */
   const CEILING_KB: Record<string, number> = {
     auth: 354,
     admin: 352,
-    subscriptions: 269,
+    subscriptions: 280,
     membership: 291,
     account: 284,
     // The S3 client with its checksums (about 98 + 30 KB), the DynamoDB document client, the upload checks.
