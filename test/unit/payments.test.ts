@@ -8,7 +8,8 @@ describe('renewal dates that can be marked (issue 24 §4)', () => {
   const monthly = sub({ dueDate: '2027-01-31' });
 
   it('are the schedule both ways, keeping the anchor day', () => {
-    for (const date of ['2026-11-30', '2026-12-31', '2027-01-31', '2027-02-28', '2027-03-31']) expect(isRenewalDate(monthly, date)).toBe(true);
+    for (const date of ['2026-11-30', '2026-12-31', '2027-01-31', '2027-02-28', '2027-03-31'])
+      expect(isRenewalDate(monthly, date)).toBe(true);
     for (const date of ['2027-02-27', '2027-01-30', '2026-12-30']) expect(isRenewalDate(monthly, date)).toBe(false);
   });
 
