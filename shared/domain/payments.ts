@@ -31,11 +31,6 @@ export function paymentFor(
   return { dueDate, status, amount: roundMoney(given.amount), currency: given.currency ?? charge.currency };
 }
 
-/** True when a record says the same as another: the same status, amount and currency (marking it again changes nothing). */
-export function samePayment(a: Omit<Payment, 'recordedAt'>, b: Omit<Payment, 'recordedAt'>): boolean {
-  return a.dueDate === b.dueDate && a.status === b.status && a.amount === b.amount && a.currency === b.currency;
-}
-
 /** The paid amounts added up in `currency`, each converted at `rates` (skipped renewals cost nothing). */
 export function lifetimeSpend(
   payments: readonly Pick<Payment, 'status' | 'amount' | 'currency'>[],

@@ -24,6 +24,8 @@ async function seedGym(user: TestUser): Promise<{ gym: Subscription; first: stri
 }
 
 test('marks renewals paid and skipped in the details dialog, which shows the payments and lifetime spend', async ({ page }) => {
+  // A member, a subscription with a price change, two marks and the API's records: a long journey.
+  test.slow();
   const user = await createMember('payer');
   const { gym, first, second } = await seedGym(user);
 

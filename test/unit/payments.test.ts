@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert, FIXED_RATES, roundMoney } from '../../shared/domain/currency.js';
-import { isRenewalDate, lifetimeSpend, paymentFor, samePayment, unrecordedRenewals } from '../../shared/domain/payments.js';
+import { isRenewalDate, lifetimeSpend, paymentFor, unrecordedRenewals } from '../../shared/domain/payments.js';
 import { sub } from './subscription-fixtures.js';
 
 /** Payments (issue 24 §4): which dates can be marked, what a mark records, what the lifetime spend is. */
@@ -42,13 +42,6 @@ describe('what a mark records (issue 24 §4)', () => {
   it('the amount actually charged for a variable bill, in the price’s currency unless another is given', () => {
     expect(paymentFor(raised, '2027-01-15', 'paid', { amount: 13.456 })).toMatchObject({ amount: 13.46, currency: 'EUR' });
     expect(paymentFor(raised, '2027-01-15', 'paid', { amount: 14, currency: 'USD' })).toMatchObject({ amount: 14, currency: 'USD' });
-  });
-
-  it('the same mark twice is the same record; another status or amount is not', () => {
-    const paid = paymentFor(raised, '2027-01-15', 'paid');
-    expect(samePayment(paid, paymentFor(raised, '2027-01-15', 'paid'))).toBe(true);
-    expect(samePayment(paid, paymentFor(raised, '2027-01-15', 'skipped'))).toBe(false);
-    expect(samePayment(paid, paymentFor(raised, '2027-01-15', 'paid', { amount: 12.5 }))).toBe(false);
   });
 });
 

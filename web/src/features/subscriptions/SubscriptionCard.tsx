@@ -96,6 +96,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
         loading={busyAction === action}
         disabled={readOnly || busyAction !== null}
         aria-label={`${actionName[action]} ${sub.name}`}
+        data-action={action}
         onClick={() => onAction(action, sub)}
       >
         {look.label}

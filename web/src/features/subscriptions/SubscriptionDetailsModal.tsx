@@ -2,10 +2,11 @@ import type { Payment, PaymentStatus } from '@shared/api/payments';
 import type { Subscription } from '@shared/api/subscription';
 import { chargeOn, isInTrial } from '@shared/domain/billing';
 import { type Category, categoryLabel } from '@shared/domain/categories';
-import { type CurrencyCode, formatAmount } from '@shared/domain/currency';
+import { type CurrencyCode, convert, formatAmount } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import { lifetimeSpend, unrecordedRenewals } from '@shared/domain/payments';
 import { cycleLabel, cycleName } from '@shared/domain/subscription-labels';
+import { ratesLabel } from '@shared/domain/subscription-report';
 import { useQuery } from '@tanstack/react-query';
 import { Check, SkipForward } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -56,22 +57,30 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
   const spentAsBilled = useMemo(() => (payments ? lifetimeSpend(payments, sub.currency, rates) : null), [payments, sub.currency, rates]);
   const paidCount = payments?.filter((p) => p.status === 'paid').length ?? 0;
   const history = [...sub.priceHistory].reverse();
+  // The dialog opens on its summary: an amount field focused at once would open a phone's keyboard.
+  const summaryRef = useRef<HTMLElement>(null);
 
   return (
     <Modal
       open
       onClose={onClose}
+      initialFocus={summaryRef}
       size="lg"
       title={sub.name}
       description={`${categoryLabel(sub.category, custom)} · ${cycleName(sub.billingCycle, sub.cycleInterval)}`}
     >
       <div className={styles.details}>
-        <section className={styles.summary} aria-label="Price and lifetime spend">
+        <section ref={summaryRef} tabIndex={-1} className={styles.summary} aria-label="Price and lifetime spend">
           <div className={styles.tile}>
             <p className={styles.tileLabel}>Price as billed</p>
             <p className={styles.tileValue}>
               {formatAmount(sub.amount, sub.currency)}
               <span className={styles.per}>{cycleLabel(sub.billingCycle, sub.cycleInterval)}</span>
+            </p>
+            <p className={styles.tileNote}>
+              {sub.currency === currency
+                ? `Since ${formatDateShort(history[0]?.effectiveFrom ?? sub.createdAt.slice(0, 10))}`
+                : `≈ ${formatAmount(convert(sub.amount, sub.currency, currency, rates), currency)} at ${ratesLabel(rates.date)}`}
             </p>
           </div>
           <div className={[styles.tile, styles.tileMain].join(' ')}>

@@ -147,7 +147,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
     const cards = [...(listRef.current?.querySelectorAll('article') ?? [])];
     const own = cards.find((card) => card.getAttribute('aria-labelledby') === subscriptionNameId(focusAfterConfirm.id));
     const card = own ?? cards[Math.min(focusAfterConfirm.index, cards.length - 1)];
-    (card?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? headingRef.current)?.focus();
+    (card?.querySelector<HTMLButtonElement>('button[data-action]:not(:disabled)') ?? headingRef.current)?.focus();
   }, [focusAfterConfirm, subscriptions]);
 
   const activeFilters = useMemo<SubscriptionFilters>(() => ({ ...filters, search: deferredSearch }), [filters, deferredSearch]);
