@@ -93,11 +93,7 @@ export function matchesStatus(status: SubscriptionStatus | string, filter: strin
 export function filterSubscriptions<
   T extends Pick<Subscription, 'name' | 'description' | 'category' | 'status' | 'dueDate'> &
     Partial<Pick<Subscription, 'trialEndsAt' | 'endsAt' | 'cancelBy'>>,
->(
-  subs: readonly T[],
-  filters: SubscriptionFilters,
-  today: string,
-): T[] {
+>(subs: readonly T[], filters: SubscriptionFilters, today: string): T[] {
   const category = (filters.category ?? '').trim();
   const wantCategory = category && category.toLowerCase() !== 'all' ? categoryKey(category) : null;
   return subs.filter(
