@@ -1,7 +1,12 @@
 /**
  * The words shown for a subscription (SPEC §2 'Subscription card badges', DESIGN §5): the due
- * badge, the past-due explanation, the deleted banner, and the billing cycle's label and name.
+ * badge, the past-due explanation, the deleted banner, the billing cycle's label and name, and issue
+ * 24's badges: the free trial, the cancel-by day of a notice period, the end date and a scheduled price.
  */
+import type { PriceChange, Subscription } from '../api/subscription.js';
+import { type BillingPrices, priceHistoryOf } from './billing.js';
+import { formatAmount } from './currency.js';
+import { parseCalendarDate } from './dates.js';
 import {
   DUE_SOON_DAYS,
   daysUntilDue,
@@ -71,4 +76,60 @@ export function cycleLabel(cycle: string, interval = 1): string {
 export function cycleName(cycle: string, interval = 1): string {
   if (interval > 1) return `Every ${cycleStep(cycle, interval)}`;
   return { weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' }[normalizeCycle(cycle)];
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-12-12' → '12 Dec', or '12 Dec 2026' with the year (issue 24 §3's short dates). */
+function dayMonth(date: string, withYear: boolean): string {
+  const parts = parseCalendarDate(date);
+  if (!parts) return date;
+  const text = `${parts.day} ${MONTHS[parts.month - 1]}`;
+  return withYear ? `${text} ${parts.year}` : text;
+}
+
+/** A near date: '12 Dec' in today's year, '5 Jan 2027' in another. */
+function nearDate(date: string, today: string): string {
+  return dayMonth(date, date.slice(0, 4) !== today.slice(0, 4));
+}
+
+/**
+ * The trial badge of an active card (issue 24 §3): 'Trial ends in 3 days', 'Trial ends tomorrow',
+ * 'Trial ends today'; null without a trial, once it has ended, or when the card is not active.
+ */
+export function trialBadgeText(sub: Pick<Subscription, 'status' | 'trialEndsAt'>, today: string): string | null {
+  if (!isActive(sub) || !sub.trialEndsAt) return null;
+  const days = daysUntilDue(sub.trialEndsAt, today);
+  if (Number.isNaN(days) || days < 0) return null;
+  if (days === 0) return 'Trial ends today';
+  if (days === 1) return 'Trial ends tomorrow';
+  return `Trial ends in ${days} days`;
+}
+
+/**
+ * The notice-period badge (issue 24 §3): 'Cancel by 12 Dec', urgent when the day is within the
+ * due-soon window (SPEC §9: 0 to 10 days). Null without a cancel-by date or once it has passed.
+ */
+export function cancelByBadge(sub: Pick<Subscription, 'cancelBy'>, today: string): { text: string; urgent: boolean } | null {
+  if (!sub.cancelBy) return null;
+  const days = daysUntilDue(sub.cancelBy, today);
+  if (Number.isNaN(days) || days < 0) return null;
+  return { text: `Cancel by ${nearDate(sub.cancelBy, today)}`, urgent: days <= DUE_SOON_DAYS };
+}
+
+/** The end-date badge (issue 24 §3): 'Ends 31 Mar 2027', 'Ended 31 Mar 2026' once past; null without one or in the trash. */
+export function endsBadgeText(sub: Pick<Subscription, 'status' | 'endsAt'>, today: string): string | null {
+  if (!sub.endsAt || sub.status === 'deleted' || !parseCalendarDate(sub.endsAt)) return null;
+  return `${sub.endsAt < today ? 'Ended' : 'Ends'} ${dayMonth(sub.endsAt, true)}`;
+}
+
+/** The first price change after `today`, if one is scheduled (issue 24 §2). */
+export function nextPriceChange(sub: BillingPrices, today: string): PriceChange | null {
+  return priceHistoryOf(sub).find((change) => change.effectiveFrom > today) ?? null;
+}
+
+/** The scheduled price on a card (issue 24 §2): '$17.99 from 15 Dec', as billed; null when none is scheduled after today. */
+export function nextPriceText(sub: BillingPrices, today: string): string | null {
+  const change = nextPriceChange(sub, today);
+  return change ? `${formatAmount(change.amount, change.currency)} from ${nearDate(change.effectiveFrom, today)}` : null;
 }

@@ -6,7 +6,7 @@ import type { Subscription, SubscriptionStatus } from '../api/subscription.js';
 import { type Category, categoryKey, categoryLabel } from './categories.js';
 import { parseCalendarDate } from './dates.js';
 import { amountOf, monthlyAmount } from './subscription-costs.js';
-import { isDueSoon } from './subscription-rules.js';
+import { daysUntilDue, isDueSoon } from './subscription-rules.js';
 import { compareText } from './text.js';
 
 /** SPEC §9 'Paging: 8 subscriptions per page'. */
@@ -23,13 +23,48 @@ export interface SubscriptionFilters {
   category?: string;
   /** Only active subscriptions due in 0 to 10 days (SPEC §5). */
   dueSoon?: boolean;
+  /** Only active subscriptions in a free trial (issue 24 §3; see {@link isTrialing}). */
+  trials?: boolean;
+  /** Only active subscriptions that end or must be canceled within 30 days (issue 24 §3; see {@link isEndingSoon}). */
+  endingSoon?: boolean;
   status?: StatusFilter | string;
+}
+
+/** The 'Ending soon' window: an end date or a cancel-by day from today to 30 days ahead. */
+export const ENDING_SOON_DAYS = 30;
+
+/**
+ * In a free trial (issue 24 §3, the 'Trials' filter): active, with a trial that ends today or later, so
+ * the filter lists exactly the cards that show a 'Trial ends …' badge.
+ */
+export function isTrialing(sub: Pick<Subscription, 'status'> & Partial<Pick<Subscription, 'trialEndsAt'>>, today: string): boolean {
+  return sub.status === 'active' && Boolean(sub.trialEndsAt) && daysUntilDue(sub.trialEndsAt as string, today) >= 0;
+}
+
+/**
+ * Ending soon (issue 24 §3, the 'Ending soon' filter; docs/decisions 'Ending soon'): active, and its end
+ * date or its cancel-by day (the last day to give notice before the next renewal) falls from today to
+ * {@link ENDING_SOON_DAYS} days ahead: the subscriptions that stop, or need a decision, within a month.
+ */
+export function isEndingSoon(
+  sub: Pick<Subscription, 'status'> & Partial<Pick<Subscription, 'endsAt' | 'cancelBy'>>,
+  today: string,
+): boolean {
+  if (sub.status !== 'active') return false;
+  const within = (date: string | null | undefined) => {
+    if (!date) return false;
+    const days = daysUntilDue(date, today);
+    return days >= 0 && days <= ENDING_SOON_DAYS;
+  };
+  return within(sub.endsAt) || within(sub.cancelBy);
 }
 
 export const DEFAULT_FILTERS: Required<SubscriptionFilters> = {
   search: '',
   category: 'all',
   dueSoon: false,
+  trials: false,
+  endingSoon: false,
   status: 'all',
 };
 
@@ -48,17 +83,17 @@ export function matchesStatus(status: SubscriptionStatus | string, filter: strin
 
 /**
  * The dashboard's list after filters (SPEC §3 'Filters', §5, §9 'Lists'): search in name or
- * description, category ('all' or a value, compared canonically), the due-soon flag and status.
+ * description, category ('all' or a value, compared canonically), the due-soon, trials and
+ * ending-soon flags (issue 24 §3) and status.
  *
  * Reading of the status filter: the trash is separate. 'all' shows active and canceled
  * subscriptions; deleted ones appear only under 'deleted', like a mail client's trash, so
  * soft-deleted items never clutter the everyday list. An unknown status value reads as 'all'.
  */
-export function filterSubscriptions<T extends Pick<Subscription, 'name' | 'description' | 'category' | 'status' | 'dueDate'>>(
-  subs: readonly T[],
-  filters: SubscriptionFilters,
-  today: string,
-): T[] {
+export function filterSubscriptions<
+  T extends Pick<Subscription, 'name' | 'description' | 'category' | 'status' | 'dueDate'> &
+    Partial<Pick<Subscription, 'trialEndsAt' | 'endsAt' | 'cancelBy'>>,
+>(subs: readonly T[], filters: SubscriptionFilters, today: string): T[] {
   const category = (filters.category ?? '').trim();
   const wantCategory = category && category.toLowerCase() !== 'all' ? categoryKey(category) : null;
   return subs.filter(
@@ -66,6 +101,8 @@ export function filterSubscriptions<T extends Pick<Subscription, 'name' | 'descr
       matchesStatus(s.status, filters.status) &&
       (wantCategory === null || categoryKey(s.category) === wantCategory) &&
       (!filters.dueSoon || isDueSoon(s, today)) &&
+      (!filters.trials || isTrialing(s, today)) &&
+      (!filters.endingSoon || isEndingSoon(s, today)) &&
       matchesSearch(s, filters.search),
   );
 }

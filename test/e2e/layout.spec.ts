@@ -173,6 +173,21 @@ const vipScreens: Screen[] = [
   },
   { name: 'move to trash confirmation', path: '/dashboard', open: opensDialog('Delete Netflix Premium', 'Move to trash?') },
   { name: 'edit subscription', path: '/dashboard', open: opensDialog('Edit Netflix Premium', 'Edit Subscription') },
+  {
+    name: 'edit subscription with a trial, an end date and a notice period',
+    path: '/dashboard',
+    open: opensDialog('Edit iCloud+ 2 TB', 'Edit Subscription'),
+  },
+  {
+    name: 'the question an edited price asks',
+    path: '/dashboard',
+    open: async (page) => {
+      await opensDialog('Edit Spotify Duo', 'Edit Subscription')(page);
+      await dialog(page, 'Edit Subscription').getByLabel('Amount (EUR)').fill('16.99');
+      await click('Save Changes', 'Edit Subscription')(page);
+      await expect(dialog(page, 'A new price?')).toBeVisible();
+    },
+  },
   { name: 'yearly report', path: '/dashboard', open: opensDialog('Yearly Spending', 'Yearly Spending Report') },
   { name: 'settings of a VIP', path: '/settings', open: click('Manage Subscription'), axe: false /* settings.spec.ts */ },
 ];
@@ -282,9 +297,9 @@ checkScreens('a VIP with subscriptions', vipScreens, async () => {
   const subscriptions = [
     { name: 'Netflix Premium', amount: 22.99, category: 'streaming', dueDate: day(-3), description: 'Family plan, 4 screens' },
     { name: 'Xbox Game Pass Ultimate', amount: 16.99, category: 'gaming', dueDate: day(-12) },
-    { name: 'Dropbox Plus', amount: 11.99, category: 'cloud', dueDate: day(2) },
-    { name: 'iCloud+ 2 TB', amount: 9.99, category: 'cloud', dueDate: day(40) },
-    { name: 'Spotify Duo', amount: 14.99, category: 'music', dueDate: day(9) },
+    { name: 'Dropbox Plus', amount: 11.99, category: 'cloud', dueDate: day(2), endsAt: day(200) },
+    { name: 'iCloud+ 2 TB', amount: 9.99, category: 'cloud', dueDate: day(40), trialEndsAt: day(3) },
+    { name: 'Spotify Duo', amount: 14.99, currency: 'EUR', category: 'music', dueDate: day(9), noticeDays: 14 },
     { name: 'Adobe Creative Cloud All Apps', amount: 59.99, category: 'software', dueDate: day(25) },
     { name: 'The New York Times', amount: 200, category: 'news', dueDate: day(100), billingCycle: 'yearly' as const },
     { name: 'Physiotherapy', amount: 40, category: 'Health and Wellbeing', dueDate: day(0), billingCycle: 'weekly' as const },

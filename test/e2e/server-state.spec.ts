@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { linkFromMail, mailsTo } from './mailbox';
-import { apiCall, card, createMember, day, openDashboard, seedSubscription, toast } from './subscriptions-helpers';
+import { apiCall, card, correctThePrice, createMember, day, openDashboard, seedSubscription, toast } from './subscriptions-helpers';
 
 /**
  * The web app's one server-state cache (TanStack Query, DESIGN §7b) as a user sees it: the session
@@ -43,6 +43,7 @@ test('an edit updates the list without reloading it, and the list is kept across
   const edit = page.getByRole('dialog', { name: 'Edit Subscription' });
   await edit.getByLabel('Amount (USD)').fill('35');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await correctThePrice(page);
   await expect(toast(page, 'Gym updated')).toBeVisible();
   await expect(gym).toContainText('$35.00/month');
   // The card shows the PUT's answer: the list was not fetched again.

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { COST_USAGE_FILE, type MeasuredUsage } from '../../scripts/cost-model.js';
 import { routes } from '../../shared/api/index.js';
-import { apiCall, card, createMember, day, MEMBER_PASSWORD } from './subscriptions-helpers';
+import { apiCall, card, correctThePrice, createMember, day, MEMBER_PASSWORD } from './subscriptions-helpers';
 
 /**
  * What a user costs, counted in Chromium (docs/COST.md): every /api call of a typical session by
@@ -87,6 +87,7 @@ test('a typical session: sign in, the dashboard, add and edit a subscription, sa
   const edit = page.getByRole('dialog', { name: 'Edit Subscription' });
   await edit.getByLabel('Amount (USD)').fill('12');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await correctThePrice(page);
   await expect(card(page, 'Music')).toContainText('$12.00/month');
 
   await page.getByRole('complementary', { name: 'Account sidebar' }).getByRole('link', { name: 'Settings' }).click();

@@ -165,3 +165,11 @@ export const cardNames = (page: Page): Promise<string[]> =>
 /** A toast with this exact text. */
 export const toast = (page: Page, text: string): Locator =>
   page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
+
+/** Answers the question an edited price asks before it is saved (issue 24 §2) with 'Correct the price' (a typo, no history). */
+export async function correctThePrice(page: Page): Promise<void> {
+  const question = page.getByRole('dialog', { name: 'A new price?' });
+  await question.getByRole('radio', { name: /^Correct the price/ }).check();
+  await question.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(question).toBeHidden();
+}

@@ -6,6 +6,7 @@ import {
   apiCall,
   card,
   cardNames,
+  correctThePrice,
   createMember,
   day,
   listSubscriptions,
@@ -90,6 +91,7 @@ test('adds and edits subscriptions, checking the form like the API does', async 
   await expect(edit.getByLabel('Category', { exact: true })).toHaveValue('healthcare');
   await edit.getByLabel('Amount (USD)').fill('45.5');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await correctThePrice(page);
   await expect(toast(page, 'Physio updated')).toBeVisible();
   await expect(physio).toContainText('$45.50/week');
 
@@ -302,18 +304,19 @@ test('shows the stats, the spending chart and amounts in the chosen currency', a
   await expect(toast(page, 'Amounts now shown in Euro (EUR)')).toBeVisible();
   await expect(page.getByRole('note')).toContainText('1 USD = 0.92 EUR');
   await expect(stat(page, 'Monthly Total')).toContainText('€18.40');
-  await expect(card(page, 'Ten')).toContainText('€9.20/month');
+  // A card shows its price as billed, and the amount in the display currency beside it (issue 24 §1).
+  await expect(card(page, 'Ten')).toContainText('$10.00/month≈ €9.20');
 
   // The choice is saved to the account (PUT /api/auth/settings) and survives a reload.
   expect((await apiCall<{ currencyPreference: string }>('GET', '/api/auth/me', { token: user.token })).currencyPreference).toBe('EUR');
   await page.reload();
   await expect(page.getByLabel('Currency')).toHaveValue('EUR');
-  await expect(card(page, 'Ten')).toContainText('€9.20/month');
+  await expect(card(page, 'Ten')).toContainText('≈ €9.20');
 
   // No decimals for yen (SPEC §9).
   await page.getByLabel('Currency').selectOption('JPY');
   await expect(stat(page, 'Monthly Total')).toContainText('¥2,990');
-  await expect(card(page, 'Ten')).toContainText('¥1,495/month');
+  await expect(card(page, 'Ten')).toContainText('$10.00/month≈ ¥1,495');
 });
 
 test.describe('the yearly report of a VIP user', () => {
@@ -355,10 +358,10 @@ test.describe('the yearly report of a VIP user', () => {
     expect(csv.suggestedFilename()).toBe(`subscription-report-${today}.csv`);
     expect(await readFile(await csv.path(), 'utf8')).toBe(
       `\uFEFF${[
-        'Name,Category,Billing Cycle,Amount (USD),Yearly Cost (USD)',
-        '"Adobe, Inc.",Software,Monthly,59.99,719.88',
-        'Gym,Fitness,Weekly,12.50,650.00',
-        'Cloud,Cloud Storage,Yearly,24.00,24.00',
+        'Name,Category,Billing Cycle,Amount,Currency,Yearly Cost (USD)',
+        '"Adobe, Inc.",Software,Monthly,59.99,USD,719.88',
+        'Gym,Fitness,Weekly,12.50,USD,650.00',
+        'Cloud,Cloud Storage,Yearly,24.00,USD,24.00',
         '',
         'Category,Yearly Cost (USD)',
         'Software,719.88',
@@ -375,6 +378,7 @@ test.describe('the yearly report of a VIP user', () => {
         'Yearly Total (USD),1393.88',
         'Monthly Average (USD),116.16',
         'Active Subscriptions,3',
+        'Exchange Rates,fixed rates',
         `Report Date,${today}`,
       ].join('\r\n')}\r\n`,
     );
@@ -384,8 +388,8 @@ test.describe('the yearly report of a VIP user', () => {
     await expect(toast(page, 'Data copied! Open Google Sheets and paste (Ctrl+V)')).toBeVisible();
     const copied = String(await page.evaluate('navigator.clipboard.readText()'));
     expect(copied.split('\n').slice(0, 2)).toEqual([
-      'Name\tCategory\tBilling Cycle\tAmount (USD)\tYearly Cost (USD)',
-      'Adobe, Inc.\tSoftware\tMonthly\t59.99\t719.88',
+      'Name\tCategory\tBilling Cycle\tAmount\tCurrency\tYearly Cost (USD)',
+      'Adobe, Inc.\tSoftware\tMonthly\t59.99\tUSD\t719.88',
     ]);
 
     const [text] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download Text' }).click()]);

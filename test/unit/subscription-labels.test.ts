@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cycleLabel, cycleName, deletedBannerText, dueBadge, pastDueMessage } from '../../shared/domain/subscription-labels.js';
+import {
+  cancelByBadge,
+  cycleLabel,
+  cycleName,
+  deletedBannerText,
+  dueBadge,
+  endsBadgeText,
+  nextPriceText,
+  pastDueMessage,
+  trialBadgeText,
+} from '../../shared/domain/subscription-labels.js';
 import { sub } from './subscription-fixtures.js';
 
 const TODAY = '2026-11-22';
@@ -65,5 +75,61 @@ describe('deleted banner (SPEC §2 "Subscription card badges" and banners)', () 
     expect(deletedBannerText(deletedAt, new Date('2026-11-02T10:00:00.000Z'))).toBe('Deleted (29 days until permanent)');
     expect(deletedBannerText(deletedAt, new Date('2026-11-30T10:00:00.000Z'))).toBe('Deleted (1 day until permanent)');
     expect(deletedBannerText(deletedAt, new Date('2026-12-05T10:00:00.000Z'))).toBe('Deleted (0 days until permanent)');
+  });
+});
+
+describe("issue 24 §3's card badges: trial, cancel-by, end date; §2's scheduled price", () => {
+  it("'Trial ends in 3 days', 'Trial ends tomorrow', 'Trial ends today'", () => {
+    expect(trialBadgeText(sub({ trialEndsAt: '2026-11-25' }), TODAY)).toBe('Trial ends in 3 days');
+    expect(trialBadgeText(sub({ trialEndsAt: '2026-11-23' }), TODAY)).toBe('Trial ends tomorrow');
+    expect(trialBadgeText(sub({ trialEndsAt: TODAY }), TODAY)).toBe('Trial ends today');
+  });
+
+  it('no trial badge without a trial, after it, or on a card that is not active', () => {
+    expect(trialBadgeText(sub(), TODAY)).toBeNull();
+    expect(trialBadgeText(sub({ trialEndsAt: '2026-11-21' }), TODAY)).toBeNull();
+    expect(trialBadgeText(sub({ trialEndsAt: '2026-11-25', status: 'canceled' }), TODAY)).toBeNull();
+  });
+
+  it("'Cancel by 12 Dec', urgent within the 10-day due-soon window, the year only when it is another", () => {
+    expect(cancelByBadge(sub({ cancelBy: '2026-12-12' }), TODAY)).toEqual({ text: 'Cancel by 12 Dec', urgent: false });
+    expect(cancelByBadge(sub({ cancelBy: '2026-12-02' }), TODAY)).toEqual({ text: 'Cancel by 2 Dec', urgent: true });
+    expect(cancelByBadge(sub({ cancelBy: TODAY }), TODAY)).toEqual({ text: 'Cancel by 22 Nov', urgent: true });
+    expect(cancelByBadge(sub({ cancelBy: '2027-01-05' }), TODAY)?.text).toBe('Cancel by 5 Jan 2027');
+  });
+
+  it('no cancel-by badge without a notice period or once the day has passed', () => {
+    expect(cancelByBadge(sub(), TODAY)).toBeNull();
+    expect(cancelByBadge(sub({ cancelBy: '2026-11-21' }), TODAY)).toBeNull();
+  });
+
+  it("'Ends 31 Mar 2027', 'Ended …' once past, none in the trash", () => {
+    expect(endsBadgeText(sub({ endsAt: '2027-03-31' }), TODAY)).toBe('Ends 31 Mar 2027');
+    expect(endsBadgeText(sub({ endsAt: TODAY }), TODAY)).toBe('Ends 22 Nov 2026');
+    expect(endsBadgeText(sub({ endsAt: '2026-03-31', status: 'canceled' }), TODAY)).toBe('Ended 31 Mar 2026');
+    expect(endsBadgeText(sub({ endsAt: '2027-03-31', status: 'deleted' }), TODAY)).toBeNull();
+    expect(endsBadgeText(sub(), TODAY)).toBeNull();
+  });
+
+  it("a price change after today: '$17.99 from 15 Dec', as billed", () => {
+    const rising = sub({
+      amount: 17.99,
+      priceHistory: [
+        { amount: 15.49, currency: 'USD', effectiveFrom: '2026-01-01' },
+        { amount: 17.99, currency: 'USD', effectiveFrom: '2026-12-15' },
+      ],
+    });
+    expect(nextPriceText(rising, TODAY)).toBe('$17.99 from 15 Dec');
+    expect(nextPriceText(rising, '2026-12-15')).toBeNull();
+    const euro = sub({
+      amount: 11.99,
+      currency: 'EUR',
+      priceHistory: [
+        { amount: 9.99, currency: 'EUR', effectiveFrom: '2026-01-01' },
+        { amount: 11.99, currency: 'EUR', effectiveFrom: '2027-02-01' },
+      ],
+    });
+    expect(nextPriceText(euro, TODAY)).toBe('€11.99 from 1 Feb 2027');
+    expect(nextPriceText(sub(), TODAY)).toBeNull();
   });
 });

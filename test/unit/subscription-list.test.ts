@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FILTERS,
   DEFAULT_SORT,
+  ENDING_SOON_DAYS,
   emptyStateText,
   filterSubscriptions,
+  isEndingSoon,
+  isTrialing,
   matchesSearch,
   matchesStatus,
   PAGE_SIZE,
@@ -20,6 +23,39 @@ import { sub } from './subscription-fixtures.js';
 const TODAY = '2026-11-22';
 const names = (list: { name: string }[]) => list.map((s) => s.name);
 
+describe("issue 24 §3's filters: 'Trials' and 'Ending soon'", () => {
+  const list = [
+    sub({ name: 'Trial', trialEndsAt: '2026-11-25' }),
+    sub({ name: 'Trial ends today', trialEndsAt: TODAY }),
+    sub({ name: 'Trial over', trialEndsAt: '2026-11-21' }),
+    sub({ name: 'Canceled trial', trialEndsAt: '2026-11-25', status: 'canceled' }),
+    sub({ name: 'Ends in 30 days', endsAt: '2026-12-22' }),
+    sub({ name: 'Ends in 31 days', endsAt: '2026-12-23' }),
+    sub({ name: 'Cancel by in 10 days', cancelBy: '2026-12-02', noticeDays: 28 }),
+    sub({ name: 'Cancel by passed', cancelBy: '2026-11-20', noticeDays: 10 }),
+    sub({ name: 'Canceled ending', endsAt: '2026-12-01', status: 'canceled' }),
+    sub({ name: 'Plain' }),
+  ];
+
+  it("'Trials': active, in a free trial that ends today or later (the cards with a trial badge)", () => {
+    expect(names(filterSubscriptions(list, { trials: true }, TODAY))).toEqual(['Trial', 'Trial ends today']);
+    expect(isTrialing(sub({ trialEndsAt: '2026-11-23' }), TODAY)).toBe(true);
+    expect(isTrialing(sub(), TODAY)).toBe(false);
+  });
+
+  it("'Ending soon': active, its end date or cancel-by day from today to 30 days ahead", () => {
+    expect(ENDING_SOON_DAYS).toBe(30);
+    expect(names(filterSubscriptions(list, { endingSoon: true }, TODAY))).toEqual(['Ends in 30 days', 'Cancel by in 10 days']);
+    expect(isEndingSoon(sub({ endsAt: TODAY }), TODAY)).toBe(true);
+    expect(isEndingSoon(sub({ cancelBy: TODAY }), TODAY)).toBe(true);
+  });
+
+  it('combine with the other filters', () => {
+    expect(names(filterSubscriptions(list, { trials: true, endingSoon: true }, TODAY))).toEqual([]);
+    expect(names(filterSubscriptions(list, { trials: true, search: 'today' }, TODAY))).toEqual(['Trial ends today']);
+  });
+});
+
 describe('filters (SPEC §3 "Filters", §5 "Search and date rules", §9 "Lists")', () => {
   const list = [
     sub({ name: 'Netflix', description: 'Family plan', category: 'streaming', dueDate: '2026-11-25' }),
@@ -31,7 +67,7 @@ describe('filters (SPEC §3 "Filters", §5 "Search and date rules", §9 "Lists")
 
   it('options: status all/active/canceled/deleted, defaults all', () => {
     expect(STATUS_FILTERS).toEqual(['all', 'active', 'canceled', 'deleted']);
-    expect(DEFAULT_FILTERS).toEqual({ search: '', category: 'all', dueSoon: false, status: 'all' });
+    expect(DEFAULT_FILTERS).toEqual({ search: '', category: 'all', dueSoon: false, trials: false, endingSoon: false, status: 'all' });
     expect(names(filterSubscriptions(list, DEFAULT_FILTERS, TODAY))).toEqual(['Netflix', 'Spotify', 'iCloud', 'Gym']);
   });
 

@@ -7,12 +7,17 @@ import { ReadOnlyContext } from './readOnly';
 import { SpendingCard } from './SpendingCard';
 import { StatsRow } from './StatsRow';
 import { SubscriptionList } from './SubscriptionList';
+import { useRates } from './useRates';
 import type { SubscriptionsApi } from './useSubscriptions';
 import { useToday } from './useToday';
 
 type Sample = Pick<Subscription, 'name' | 'description' | 'amount' | 'category' | 'billingCycle' | 'autoRenew' | 'status'> & {
   /** Days from today to the due date, so the badges read the same on any day. */
   dueInDays: number;
+  /** ISO 4217; USD when absent. */
+  currency?: string;
+  /** Days from today to the end of a free trial. */
+  trialDays?: number;
 };
 
 /** Active ones only: a canceled card's faded text is below 4.5:1 in the light theme (left to the polish of the cards). */
@@ -29,8 +34,9 @@ const SAMPLES: Sample[] = [
   },
   {
     name: 'Spotify',
-    description: 'Premium Individual',
+    description: 'Premium Individual, billed in euros',
     amount: 10.99,
+    currency: 'EUR',
     category: 'music',
     billingCycle: 'monthly',
     autoRenew: true,
@@ -69,29 +75,30 @@ const SAMPLES: Sample[] = [
   },
   {
     name: 'Notion',
-    description: 'Plus plan',
+    description: 'Plus plan, on a free trial',
     amount: 10,
     category: 'productivity',
     billingCycle: 'monthly',
     autoRenew: true,
     status: 'active',
-    dueInDays: 27,
+    dueInDays: 6,
+    trialDays: 6,
   },
 ];
 
 /** The sample subscriptions, dated from `today`. */
 export function sampleSubscriptions(today: string): Subscription[] {
-  return SAMPLES.map(({ dueInDays, ...sample }, index) => {
+  return SAMPLES.map(({ dueInDays, currency = 'USD', trialDays, ...sample }, index) => {
     const dueDate = addDays(today, dueInDays);
     return {
       ...sample,
       id: `demo-${index + 1}`,
-      currency: 'USD',
-      priceHistory: [{ amount: sample.amount, currency: 'USD', effectiveFrom: today }],
+      currency,
+      priceHistory: [{ amount: sample.amount, currency, effectiveFrom: today }],
       dueDate,
       cycleInterval: 1,
       anchorDay: Number(dueDate.slice(8)),
-      trialEndsAt: null,
+      trialEndsAt: trialDays === undefined ? null : addDays(today, trialDays),
       endsAt: null,
       noticeDays: null,
       cancelBy: null,
@@ -117,18 +124,27 @@ export function DemoDashboard() {
     () => ({ subscriptions: sampleSubscriptions(today), loading: false, save: readOnly, change: readOnly, deleteForever: readOnly }),
     [today],
   );
-  const stats = useMemo(() => dashboardStats(data.subscriptions, today), [data, today]);
-  const slices = useMemo(() => categoryBreakdown(data.subscriptions, []), [data]);
+  const rates = useRates();
+  const stats = useMemo(() => dashboardStats(data.subscriptions, today, rates), [data, today, rates]);
+  const slices = useMemo(() => categoryBreakdown(data.subscriptions, [], rates), [data, rates]);
 
   return (
     <ReadOnlyContext.Provider value={true}>
       <div className={styles.demo} data-testid="demo-dashboard">
         <p className={styles.note}>A sample dashboard: sign up to track your own subscriptions.</p>
-        <StatsRow stats={stats} currency="USD" />
-        <SpendingCard slices={slices} total={stats.monthlyTotal} currency="USD" canSeeReport={false} onOpenReport={noChange} />
+        <StatsRow stats={stats} currency="USD" rates={rates} />
+        <SpendingCard
+          slices={slices}
+          total={stats.monthlyTotal}
+          currency="USD"
+          rates={rates}
+          canSeeReport={false}
+          onOpenReport={noChange}
+        />
         <SubscriptionList
           data={data}
           currency="USD"
+          rates={rates}
           onCurrencyChange={noChange}
           today={today}
           custom={[]}

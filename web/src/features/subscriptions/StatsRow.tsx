@@ -1,4 +1,4 @@
-import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
+import { type CurrencyCode, formatMoney, type RateTable } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import { type DashboardStats, NONE_UPCOMING } from '@shared/domain/subscription-stats';
 import { BellRing, CalendarClock, Layers, Wallet } from 'lucide-react';
@@ -16,7 +16,7 @@ interface Stat {
 }
 
 /** The four stats cards (SPEC §2): Total Subscriptions, Due in 10 Days, Monthly Total, Next Due. */
-export function StatsRow({ stats, currency }: { stats: DashboardStats; currency: CurrencyCode }) {
+export function StatsRow({ stats, currency, rates }: { stats: DashboardStats; currency: CurrencyCode; rates: RateTable }) {
   const items: Stat[] = [
     {
       label: 'Total Subscriptions',
@@ -34,7 +34,7 @@ export function StatsRow({ stats, currency }: { stats: DashboardStats; currency:
     },
     {
       label: 'Monthly Total',
-      value: formatMoney(stats.monthlyTotal, currency),
+      value: formatMoney(stats.monthlyTotal, currency, rates),
       hint: 'Active subscriptions, per month',
       icon: <Wallet />,
       tone: 'success',

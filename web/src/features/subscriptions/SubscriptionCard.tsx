@@ -1,10 +1,35 @@
 import type { Subscription } from '@shared/api/subscription';
+import { priceAt } from '@shared/domain/billing';
 import { type Category, categoryLabel } from '@shared/domain/categories';
-import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
+import { type CurrencyCode, formatAmount, formatMoney, type RateTable, toUsd } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
-import { cycleLabel, type DueBadge, deletedBannerText, dueBadge, pastDueMessage } from '@shared/domain/subscription-labels';
+import {
+  cancelByBadge,
+  cycleLabel,
+  type DueBadge,
+  deletedBannerText,
+  dueBadge,
+  endsBadgeText,
+  nextPriceText,
+  pastDueMessage,
+  trialBadgeText,
+} from '@shared/domain/subscription-labels';
 import { availableActions, type SubscriptionAction } from '@shared/domain/subscription-rules';
-import { ArchiveRestore, Ban, CalendarDays, CircleAlert, Pencil, Play, RefreshCw, RotateCw, Trash2 } from 'lucide-react';
+import {
+  ArchiveRestore,
+  Ban,
+  BellRing,
+  CalendarDays,
+  CalendarX,
+  CircleAlert,
+  Hourglass,
+  Pencil,
+  Play,
+  RefreshCw,
+  RotateCw,
+  Tag,
+  Trash2,
+} from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button, type ButtonVariant } from '../../components/ui/Button';
@@ -48,7 +73,9 @@ export const subscriptionNameId = (id: string): string => `subscription-${id}-na
 
 export interface SubscriptionCardProps {
   subscription: Subscription;
+  /** The display currency: a price billed in another one shows its converted amount too. */
   currency: CurrencyCode;
+  rates: RateTable;
   today: string;
   custom: readonly Category[];
   /** The category's colour among the categories shown (categoryColorsIn), as the donut and legend have it. */
@@ -61,13 +88,16 @@ export interface SubscriptionCardProps {
 }
 
 /**
- * One subscription (SPEC §2 'Subscription card badges and banners'): name, description,
- * category, amount per cycle in the chosen currency, due date, due badge, the past-due,
- * canceled or deleted banner, and the actions its state allows (SPEC §4).
+ * One subscription (SPEC §2 'Subscription card badges and banners', issue 24 §1–§3): name,
+ * description, category, the price as billed (in force today) per cycle with its amount in the
+ * display currency when that is another, a scheduled price change, due date, due badge, the trial,
+ * cancel-by and end-date badges, the past-due, canceled or deleted banner, and the actions its state
+ * allows (SPEC §4).
  */
 export const SubscriptionCard = memo(function SubscriptionCard({
   subscription: sub,
   currency,
+  rates,
   today,
   custom,
   categoryColor,
@@ -77,6 +107,11 @@ export const SubscriptionCard = memo(function SubscriptionCard({
 }: SubscriptionCardProps) {
   const readOnly = useReadOnly();
   const badge = dueBadge(sub, today);
+  const price = priceAt(sub, today);
+  const nextPrice = sub.status === 'deleted' ? null : nextPriceText(sub, today);
+  const trial = trialBadgeText(sub, today);
+  const cancelBy = cancelByBadge(sub, today);
+  const ends = endsBadgeText(sub, today);
   const actions = availableActions(sub, today);
   const ordered = ACTION_ORDER.filter((action) => actions.includes(action));
   // The quiet actions (cancel, delete) sit together at the far end, and move to a row of their own together.
@@ -136,10 +171,21 @@ export const SubscriptionCard = memo(function SubscriptionCard({
         </h3>
         {sub.description && <p className={styles.description}>{sub.description}</p>}
 
-        <p className={styles.price}>
-          <span className={styles.amount}>{formatMoney(Number(sub.amount), currency)}</span>
-          <span className={styles.cycle}>{cycleLabel(sub.billingCycle)}</span>
-        </p>
+        <div className={styles.priceBlock}>
+          <p className={styles.price}>
+            <span className={styles.amount}>{formatAmount(price.amount, price.currency)}</span>
+            <span className={styles.cycle}>{cycleLabel(sub.billingCycle, sub.cycleInterval)}</span>
+            {price.currency !== currency && (
+              <span className={styles.converted}>≈ {formatMoney(toUsd(price.amount, price.currency, rates), currency, rates)}</span>
+            )}
+          </p>
+          {nextPrice && (
+            <p className={styles.nextPrice}>
+              <Tag aria-hidden="true" />
+              {nextPrice}
+            </p>
+          )}
+        </div>
 
         <div className={styles.meta}>
           <span className={styles.metaItem}>
@@ -159,10 +205,30 @@ export const SubscriptionCard = memo(function SubscriptionCard({
           )}
         </div>
 
+        {(trial || cancelBy || ends) && (
+          <div className={styles.badges}>
+            {trial && (
+              <Badge tone="info" icon={<Hourglass aria-hidden="true" />}>
+                {trial}
+              </Badge>
+            )}
+            {cancelBy && (
+              <Badge tone={cancelBy.urgent ? 'warning' : 'neutral'} icon={<BellRing aria-hidden="true" />}>
+                {cancelBy.text}
+              </Badge>
+            )}
+            {ends && (
+              <Badge tone="neutral" icon={<CalendarX aria-hidden="true" />}>
+                {ends}
+              </Badge>
+            )}
+          </div>
+        )}
+
         {badge?.kind === 'pastDue' && (
           <p className={styles.pastDue} role="note">
             <CircleAlert aria-hidden="true" />
-            {pastDueMessage(sub.billingCycle)}
+            {pastDueMessage(sub.billingCycle, sub.cycleInterval)}
           </p>
         )}
       </div>

@@ -7,7 +7,7 @@ import {
   categoryLabel,
   categoryOptions,
 } from '@shared/domain/categories';
-import type { CurrencyCode } from '@shared/domain/currency';
+import type { CurrencyCode, RateTable } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import {
   DEFAULT_SORT,
@@ -99,6 +99,8 @@ const confirmLooks: Record<ConfirmKind, ConfirmLook> = {
 export interface SubscriptionListProps {
   data: SubscriptionsApi;
   currency: CurrencyCode;
+  /** The rates a price billed in another currency is converted with (useRates). */
+  rates: RateTable;
   onCurrencyChange: (currency: CurrencyCode) => void;
   today: string;
   custom: readonly Category[];
@@ -111,7 +113,7 @@ export interface SubscriptionListProps {
  * memoised and the search is deferred, so a list of 1,000 stays responsive; only one page of
  * cards is ever rendered.
  */
-export function SubscriptionList({ data, currency, onCurrencyChange, today, custom, onAddCategory }: SubscriptionListProps) {
+export function SubscriptionList({ data, currency, rates, onCurrencyChange, today, custom, onAddCategory }: SubscriptionListProps) {
   const { subscriptions, save, change, deleteForever } = data;
   const toast = useToast();
 
@@ -312,6 +314,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
               <SubscriptionCard
                 subscription={sub}
                 currency={currency}
+                rates={rates}
                 today={today}
                 custom={custom}
                 categoryColor={colorOf(sub.category)}
@@ -329,6 +332,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
       {form && (
         <SubscriptionFormModal
           subscription={form.subscription}
+          defaultCurrency={currency}
           custom={custom}
           onAddCategory={onAddCategory}
           onSave={save}

@@ -1,5 +1,5 @@
 import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '@shared/domain/currency';
-import { SORT_KEYS, type SortKey, STATUS_FILTERS, type StatusFilter } from '@shared/domain/subscription-list';
+import { ENDING_SOON_DAYS, SORT_KEYS, type SortKey, STATUS_FILTERS, type StatusFilter } from '@shared/domain/subscription-list';
 import { Plus, Search, SlidersHorizontal, X } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -29,17 +29,25 @@ const currencyOptions: SelectOption[] = CURRENCY_CODES.map((code) => ({
   label: `${code} (${CURRENCIES[code].symbol})`,
 }));
 
-/** The list filters besides the search text (SPEC §3 'Filters'). */
+/** The list filters besides the search text (SPEC §3 'Filters', issue 24 §3 'Trials' and 'Ending soon'). */
 export interface ListFilters {
   category: string;
   dueSoon: boolean;
+  trials: boolean;
+  endingSoon: boolean;
   status: StatusFilter;
 }
 
-export const NO_FILTERS: ListFilters = { category: 'all', dueSoon: false, status: 'all' };
+export const NO_FILTERS: ListFilters = { category: 'all', dueSoon: false, trials: false, endingSoon: false, status: 'all' };
 
 export function activeFilterCount(filters: ListFilters): number {
-  return Number(filters.category !== 'all') + Number(filters.dueSoon) + Number(filters.status !== 'all');
+  return (
+    Number(filters.category !== 'all') +
+    Number(filters.dueSoon) +
+    Number(filters.trials) +
+    Number(filters.endingSoon) +
+    Number(filters.status !== 'all')
+  );
 }
 
 export interface SubscriptionToolbarProps {
@@ -61,7 +69,8 @@ export interface SubscriptionToolbarProps {
 const FILTERS_ID = 'subscription-filters';
 
 /**
- * The list's controls (SPEC §2): search box, Filters toggle (category, due soon, status),
+ * The list's controls (SPEC §2): search box, Filters toggle (category, status, due soon, trials,
+ * ending soon),
  * currency selector, Add Subscription and the sort selector.
  */
 export function SubscriptionToolbar({
@@ -135,24 +144,39 @@ export function SubscriptionToolbar({
         <fieldset id={FILTERS_ID} className={styles.filters}>
           <legend className="visually-hidden">Filters</legend>
           <Select
+            className={styles.categoryFilter}
             label="Category"
             options={categoryOptions}
             value={filters.category}
             onChange={(e) => onFiltersChange({ ...filters, category: e.target.value })}
           />
           <Select
+            className={styles.statusFilter}
             label="Status"
             options={statusOptions}
             value={filters.status}
             onChange={(e) => onFiltersChange({ ...filters, status: e.target.value as StatusFilter })}
           />
-          <Checkbox
-            className={styles.dueSoon}
-            label="Due soon"
-            description="Active, due in the next 10 days"
-            checked={filters.dueSoon}
-            onChange={(e) => onFiltersChange({ ...filters, dueSoon: e.target.checked })}
-          />
+          <div className={styles.flags}>
+            <Checkbox
+              label="Due soon"
+              description="Active, due in the next 10 days"
+              checked={filters.dueSoon}
+              onChange={(e) => onFiltersChange({ ...filters, dueSoon: e.target.checked })}
+            />
+            <Checkbox
+              label="Trials"
+              description="Active, in a free trial"
+              checked={filters.trials}
+              onChange={(e) => onFiltersChange({ ...filters, trials: e.target.checked })}
+            />
+            <Checkbox
+              label="Ending soon"
+              description={`Ends, or must be canceled, within ${ENDING_SOON_DAYS} days`}
+              checked={filters.endingSoon}
+              onChange={(e) => onFiltersChange({ ...filters, endingSoon: e.target.checked })}
+            />
+          </div>
           <Button
             variant="ghost"
             className={styles.clear}

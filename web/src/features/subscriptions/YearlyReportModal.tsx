@@ -1,9 +1,9 @@
 import type { Subscription } from '@shared/api/subscription';
 import { type Category, categoryColorsIn } from '@shared/domain/categories';
-import { formatUsd } from '@shared/domain/currency';
+import { CURRENCIES, type CurrencyCode, formatAmount, type RateTable } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import { cycleName } from '@shared/domain/subscription-labels';
-import { reportCsv, reportFileName, reportText, reportTsv, yearlyReport } from '@shared/domain/subscription-report';
+import { ratesLabel, reportCsv, reportFileName, reportText, reportTsv, yearlyReport } from '@shared/domain/subscription-report';
 import { ChartNoAxesColumn, ClipboardCopy, FileDown, FileText, FileType } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
@@ -26,6 +26,9 @@ export interface YearlyReportModalProps {
   subscriptions: readonly Subscription[];
   custom: readonly Category[];
   today: string;
+  /** The display currency every total is shown in. */
+  currency: CurrencyCode;
+  rates: RateTable;
   onClose: () => void;
 }
 
@@ -36,13 +39,14 @@ function share(part: number, total: number): number {
 /**
  * The Yearly Spending report (SPEC §2, §9; vip, premium and owner): yearly total, monthly
  * average, spending by category, the 5-year projection and every active subscription, with
- * CSV, spreadsheet, PDF and text exports. Amounts are USD with '$' and 2 decimals (SPEC §9).
- * The PDF's layout and its library load only when asked for (issue 24 §7: their own chunk).
+ * CSV, spreadsheet, PDF and text exports (the PDF's layout and library load only when asked for: issue 24 §7). Totals in the display currency at `rates` (issue 24 §1),
+ * each renewal at the price in force then (§2); each subscription's price as billed.
  */
-export function YearlyReportModal({ subscriptions, custom, today, onClose }: YearlyReportModalProps) {
+export function YearlyReportModal({ subscriptions, custom, today, currency, rates, onClose }: YearlyReportModalProps) {
   const toast = useToast();
   const summaryRef = useRef<HTMLDListElement>(null);
-  const report = useMemo(() => yearlyReport(subscriptions, custom), [subscriptions, custom]);
+  const report = useMemo(() => yearlyReport(subscriptions, custom, { currency, rates }), [subscriptions, custom, currency, rates]);
+  const total = (amount: number) => formatAmount(amount, report.currency);
   const colorOf = useMemo(() => categoryColorsIn(subscriptions, custom), [subscriptions, custom]);
   const topProjection = report.projection.at(-1)?.total ?? 0;
   const [makingPdf, setMakingPdf] = useState(false);
@@ -88,7 +92,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
       initialFocus={summaryRef}
       size="lg"
       title="Yearly Spending Report"
-      description={`Your active subscriptions over a year, as of ${formatDateShort(today)}. Amounts in US dollars.`}
+      description={`Your active subscriptions over a year, as of ${formatDateShort(today)}. Totals in ${CURRENCIES[currency].name} (${report.currency}) at ${ratesLabel(report.ratesDate)}.`}
       footer={
         <>
           <Button variant="secondary" icon={<ClipboardCopy aria-hidden="true" />} onClick={() => void copyForSpreadsheet()}>
@@ -116,11 +120,11 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
         <dl ref={summaryRef} tabIndex={-1} className={styles.summary}>
           <div className={[styles.tile, styles.tileMain].join(' ')}>
             <dt>Yearly total</dt>
-            <dd>{formatUsd(report.yearlyTotal)}</dd>
+            <dd>{total(report.yearlyTotal)}</dd>
           </div>
           <div className={styles.tile}>
             <dt>Monthly average</dt>
-            <dd>{formatUsd(report.monthlyAverage)}</dd>
+            <dd>{total(report.monthlyAverage)}</dd>
           </div>
           <div className={styles.tile}>
             <dt>Active subscriptions</dt>
@@ -149,7 +153,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
                           {c.label}
                         </span>
                         <span className={styles.barValue}>
-                          {formatUsd(c.yearly)} <span className={styles.share}>{share(c.yearly, report.yearlyTotal)}%</span>
+                          {total(c.yearly)} <span className={styles.share}>{share(c.yearly, report.yearlyTotal)}%</span>
                         </span>
                       </div>
                       <span className={styles.track} aria-hidden="true">
@@ -174,7 +178,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
                     <li key={p.year} className={styles.bar}>
                       <div className={styles.barText}>
                         <span className={styles.barLabel}>Year {p.year}</span>
-                        <span className={styles.barValue}>{formatUsd(p.total)}</span>
+                        <span className={styles.barValue}>{total(p.total)}</span>
                       </div>
                       <span className={styles.track} aria-hidden="true">
                         <span
@@ -205,7 +209,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
                         Amount
                       </th>
                       <th scope="col" className={styles.number}>
-                        Per year
+                        Per year ({report.currency})
                       </th>
                     </tr>
                   </thead>
@@ -215,9 +219,9 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
                       <tr key={index}>
                         <th scope="row">{row.name}</th>
                         <td>{row.label}</td>
-                        <td>{cycleName(row.billingCycle)}</td>
-                        <td className={styles.number}>{formatUsd(row.amount)}</td>
-                        <td className={styles.number}>{formatUsd(row.yearly)}</td>
+                        <td>{cycleName(row.billingCycle, row.cycleInterval)}</td>
+                        <td className={styles.number}>{formatAmount(row.amount, row.currency)}</td>
+                        <td className={styles.number}>{total(row.yearly)}</td>
                       </tr>
                     ))}
                   </tbody>
