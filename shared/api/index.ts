@@ -2,6 +2,7 @@ import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin.js';
 import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
+import { budgetRoutes } from './budgets.js';
 import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
 import { membershipRoutes } from './membership.js';
@@ -14,6 +15,7 @@ export * from './account.js';
 export * from './admin.js';
 export * from './announcements.js';
 export * from './auth.js';
+export * from './budgets.js';
 export * from './contact.js';
 export * from './contract.js';
 export * from './membership.js';
@@ -33,6 +35,7 @@ export const routes = {
   ...membershipRoutes,
   ...subscriptionRoutes,
   ...statsRoutes,
+  ...budgetRoutes,
   ...adminRoutes,
   ...announcementRoutes,
   ...contactRoutes,
