@@ -61,14 +61,12 @@ const categoryName = z.string({ error: m.categoryRequired }).check(
 export const budgetsBody = z.object({
   monthly: z.nullable(budgetAmount),
   currency: z.string({ error: m.currencyInvalid }).check(z.refine(isCurrency, { error: m.currencyInvalid })),
-  categories: z
-    .array(z.object({ category: categoryName, monthly: budgetAmount }), { error: m.categoriesInvalid })
-    .check(
-      z.maxLength(MAX_CATEGORY_BUDGETS, { error: m.tooManyCategories }),
-      z.refine((list: Array<{ category: string }>) => new Set(list.map((c) => categoryKey(c.category))).size === list.length, {
-        error: m.categoryRepeated,
-      }),
-    ),
+  categories: z.array(z.object({ category: categoryName, monthly: budgetAmount }), { error: m.categoriesInvalid }).check(
+    z.maxLength(MAX_CATEGORY_BUDGETS, { error: m.tooManyCategories }),
+    z.refine((list: Array<{ category: string }>) => new Set(list.map((c) => categoryKey(c.category))).size === list.length, {
+      error: m.categoryRepeated,
+    }),
+  ),
 });
 
 export type BudgetsInput = z.input<typeof budgetsBody>;

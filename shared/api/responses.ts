@@ -141,6 +141,12 @@ const landingStatsResponse = z.union([
   z.object({ showFigures: z.literal(false) }),
 ]);
 
+const budgetsResponse = z.object({
+  monthly: z.nullable(z.number()),
+  currency: z.string(),
+  categories: z.array(z.object({ category: z.string(), monthly: z.number() })),
+});
+
 /** Components of the description, by name: every schema above that answers more than one route. */
 export const namedResponses = {
   Message: messageResponse,
@@ -193,6 +199,8 @@ export const responseSchemas = {
   cancelSubscription: subscriptionResponse,
   reactivateSubscription: subscriptionResponse,
   landingStats: landingStatsResponse,
+  getBudgets: budgetsResponse,
+  saveBudgets: budgetsResponse,
   previewEmail: messageResponse,
   listUsers: userPageResponse,
   createUser: messageAndUser,

@@ -99,7 +99,8 @@ export function spendByMonth(subs: readonly InsightSubscription[], today: string
 /** The categories of a run of months, largest total first (for the stacked chart's order and legend). */
 export function categoriesBySpend(months: readonly MonthSpend[]): string[] {
   const totals = new Map<string, number>();
-  for (const month of months) for (const [key, amount] of Object.entries(month.byCategory)) totals.set(key, (totals.get(key) ?? 0) + amount);
+  for (const month of months)
+    for (const [key, amount] of Object.entries(month.byCategory)) totals.set(key, (totals.get(key) ?? 0) + amount);
   return [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([key]) => key);
 }
 

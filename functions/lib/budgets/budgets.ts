@@ -12,8 +12,6 @@ export async function readBudgets(userId: string, displayCurrency: string): Prom
 
 /** Replaces the user's budgets. */
 export async function writeBudgets(userId: string, budgets: Budgets): Promise<Budgets> {
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: { ...keys.budgets(userId), ...budgets, updatedAt: nowIso() } }),
-  );
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.budgets(userId), ...budgets, updatedAt: nowIso() } }));
   return budgets;
 }

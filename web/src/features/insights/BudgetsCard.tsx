@@ -1,7 +1,7 @@
 import { routes } from '@shared/api';
 import { type Budgets, MAX_CATEGORY_BUDGETS } from '@shared/api/budgets';
 import { categoryKey } from '@shared/domain/categories';
-import { CURRENCIES, type CurrencyCode, formatMoneyIn } from '@shared/domain/currency';
+import { CURRENCIES, type CurrencyCode, formatAmount } from '@shared/domain/currency';
 import type { BudgetCheck } from '@shared/domain/insights';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
@@ -84,7 +84,7 @@ export function BudgetsCard({ budgets, checks, categories, monthLabel }: Budgets
             <li key={check.key} className={check.passed ? styles.passed : undefined}>
               <span>{check.name}</span>
               <span>
-                {formatMoneyIn(check.projected, check.currency)} of {formatMoneyIn(check.limit, check.currency)}
+                {formatAmount(check.projected, check.currency)} of {formatAmount(check.limit, check.currency)}
                 {check.passed ? ' — passed' : ''}
               </span>
               <meter min={0} max={check.limit} value={Math.min(check.projected, check.limit)} aria-label={`${check.name} used`} />

@@ -85,8 +85,8 @@ export function InsightsPage() {
             </ButtonLink>
           }
         >
-          Advanced statistics come with VIP and Premium: your own spend per month, by category, price changes and lifetime spend.
-          Premium adds budgets and Smart insights.
+          Advanced statistics come with VIP and Premium: your own spend per month, by category, price changes and lifetime spend. Premium
+          adds budgets and Smart insights.
         </Alert>
       )}
       <InsightsSections

@@ -39,7 +39,11 @@ export function LifetimeCard({ rows, currency }: LifetimeCardProps) {
                   <td>{formatDateShort(row.since)}</td>
                   <td>
                     <span className={styles.barCell}>
-                      <span className={styles.bar} style={{ width: `${largest > 0 ? (row.total / largest) * 100 : 0}%` }} aria-hidden="true" />
+                      <span
+                        className={styles.bar}
+                        style={{ width: `${largest > 0 ? (row.total / largest) * 100 : 0}%` }}
+                        aria-hidden="true"
+                      />
                       {format(row.total)}
                     </span>
                   </td>
