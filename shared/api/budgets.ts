@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CATEGORY_MAX_LENGTH, categoryKey } from '../domain/categories.js';
-import { isCurrency } from '../domain/currency.js';
+import { isBillingCurrency } from '../domain/currency.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
 import { route } from './contract.js';
 
@@ -60,7 +60,7 @@ const categoryName = z.string({ error: m.categoryRequired }).check(
 
 export const budgetsBody = z.object({
   monthly: z.nullable(budgetAmount),
-  currency: z.string({ error: m.currencyInvalid }).check(z.refine(isCurrency, { error: m.currencyInvalid })),
+  currency: z.string({ error: m.currencyInvalid }).check(z.refine(isBillingCurrency, { error: m.currencyInvalid })),
   categories: z.array(z.object({ category: categoryName, monthly: budgetAmount }), { error: m.categoriesInvalid }).check(
     z.maxLength(MAX_CATEGORY_BUDGETS, { error: m.tooManyCategories }),
     z.refine((list: Array<{ category: string }>) => new Set(list.map((c) => categoryKey(c.category))).size === list.length, {

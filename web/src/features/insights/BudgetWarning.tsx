@@ -8,6 +8,7 @@ import { subscriptionsQuery } from '../../api/queries';
 import { Alert } from '../../components/ui/Alert';
 import { ButtonLink } from '../../components/ui/Button';
 import { useCurrentUser } from '../../session/context';
+import { useRates } from '../subscriptions';
 import { budgetsQuery, budgetsQueryKey } from './budgetsQuery';
 
 /**
@@ -21,6 +22,7 @@ export function BudgetWarning() {
   const queryClient = useQueryClient();
   const subscriptions = useQuery({ ...subscriptionsQuery, enabled: premium });
   const budgets = useQuery({ ...budgetsQuery, enabled: premium });
+  const rates = useRates();
   const listedAt = useRef(0);
 
   useEffect(() => {
@@ -32,7 +34,7 @@ export function BudgetWarning() {
   if (!premium || !budgets.data || !subscriptions.data) return null;
   const today = localToday();
   const month = monthOf(today);
-  const passed = budgetChecks(budgets.data, subscriptions.data, month, today).filter((check) => check.passed);
+  const passed = budgetChecks(budgets.data, subscriptions.data, month, today, rates).filter((check) => check.passed);
   if (passed.length === 0) return null;
   return (
     <Alert

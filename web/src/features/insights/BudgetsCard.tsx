@@ -1,7 +1,7 @@
 import { routes } from '@shared/api';
 import { type Budgets, MAX_CATEGORY_BUDGETS } from '@shared/api/budgets';
 import { categoryKey } from '@shared/domain/categories';
-import { CURRENCIES, type CurrencyCode, formatAmount } from '@shared/domain/currency';
+import { BILLING_CURRENCIES, formatAmount } from '@shared/domain/currency';
 import type { BudgetCheck } from '@shared/domain/insights';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
@@ -30,6 +30,8 @@ export interface BudgetsCardProps {
   categories: SelectOption[];
   monthLabel: string;
 }
+
+const currencyOptions = BILLING_CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }));
 
 const amountText = (n: number | null) => (n === null ? '' : String(n));
 
@@ -74,8 +76,6 @@ export function BudgetsCard({ budgets, checks, categories, monthLabel }: Budgets
     });
   }
 
-  const currencyOptions = Object.values(CURRENCIES).map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }));
-
   return (
     <Card title="Budgets" description={`Plan what your subscriptions may cost each month. ${monthLabel} so far and to come:`}>
       {checks.length > 0 && (
@@ -106,7 +106,7 @@ export function BudgetsCard({ budgets, checks, categories, monthLabel }: Budgets
             label="Currency"
             value={currency}
             options={currencyOptions}
-            onChange={(event) => setCurrency(event.target.value as CurrencyCode)}
+            onChange={(event) => setCurrency(event.target.value)}
           />
         </div>
         <fieldset className={styles.categoryBudgets}>

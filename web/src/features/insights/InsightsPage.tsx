@@ -1,6 +1,6 @@
 import type { Budgets } from '@shared/api/budgets';
 import { BUILT_IN_CATEGORIES, categoryKey, categoryLabel } from '@shared/domain/categories';
-import { FIXED_RATES, normalizeCurrency, type RateTable } from '@shared/domain/currency';
+import { normalizeCurrency, type RateTable } from '@shared/domain/currency';
 import { localToday } from '@shared/domain/dates';
 import {
   budgetChecks,
@@ -24,6 +24,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useCurrentUser } from '../../session/context';
+import { useRates } from '../subscriptions';
 import { BudgetsCard } from './BudgetsCard';
 import { budgetsQuery } from './budgetsQuery';
 import { CategorySpendCard } from './CategorySpendCard';
@@ -47,6 +48,7 @@ export function InsightsPage() {
   const premium = hasPremiumInsights(user.role);
   const currency = normalizeCurrency(user.currencyPreference);
   const today = localToday();
+  const rates = useRates();
   const subscriptions = useQuery({ ...subscriptionsQuery, enabled: full });
   const budgets = useQuery({ ...budgetsQuery, enabled: premium });
 
@@ -93,7 +95,7 @@ export function InsightsPage() {
         subs={subs}
         today={today}
         currency={full ? currency : 'USD'}
-        rates={FIXED_RATES}
+        rates={rates}
         premium={premium}
         budgets={premium ? budgets.data : undefined}
       />
