@@ -241,7 +241,8 @@ function duplicateInsights(subs: readonly InsightSubscription[], money: InCurren
   }
   return [...groups.values()]
     .filter((group) => group.length > 1)
-    .map((group) => {
+    .map((unsorted) => {
+      const group = [...unsorted].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
       const names = group.map((sub) => sub.name);
       const perMonth = group.reduce((sum, sub) => sum + monthlyPrice(sub, money), 0);
       return {

@@ -173,10 +173,10 @@ describe('smart insights (issue 24 §5: rules, no model)', () => {
     expect(insights).toEqual([
       {
         kind: 'duplicate',
-        subscriptionIds: [a.id, b.id],
+        subscriptionIds: [b.id, a.id],
         title: '2 subscriptions to one service',
         detail:
-          'Spotify Premium and Spotify Family look like the same service; together they cost $31.98 a month. Is one of them left over?',
+          'Spotify Family and Spotify Premium look like the same service; together they cost $31.98 a month. Is one of them left over?',
       },
     ]);
     expect(smartInsights([a, { ...b, status: 'canceled' }], TODAY, USD)).toEqual([]);

@@ -11,10 +11,11 @@ export interface MonthlySpendCardProps {
 }
 
 const WHEN_LABEL: Record<MonthSpend['when'], string> = { past: 'Billed', current: 'This month', future: 'Projected' };
-const WHEN_COLOR: Record<MonthSpend['when'], string> = {
-  past: chartColors.billed,
-  current: chartColors.current,
-  future: chartColors.projected,
+/** Billed months solid, this month in the accent, projected months outlined and light: told apart without colour too. */
+const WHEN_STYLE: Record<MonthSpend['when'], { fill: string; fillOpacity: number; stroke: string }> = {
+  past: { fill: chartColors.billed, fillOpacity: 1, stroke: chartColors.billed },
+  current: { fill: chartColors.current, fillOpacity: 1, stroke: chartColors.current },
+  future: { fill: chartColors.billed, fillOpacity: 0.3, stroke: chartColors.billed },
 };
 
 /** Spend per month: the last 12 months and the next 12 (issue 24 §5), with price history, trials and end dates applied. */
@@ -48,7 +49,7 @@ export function MonthlySpendCard({ months, currency }: MonthlySpendCardProps) {
               <Tooltip {...tooltipStyle} formatter={(value) => [format(Number(value)), 'Spend']} />
               <Bar dataKey="total" radius={[4, 4, 0, 0]} isAnimationActive={false}>
                 {data.map((m) => (
-                  <Cell key={m.month} fill={WHEN_COLOR[m.when]} />
+                  <Cell key={m.month} {...WHEN_STYLE[m.when]} strokeWidth={1.5} />
                 ))}
               </Bar>
             </BarChart>
@@ -58,7 +59,13 @@ export function MonthlySpendCard({ months, currency }: MonthlySpendCardProps) {
           <ul className={styles.legend} aria-hidden="true">
             {(Object.keys(WHEN_LABEL) as MonthSpend['when'][]).map((when) => (
               <li key={when}>
-                <span className={styles.swatch} style={{ background: WHEN_COLOR[when] }} />
+                <span
+                  className={styles.swatch}
+                  style={{
+                    background: `color-mix(in srgb, ${WHEN_STYLE[when].fill} ${WHEN_STYLE[when].fillOpacity * 100}%, transparent)`,
+                    borderColor: WHEN_STYLE[when].stroke,
+                  }}
+                />
                 {WHEN_LABEL[when]}
               </li>
             ))}

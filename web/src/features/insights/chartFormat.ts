@@ -14,7 +14,6 @@ export const chartColors = {
   grid: 'var(--color-border)',
   billed: 'var(--color-primary)',
   current: 'var(--color-accent)',
-  projected: 'var(--color-primary-text)',
   tooltipBackground: 'var(--color-surface)',
   tooltipBorder: 'var(--color-border-strong)',
   text: 'var(--color-text)',
