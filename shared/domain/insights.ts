@@ -207,6 +207,8 @@ export const PRICE_RISE_RECENT_DAYS = 365;
  * about 10 monthly payments (two months free), a discount of about 16%.
  */
 export const TYPICAL_YEARLY_DISCOUNT = 0.16;
+/** At most this many yearly-plan suggestions, the largest savings first: a list of every monthly plan would drown the rest. */
+export const MAX_YEARLY_SUGGESTIONS = 3;
 /** A monthly subscription is suggested a yearly plan once it has been kept this many months. */
 export const YEARLY_AFTER_MONTHS = 6;
 
@@ -303,10 +305,11 @@ function monthsBetween(from: string, to: string): number {
 /**
  * A yearly plan that would likely be cheaper: an active subscription billed every month, paid (not in
  * a trial), kept for YEARLY_AFTER_MONTHS or more and with no end date within the next year, so it is
- * likely to be kept a whole year. Saving: 12 monthly payments × TYPICAL_YEARLY_DISCOUNT.
+ * likely to be kept a whole year. Saving: 12 monthly payments × TYPICAL_YEARLY_DISCOUNT. The
+ * MAX_YEARLY_SUGGESTIONS largest savings are shown.
  */
 function yearlyInsights(subs: readonly InsightSubscription[], today: string, money: InCurrency): SmartInsight[] {
-  const insights: SmartInsight[] = [];
+  const yearly: Array<SmartInsight & { saving: number }> = [];
   for (const sub of subs.filter(isActive)) {
     if (sub.billingCycle !== 'monthly' || (sub.cycleInterval ?? 1) !== 1) continue;
     if (sub.trialEndsAt && sub.trialEndsAt > today) continue;
@@ -315,14 +318,18 @@ function yearlyInsights(subs: readonly InsightSubscription[], today: string, mon
     const perMonth = monthlyPrice(sub, money);
     if (perMonth <= 0) continue;
     const saving = roundMoney(perMonth * 12 * TYPICAL_YEARLY_DISCOUNT);
-    insights.push({
+    yearly.push({
+      saving,
       kind: 'yearlyCheaper',
       subscriptionIds: [sub.id],
       title: `${sub.name} could cost less yearly`,
       detail: `You pay ${formatAmount(perMonth, money.currency)} a month, ${formatAmount(perMonth * 12, money.currency)} a year. Most services discount a yearly plan by about ${Math.round(TYPICAL_YEARLY_DISCOUNT * 100)}%: switching would save about ${formatAmount(saving, money.currency)} a year, if ${sub.name} offers one.`,
     });
   }
-  return insights;
+  return yearly
+    .sort((a, b) => b.saving - a.saving || a.title.localeCompare(b.title))
+    .slice(0, MAX_YEARLY_SUGGESTIONS)
+    .map(({ saving: _, ...insight }) => insight);
 }
 
 /** Premium's 'Smart insights' (issue 24 §5): the four rules above, in that order. */

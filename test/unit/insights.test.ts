@@ -5,6 +5,7 @@ import {
   categoriesBySpend,
   type InsightSubscription,
   lifetimeSpend,
+  MAX_YEARLY_SUGGESTIONS,
   monthLabel,
   monthSpend,
   priceChanges,
@@ -239,6 +240,17 @@ describe('smart insights (issue 24 §5: rules, no model)', () => {
     expect(smartInsights([kept('2026-06-01')], TODAY, USD)).toEqual([]);
     expect(smartInsights([kept('2026-01-01', { billingCycle: 'yearly' })], TODAY, USD)).toEqual([]);
     expect(smartInsights([kept('2026-01-01', { endsAt: '2027-06-30' })], TODAY, USD)).toEqual([]);
+  });
+});
+
+describe('yearly-plan suggestions', () => {
+  it('shows only the largest savings, largest first', () => {
+    const subs = [5, 40, 12, 25].map((amount) =>
+      sub({ name: `Plan ${amount}`, amount, dueDate: '2026-12-10', createdAt: '2026-01-01T00:00:00.000Z' }),
+    );
+    const titles = smartInsights(subs, TODAY, USD).map((insight) => insight.title);
+    expect(MAX_YEARLY_SUGGESTIONS).toBe(3);
+    expect(titles).toEqual(['Plan 40 could cost less yearly', 'Plan 25 could cost less yearly', 'Plan 12 could cost less yearly']);
   });
 });
 

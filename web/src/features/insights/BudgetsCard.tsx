@@ -77,20 +77,34 @@ export function BudgetsCard({ budgets, checks, categories, monthLabel }: Budgets
   }
 
   return (
-    <Card title="Budgets" description={`Plan what your subscriptions may cost each month. ${monthLabel} so far and to come:`}>
+    <Card
+      title="Budgets"
+      description="Plan what your subscriptions may cost each month. The dashboard warns you, and one e-mail tells you, when a month's projected spend passes a budget."
+    >
       {checks.length > 0 && (
-        <ul className={styles.budgetStanding} aria-label={`Budgets in ${monthLabel}`}>
-          {checks.map((check) => (
-            <li key={check.key} className={check.passed ? styles.passed : undefined}>
-              <span>{check.name}</span>
-              <span>
-                {formatAmount(check.projected, check.currency)} of {formatAmount(check.limit, check.currency)}
-                {check.passed ? ' — passed' : ''}
-              </span>
-              <meter min={0} max={check.limit} value={Math.min(check.projected, check.limit)} aria-label={`${check.name} used`} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <h3 className={styles.subheading}>Projected for {monthLabel}</h3>
+          <ul className={styles.budgetStanding} aria-label={`Budgets in ${monthLabel}`}>
+            {checks.map((check) => (
+              <li key={check.key} className={check.passed ? styles.passed : undefined}>
+                <span>{check.name}</span>
+                <span>
+                  {formatAmount(check.projected, check.currency)} of {formatAmount(check.limit, check.currency)}
+                  {check.passed ? ' — passed' : ''}
+                </span>
+                <meter
+                  min={0}
+                  max={check.limit}
+                  low={check.limit * 0.8}
+                  high={check.limit * 0.999}
+                  optimum={0}
+                  value={Math.min(check.projected, check.limit)}
+                  aria-label={`${check.name} used`}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <form className={styles.budgetForm} onSubmit={submit} noValidate>
         <div className={styles.budgetTop}>
