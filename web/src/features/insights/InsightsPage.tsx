@@ -21,7 +21,6 @@ import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { Alert } from '../../components/ui/Alert';
 import { ButtonLink } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useCurrentUser } from '../../session/context';
 import { useRates } from '../subscriptions';
@@ -91,6 +90,11 @@ export function InsightsPage() {
           adds budgets and Smart insights.
         </Alert>
       )}
+      {full && subs.length === 0 && (
+        <Alert tone="info" title="No subscriptions yet">
+          Add your subscriptions on the dashboard and their figures appear here.
+        </Alert>
+      )}
       <InsightsSections
         subs={subs}
         today={today}
@@ -150,11 +154,6 @@ function InsightsSections({ subs, today, currency, rates, premium, budgets }: Se
       )}
       <PriceChangesCard changes={changes} today={today} />
       <LifetimeCard rows={lifetime} currency={currency} />
-      {subs.length === 0 && (
-        <Card title="No subscriptions yet">
-          <p className={styles.muted}>Add subscriptions on the dashboard and their figures appear here.</p>
-        </Card>
-      )}
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function LifetimeCard({ rows, currency }: LifetimeCardProps) {
         <p className={styles.muted}>No subscriptions yet.</p>
       ) : (
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={[styles.table, styles.lifetime].join(' ')}>
             <caption className="visually-hidden">Lifetime spend per subscription, in {currency}</caption>
             <thead>
               <tr>
