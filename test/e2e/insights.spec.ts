@@ -8,7 +8,9 @@ import { apiCall, createMember, day, openDashboard, seedSubscription, type TestU
  * warning, axe-core in both themes, a 390 px phone, and the charts' code loaded by /insights only.
  */
 
-test.describe.configure({ mode: 'serial' });
+// Each test seeds a user with subscriptions and checks a long page of charts with axe-core in both themes:
+// twice the default time, so a loaded machine does not fail it.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 async function openInsights(page: Page, user: TestUser): Promise<void> {
   await page.goto('/login');
