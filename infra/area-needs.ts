@@ -125,6 +125,12 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     supportEmail: true,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
   },
+  // Premium budgets (issue 24 §5): the budget item, the user's subscriptions (Query) to project the
+  // month, and one alert marker per budget and month (a conditional PutItem) before its e-mail.
+  budgets: {
+    sendsEmail: true,
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  },
   // Reads the one counters item: never a Scan, which would read every user's password hash.
   stats: { landingCounters: true, table: { actions: ['dynamodb:GetItem'] } },
   // Reads and writes the announcement items; no e-mail, no avatars, nothing signed.

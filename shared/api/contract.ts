@@ -16,6 +16,7 @@ export type Area =
   | 'membership'
   | 'subscriptions'
   | 'stats'
+  | 'budgets'
   | 'admin'
   | 'announcements'
   | 'contact';

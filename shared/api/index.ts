@@ -2,6 +2,7 @@ import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin.js';
 import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
+import { budgetRoutes } from './budgets.js';
 import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
 import { membershipRoutes } from './membership.js';
@@ -15,6 +16,7 @@ export * from './account.js';
 export * from './admin.js';
 export * from './announcements.js';
 export * from './auth.js';
+export * from './budgets.js';
 export * from './contact.js';
 export * from './contract.js';
 export * from './membership.js';
@@ -36,6 +38,7 @@ export const routes = {
   ...subscriptionRoutes,
   ...paymentRoutes,
   ...statsRoutes,
+  ...budgetRoutes,
   ...adminRoutes,
   ...announcementRoutes,
   ...contactRoutes,

@@ -170,6 +170,12 @@ const landingStatsResponse = z.union([
   z.object({ showFigures: z.literal(false) }),
 ]);
 
+const budgetsResponse = z.object({
+  monthly: z.nullable(z.number()),
+  currency: z.string(),
+  categories: z.array(z.object({ category: z.string(), monthly: z.number() })),
+});
+
 /** Components of the description, by name: every schema above that answers more than one route. */
 export const namedResponses = {
   Message: messageResponse,
@@ -224,6 +230,8 @@ export const responseSchemas = {
   listPayments: paymentListResponse,
   recordPayment: paymentResponse,
   landingStats: landingStatsResponse,
+  getBudgets: budgetsResponse,
+  saveBudgets: budgetsResponse,
   previewEmail: messageResponse,
   listUsers: userPageResponse,
   createUser: messageAndUser,

@@ -61,12 +61,15 @@ export const VIP_FEATURES: readonly string[] = [
   'Early access to new features',
 ];
 
-/** SPEC §9: Premium has everything in VIP (its list's lead line) plus these. */
+/**
+ * SPEC §9: Premium has everything in VIP (its list's lead line) plus these. SPEC's 'AI insights' is
+ * called 'Smart insights' (issue 24 §5): they are rules (shared/domain/insights.ts), no model is involved.
+ */
 export const PREMIUM_LEAD_FEATURE = 'Everything in VIP';
 export const PREMIUM_EXTRA_FEATURES: readonly string[] = [
   'Animated badge',
   'Unlimited subscriptions',
-  'AI insights',
+  'Smart insights',
   'Automatic bill reminders',
   'Budget planning',
   'Multi-device sync',

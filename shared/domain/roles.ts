@@ -30,3 +30,20 @@ export function hasPaidFeatures(role: unknown): boolean {
 export function seesAds(role: unknown): boolean {
   return normalizeRole(role) === 'member';
 }
+
+/**
+ * The /insights page, SPEC §9 VIP 'Advanced statistics' (issue 24 §5): vip and premium, and the staff,
+ * who hold every paid feature (as for profile features, SPEC §6). Members see a preview.
+ */
+export function hasAdvancedStatistics(role: unknown): boolean {
+  return normalizeRole(role) !== 'member';
+}
+
+/**
+ * Premium's 'Budget planning' and 'Smart insights' (SPEC §9, issue 24 §5): premium and the staff.
+ * VIP sees the page without them, members a preview.
+ */
+export function hasPremiumInsights(role: unknown): boolean {
+  const r = normalizeRole(role);
+  return r === 'premium' || r === 'owner' || r === 'developer';
+}

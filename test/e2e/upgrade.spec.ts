@@ -118,7 +118,7 @@ test('marks Premium most popular, lists each plan’s features and ends with the
     'Everything in VIP',
     'Animated badge',
     'Unlimited subscriptions',
-    'AI insights',
+    'Smart insights',
     'Automatic bill reminders',
     'Budget planning',
     'Multi-device sync',

@@ -149,6 +149,9 @@ describe('function bundling', () => {
     'reminder-sender': 252,
     // The chassis, zod/mini for its body, the SES client, the e-mail layout and MIME writer.
     contact: 297,
+    // Issue 24 §5: what contact carries, plus the subscriptions' query and the figures that project a month
+    // (shared/domain/billing.ts, insights.ts, the rate table): measured 304.3 KB (docs/decisions/*-budget-alerts.md).
+    budgets: 305,
   };
 
   it.each(functionEntries().map(({ name, entry }) => [name, entry]))(

@@ -51,6 +51,18 @@ describe("the built web app's weight per screen (Vite manifest)", () => {
     expect(route?.firstKb).toBeLessThanOrEqual(budgetKb);
   });
 
+  // Issue 24 §5: the charts (recharts) come with /insights only; the dashboard's first visit, its lazy
+  // chunks included, and the landing's carry none of it.
+  it('loads recharts with /insights only, not with the dashboard or the landing', () => {
+    const sourcesOf = (files: string[]) =>
+      files.flatMap((file) => (JSON.parse(readFileSync(join(outDir, `${file}.map`), 'utf8')) as { sources: string[] }).sources);
+    const charts = (files: string[]) => sourcesOf(files).filter((source) => /node_modules\/recharts\//.test(source));
+    const route = (path: string) => weights.find((weight) => weight.path === path) as RouteWeight;
+    expect(charts(route('/insights').firstFiles).length).toBeGreaterThan(0);
+    expect(charts(route('/dashboard').files)).toEqual([]);
+    expect(charts(route('/').files)).toEqual([]);
+  });
+
   it("renders the landing page without zod or dashboard code: its counters and the demo dashboard (in the dashboard's chunk) load later", () => {
     const landing = weights.find((route) => route.path === '/') as RouteWeight;
     const first = landing.firstFiles.map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');

@@ -70,7 +70,7 @@ describe('plans (SPEC §2 "Upgrade", §9 "Plan prices")', () => {
     expect(PREMIUM_EXTRA_FEATURES).toEqual([
       'Animated badge',
       'Unlimited subscriptions',
-      'AI insights',
+      'Smart insights',
       'Automatic bill reminders',
       'Budget planning',
       'Multi-device sync',

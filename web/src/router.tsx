@@ -87,6 +87,7 @@ const routes: RouteObject[] = [
         path: '/dashboard',
         element: screen(() => import('./features/dashboard/DashboardPage'), 'DashboardPage', prefetchSubscriptions),
       },
+      { path: '/insights', element: screen(() => import('./features/insights/InsightsPage'), 'InsightsPage') },
       { path: '/upgrade', element: screen(() => import('./features/upgrade/UpgradePage'), 'UpgradePage') },
       { path: '/settings', element: screen(() => import('./features/settings/SettingsPage'), 'SettingsPage') },
     ],

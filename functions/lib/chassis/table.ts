@@ -21,6 +21,10 @@ export const keys = {
   userDirectory: (createdAt: string, userId: string) => ({ pk: USER_DIRECTORY, sk: `${createdAt}#${userId}` }),
   /** A message sent with the contact form, kept for CONTACT_MESSAGE_DAYS. */
   contactMessage: (messageId: string) => ({ pk: `CONTACT#${messageId}`, sk: 'MESSAGE' }),
+  /** Premium's monthly budgets (issue 24 §5): one item per user. */
+  budgets: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BUDGETS' }),
+  /** The marker of the one e-mail of a budget ('overall' or `category:<key>`) and month (YYYY-MM). */
+  budgetAlert: (userId: string, month: string, budget: string) => ({ pk: `USER#${userId}`, sk: `BUDGETALERT#${month}#${budget}` }),
   ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
   /** An address SES reported as a permanent bounce or a complaint: no more optional mail to it (functions/lib/email/email.ts). */
   suppressedEmail: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),

@@ -7,6 +7,7 @@ import { IconButton } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { useCurrentUser, useSession } from '../../session/context';
 import { displayNameOf } from '../../session/displayName';
+import { BudgetWarning } from '../insights';
 import { SubscriptionsPanel } from '../subscriptions';
 import styles from './DashboardPage.module.css';
 import { Sidebar } from './Sidebar';
@@ -52,6 +53,7 @@ export function DashboardPage() {
           <h1 className={styles.greeting}>Welcome back, {name}</h1>
           <p className={styles.subtitle}>Here&apos;s everything you&apos;re subscribed to, in one place.</p>
         </header>
+        <BudgetWarning />
         <SubscriptionsPanel />
       </main>
     </div>

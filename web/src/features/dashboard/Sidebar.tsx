@@ -1,6 +1,6 @@
 import type { User } from '@shared/api/user';
 import { isAdmin, normalizeRole } from '@shared/domain/roles';
-import { Crown, LogOut, Settings, Shield } from 'lucide-react';
+import { ChartNoAxesCombined, Crown, LogOut, Settings, Shield } from 'lucide-react';
 import { Avatar } from '../../components/Avatar';
 import { Brand } from '../../components/layout/Brand';
 import { RoleBadges } from '../../components/RoleBadges';
@@ -39,6 +39,9 @@ export function Sidebar({ user, onLogout }: SidebarProps) {
             Upgrade to Premium
           </ButtonLink>
         )}
+        <ButtonLink to="/insights" variant="secondary" fullWidth icon={<ChartNoAxesCombined aria-hidden="true" />}>
+          Insights
+        </ButtonLink>
         {isAdmin(user.role) && (
           <ButtonLink to="/admin" variant="secondary" fullWidth icon={<Shield aria-hidden="true" />}>
             Admin Panel

@@ -1,0 +1,72 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Budgets } from '../../../shared/api/budgets.js';
+import { formatAmount, type RateTable } from '../../../shared/domain/currency.js';
+import { todayIn } from '../../../shared/domain/dates.js';
+import { budgetChecks, monthLabel, monthOf } from '../../../shared/domain/insights.js';
+import { dynamo } from '../chassis/aws.js';
+import { isConditionFailure } from '../chassis/errors.js';
+import { createLogger } from '../chassis/log.js';
+import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import { budgetPassedEmail } from '../email/budget-email.js';
+import { EmailSuppressedError, sendEmail } from '../email/email.js';
+import { listSubscriptions } from '../subscriptions/subscriptions.js';
+import type { UserItem } from '../users/user-item.js';
+
+const log = createLogger({ area: 'budgets' });
+
+/** Alert markers are kept this long after their month, then DynamoDB's TTL removes them. */
+const MARKER_DAYS = 62;
+
+/**
+ * Takes the one e-mail of a budget and month: a conditional put of its marker, so however many
+ * checks run at once, exactly one of them sends it. True for the check that took it.
+ */
+async function claimAlert(userId: string, month: string, budget: string, at: Date): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.budgetAlert(userId, month, budget), sentAt: nowIso(), expiresAt: epochSeconds(at) + MARKER_DAYS * 86_400 },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Checks this month's projected spend (in the user's time zone) against each budget and sends the
+ * one e-mail of each budget it passes (issue 24 §5), to a verified address. Nothing here fails the
+ * request that asked: a failed send is logged, and its marker stays (no second e-mail for the month).
+ */
+export async function alertPassedBudgets(user: UserItem, budgets: Budgets, at: Date, rates?: RateTable): Promise<void> {
+  if (budgets.monthly === null && budgets.categories.length === 0) return;
+  if (!user.email || !user.emailVerified) return;
+  try {
+    const today = todayIn(user.timeZone ?? 'UTC', at);
+    const month = monthOf(today);
+    const subscriptions = await listSubscriptions(user.id);
+    const passed = budgetChecks(budgets, subscriptions, month, today, rates).filter((check) => check.passed);
+    for (const check of passed) {
+      if (!(await claimAlert(user.id, month, check.key, at))) continue;
+      await sendEmail(
+        budgetPassedEmail({
+          to: user.email,
+          username: user.displayName || user.username,
+          budgetName: check.key === 'overall' ? 'Your monthly budget' : `Your ${check.name}`,
+          monthLabel: monthLabel(month, 'long'),
+          budget: formatAmount(check.limit, check.currency),
+          projected: formatAmount(check.projected, check.currency),
+        }),
+      ).catch((error: unknown) => {
+        if (error instanceof EmailSuppressedError) return;
+        throw error;
+      });
+    }
+  } catch (error) {
+    log.error('The budget check failed', { error: error instanceof Error ? error.message : String(error) });
+  }
+}
