@@ -2,7 +2,7 @@ import type { BillingCycle } from '../../../shared/api/subscription.js';
 import { categoryLabel } from '../../../shared/domain/categories.js';
 import { formatBilledAndDisplay, type RateTable } from '../../../shared/domain/currency.js';
 import { formatDateShort } from '../../../shared/domain/dates.js';
-import type { ReminderEvent, ReminderKind } from '../../../shared/domain/reminders.js';
+import { endsTrial, type ReminderEvent, type ReminderKind } from '../../../shared/domain/reminders.js';
 import { cycleLabel } from '../../../shared/domain/subscription-labels.js';
 import { publicUrl } from '../chassis/config.js';
 import type { Email } from '../email/email.js';
@@ -74,7 +74,7 @@ export function reminderEmail(input: ReminderEmailInput): Email {
   const final = input.kind === '1day';
   const event = input.event ?? 'renewal';
   const trialEndsAt = sub.trialEndsAt ?? null;
-  const endingTrial = (event === 'trialEnd' || (event === 'renewal' && trialEndsAt === sub.dueDate)) && trialEndsAt !== null;
+  const endingTrial = (event === 'trialEnd' || (event === 'renewal' && endsTrial(sub))) && trialEndsAt !== null;
   const token = input.unsubscribeToken;
   const test = input.kind === 'test' ? '[Test] ' : '';
 
