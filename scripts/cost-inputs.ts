@@ -49,6 +49,8 @@ export const ASSUMPTIONS: Assumptions = {
   remindersPerRenewal: 2,
   newUserShare: 0.05,
   reminder: { lambdaMemoryMb: 512, durationMs: 60, sqsRequests: 0.3, readUnits: 1, writeUnits: 2 },
+  // One run a day at 256 MB, waiting up to a second for the ECB; the day's item (about 1 KB) is one write.
+  dailyRates: { runsPerMonth: 30, lambdaMemoryMb: 256, durationMs: 1000, writeUnits: 1 },
   storedKbPerUser: 20,
   avatarShare: 0.2,
   avatarKb: 100,
@@ -56,7 +58,7 @@ export const ASSUMPTIONS: Assumptions = {
   // Each rate rule and each managed rule group is billed as a rule.
   wafRules: Object.keys(WAF_RATE_LIMITS).length + WAF_MANAGED_RULE_GROUPS.length,
   // Every alarm of the application stack as deployed (test/infra/operations.test.ts counts them).
-  alarms: 61,
+  alarms: 65,
   dashboards: 1,
 };
 
