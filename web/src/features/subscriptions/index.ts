@@ -4,3 +4,4 @@
  */
 export { DemoDashboard } from './DemoDashboard';
 export { SubscriptionsPanel } from './SubscriptionsPanel';
+export { useRates } from './useRates';
