@@ -145,13 +145,22 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
   const deliverSesNotification: DeliverSesNotification = (message) => feedback.handler(snsEventOf(message));
   const tableStream = await localAvatarTriggers(setup.emulators);
   const { runDailyRates } = await import('../functions/lib/rates/daily-rates.js');
+  const { forgetCurrentRates } = await import('../functions/lib/rates/stored-rates.js');
   return {
     handlers,
     runReminders: reminders.run,
     reminderQueue: reminders.queue,
     membershipSchedules,
     deliverSesNotification,
-    runDailyRates,
+    // The functions of this process read the stored rates again at their next use, whatever the run did
+    // (in the cloud a new day reaches each instance within the hour, functions/lib/rates/stored-rates.ts).
+    runDailyRates: async (source) => {
+      try {
+        return await runDailyRates(source);
+      } finally {
+        forgetCurrentRates();
+      }
+    },
     tableStream,
   };
 }

@@ -1,4 +1,5 @@
 import type { Subscription } from '@shared/api/subscription';
+import { FIXED_RATES } from '@shared/domain/currency';
 import { addDays } from '@shared/domain/dates';
 import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-stats';
 import { useMemo } from 'react';
@@ -124,8 +125,15 @@ export function DemoDashboard() {
     <ReadOnlyContext.Provider value={true}>
       <div className={styles.demo} data-testid="demo-dashboard">
         <p className={styles.note}>A sample dashboard: sign up to track your own subscriptions.</p>
-        <StatsRow stats={stats} currency="USD" />
-        <SpendingCard slices={slices} total={stats.monthlyTotal} currency="USD" canSeeReport={false} onOpenReport={noChange} />
+        <StatsRow stats={stats} currency="USD" rates={FIXED_RATES} />
+        <SpendingCard
+          slices={slices}
+          total={stats.monthlyTotal}
+          currency="USD"
+          rates={FIXED_RATES}
+          canSeeReport={false}
+          onOpenReport={noChange}
+        />
         <SubscriptionList
           data={data}
           currency="USD"

@@ -1,4 +1,4 @@
-import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
+import { type CurrencyCode, formatMoney, type RateTable } from '@shared/domain/currency';
 import type { CategorySlice } from '@shared/domain/subscription-stats';
 import { ChartNoAxesColumn, ChartPie, Lock } from 'lucide-react';
 import { Badge } from '../../components/ui/Badge';
@@ -12,6 +12,8 @@ export interface SpendingCardProps {
   /** USD per month of all active subscriptions: the Monthly Total, so the donut's centre matches the stats card. */
   total: number;
   currency: CurrencyCode;
+  /** The rates the amounts are shown in `currency` with (useRates). */
+  rates: RateTable;
   /** vip, premium and owner open the Yearly report; everyone else sees the locked button (SPEC §2, §6). */
   canSeeReport: boolean;
   onOpenReport: () => void;
@@ -22,12 +24,12 @@ function percent(part: number, total: number): string {
 }
 
 /** 'Spending by Category' (SPEC §2): the donut, its legend and the Yearly Spending button. */
-export function SpendingCard({ slices, total, currency, canSeeReport, onOpenReport }: SpendingCardProps) {
+export function SpendingCard({ slices, total, currency, rates, canSeeReport, onOpenReport }: SpendingCardProps) {
   const readOnly = useReadOnly();
-  const totalText = formatMoney(total, currency);
+  const totalText = formatMoney(total, currency, rates);
   const summary = slices.length
     ? `Monthly spending by category, ${totalText} in total: ${slices
-        .map((s) => `${s.label} ${formatMoney(s.amount, currency)} (${percent(s.amount, total)})`)
+        .map((s) => `${s.label} ${formatMoney(s.amount, currency, rates)} (${percent(s.amount, total)})`)
         .join(', ')}.`
     : 'No active subscriptions to chart yet.';
 
@@ -72,7 +74,7 @@ export function SpendingCard({ slices, total, currency, canSeeReport, onOpenRepo
       ) : (
         <div className={styles.content}>
           <div className={styles.chart} aria-hidden="true">
-            <SpendingPie slices={slices} currency={currency} />
+            <SpendingPie slices={slices} currency={currency} rates={rates} />
             <div className={styles.centre}>
               <span className={[styles.centreValue, totalText.length > 9 ? styles.centreValueLong : ''].join(' ')}>{totalText}</span>
               <span className={styles.centreLabel}>per month</span>
@@ -84,7 +86,7 @@ export function SpendingCard({ slices, total, currency, canSeeReport, onOpenRepo
               <li key={slice.category} className={styles.legendItem}>
                 <span className={styles.swatch} style={{ background: slice.color }} aria-hidden="true" />
                 <span className={styles.legendLabel}>{slice.label}</span>
-                <span className={styles.legendAmount}>{formatMoney(slice.amount, currency)}</span>
+                <span className={styles.legendAmount}>{formatMoney(slice.amount, currency, rates)}</span>
                 <span className={styles.legendShare}>{percent(slice.amount, total)}</span>
               </li>
             ))}

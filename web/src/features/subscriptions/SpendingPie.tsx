@@ -1,4 +1,4 @@
-import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
+import { type CurrencyCode, formatMoney, type RateTable } from '@shared/domain/currency';
 import type { CategorySlice } from '@shared/domain/subscription-stats';
 import { type CSSProperties, useState } from 'react';
 
@@ -63,7 +63,7 @@ function tooltipPlace(start: number, end: number): CSSProperties {
  * covers the total in the centre. Decorative for assistive technology, which reads the legend and
  * the summary next to it instead (see SpendingCard).
  */
-export function SpendingPie({ slices, currency }: { slices: CategorySlice[]; currency: CurrencyCode }) {
+export function SpendingPie({ slices, currency, rates }: { slices: CategorySlice[]; currency: CurrencyCode; rates: RateTable }) {
   const [hovered, setHovered] = useState<{ slice: CategorySlice; start: number; end: number } | null>(null);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the hover tooltip repeats the legend, which keyboard and screen-reader users read instead.
@@ -98,7 +98,7 @@ export function SpendingPie({ slices, currency }: { slices: CategorySlice[]; cur
             fontSize: 13,
           }}
         >
-          {hovered.slice.label}: {formatMoney(hovered.slice.amount, currency)}/month
+          {hovered.slice.label}: {formatMoney(hovered.slice.amount, currency, rates)}/month
         </div>
       )}
     </div>

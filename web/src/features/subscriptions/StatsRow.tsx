@@ -1,5 +1,6 @@
-import { type CurrencyCode, formatMoney } from '@shared/domain/currency';
+import { type CurrencyCode, formatMoney, type RateTable } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
+import { ratesLabel } from '@shared/domain/subscription-report';
 import { type DashboardStats, NONE_UPCOMING } from '@shared/domain/subscription-stats';
 import { BellRing, CalendarClock, Layers, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -15,8 +16,11 @@ interface Stat {
   tone: 'primary' | 'warning' | 'success' | 'info';
 }
 
-/** The four stats cards (SPEC §2): Total Subscriptions, Due in 10 Days, Monthly Total, Next Due. */
-export function StatsRow({ stats, currency }: { stats: DashboardStats; currency: CurrencyCode }) {
+/**
+ * The four stats cards (SPEC §2): Total Subscriptions, Due in 10 Days, Monthly Total, Next Due. The
+ * Monthly Total says which rates converted it: 'rates of 24 Nov 2026' or 'fixed rates' (issue 24 §1).
+ */
+export function StatsRow({ stats, currency, rates }: { stats: DashboardStats; currency: CurrencyCode; rates: RateTable }) {
   const items: Stat[] = [
     {
       label: 'Total Subscriptions',
@@ -34,8 +38,8 @@ export function StatsRow({ stats, currency }: { stats: DashboardStats; currency:
     },
     {
       label: 'Monthly Total',
-      value: formatMoney(stats.monthlyTotal, currency),
-      hint: 'Active subscriptions, per month',
+      value: formatMoney(stats.monthlyTotal, currency, rates),
+      hint: `Active subscriptions, per month, at ${ratesLabel(rates.date)}`,
       icon: <Wallet />,
       tone: 'success',
     },

@@ -12,6 +12,7 @@ import { SubscriptionList } from './SubscriptionList';
 import styles from './SubscriptionsPanel.module.css';
 import { useCustomCategories } from './useCustomCategories';
 import { useDisplayCurrency } from './useDisplayCurrency';
+import { useRates } from './useRates';
 import { useSubscriptions } from './useSubscriptions';
 import { useToday } from './useToday';
 import { YearlyReportModal } from './YearlyReportModal';
@@ -27,10 +28,11 @@ export function SubscriptionsPanel() {
   const { custom, add: addCategory } = useCustomCategories();
   const { currency, setCurrency } = useDisplayCurrency();
   const today = useToday();
+  const rates = useRates();
   const [reportOpen, setReportOpen] = useState(false);
 
-  const stats = useMemo(() => dashboardStats(subscriptions, today), [subscriptions, today]);
-  const slices = useMemo(() => categoryBreakdown(subscriptions, custom), [subscriptions, custom]);
+  const stats = useMemo(() => dashboardStats(subscriptions, today, rates), [subscriptions, today, rates]);
+  const slices = useMemo(() => categoryBreakdown(subscriptions, custom, rates), [subscriptions, custom, rates]);
   const canSeeReport = hasPaidFeatures(user.role);
 
   return (
@@ -44,11 +46,12 @@ export function SubscriptionsPanel() {
         </div>
       ) : (
         <>
-          <StatsRow stats={stats} currency={currency} />
+          <StatsRow stats={stats} currency={currency} rates={rates} />
           <SpendingCard
             slices={slices}
             total={stats.monthlyTotal}
             currency={currency}
+            rates={rates}
             canSeeReport={canSeeReport}
             onOpenReport={() => setReportOpen(true)}
           />
@@ -64,7 +67,7 @@ export function SubscriptionsPanel() {
       )}
 
       {reportOpen && canSeeReport && (
-        <YearlyReportModal subscriptions={subscriptions} custom={custom} today={today} onClose={() => setReportOpen(false)} />
+        <YearlyReportModal subscriptions={subscriptions} custom={custom} today={today} rates={rates} onClose={() => setReportOpen(false)} />
       )}
       {/* A new address waiting for its link is on its way: no prompt to add one. */}
       <EmailPrompt userId={user.id} hasEmail={Boolean(user.email || user.pendingEmail)} />

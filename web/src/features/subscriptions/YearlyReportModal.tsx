@@ -1,9 +1,9 @@
 import type { Subscription } from '@shared/api/subscription';
 import { type Category, categoryColorsIn } from '@shared/domain/categories';
-import { formatUsd } from '@shared/domain/currency';
+import { formatUsd, type RateTable } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import { cycleName } from '@shared/domain/subscription-labels';
-import { reportCsv, reportFileName, reportText, reportTsv, yearlyReport } from '@shared/domain/subscription-report';
+import { ratesLabel, reportCsv, reportFileName, reportText, reportTsv, yearlyReport } from '@shared/domain/subscription-report';
 import { ChartNoAxesColumn, ClipboardCopy, FileDown, FileText } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Button } from '../../components/ui/Button';
@@ -24,6 +24,8 @@ export interface YearlyReportModalProps {
   subscriptions: readonly Subscription[];
   custom: readonly Category[];
   today: string;
+  /** The rates subscriptions in other currencies are converted with (useRates). */
+  rates: RateTable;
   onClose: () => void;
 }
 
@@ -36,10 +38,10 @@ function share(part: number, total: number): number {
  * average, spending by category, the 5-year projection and every active subscription, with
  * CSV, spreadsheet and text ('PDF') exports. Amounts are USD with '$' and 2 decimals (SPEC §9).
  */
-export function YearlyReportModal({ subscriptions, custom, today, onClose }: YearlyReportModalProps) {
+export function YearlyReportModal({ subscriptions, custom, today, rates, onClose }: YearlyReportModalProps) {
   const toast = useToast();
   const summaryRef = useRef<HTMLDListElement>(null);
-  const report = useMemo(() => yearlyReport(subscriptions, custom), [subscriptions, custom]);
+  const report = useMemo(() => yearlyReport(subscriptions, custom, { rates }), [subscriptions, custom, rates]);
   const colorOf = useMemo(() => categoryColorsIn(subscriptions, custom), [subscriptions, custom]);
   const topProjection = report.projection.at(-1)?.total ?? 0;
 
@@ -70,7 +72,7 @@ export function YearlyReportModal({ subscriptions, custom, today, onClose }: Yea
       initialFocus={summaryRef}
       size="lg"
       title="Yearly Spending Report"
-      description={`Your active subscriptions over a year, as of ${formatDateShort(today)}. Amounts in US dollars.`}
+      description={`Your active subscriptions over a year, as of ${formatDateShort(today)}. Amounts in US dollars, at ${ratesLabel(report.ratesDate)}.`}
       footer={
         <>
           <Button variant="secondary" icon={<ClipboardCopy aria-hidden="true" />} onClick={() => void copyForSpreadsheet()}>
