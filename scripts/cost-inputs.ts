@@ -35,6 +35,8 @@ export const ASSUMPTIONS: Assumptions = {
     byRoute: {
       // bcrypt at 1024 MB; the throttle, the session and the activity log written.
       'POST /api/auth/login': { durationMs: 300, readUnits: 4, writeUnits: 6, responseKb: 2 },
+      // The rates in use, kept by each instance for an hour (functions/lib/rates/stored-rates.ts): no read on most calls.
+      'GET /api/rates': { durationMs: 10, readUnits: 0, writeUnits: 0, responseKb: 1.5 },
     },
     read,
     write: { durationMs: 60, readUnits: 3, writeUnits: 4, responseKb: 1.5 },
