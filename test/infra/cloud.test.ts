@@ -470,6 +470,22 @@ describe('site', () => {
     expect(origin(api?.TargetOriginId ?? '')?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
   });
 
+  it("never lets CloudFront keep one user's figures for another: /api/stats?currency= goes through the uncached /api/* behaviour only (issue 24 §1)", () => {
+    // CloudFront's path patterns: `*` any characters, `?` one; the first behaviour that matches serves the request.
+    const matches = (pattern: string, path: string) =>
+      new RegExp(
+        `^${pattern
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replaceAll('*', '.*')
+          .replaceAll('?', '.')}$`,
+      ).test(path);
+    for (const path of ['/api/stats', '/api/rates']) {
+      const first = distribution.CacheBehaviors.find((b) => matches(b.PathPattern, path));
+      expect(first?.PathPattern, path).toBe('/api/*');
+      expect(first?.CachePolicyId, path).toBe(CACHING_DISABLED);
+    }
+  });
+
   it('falls back to the SPA with a viewer-request function, never with distribution-wide error pages', () => {
     expect(distribution.CustomErrorResponses).toBeUndefined();
     expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
