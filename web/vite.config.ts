@@ -7,6 +7,8 @@ import { SITE_PAGES } from '../infra/site-files.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
+/** jsPDF's optional packages, which the report's PDF never uses, point at a module that says so (web/src/lib/notInThisBuild.ts). */
+const notInThisBuild = fileURLToPath(new URL('src/lib/notInThisBuild.ts', import.meta.url));
 /**
  * react-router 7 exports only its development build (remix-run/react-router#12532, #14102): dev
  * warnings and their strings. Production builds take the package's own production build instead.
@@ -139,7 +141,13 @@ export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [react(), treeShakeReactRouter(), noteInitialModules(), prerenderLanding()],
   resolve: {
-    alias: { '@shared': sharedRoot, ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}) },
+    alias: {
+      '@shared': sharedRoot,
+      ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}),
+      html2canvas: notInThisBuild,
+      dompurify: notInThisBuild,
+      canvg: notInThisBuild,
+    },
   },
   css: {
     modules: { localsConvention: 'camelCaseOnly' },

@@ -141,13 +141,13 @@ export const handler = createApiHandler(subscriptionRoutes, {
     let changed: string[] = [];
     const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => {
       const fields = editedFields(body, current);
-      changed = Object.entries(fields)
+      // The fields the user sent that differ from what was stored (a price change shows as 'amount').
+      const stored = toSubscription(current);
+      changed = Object.keys(body)
+        .filter((field) => field !== 'effectiveFrom')
         .filter(
-          ([field, value]) =>
-            JSON.stringify(value) !==
-            JSON.stringify(current[field as keyof typeof current] ?? (field === 'priceHistory' ? priceHistoryOf(current) : null)),
-        )
-        .map(([field]) => field);
+          (field) => JSON.stringify(fields[field as keyof SubscriptionFields]) !== JSON.stringify(stored[field as keyof typeof stored]),
+        );
       return { set: { ...fields, ...(current.status === 'active' ? dueIndex(user.id, current.id, body.dueDate) : {}) } };
     });
     if (changed.length > 0) {

@@ -237,7 +237,10 @@ export function reportText(report: YearlyReport, date: string): string {
   return `${out.join('\n')}\n`;
 }
 
-/** Export file name with the date (SPEC §9 'Export files are named with a date'): 'subscription-report-2026-11-22.csv'. */
-export function reportFileName(kind: 'csv' | 'txt', today: string): string {
+/**
+ * Export file name with the date (SPEC §9 'Export files are named with a date'): 'subscription-report-2026-11-22.csv',
+ * '….txt' for the text report, '….pdf' for the PDF (issue 24 §7).
+ */
+export function reportFileName(kind: 'csv' | 'txt' | 'pdf', today: string): string {
   return `subscription-report-${today}.${kind}`;
 }

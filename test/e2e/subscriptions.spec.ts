@@ -388,7 +388,7 @@ test.describe('the yearly report of a VIP user', () => {
       'Adobe, Inc.\tSoftware\tMonthly\t59.99\t719.88',
     ]);
 
-    const [text] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download PDF' }).click()]);
+    const [text] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download Text' }).click()]);
     expect(text.suggestedFilename()).toBe(`subscription-report-${today}.txt`);
     const body = await readFile(await text.path(), 'utf8');
     expect(body).toContain('SUBSCRIPTION SPENDING REPORT');

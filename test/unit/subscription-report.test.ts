@@ -175,6 +175,7 @@ describe('CSV export (SPEC §2 "CSV download", §9 export files)', () => {
   it('file names carry the date (SPEC §9)', () => {
     expect(reportFileName('csv', DATE)).toBe('subscription-report-2026-11-22.csv');
     expect(reportFileName('txt', DATE)).toBe('subscription-report-2026-11-22.txt');
+    expect(reportFileName('pdf', DATE)).toBe('subscription-report-2026-11-22.pdf');
   });
 });
 

@@ -3,7 +3,11 @@ const UTF8_BOM = '\uFEFF';
 
 /** Saves `text` as a file named `fileName` through the browser's download. */
 export function downloadText(text: string, fileName: string, mimeType: string, withBom = false): void {
-  const blob = new Blob([withBom ? UTF8_BOM + text : text], { type: `${mimeType};charset=utf-8` });
+  downloadBlob(new Blob([withBom ? UTF8_BOM + text : text], { type: `${mimeType};charset=utf-8` }), fileName);
+}
+
+/** Saves `blob` as a file named `fileName` through the browser's download. */
+export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
