@@ -62,7 +62,7 @@ describe('rateTableOf: a stored day as the rates of every billing currency (issu
   it("takes the day's rates and the fixed rate of a currency the ECB does not quote", () => {
     const table = rateTableOf({ date: '2026-11-24', perUsd: { USD: 1, EUR: 0.96, JPY: 154.7, XAU: 0.0004 } });
     expect(table.date).toBe('2026-11-24');
-    expect(Object.keys(table.perUsd).sort()).toEqual(BILLING_CURRENCIES.map((c) => c.code).sort());
+    expect(new Set(Object.keys(table.perUsd))).toEqual(new Set(BILLING_CURRENCIES.map((c) => c.code)));
     expect(table.perUsd).toMatchObject({ USD: 1, EUR: 0.96, JPY: 154.7, AED: FIXED_RATES.perUsd.AED, ARS: FIXED_RATES.perUsd.ARS });
   });
 
