@@ -1,11 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { reminderEventItems, type SubscriptionItem } from '../functions/lib/subscriptions/subscriptions.js';
 import { addDays } from '../shared/domain/dates.js';
 import { json, quick, table } from './common.js';
 
 /**
- * The reminders (issue 11 §1) on the local stack: DUE reminders due on one day among tables of growing
- * size. The planner pages the due-date index onto the in-process queue; the sender drains it, unpaced,
+ * The reminders (issue 11 §1, issue 24 §3) on the local stack: DUE reminders due on one day among tables
+ * of growing size: renewals, trials' ends and cancel-by dates, the table's other subscriptions with trials
+ * and notice periods of their own on later dates. The planner pages the due-date index onto the in-process queue; the sender drains it, unpaced,
  * into the SES emulator. Reported per table size: items read per reminder sent, the planner's and the
  * whole run's time, sends a second, and this process's peak heap and RSS while it runs (the planner, the
  * queue's messages and the sender share the process; the planner holds one page at a time).
@@ -13,7 +15,8 @@ import { json, quick, table } from './common.js';
  * Sizes: BENCH_REMINDERS_DUE (default 1,000) and BENCH_REMINDERS_TABLE_SIZES (comma-separated, default
  * 10,000 and 100,000; 10,000 with --quick). Issue 11's goal:
  *     BENCH_REMINDERS_DUE=100000 BENCH_REMINDERS_TABLE_SIZES=100000,1000000 npm run bench -- --only=reminders
- * Each owner has DUE_PER_OWNER reminders due that day (as before: 1,000 due among 100 owners).
+ * Each owner has DUE_PER_OWNER reminders due that day (as before: 1,000 due among 100 owners): six
+ * renewals, two trials' ends and two cancel-by dates.
  */
 const DUE = Number(process.env.BENCH_REMINDERS_DUE ?? 1000);
 const SIZES = (process.env.BENCH_REMINDERS_TABLE_SIZES ?? (quick ? '10000' : '10000,100000')).split(',').map(Number);
@@ -134,10 +137,15 @@ export async function reminderSection(stack: { url: string; tableName: string })
   });
   let serial = 0;
   const createdAt = new Date().toISOString();
-  const subscription = (dueDate: string, userIndex: number, active: boolean) => {
+  const subscription = (
+    dueDate: string,
+    userIndex: number,
+    active: boolean,
+    extra: { trialEndsAt?: string; noticeDays?: number; currency?: string } = {},
+  ): object[] => {
     const id = `bench-sub-${serial++}`;
     const userId = `bench-${userIndex}`;
-    return {
+    const item = {
       pk: `USER#${userId}`,
       sk: `SUB#${id}`,
       id,
@@ -154,19 +162,28 @@ export async function reminderSection(stack: { url: string; tableName: string })
       createdAt,
       updatedAt: createdAt,
       ...(active ? { gsi1pk: `DUE#${dueDate}`, gsi1sk: `USER#${userId}#SUB#${id}` } : {}),
-    };
+      ...extra,
+    } as SubscriptionItem;
+    // With its trial-end and cancel-by entries, as the subscriptions function writes them.
+    return [item, ...reminderEventItems(item)];
   };
-  /** Writes `count` items made by `make`, 25 a BatchWriteItem, WRITES_AT_ONCE at once, never all in memory. */
-  const write = async (count: number, make: (i: number) => Record<string, unknown>) => {
+  /**
+   * Writes the items `make` makes for 0 … count − 1, 25 a BatchWriteItem, WRITES_AT_ONCE at once, never
+   * all in memory.
+   */
+  const write = async (count: number, make: (i: number) => object[] | object) => {
     let next = 0;
     const writer = async () => {
       while (next < count) {
         const start = next;
         next = Math.min(count, next + 25);
-        let requests = Array.from({ length: next - start }, (_, k) => ({ PutRequest: { Item: make(start + k) } }));
-        while (requests.length > 0) {
-          const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: requests } }));
-          requests = (answer.UnprocessedItems?.[stack.tableName] as typeof requests | undefined) ?? [];
+        const items = Array.from({ length: next - start }, (_, k) => make(start + k)).flat();
+        for (let i = 0; i < items.length; i += 25) {
+          let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+          while (requests.length > 0) {
+            const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [stack.tableName]: requests } }));
+            requests = (answer.UnprocessedItems?.[stack.tableName] as typeof requests | undefined) ?? [];
+          }
         }
       }
     };
@@ -179,10 +196,24 @@ export async function reminderSection(stack: { url: string; tableName: string })
   for (const [n, size] of SIZES.entries()) {
     const runDate = addDays('2040-01-10', 400 * n);
     const loadStarted = Date.now();
-    // Owner i has DUE_PER_OWNER reminders due: half 3 days, half 10 days after the run date.
-    await write(DUE, (i) => subscription(addDays(runDate, i % 2 ? 10 : 3), Math.floor(i / DUE_PER_OWNER), true));
-    // The rest of the table: due on 3,000 later dates, one in five canceled (no index entry).
-    await write(Math.max(0, size - total - DUE), (i) => subscription(addDays('2045-01-01', i % 3000), i % owners, i % 5 !== 0));
+    // Owner i has DUE_PER_OWNER reminders due, half 3 days, half 10 days after the run date: six renewals,
+    // two trials that end then (first charged 40 days later), two cancel-by dates (renewing 30 days later).
+    await write(DUE, (i) => {
+      const date = addDays(runDate, i % 2 ? 10 : 3);
+      const owner = Math.floor(i / DUE_PER_OWNER);
+      const slot = i % DUE_PER_OWNER;
+      if (slot < 6) return subscription(date, owner, true, { currency: slot < 3 ? 'EUR' : 'USD' });
+      if (slot < 8) return subscription(addDays(date, 40), owner, true, { trialEndsAt: date, currency: 'EUR' });
+      return subscription(addDays(date, 30), owner, true, { noticeDays: 30 });
+    });
+    // The rest of the table: due on 3,000 later dates, one in five canceled (no index entries), one in
+    // seven with a trial and one in eleven with a notice period, ending and to cancel on later dates too.
+    await write(Math.max(0, size - total - DUE), (i) =>
+      subscription(addDays('2045-01-01', i % 3000), i % owners, i % 5 !== 0, {
+        ...(i % 7 === 0 ? { trialEndsAt: addDays('2045-01-01', (i % 3000) - 20) } : {}),
+        ...(i % 11 === 0 ? { noticeDays: 14 } : {}),
+      }),
+    );
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     total = size;
     const planner = await plannerAlone(stack.tableName, runDate);

@@ -220,6 +220,7 @@ export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOC
     return {
       date: plan.date,
       dueDates: plan.dueDates,
+      partitions: plan.partitions,
       read: plan.read,
       due: plan.due,
       queued: plan.queued,

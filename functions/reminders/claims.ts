@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ReminderKind } from '../../shared/domain/reminders.js';
+import type { ReminderEvent, ReminderKind } from '../../shared/domain/reminders.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import { epochSeconds, nowIso, tableName } from '../lib/chassis/table.js';
 
 /**
- * The marker of one reminder (`REMINDER#<subscription>#<due date>#<kind>` / `SENT`): claimed before the
+ * The marker of one reminder (`REMINDER#<subscription>#<due date>#<kind>` / `SENT` for a renewal,
+ * `REMINDER#<subscription>#<date>#<event>#<kind>` for a trial's end or a cancel-by date): claimed before the
  * e-mail is sent, then settled as sent or failed, so no reminder goes out twice however often its
  * message arrives (docs/decisions/0028-reminder-fan-out.md).
  *
@@ -23,8 +24,8 @@ export interface MarkerKey {
   sk: 'SENT';
 }
 
-export const markerKey = (subscriptionId: string, dueDate: string, kind: ReminderKind): MarkerKey => ({
-  pk: `REMINDER#${subscriptionId}#${dueDate}#${kind}`,
+export const markerKey = (subscriptionId: string, date: string, kind: ReminderKind, event: ReminderEvent = 'renewal'): MarkerKey => ({
+  pk: `REMINDER#${subscriptionId}#${date}#${event === 'renewal' ? '' : `${event}#`}${kind}`,
   sk: 'SENT',
 });
 

@@ -1,11 +1,17 @@
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
+import { type Charge, cancelByDate, chargeOn, intervalOf } from '../../shared/domain/billing.js';
 import { isCalendarDate, isValidTimeZone } from '../../shared/domain/dates.js';
 import {
   candidateDueDates,
+  DATED_EVENTS,
   DEFAULT_REMINDER_HOUR_UTC,
+  firstChargeAfterTrial,
+  type ReminderEvent as RemindedEvent,
+  type RenewalSkipReason,
   reminderKindFor,
   reminderSkipReason,
+  renewalSkipReason,
   runInstant,
   type SkipReason,
 } from '../../shared/domain/reminders.js';
@@ -14,7 +20,7 @@ import { now } from '../lib/chassis/clock.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger, type Logger } from '../lib/chassis/log.js';
-import { duePartition, epochSeconds, keys, tableName } from '../lib/chassis/table.js';
+import { duePartition, epochSeconds, eventPartition, keys, tableName } from '../lib/chassis/table.js';
 import { effectiveUserItem } from '../lib/membership/membership.js';
 import type { SubscriptionItem } from '../lib/subscriptions/subscriptions.js';
 import type { UserItem } from '../lib/users/user-item.js';
@@ -22,19 +28,30 @@ import type { ReminderMessage } from './message.js';
 import { reminderQueue } from './queue.js';
 
 /**
- * The reminder planner (SPEC §1, §9; issue 11 §1). The daily schedule starts it; it pages through the
- * due-date index (gsi1 `DUE#<date>`, one partition per candidate due date), reads each page's owners,
- * and puts one message per reminder due today on the reminder queue, where the sender picks them up.
- * It holds a page per due date and the last 10,000 owners it read, never the day. After each page it writes the page's cursor to a
- * checkpoint item per run date and due date (`REMINDERPLAN#<date>` / `DUE#<due date>`), so a run that
+ * The reminder planner (SPEC §1, §9; issue 11 §1; issue 24 §3). The daily schedule starts it; it pages
+ * through gsi1's partitions of each candidate date: the due-date index (`DUE#<date>`, renewals) and the
+ * entries of trials' ends and cancel-by dates (`TRIALEND#<date>`, `CANCELBY#<date>`; see
+ * ReminderEventItem), reads each page's owners, and puts one message per reminder due today on the
+ * reminder queue, where the sender picks them up. It holds a page per partition and the last 10,000
+ * owners it read, never the day. After each page it writes the page's cursor to a checkpoint item per
+ * run date and partition (`REMINDERPLAN#<date>` / `DUE#<due date>`, `TRIALEND#…`, `CANCELBY#…`), so a run that
  * stopped (its deadline, a crash) resumes after the last page it queued, and a second run for a date
  * already planned queues nothing. A page queued but not checkpointed before a crash is queued again by
  * the resumed run: the sender's claims make that duplicate harmless.
  */
-export type PlanSkipReason = SkipReason | 'notDueToday' | 'inactive';
+export type PlanSkipReason = SkipReason | RenewalSkipReason | 'notDueToday' | 'inactive';
 export type PlanSkipCounts = Record<PlanSkipReason, number>;
 
-const SKIP_REASONS: PlanSkipReason[] = ['noVerifiedEmail', 'turnedOff', 'notPaidTier', 'deactivated', 'notDueToday', 'inactive'];
+const SKIP_REASONS: PlanSkipReason[] = [
+  'noVerifiedEmail',
+  'turnedOff',
+  'notPaidTier',
+  'deactivated',
+  'notDueToday',
+  'inactive',
+  'ended',
+  'inTrial',
+];
 /** The checkpoint's counters (SKIP_REASONS too). */
 const COUNTERS = ['read', 'due', 'itemsRead', ...SKIP_REASONS] as const;
 type Counter = (typeof COUNTERS)[number];
@@ -43,8 +60,10 @@ type Counts = Record<Counter, number>;
 export interface PlanSummary {
   /** The UTC date of the run. */
   date: string;
-  /** Due dates queried on the index. */
+  /** Due dates queried on the index (and dates of trials' ends and cancel-by dates). */
   dueDates: string[];
+  /** The gsi1 partitions queried: each date's renewals, trials' ends and cancel-by dates. */
+  partitions: string[];
   /** Index entries read for this date (all runs for the date together). */
   read: number;
   /** Reminders due today in their owners' time zones, put on the queue (all runs for the date together). */
@@ -75,17 +94,31 @@ interface Checkpoint extends Partial<Counts> {
   done?: boolean;
 }
 
-const checkpointKey = (date: string, dueDate: string) => ({ pk: `REMINDERPLAN#${date}`, sk: `DUE#${dueDate}` });
+/** One gsi1 partition a run plans: the reminders of one event on one date. */
+interface Partition {
+  event: RemindedEvent;
+  date: string;
+  /** Its gsi1pk, and its checkpoint's sort key. */
+  key: string;
+}
 
-/** The checkpoints of a run date, by due date, in one BatchGetItem (at most nine keys). */
-async function readCheckpoints(date: string, dueDates: string[]): Promise<Map<string, Checkpoint>> {
+const partitionsOf = (dates: string[]): Partition[] =>
+  dates.flatMap((date) => [
+    { event: 'renewal' as const, date, key: duePartition(date) },
+    ...DATED_EVENTS.map((event) => ({ event, date, key: eventPartition(event, date) })),
+  ]);
+
+const checkpointKey = (date: string, partition: string) => ({ pk: `REMINDERPLAN#${date}`, sk: partition });
+
+/** The checkpoints of a run date, by partition, in one BatchGetItem (at most 27 keys). */
+async function readCheckpoints(date: string, partitions: string[]): Promise<Map<string, Checkpoint>> {
   const found = new Map<string, Checkpoint>();
-  let requested: Record<string, unknown>[] = dueDates.map((due) => checkpointKey(date, due));
+  let requested: Record<string, unknown>[] = partitions.map((partition) => checkpointKey(date, partition));
   for (let attempt = 0; requested.length > 0; attempt++) {
     if (attempt === 5) throw new Error('DynamoDB left reminder plan checkpoints unread five times');
     if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
     const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
-    for (const item of answer.Responses?.[tableName()] ?? []) found.set(String(item.sk).slice('DUE#'.length), item as Checkpoint);
+    for (const item of answer.Responses?.[tableName()] ?? []) found.set(String(item.sk), item as Checkpoint);
     requested = (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
   }
   return found;
@@ -96,7 +129,7 @@ async function readCheckpoints(date: string, dueDates: string[]): Promise<Map<st
  * number read before, so two runs of one date never both advance it; the loser gets the checkpoint
  * the other wrote and continues from there.
  */
-async function advance(date: string, dueDate: string, from: Checkpoint, cursor: Record<string, unknown> | undefined, counts: Counts) {
+async function advance(date: string, partition: string, from: Checkpoint, cursor: Record<string, unknown> | undefined, counts: Counts) {
   const previous = from.page ?? 0;
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':next': previous + 1, ':done': cursor === undefined };
@@ -111,7 +144,7 @@ async function advance(date: string, dueDate: string, from: Checkpoint, cursor: 
     const answer = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: checkpointKey(date, dueDate),
+        Key: checkpointKey(date, partition),
         UpdateExpression: `SET page = :next, done = :done${cursor ? ', #cursor = :cursor' : ''}${previous > 0 ? '' : ', expiresAt = :expires'}${
           cursor ? '' : ' REMOVE #cursor'
         } ADD ${COUNTERS.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
@@ -124,7 +157,7 @@ async function advance(date: string, dueDate: string, from: Checkpoint, cursor: 
     return { advanced: true, checkpoint: answer.Attributes as Checkpoint };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const current = (await readCheckpoints(date, [dueDate])).get(dueDate) ?? {};
+    const current = (await readCheckpoints(date, [partition])).get(partition) ?? {};
     return { advanced: false, checkpoint: current };
   }
 }
@@ -176,8 +209,25 @@ function ownerReader(now: Date) {
 
 const zeroCounts = (): Counts => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Counts;
 
-/** One page: the reminders due today among its subscriptions, and its counts. */
-function planPage(date: string, subscriptions: SubscriptionItem[], users: Map<string, UserItem>, now: Date) {
+/**
+ * What a reminder of `event` on `date` says a subscription costs: the renewal on its due date at the price
+ * in force then (the first charge after a trial for a trial's end); null when there is nothing to remind
+ * of (a renewal after the end date, or free in the trial).
+ */
+function remindedCharge(event: RemindedEvent, subscription: SubscriptionItem): { charge: Charge | null; skip: RenewalSkipReason | null } {
+  if (event === 'trialEnd') {
+    const charge = firstChargeAfterTrial(subscription);
+    return { charge, skip: charge ? null : 'ended' };
+  }
+  const skip = renewalSkipReason(subscription);
+  return { charge: skip ? null : chargeOn(subscription, subscription.dueDate), skip };
+}
+
+/**
+ * One page of a partition: the reminders due today among its entries (subscriptions for renewals, their
+ * event entries for trials' ends and cancel-by dates), and its counts.
+ */
+function planPage(date: string, partition: Partition, subscriptions: SubscriptionItem[], users: Map<string, UserItem>, now: Date) {
   const counts = zeroCounts();
   counts.read = subscriptions.length;
   const messages: ReminderMessage[] = [];
@@ -187,28 +237,35 @@ function planPage(date: string, subscriptions: SubscriptionItem[], users: Map<st
       counts.inactive++;
       continue;
     }
-    const kind = reminderKindFor(subscription.dueDate, isValidTimeZone(user.timeZone) ? user.timeZone : 'UTC', now);
+    const kind = reminderKindFor(partition.date, isValidTimeZone(user.timeZone) ? user.timeZone : 'UTC', now);
     if (!kind) {
       counts.notDueToday++;
       continue;
     }
-    const reason = reminderSkipReason(kind, user);
-    if (reason) {
-      counts[reason]++;
+    const { charge, skip } = remindedCharge(partition.event, subscription);
+    const reason = skip ?? reminderSkipReason(kind, user);
+    if (reason || !charge) {
+      counts[reason ?? 'ended']++;
       continue;
     }
     counts.due++;
     messages.push({
       date,
       kind: kind.kind,
+      event: partition.event,
       subscription: {
         id: subscription.id,
         name: subscription.name,
-        amount: Number(subscription.amount),
+        amount: charge.amount,
+        currency: charge.currency,
         billingCycle: subscription.billingCycle,
-        dueDate: subscription.dueDate,
+        cycleInterval: intervalOf(subscription),
+        dueDate: charge.date,
         category: subscription.category,
         autoRenew: Boolean(subscription.autoRenew),
+        trialEndsAt: subscription.trialEndsAt ?? null,
+        cancelBy: cancelByDate(subscription),
+        noticeDays: typeof subscription.noticeDays === 'number' ? subscription.noticeDays : null,
       },
       recipient: {
         userId: user.id,
@@ -221,10 +278,10 @@ function planPage(date: string, subscriptions: SubscriptionItem[], users: Map<st
   return { messages, counts };
 }
 
-/** Plans one due date's partition from its checkpoint to its end (or the deadline); its final checkpoint. */
+/** Plans one partition from its checkpoint to its end (or the deadline); its final checkpoint. */
 async function planPartition(
   date: string,
-  dueDate: string,
+  partition: Partition,
   start: Checkpoint,
   options: PlanOptions,
   owners: ReturnType<typeof ownerReader>,
@@ -237,20 +294,20 @@ async function planPartition(
       new QueryCommand({
         TableName: tableName(),
         IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :due',
-        ExpressionAttributeValues: { ':due': duePartition(dueDate) },
+        KeyConditionExpression: 'gsi1pk = :partition',
+        ExpressionAttributeValues: { ':partition': partition.key },
         ExclusiveStartKey: checkpoint.cursor,
         Limit: options.pageSize ?? 500,
       }),
     );
     const subscriptions = (page.Items ?? []) as SubscriptionItem[];
     const { users, read } = await owners([...new Set(subscriptions.map((s) => s.userId))]);
-    const { messages, counts } = planPage(date, subscriptions, users, options.now);
+    const { messages, counts } = planPage(date, partition, subscriptions, users, options.now);
     counts.itemsRead = subscriptions.length + read;
     await reminderQueue().enqueue(messages);
-    const result = await advance(date, dueDate, checkpoint, page.LastEvaluatedKey, counts);
+    const result = await advance(date, partition.key, checkpoint, page.LastEvaluatedKey, counts);
     if (result.advanced) queued.count += messages.length;
-    else options.log.warn('another run planned this page first', { date, dueDate });
+    else options.log.warn('another run planned this page first', { date, partition: partition.key });
     checkpoint = result.checkpoint;
   }
   return checkpoint;
@@ -260,14 +317,21 @@ export async function planReminders(options: PlanOptions): Promise<PlanSummary> 
   const started = Date.now();
   const date = options.now.toISOString().slice(0, 10);
   const dueDates = candidateDueDates(options.now);
-  const checkpoints = await readCheckpoints(date, dueDates);
+  const partitions = partitionsOf(dueDates);
+  const checkpoints = await readCheckpoints(
+    date,
+    partitions.map((p) => p.key),
+  );
   const queued = { count: 0 };
   const owners = ownerReader(options.now);
-  const finals = await Promise.all(dueDates.map((due) => planPartition(date, due, checkpoints.get(due) ?? {}, options, owners, queued)));
+  const finals = await Promise.all(
+    partitions.map((partition) => planPartition(date, partition, checkpoints.get(partition.key) ?? {}, options, owners, queued)),
+  );
   const total = (counter: Counter) => finals.reduce((sum, c) => sum + Number(c[counter] ?? 0), 0);
   const summary: PlanSummary = {
     date,
     dueDates,
+    partitions: partitions.map((p) => p.key),
     read: total('read'),
     due: total('due'),
     queued: queued.count,
@@ -276,7 +340,7 @@ export async function planReminders(options: PlanOptions): Promise<PlanSummary> 
     complete: finals.every((c) => c.done === true),
     durationMs: Date.now() - started,
   };
-  options.log.info('reminder plan', { ...summary, dueDates: undefined });
+  options.log.info('reminder plan', { ...summary, dueDates: undefined, partitions: undefined });
   return summary;
 }
 

@@ -1,11 +1,12 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { FIXED_RATES } from '../../shared/domain/currency.js';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger } from '../lib/chassis/log.js';
 import { sendEmail } from '../lib/email/email.js';
 import { reminderEmail, unsubscribeToken } from '../lib/reminders/reminder-email.js';
 import { claim, markerKey, release, settle } from './claims.js';
-import { parseReminderMessage, type ReminderMessage } from './message.js';
+import { eventDateOf, parseReminderMessage, type ReminderMessage } from './message.js';
 
 /**
  * The reminder sender (issue 11 §1): consumes the reminder queue, ten messages a batch. For each, in turn:
@@ -62,9 +63,10 @@ const daysBeforeOf = (kind: ReminderKind) => (REMINDER_KINDS.find((k) => k.kind 
 
 async function sendOne(message: ReminderMessage): Promise<SendOutcome> {
   await pace();
-  const { subscription, recipient, kind } = message;
-  const key = markerKey(subscription.id, subscription.dueDate, kind);
-  const claimed = await claim(key, subscription.dueDate, claimTimeoutSeconds());
+  const { subscription, recipient, kind, event } = message;
+  const date = eventDateOf(message);
+  const key = markerKey(subscription.id, date, kind, event);
+  const claimed = await claim(key, date, claimTimeoutSeconds());
   if (!claimed.claimed) {
     if (claimed.status === 'sent') return 'alreadySent';
     if (claimed.status === 'failed') return 'alreadyFailed';
@@ -77,13 +79,16 @@ async function sendOne(message: ReminderMessage): Promise<SendOutcome> {
         displayName: recipient.displayName,
         currency: recipient.currency,
         subscription,
+        event,
         daysBefore: daysBeforeOf(kind),
         kind,
+        // A price billed in another currency is shown in the display one at the fixed table (issue 24 §1).
+        rates: FIXED_RATES,
         unsubscribeToken: await unsubscribeToken(recipient.userId),
       }),
     );
   } catch (error) {
-    const fields = { subscriptionId: subscription.id, kind, error: String(error), name: (error as Error).name };
+    const fields = { subscriptionId: subscription.id, kind, event, error: String(error), name: (error as Error).name };
     if (isPermanentSendError(error)) {
       await settle(key, claimed.claimId, { status: 'failed', reason: (error as Error).name });
       log().warn('reminder refused for good', fields);

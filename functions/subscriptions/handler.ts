@@ -1,3 +1,4 @@
+import { paymentMessages, paymentRoutes } from '../../shared/api/payments.js';
 import type { SubscriptionStatus } from '../../shared/api/subscription.js';
 import {
   subscriptionMessages as messages,
@@ -6,9 +7,10 @@ import {
   subscriptionRoutes,
 } from '../../shared/api/subscriptions.js';
 import { anchorDayOf, applyPriceEdit, nextRenewal, priceHistoryOf } from '../../shared/domain/billing.js';
-import { normalizeCurrency } from '../../shared/domain/currency.js';
+import { FIXED_RATES, normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
+import { isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { now } from '../lib/chassis/clock.js';
@@ -16,6 +18,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors
 import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { addToCounters } from '../lib/stats/counters.js';
+import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
   createSubscription,
   deleteSubscriptionForever,
@@ -84,12 +87,22 @@ function editedFields(body: SubscriptionBody, current: SubscriptionItem): Subscr
   };
 }
 
+/**
+ * The rates totals are converted with: the fixed table (shared/domain/currency.ts) until the stored
+ * reference rates are read here.
+ */
+const totalsRates = () => FIXED_RATES;
+
 /** The gsi1 attributes: present exactly while a subscription is active (the reminder job's index). */
 const DUE_INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk'];
 
+/** Reads of a subscription a transition makes at most, when other changes keep winning the race to it. */
+const TRANSITION_ATTEMPTS = 3;
+
 /**
  * Applies one status transition of SPEC §4: 404 for an id the user does not own (or one purged from
- * the trash), 409 when the current status does not allow it.
+ * the trash), 409 when the current status does not allow it. A change that lands between the read
+ * and the write makes it read again and apply `change` to what is there then.
  */
 async function applyTransition(
   userId: string,
@@ -98,13 +111,15 @@ async function applyTransition(
   refused: string,
   change: (current: SubscriptionItem) => { set: Record<string, unknown>; remove?: string[] },
 ): Promise<SubscriptionItem> {
-  const current = await getSubscription(userId, id);
-  if (!current) throw notFound(messages.notFound);
-  if (!from.includes(current.status)) throw conflict(refused);
-  const { set, remove } = change(current);
-  const updated = await transition(userId, id, from, set, remove);
-  if (!updated) throw conflict(refused);
-  return updated;
+  for (let attempt = 1; ; attempt++) {
+    const current = await getSubscription(userId, id);
+    if (!current) throw notFound(messages.notFound);
+    if (!from.includes(current.status)) throw conflict(refused);
+    const { set, remove } = change(current);
+    const updated = await transition(current, from, set, remove);
+    if (updated) return updated;
+    if (attempt === TRANSITION_ATTEMPTS) throw conflict(refused);
+  }
 }
 
 /** An entry of the user's activity log about one subscription: its id and name, and what else the staff need. */
@@ -118,112 +133,149 @@ function recordSubscriptionActivity(
 }
 
 /** The subscriptions area (SPEC §7 'Subscriptions'); every id is looked up under the caller's own partition. */
-export const handler = createApiHandler(subscriptionRoutes, {
-  listSubscriptions: async ({ user, query }) => {
-    if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
-    return (await listSubscriptionPage(user.id, query.after)).map(toSubscription);
-  },
+export const handler = createApiHandler(
+  { ...subscriptionRoutes, ...paymentRoutes },
+  {
+    listSubscriptions: async ({ user, query }) => {
+      if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
+      return (await listSubscriptionPage(user.id, query.after)).map(toSubscription);
+    },
 
-  createSubscription: async ({ user, body }) => {
-    // The ceiling of the membership as it stands now (shared/domain/subscription-limits.ts).
-    const role = effectiveMembership(membershipOf(user), now()).role;
-    const created = await createSubscription(user.id, createdFields(body, user.currencyPreference), subscriptionLimit(role)).catch(
-      (error: unknown) => {
-        if (error instanceof SubscriptionLimitError) throw new HttpError(403, subscriptionLimitMessage(role));
-        throw error;
-      },
-    );
-    await recordSubscriptionActivity(user, 'subscription_created', created);
-    return toSubscription(created);
-  },
+    createSubscription: async ({ user, body }) => {
+      // The ceiling of the membership as it stands now (shared/domain/subscription-limits.ts).
+      const role = effectiveMembership(membershipOf(user), now()).role;
+      const created = await createSubscription(user.id, createdFields(body, user.currencyPreference), subscriptionLimit(role)).catch(
+        (error: unknown) => {
+          if (error instanceof SubscriptionLimitError) throw new HttpError(403, subscriptionLimitMessage(role));
+          throw error;
+        },
+      );
+      await recordSubscriptionActivity(user, 'subscription_created', created);
+      return toSubscription(created);
+    },
 
-  updateSubscription: async ({ user, body, params }) => {
-    let changed: string[] = [];
-    const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => {
-      const fields = editedFields(body, current);
-      // The fields the user sent that differ from what was stored (a price change shows as 'amount').
-      const stored = toSubscription(current);
-      changed = Object.keys(body)
-        .filter((field) => field !== 'effectiveFrom')
-        .filter(
-          (field) => JSON.stringify(fields[field as keyof SubscriptionFields]) !== JSON.stringify(stored[field as keyof typeof stored]),
-        );
-      return { set: { ...fields, ...(current.status === 'active' ? dueIndex(user.id, current.id, body.dueDate) : {}) } };
-    });
-    if (changed.length > 0) {
-      await recordRepeatableActivity(user.id, 'subscription_updated', user.username, {
-        subscriptionId: updated.id,
-        name: updated.name,
-        fields: changed.join(', '),
+    updateSubscription: async ({ user, body, params }) => {
+      let changed: string[] = [];
+      const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => {
+        const fields = editedFields(body, current);
+        // The fields the user sent that differ from what was stored (a price change shows as 'amount').
+        const stored = toSubscription(current);
+        changed = Object.keys(body)
+          .filter((field) => field !== 'effectiveFrom')
+          .filter(
+            (field) => JSON.stringify(fields[field as keyof SubscriptionFields]) !== JSON.stringify(stored[field as keyof typeof stored]),
+          );
+        return { set: { ...fields, ...(current.status === 'active' ? dueIndex(user.id, current.id, body.dueDate) : {}) } };
       });
-    }
-    return toSubscription(updated);
-  },
+      if (changed.length > 0) {
+        await recordRepeatableActivity(user.id, 'subscription_updated', user.username, {
+          subscriptionId: updated.id,
+          name: updated.name,
+          fields: changed.join(', '),
+        });
+      }
+      return toSubscription(updated);
+    },
 
-  deleteSubscription: async ({ user, params }) => {
-    const deletedAt = now();
-    const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotDelete, () => ({
-      set: { status: 'deleted', deletedAt: deletedAt.toISOString(), expiresAt: purgeAt(deletedAt) },
-      remove: DUE_INDEX_ATTRIBUTES,
-    }));
-    await addToCounters({ totalSubscriptions: -1 });
-    await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
-    return toSubscription(updated);
-  },
+    deleteSubscription: async ({ user, params }) => {
+      const deletedAt = now();
+      const expiresAt = purgeAt(deletedAt);
+      const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotDelete, () => ({
+        set: { status: 'deleted', deletedAt: deletedAt.toISOString(), expiresAt },
+        remove: DUE_INDEX_ATTRIBUTES,
+      }));
+      // Its payments go into the trash with it: TTL purges them together.
+      await setPaymentsExpiry(user.id, updated.id, expiresAt);
+      await addToCounters({ totalSubscriptions: -1 });
+      await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
+      return toSubscription(updated);
+    },
 
-  deleteSubscriptionPermanently: async ({ user, params }) => {
-    const current = await getSubscription(user.id, params.id);
-    if (!current) throw notFound(messages.notFound);
-    const counted = typeof (user as { [SUBSCRIPTION_COUNT]?: unknown })[SUBSCRIPTION_COUNT] === 'number';
-    if (current.status !== 'deleted' || !(await deleteSubscriptionForever(user.id, params.id, counted))) {
-      throw conflict(messages.cannotDeleteForever);
-    }
-    await recordSubscriptionActivity(user, 'subscription_deleted', current, { permanent: true });
-    return { message: messages.deletedForever };
-  },
+    deleteSubscriptionPermanently: async ({ user, params }) => {
+      const current = await getSubscription(user.id, params.id);
+      if (!current) throw notFound(messages.notFound);
+      const counted = typeof (user as { [SUBSCRIPTION_COUNT]?: unknown })[SUBSCRIPTION_COUNT] === 'number';
+      if (current.status !== 'deleted' || !(await deleteSubscriptionForever(user.id, params.id, counted))) {
+        throw conflict(messages.cannotDeleteForever);
+      }
+      await deletePayments(user.id, params.id);
+      await recordSubscriptionActivity(user, 'subscription_deleted', current, { permanent: true });
+      return { message: messages.deletedForever };
+    },
 
-  recoverSubscription: async ({ user, params }) => {
-    let saved = 0;
-    const updated = await applyTransition(user.id, params.id, ['deleted'], messages.cannotRecover, (current) => {
-      saved = savedMonthly(current);
+    recoverSubscription: async ({ user, params }) => {
+      let saved = 0;
+      const updated = await applyTransition(user.id, params.id, ['deleted'], messages.cannotRecover, (current) => {
+        saved = savedMonthly(current);
+        return {
+          set: { status: 'active', deletedAt: null, ...dueIndex(user.id, current.id, current.dueDate) },
+          remove: ['expiresAt', SAVED_MONTHLY],
+        };
+      });
+      await setPaymentsExpiry(user.id, updated.id, null);
+      await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
+      await recordSubscriptionActivity(user, 'subscription_recovered', updated);
+      return toSubscription(updated);
+    },
+
+    renewSubscription: async ({ user, params }) => {
+      let renewed: SubscriptionItem | undefined;
+      const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotRenew, (current) => {
+        renewed = current;
+        const dueDate = nextRenewal(current);
+        return { set: { dueDate, ...dueIndex(user.id, current.id, dueDate) } };
+      });
+      // The renewal it moved past is paid, at the price in force then, unless the user already marked it.
+      if (renewed) {
+        await recordPayment(user.id, updated.id, paymentFor(toSubscription(renewed), renewed.dueDate, 'paid'), { onlyIfNew: true });
+      }
+      await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
+      return toSubscription(updated);
+    },
+
+    cancelSubscription: async ({ user, params }) => {
+      let saved = 0;
+      const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotCancel, (current) => {
+        saved = roundedMonthly(current);
+        return { set: { status: 'canceled', [SAVED_MONTHLY]: saved }, remove: DUE_INDEX_ATTRIBUTES };
+      });
+      await addToCounters({ moneySaved: saved });
+      await recordSubscriptionActivity(user, 'subscription_canceled', updated);
+      return toSubscription(updated);
+    },
+
+    reactivateSubscription: async ({ user, params }) => {
+      let saved = 0;
+      const updated = await applyTransition(user.id, params.id, ['canceled'], messages.cannotReactivate, (current) => {
+        saved = savedMonthly(current);
+        return { set: { status: 'active', ...dueIndex(user.id, current.id, current.dueDate) }, remove: [SAVED_MONTHLY] };
+      });
+      await addToCounters({ moneySaved: -saved });
+      await recordSubscriptionActivity(user, 'subscription_reactivated', updated);
+      return toSubscription(updated);
+    },
+
+    listPayments: async ({ user, params }) => {
+      const current = await getSubscription(user.id, params.id);
+      if (!current) throw notFound(messages.notFound);
+      const subscription = toSubscription(current);
+      const payments = await listPayments(user.id, params.id);
+      const rates = totalsRates();
       return {
-        set: { status: 'active', deletedAt: null, ...dueIndex(user.id, current.id, current.dueDate) },
-        remove: ['expiresAt', SAVED_MONTHLY],
+        payments,
+        lifetimeSpend: lifetimeSpend(payments, subscription.currency, rates),
+        lifetimeSpendInDisplayCurrency: lifetimeSpend(payments, normalizeCurrency(user.currencyPreference), rates),
+        ratesDate: rates.date,
       };
-    });
-    await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
-    await recordSubscriptionActivity(user, 'subscription_recovered', updated);
-    return toSubscription(updated);
-  },
+    },
 
-  renewSubscription: async ({ user, params }) => {
-    const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotRenew, (current) => {
-      const dueDate = nextRenewal(current);
-      return { set: { dueDate, ...dueIndex(user.id, current.id, dueDate) } };
-    });
-    await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
-    return toSubscription(updated);
+    recordPayment: async ({ user, params, body }) => {
+      const current = await getSubscription(user.id, params.id);
+      if (!current) throw notFound(messages.notFound);
+      if (current.status === 'deleted') throw conflict(paymentMessages.subscriptionDeleted);
+      const subscription = toSubscription(current);
+      if (!isRenewalDate(subscription, body.dueDate)) throw badRequest(paymentMessages.notARenewal);
+      return recordPayment(user.id, subscription.id, paymentFor(subscription, body.dueDate, body.status, body));
+    },
   },
-
-  cancelSubscription: async ({ user, params }) => {
-    let saved = 0;
-    const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotCancel, (current) => {
-      saved = roundedMonthly(current);
-      return { set: { status: 'canceled', [SAVED_MONTHLY]: saved }, remove: DUE_INDEX_ATTRIBUTES };
-    });
-    await addToCounters({ moneySaved: saved });
-    await recordSubscriptionActivity(user, 'subscription_canceled', updated);
-    return toSubscription(updated);
-  },
-
-  reactivateSubscription: async ({ user, params }) => {
-    let saved = 0;
-    const updated = await applyTransition(user.id, params.id, ['canceled'], messages.cannotReactivate, (current) => {
-      saved = savedMonthly(current);
-      return { set: { status: 'active', ...dueIndex(user.id, current.id, current.dueDate) }, remove: [SAVED_MONTHLY] };
-    });
-    await addToCounters({ moneySaved: -saved });
-    await recordSubscriptionActivity(user, 'subscription_reactivated', updated);
-    return toSubscription(updated);
-  },
-});
+);

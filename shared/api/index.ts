@@ -5,6 +5,7 @@ import { authRoutes } from './auth.js';
 import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
 import { membershipRoutes } from './membership.js';
+import { paymentRoutes } from './payments.js';
 import { sessionRoutes } from './session.js';
 import { statsRoutes } from './stats.js';
 import { subscriptionRoutes } from './subscriptions.js';
@@ -17,6 +18,7 @@ export * from './auth.js';
 export * from './contact.js';
 export * from './contract.js';
 export * from './membership.js';
+export * from './payments.js';
 export * from './session.js';
 export * from './stats.js';
 export * from './subscription.js';
@@ -32,6 +34,7 @@ export const routes = {
   ...twoFactorRoutes,
   ...membershipRoutes,
   ...subscriptionRoutes,
+  ...paymentRoutes,
   ...statsRoutes,
   ...adminRoutes,
   ...announcementRoutes,

@@ -3,6 +3,7 @@ import { CURRENCY_CODES } from '../domain/currency.js';
 import { ROLES } from '../domain/roles.js';
 import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
+import { PAYMENT_STATUSES } from './payments.js';
 import { BILLING_CYCLES, SUBSCRIPTION_STATUSES } from './subscription.js';
 
 /**
@@ -84,6 +85,23 @@ export const subscriptionResponse = z.object({
   deletedAt: nullableString,
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+
+const moneyResponse = z.object({ amount: z.number(), currency: z.string() });
+
+export const paymentResponse = z.object({
+  dueDate: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: z.number(),
+  currency: z.string(),
+  recordedAt: z.string(),
+});
+
+const paymentListResponse = z.object({
+  payments: z.array(paymentResponse),
+  lifetimeSpend: moneyResponse,
+  lifetimeSpendInDisplayCurrency: moneyResponse,
+  ratesDate: nullableString,
 });
 
 export const announcementResponse = z.object({
@@ -215,6 +233,8 @@ export const responseSchemas = {
   renewSubscription: subscriptionResponse,
   cancelSubscription: subscriptionResponse,
   reactivateSubscription: subscriptionResponse,
+  listPayments: paymentListResponse,
+  recordPayment: paymentResponse,
   landingStats: landingStatsResponse,
   rates: ratesResponse,
   previewEmail: messageResponse,

@@ -80,7 +80,7 @@ function amountOrProblem(value: number | string): number | string {
  * Amount: a number or a decimal number as text (surrounding spaces ignored), ≥ 0, at most 2 decimals
  * (SPEC §5: 'minimum 0, step 0.01').
  */
-const amountField = z.pipe(
+export const amountField = z.pipe(
   z.union([z.number(), z.string()], { error: m.amountRequired }),
   z.transform((value: number | string, ctx) => {
     const amount = amountOrProblem(value);

@@ -218,3 +218,19 @@ export function formatAmount(amount: number, code: string): string {
 export function formatUsd(amountUsd: number): string {
   return formatMoney(amountUsd, 'USD');
 }
+
+/**
+ * An amount as billed and, when the display currency is another, about what it comes to there
+ * (issue 24 §1, §3: reminders): `{ billed: '€9.99', approx: '≈ $10.86' }`; `approx` is null when the
+ * display currency is the billing one.
+ */
+export function formatBilledAndDisplay(
+  amount: number,
+  code: string,
+  displayCode: string,
+  rates: RateTable = FIXED_RATES,
+): { billed: string; approx: string | null } {
+  const display = normalizeCurrency(displayCode);
+  const billed = formatAmount(amount, code);
+  return { billed, approx: display === code ? null : `\u2248 ${formatMoney(toUsd(amount, code, rates), display, rates)}` };
+}

@@ -1,3 +1,4 @@
+import { type BillingPrices, type BillingSchedule, type Charge, cancelByDate, chargeOn, upcomingRenewals } from './billing.js';
 import { addDays, daysBetween, todayIn } from './dates.js';
 import { hasPaidFeatures } from './roles.js';
 
@@ -65,3 +66,57 @@ export function reminderSkipReason(kind: (typeof REMINDER_KINDS)[number], user: 
   const enabled = user[kind.setting] ?? defaults[kind.setting];
   return enabled ? null : 'turnedOff';
 }
+
+/**
+ * What a reminder is about (issue 24 §3): a renewal (the due date), the end of a free trial
+ * (`trialEndsAt`), or the last day to cancel before the next renewal (`cancelBy` = due date − notice
+ * days). Each gets the same reminders, 10, 3 and 1 day before its date, under the same settings.
+ */
+export const REMINDER_EVENTS = ['renewal', 'trialEnd', 'cancelBy'] as const;
+export type ReminderEvent = (typeof REMINDER_EVENTS)[number];
+/** The events found through index entries of their own (the renewal's is the subscription's due-date entry). */
+export const DATED_EVENTS = ['trialEnd', 'cancelBy'] as const;
+export type DatedEvent = (typeof DATED_EVENTS)[number];
+
+/** A subscription as the reminders read it: its schedule and its prices. */
+export type RemindedSubscription = BillingSchedule & BillingPrices;
+
+/**
+ * The first renewal charged after a free trial: the first one on or after `trialEndsAt`, none after
+ * `endsAt`. Null without a trial, or when the subscription ends before anything is charged.
+ */
+export function firstChargeAfterTrial(sub: RemindedSubscription): Charge | null {
+  const trialEndsAt = sub.trialEndsAt;
+  if (!trialEndsAt) return null;
+  const date = upcomingRenewals({ ...sub, status: 'active' }, 520).find((d) => d >= trialEndsAt);
+  return date ? chargeOn(sub, date) : null;
+}
+
+/** Why the renewal on the due date gets no reminder: it is after the end date, or free in the trial. */
+export type RenewalSkipReason = 'ended' | 'inTrial';
+
+export function renewalSkipReason(sub: RemindedSubscription): RenewalSkipReason | null {
+  if (sub.endsAt && sub.dueDate > sub.endsAt) return 'ended';
+  if (chargeOn(sub, sub.dueDate).trial) return 'inTrial';
+  return null;
+}
+
+/**
+ * The dates of an active subscription's trial-end and cancel-by reminders (issue 24 §3), by event:
+ * - `trialEnd`: the trial's last day, when something is charged after it, and unless the trial ends on the
+ *   due date: that renewal's own reminder then speaks of the trial's end (one e-mail, not two).
+ * - `cancelBy`: due date − notice days, for a notice period of a day or more before a renewal that is
+ *   charged (none after the end date, none free in the trial). With no notice, the renewal's own reminder
+ *   says all there is to say.
+ */
+export function reminderEventDates(sub: RemindedSubscription): Partial<Record<DatedEvent, string>> {
+  if ((sub.status ?? 'active') !== 'active') return {};
+  const dates: Partial<Record<DatedEvent, string>> = {};
+  if (sub.trialEndsAt && sub.trialEndsAt !== sub.dueDate && firstChargeAfterTrial(sub)) dates.trialEnd = sub.trialEndsAt;
+  const cancelBy = cancelByDate(sub);
+  if (cancelBy && (sub.noticeDays ?? 0) > 0 && !renewalSkipReason(sub)) dates.cancelBy = cancelBy;
+  return dates;
+}
+
+/** True when the renewal on the due date is the first charge after a free trial that ends that day. */
+export const endsTrial = (sub: RemindedSubscription) => Boolean(sub.trialEndsAt && sub.trialEndsAt === sub.dueDate);

@@ -233,7 +233,9 @@ describe('exactly once', () => {
         ExpressionAttributeValues: { ':pk': `REMINDERPLAN#${date}` },
       }),
     );
-    expect(Items).toHaveLength(first.dueDates.length);
+    // One checkpoint per partition: each date's renewals, trials' ends and cancel-by dates.
+    expect(Items).toHaveLength(first.dueDates.length * 3);
+    expect(first.partitions).toHaveLength(first.dueDates.length * 3);
     for (const item of Items) await client.send(new DeleteCommand({ TableName: name, Key: { pk: item.pk, sk: item.sk } }));
     const again = await reminders.run({ date });
     expect(again).toMatchObject({ queued: 2, sent: 0, skipped: { alreadySent: 2 } });
@@ -284,14 +286,20 @@ function message(date: string, user: SignedInUser, subscription: { id: string; d
   return {
     date,
     kind: '10day',
+    event: 'renewal',
     subscription: {
       id: subscription.id,
       name,
       amount: 10,
+      currency: 'USD',
       billingCycle: 'monthly',
+      cycleInterval: 1,
       dueDate: subscription.dueDate,
       category: 'streaming',
       autoRenew: false,
+      trialEndsAt: null,
+      cancelBy: null,
+      noticeDays: null,
     },
     recipient: { userId: user.id, email: user.email, displayName: user.username, currency: 'USD' },
   };

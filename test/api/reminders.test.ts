@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../shared/domain/dates.js';
-import { apiUrl, call, mailsTo, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
+import { addDays, formatDateShort } from '../../shared/domain/dates.js';
+import { apiUrl, call, getItem, mailsTo, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
 
 /**
  * The reminder run on the local stack (SPEC §1, §9; issue 'Renewal reminders'): seed users and
@@ -72,11 +72,11 @@ beforeAll(async () => {
 });
 
 describe('reminder run', () => {
-  it('sends 10- and 3-day reminders to members, in their currency, never the 1-day one', async () => {
+  it('sends 10- and 3-day reminders to members, at the price as billed (in euros, their currency), never the 1-day one', async () => {
     const sent = await subjects(member);
     expect(sent).toHaveLength(2);
-    expect(sent).toContain('Reminder: TenDays renews in 10 days (€9.20)');
-    expect(sent).toContain('Reminder: ThreeDays renews in 3 days (€9.20)');
+    expect(sent).toContain('Reminder: TenDays renews in 10 days (€10.00)');
+    expect(sent).toContain('Reminder: ThreeDays renews in 3 days (€10.00)');
   });
 
   it('sends the 1-day final reminder to a vip who turned it on', async () => {
@@ -130,6 +130,107 @@ describe('reminder run', () => {
   it('rejects a malformed date', async () => {
     const response = await fetch(`${apiUrl()}/_local/reminders?date=2035-13-01`, { method: 'POST' });
     expect(response.status).toBe(400);
+  });
+});
+
+describe("trials' ends, cancel-by dates and prices as billed (issue 24 §3)", () => {
+  const RUN = '2035-09-10';
+  const day = (n: number) => addDays(RUN, n);
+  let europe: SignedInUser;
+  let ids: Record<string, string>;
+  let run: Awaited<ReturnType<typeof runFor>>;
+
+  const create = async (name: string, body: Record<string, unknown>) => {
+    const answer = await call('POST', '/api/subscriptions', {
+      token: europe.token,
+      body: { name, amount: 9.99, currency: 'EUR', category: 'streaming', ...body },
+    });
+    expect(answer.status).toBe(201);
+    return answer.body as { id: string; dueDate: string };
+  };
+  const act = async (id: string, method: 'PUT' | 'DELETE', path = '') =>
+    expect((await call(method, `/api/subscriptions/${id}${path}`, { token: europe.token })).status).toBe(200);
+
+  beforeAll(async () => {
+    europe = await signedInUser();
+    ids = {};
+    // The free trial ends on the first charge's day: one e-mail, the trial's, with the price after it.
+    ids.trialFlix = (await create('TrialFlix', { trialEndsAt: day(3), dueDate: day(3) })).id;
+    // A renewal inside the trial costs nothing (no reminder); the trial's end gets its own.
+    ids.trialGym = (await create('TrialGym', { trialEndsAt: day(10), dueDate: day(3) })).id;
+    // Notice of 10 days before the renewal on day 13: cancel by day 3.
+    ids.noticeBox = (await create('NoticeBox', { amount: 20, dueDate: day(13), noticeDays: 10 })).id;
+    // Ends on day −4 and renewed past it: no renewal after the end date.
+    const ending = await create('EndingSoon', { billingCycle: 'weekly', dueDate: day(-4), endsAt: day(-4) });
+    await act(ending.id, 'PUT', '/renew');
+    // A price change after the renewal on day 10: that renewal is at the price in force then, in dollars.
+    ids.priceRise = (await create('PriceRise', { amount: 10, currency: 'USD', dueDate: day(10) })).id;
+    const rise = await call('PUT', `/api/subscriptions/${ids.priceRise}`, {
+      token: europe.token,
+      body: { name: 'PriceRise', amount: 15, currency: 'USD', category: 'streaming', dueDate: day(10), effectiveFrom: day(20) },
+    });
+    expect(rise.status).toBe(200);
+    // Trials and notice periods that stop mattering: edited away, canceled, deleted; and one recovered.
+    const dropped = await create('TrialDropped', { trialEndsAt: day(10), dueDate: day(40) });
+    const edit = await call('PUT', `/api/subscriptions/${dropped.id}`, {
+      token: europe.token,
+      body: { name: 'TrialDropped', amount: 9.99, category: 'streaming', dueDate: day(40), trialEndsAt: null },
+    });
+    expect(edit.status).toBe(200);
+    ids.canceledTrial = (await create('CanceledTrial', { trialEndsAt: day(10), dueDate: day(40) })).id;
+    await act(ids.canceledTrial, 'PUT', '/cancel');
+    const deleted = await create('DeletedNotice', { dueDate: day(13), noticeDays: 10 });
+    await act(deleted.id, 'DELETE');
+    const recovered = await create('RecoveredTrial', { trialEndsAt: day(10), dueDate: day(30) });
+    await act(recovered.id, 'DELETE');
+    await act(recovered.id, 'PUT', '/recover');
+    run = await runFor(RUN);
+  });
+
+  it('sends the trial and cancel-by reminders with the renewals, each price as billed and in dollars, and nothing else', async () => {
+    expect((await subjects(europe)).toSorted((a, b) => a.localeCompare(b))).toEqual(
+      [
+        'Reminder: Your free trial of TrialFlix ends in 3 days \u2014 it then costs €9.99/month (\u2248 $10.86)',
+        'Reminder: Your free trial of TrialGym ends in 10 days \u2014 it then costs €9.99/month (\u2248 $10.86)',
+        'Reminder: Your free trial of RecoveredTrial ends in 10 days \u2014 it then costs €9.99/month (\u2248 $10.86)',
+        `Reminder: Cancel NoticeBox by ${formatDateShort(day(3))} to avoid the next renewal`,
+        'Reminder: PriceRise renews in 10 days ($10.00)',
+      ].toSorted((a, b) => a.localeCompare(b)),
+    );
+    expect(run.skipped.inTrial).toBeGreaterThanOrEqual(1);
+    expect(run.skipped.ended).toBeGreaterThanOrEqual(1);
+  });
+
+  it('says when to cancel, why, and what the renewal costs', async () => {
+    const [mail] = (await mailsTo(europe.email)).filter((m) => m.subject.includes('NoticeBox'));
+    for (const part of [mail.body.html ?? '', mail.body.text ?? '']) {
+      expect(part).toContain(
+        `Your NoticeBox subscription renews on ${formatDateShort(day(13))} for €20.00/month (\u2248 $21.74). Its notice period is 10 days, so cancel it by ${formatDateShort(day(3))} if you no longer want it.`,
+      );
+    }
+    const [trial] = (await mailsTo(europe.email)).filter((m) => m.subject.includes('TrialGym'));
+    expect(trial.body.text).toContain(
+      `Your free trial of TrialGym ends on ${formatDateShort(day(10))}. It then costs €9.99/month (\u2248 $10.86), first charged on ${formatDateShort(addDays(day(3), 30))}.`,
+    );
+  });
+
+  it("keeps a trial's index entry beside the subscription while it is active, and none once it is canceled", async () => {
+    expect(await getItem(`USER#${europe.id}`, `REMIND#${ids.trialGym}#trialEnd`)).toMatchObject({
+      gsi1pk: `TRIALEND#${day(10)}`,
+      name: 'TrialGym',
+      currency: 'EUR',
+    });
+    expect(await getItem(`USER#${europe.id}`, `REMIND#${ids.noticeBox}#cancelBy`)).toMatchObject({ gsi1pk: `CANCELBY#${day(3)}` });
+    expect(await getItem(`USER#${europe.id}`, `REMIND#${ids.canceledTrial}#trialEnd`)).toBeUndefined();
+    expect(await getItem(`USER#${europe.id}`, `REMIND#${ids.trialFlix}#trialEnd`)).toBeUndefined();
+  });
+
+  it('moves the cancel-by entry with a renewal', async () => {
+    await act(ids.noticeBox, 'PUT', '/renew');
+    expect(await getItem(`USER#${europe.id}`, `REMIND#${ids.noticeBox}#cancelBy`)).toMatchObject({
+      gsi1pk: `CANCELBY#${addDays(addDays(day(13), 30), -10)}`,
+      dueDate: addDays(day(13), 30),
+    });
   });
 });
 

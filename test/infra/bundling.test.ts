@@ -128,19 +128,25 @@ describe('function bundling', () => {
    * (auth, subscriptions) and the subscription activity entries: measured auth 353.2, admin 351.2,
    * account 283.3, twofa 385.8, membership 290.3, subscriptions 268.0, announcements 259.0, contact 296.7,
    * reminder-planner 212.0, reminder-sender 246.1, avatars 360.1 KB.
+   * Issue 24 §3: the planner finds trials' ends and cancel-by dates and prices each reminder at the renewal's
+   * price (shared/domain/billing.ts and the currency table it rounds with): 216.9 KB; the sender writes
+   * prices as billed and in the display currency (formatAmount's table, Intl's currency formatter): 251.0 KB
+   * (docs/decisions/pending-trial-and-cancel-by-reminders.md).
+   * Issue 24 §4: the subscriptions function records payments (their contract, the payments store, the
+   * lifetime spend): 275.1 → 279.4 KB.
    */
   const CEILING_KB: Record<string, number> = {
     auth: 354,
     admin: 352,
-    subscriptions: 269,
+    subscriptions: 280,
     membership: 291,
     account: 284,
     // The S3 client with its checksums (about 98 + 30 KB), the DynamoDB document client, the upload checks.
     avatars: 361,
     twofa: 386,
     announcements: 260,
-    'reminder-planner': 213,
-    'reminder-sender': 247,
+    'reminder-planner': 218,
+    'reminder-sender': 252,
     // The chassis, zod/mini for its body, the SES client, the e-mail layout and MIME writer.
     contact: 297,
     // Issue 24 §1: the landing counters and, signed in, the user's figures in a currency (the sign-in path,

@@ -8,6 +8,11 @@ export const keys = {
   emailGuard: (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'EMAIL' }),
   session: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
   subscription: (userId: string, subscriptionId: string) => ({ pk: `USER#${userId}`, sk: `SUB#${subscriptionId}` }),
+  /** The index entry of a subscription's trial-end or cancel-by reminders (issue 24 §3), beside the subscription. */
+  reminderEvent: (userId: string, subscriptionId: string, event: string) => ({
+    pk: `USER#${userId}`,
+    sk: `REMIND#${subscriptionId}#${event}`,
+  }),
   activity: (userId: string, createdAt: string, activityId: string) => ({ pk: `USER#${userId}`, sk: `ACT#${createdAt}#${activityId}` }),
   token: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
@@ -35,6 +40,9 @@ export const SUBSCRIPTION_PREFIX = 'SUB#';
 export const USERS_PARTITION = 'USERS';
 /** gsi1 partition of active subscriptions due on a date (the reminder job). */
 export const duePartition = (dueDate: string) => `DUE#${dueDate}`;
+/** gsi1 partitions of the trial-end and the cancel-by reminders' entries of a date (issue 24 §3). */
+export const EVENT_PARTITION_PREFIXES = { trialEnd: 'TRIALEND#', cancelBy: 'CANCELBY#' } as const;
+export const eventPartition = (event: keyof typeof EVENT_PARTITION_PREFIXES, date: string) => `${EVENT_PARTITION_PREFIXES[event]}${date}`;
 
 export function tableName(): string {
   return config().TABLE_NAME;

@@ -1,8 +1,8 @@
 import type { BillingCycle } from '../../../shared/api/subscription.js';
 import { categoryLabel } from '../../../shared/domain/categories.js';
-import { formatMoney } from '../../../shared/domain/currency.js';
+import { formatBilledAndDisplay, type RateTable } from '../../../shared/domain/currency.js';
 import { formatDateShort } from '../../../shared/domain/dates.js';
-import type { ReminderKind } from '../../../shared/domain/reminders.js';
+import type { ReminderEvent, ReminderKind } from '../../../shared/domain/reminders.js';
 import { cycleLabel } from '../../../shared/domain/subscription-labels.js';
 import { publicUrl } from '../chassis/config.js';
 import type { Email } from '../email/email.js';
@@ -12,8 +12,28 @@ import { signUnsubscribeToken } from './unsubscribe-token.js';
 export interface ReminderEmailInput {
   to: string;
   displayName: string;
+  /** The recipient's display currency: a price billed in another one is shown in it too ('≈ $10.86'). */
   currency: string;
-  subscription: { name: string; amount: number; billingCycle: BillingCycle; dueDate: string; category: string; autoRenew: boolean };
+  /**
+   * What the reminder is about. `amount` / `currency` are the renewal's price as billed (the price in force
+   * on `dueDate`); missing fields read as a USD subscription renewing every cycle, with no trial or notice.
+   */
+  subscription: {
+    name: string;
+    amount: number;
+    currency?: string;
+    billingCycle: BillingCycle;
+    cycleInterval?: number;
+    dueDate: string;
+    category: string;
+    autoRenew: boolean;
+    trialEndsAt?: string | null;
+    cancelBy?: string | null;
+    noticeDays?: number | null;
+  };
+  /** A renewal (the default), a trial's end, or a cancel-by date. */
+  event?: ReminderEvent;
+  /** Days from the reminder to its event's date. */
   daysBefore: number;
   kind: ReminderKind | 'test';
   /**
@@ -21,6 +41,8 @@ export interface ReminderEmailInput {
    * List-Unsubscribe header and the footer's link. An admin's preview, sent to any address, has none.
    */
   unsubscribeToken?: string;
+  /** The rates a price in another currency is shown at (the fixed table by default). */
+  rates?: RateTable;
 }
 
 /** The token of a user's unsubscribe links, for `reminderEmail`'s input. */
@@ -37,34 +59,80 @@ export const unsubscribePageUrl = (token: string) => publicUrl(`/unsubscribe?tok
 
 const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`);
 
-/** The renewal reminder: which subscription, how much in the user's currency, when, and where to act. */
+/**
+ * A reminder e-mail (SPEC §1, §9; issue 24 §3): a renewal, a free trial's end or the last day to cancel
+ * before a renewal. Every price is the one in force at that renewal, as billed ('€9.99'), and in the
+ * recipient's display currency when that is another ('≈ $10.86').
+ */
 export function reminderEmail(input: ReminderEmailInput): Email {
   const { subscription: sub, daysBefore } = input;
-  const amount = formatMoney(sub.amount, input.currency);
-  const when = formatDateShort(sub.dueDate);
+  const price = formatBilledAndDisplay(sub.amount, sub.currency ?? 'USD', input.currency, input.rates);
+  const cycle = cycleLabel(sub.billingCycle, sub.cycleInterval ?? 1);
+  /** '€9.99/month (≈ $10.86)' */
+  const pricePerCycle = `${price.billed}${cycle}${price.approx ? ` (${price.approx})` : ''}`;
+  const due = formatDateShort(sub.dueDate);
   const final = input.kind === '1day';
+  const event = input.event ?? 'renewal';
+  const trialEndsAt = sub.trialEndsAt ?? null;
+  const endingTrial = (event === 'trialEnd' || (event === 'renewal' && trialEndsAt === sub.dueDate)) && trialEndsAt !== null;
   const token = input.unsubscribeToken;
+  const test = input.kind === 'test' ? '[Test] ' : '';
+
+  let subject: string;
+  let title: string;
+  let lead: string;
+  let details: [string, string][];
+  if (endingTrial) {
+    const ends = formatDateShort(trialEndsAt);
+    subject = `Reminder: Your free trial of ${sub.name} ends ${inDays(daysBefore)} \u2014 it then costs ${pricePerCycle}`;
+    title = `${final ? 'Final reminder: your' : 'Your'} free trial of ${sub.name} ends ${inDays(daysBefore)}`;
+    lead = `Your free trial of ${sub.name} ends on ${ends}. It then costs ${pricePerCycle}, first charged on ${due}. ${
+      sub.autoRenew
+        ? 'It renews automatically, so cancel it before then if you do not want it.'
+        : 'Cancel it before then if you do not want it.'
+    }`;
+    details = [
+      ['Subscription', sub.name],
+      ['Trial ends', ends],
+      ['Then', pricePerCycle],
+      ['First charge', due],
+    ];
+  } else if (event === 'cancelBy' && sub.cancelBy) {
+    const by = formatDateShort(sub.cancelBy);
+    const notice = sub.noticeDays === 1 ? '1 day' : `${sub.noticeDays ?? 0} days`;
+    subject = `Reminder: Cancel ${sub.name} by ${by} to avoid the next renewal`;
+    title = final ? `Final reminder: cancel ${sub.name} by tomorrow` : `Cancel ${sub.name} by ${by}`;
+    lead = `Your ${sub.name} subscription renews on ${due} for ${pricePerCycle}. Its notice period is ${notice}, so cancel it by ${by} if you no longer want it.`;
+    details = [
+      ['Subscription', sub.name],
+      ['Cancel by', by],
+      ['Renews on', due],
+      ['Amount', pricePerCycle],
+    ];
+  } else {
+    subject = `Reminder: ${sub.name} renews ${inDays(daysBefore)} (${price.billed}${price.approx ? ` ${price.approx}` : ''})`;
+    title = final ? `Final reminder: ${sub.name} renews tomorrow` : `${sub.name} renews ${inDays(daysBefore)}`;
+    lead = `Your ${sub.name} subscription is due on ${due}. ${
+      sub.autoRenew
+        ? 'It renews automatically, so make sure you still want it.'
+        : 'Renew it, cancel it, or change the date in your dashboard.'
+    }`;
+    details = [
+      ['Subscription', sub.name],
+      ['Amount', pricePerCycle],
+      ['Due date', due],
+      ...(sub.cancelBy && (sub.noticeDays ?? 0) > 0 ? [['Cancel by', formatDateShort(sub.cancelBy)] as [string, string]] : []),
+    ];
+  }
   return {
     to: input.to,
     ...(token ? { listUnsubscribeUrl: oneClickUnsubscribeUrl(token) } : {}),
-    subject: `${input.kind === 'test' ? '[Test] ' : ''}Reminder: ${sub.name} renews ${inDays(daysBefore)} (${amount})`,
+    subject: `${test}${subject}`,
     ...renderEmail({
-      preview: `${amount}${cycleLabel(sub.billingCycle)}, due ${when}.`,
-      title: final ? `Final reminder: ${sub.name} renews tomorrow` : `${sub.name} renews ${inDays(daysBefore)}`,
-      paragraphs: [
-        `Hi ${input.displayName},`,
-        `Your ${sub.name} subscription is due on ${when}. ${
-          sub.autoRenew
-            ? 'It renews automatically, so make sure you still want it.'
-            : 'Renew it, cancel it, or change the date in your dashboard.'
-        }`,
-      ],
-      details: [
-        ['Subscription', sub.name],
-        ['Amount', `${amount}${cycleLabel(sub.billingCycle)}`],
-        ['Due date', when],
-        ['Category', categoryLabel(sub.category)],
-      ],
+      preview: `${price.billed}${cycle}, due ${due}.`,
+      title,
+      paragraphs: [`Hi ${input.displayName},`, lead],
+      details: [...details, ['Category', categoryLabel(sub.category)]],
       action: { label: 'Open your dashboard', url: publicUrl('/dashboard') },
       footer:
         'You get this e-mail because renewal reminders are on for your account. Choose which reminders you get under Settings → Notification Preferences.',

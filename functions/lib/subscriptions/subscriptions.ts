@@ -3,11 +3,12 @@ import { ID_PATTERN } from '../../../shared/api/contract.js';
 import type { Subscription, SubscriptionStatus } from '../../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
+import { DATED_EVENTS, type DatedEvent, reminderEventDates } from '../../../shared/domain/reminders.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { now, nowMs } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
-import { duePartition, epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
+import { duePartition, epochSeconds, eventPartition, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { addToCounters } from '../stats/counters.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 
@@ -86,6 +87,75 @@ export const dueIndex = (userId: string, subscriptionId: string, dueDate: string
   gsi1pk: duePartition(dueDate),
   gsi1sk: `USER#${userId}#SUB#${subscriptionId}`,
 });
+
+/** The fields a reminder event's entry copies from its subscription: all the planner needs to write the reminder. */
+const REMINDED_FIELDS = [
+  'id',
+  'userId',
+  'name',
+  'amount',
+  'currency',
+  'priceHistory',
+  'category',
+  'dueDate',
+  'billingCycle',
+  'cycleInterval',
+  'anchorDay',
+  'trialEndsAt',
+  'endsAt',
+  'noticeDays',
+  'autoRenew',
+  'status',
+] as const satisfies readonly (keyof SubscriptionItem)[];
+
+/**
+ * The index entry of one of a subscription's trial-end or cancel-by reminders (issue 24 §3;
+ * docs/decisions/pending-trial-and-cancel-by-reminders.md): an item beside the subscription
+ * (`USER#<id>` / `REMIND#<subscription>#<event>`) in gsi1 `TRIALEND#<date>` or `CANCELBY#<date>`, with a
+ * copy of the subscription's reminded fields, so the planner reads one item per reminder, as it does for
+ * renewals. Written and removed in the same transaction as every change of its subscription; DynamoDB's
+ * TTL removes it a week after its date.
+ */
+export interface ReminderEventItem extends Pick<SubscriptionItem, (typeof REMINDED_FIELDS)[number]> {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  event: DatedEvent;
+  expiresAt: number;
+}
+
+/** The event entries a subscription in this state has: none unless it is active (shared/domain/reminders.ts). */
+export function reminderEventItems(item: SubscriptionItem): ReminderEventItem[] {
+  const dates = reminderEventDates(item);
+  const copy = Object.fromEntries(REMINDED_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]));
+  return DATED_EVENTS.flatMap((event) => {
+    const date = dates[event];
+    if (!date) return [];
+    return [
+      {
+        ...(copy as Pick<SubscriptionItem, (typeof REMINDED_FIELDS)[number]>),
+        ...keys.reminderEvent(item.userId, item.id, event),
+        gsi1pk: eventPartition(event, date),
+        gsi1sk: `USER#${item.userId}#SUB#${item.id}`,
+        event,
+        expiresAt: epochSeconds(new Date(`${date}T00:00:00Z`)) + 7 * 86400,
+      },
+    ];
+  });
+}
+
+/**
+ * The writes that keep a subscription's event entries in step with it, from state `before` (none for
+ * a new one) to `after`: a put of each entry it has after (its copy changes with any field), a delete of
+ * each one it had before and has no more.
+ */
+function reminderEventWrites(before: SubscriptionItem | undefined, after: SubscriptionItem) {
+  const TableName = tableName();
+  const kept = reminderEventItems(after);
+  const gone = (before ? reminderEventItems(before) : []).filter((old) => !kept.some((item) => item.sk === old.sk));
+  return [...kept.map((Item) => ({ Put: { TableName, Item } })), ...gone.map(({ pk, sk }) => ({ Delete: { TableName, Key: { pk, sk } } }))];
+}
 
 /** A deleted subscription past its 30 days is gone, even before TTL removes the item. */
 const isGone = (item: SubscriptionItem) => item.status === 'deleted' && isPurged(item.deletedAt, now());
@@ -237,6 +307,7 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
             new TransactWriteCommand({
               TransactItems: [
                 { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+                ...reminderEventWrites(undefined, item),
                 {
                   Update: {
                     TableName,
@@ -254,7 +325,7 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
       );
       break;
     } catch (error) {
-      if (cancellationCodes(error)?.[1] !== 'ConditionalCheckFailed') throw error;
+      if (cancellationCodes(error)?.at(-1) !== 'ConditionalCheckFailed') throw error;
       if (attempt >= 3 || !(await recountSubscriptions(userId, limit))) throw new SubscriptionLimitError();
     }
   }
@@ -263,19 +334,22 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
 }
 
 /**
- * A conditional update of one subscription: applied only while its status is one of `from`, so two
- * racing transitions cannot both win. Answers undefined when the condition fails.
+ * A conditional update of one subscription from its state `current`, read just before: applied only
+ * while its status is one of `from` and nothing changed it since (its `updatedAt`), so two racing
+ * transitions cannot both win, and its reminder event entries (see {@link ReminderEventItem}) are
+ * written in the same transaction, from the state it is left in. Answers the new state, or undefined
+ * when the condition fails (read it again to tell a refused transition from a lost race).
  */
 export async function transition(
-  userId: string,
-  subscriptionId: string,
+  current: SubscriptionItem,
   from: readonly SubscriptionStatus[],
   set: Record<string, unknown>,
   remove: string[] = [],
 ): Promise<SubscriptionItem | undefined> {
-  const names: Record<string, string> = { '#status': 'status' };
+  const updatedAt = nowIso();
+  const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = {};
-  const sets = Object.entries({ ...set, updatedAt: nowIso() }).map(([name, value], i) => {
+  const sets = Object.entries({ ...set, updatedAt }).map(([name, value], i) => {
     names[`#s${i}`] = name;
     values[`:s${i}`] = value;
     return `#s${i} = :s${i}`;
@@ -288,21 +362,26 @@ export async function transition(
     values[`:from${i}`] = status;
     return `:from${i}`;
   });
+  if (current.updatedAt !== undefined) values[':seen'] = current.updatedAt;
+  const update = {
+    TableName: tableName(),
+    Key: keys.subscription(current.userId, current.id),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')}) AND ${
+      current.updatedAt === undefined ? 'attribute_not_exists(#updatedAt)' : '#updatedAt = :seen'
+    }`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+  const after = { ...current, ...set, updatedAt } as SubscriptionItem;
+  for (const name of remove) delete (after as unknown as Record<string, unknown>)[name];
+  const events = reminderEventWrites(current, after);
   try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.subscription(userId, subscriptionId),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')})`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes as SubscriptionItem;
+    if (events.length === 0) await dynamo().send(new UpdateCommand(update));
+    else await withConflictRetries(() => dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...events] })));
+    return after;
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
+    if (isConditionFailure(error) || cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return undefined;
     throw error;
   }
 }

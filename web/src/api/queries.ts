@@ -5,6 +5,7 @@
  * entry chunk, so the landing page does not carry TanStack Query.
  */
 import { routes } from '@shared/api';
+import type { PaymentInput, PaymentList } from '@shared/api/payments';
 import type { Subscription } from '@shared/api/subscription';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '@shared/api/subscription-list';
 import type { SubscriptionInput } from '@shared/api/subscriptions';
@@ -23,6 +24,7 @@ export const queryClient = new QueryClient({ defaultOptions: { queries: { retry:
 export const queryKeys = {
   me: ['me'],
   subscriptions: ['subscriptions'],
+  payments: (subscriptionId: string) => ['payments', subscriptionId] as const,
 } as const;
 
 /** Counts sign-ins and sign-outs, so a mutation's answer is written only into the session that sent it. */
@@ -186,4 +188,22 @@ export function useDeleteSubscriptionForever() {
     (id: string) => api(routes.deleteSubscriptionPermanently, { params: { id } }),
     (list, _answer, id) => list.filter((s) => s.id !== id),
   );
+}
+
+/** GET /api/subscriptions/{id}/payments: a subscription's payments and lifetime spend (issue 24 §4), asked again whenever shown. */
+export const paymentsQuery = (subscriptionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.payments(subscriptionId),
+    queryFn: ({ signal }): Promise<PaymentList> => api(routes.listPayments, { params: { id: subscriptionId }, signal }),
+  });
+
+/** POST /api/subscriptions/{id}/payments; the subscription's payments are asked again after it. */
+export function useRecordPayment(subscriptionId: string) {
+  return useMutation({
+    mutationFn: (input: PaymentInput) => api(routes.recordPayment, { params: { id: subscriptionId }, body: input }),
+    onMutate: () => sessionGeneration,
+    onSuccess: async (_answer, _input, sentIn) => {
+      if (sentIn === sessionGeneration) await queryClient.invalidateQueries({ queryKey: queryKeys.payments(subscriptionId) });
+    },
+  });
 }

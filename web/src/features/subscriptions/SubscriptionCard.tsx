@@ -56,6 +56,8 @@ export interface SubscriptionCardProps {
   /** The action running for this card, if any: its button shows progress and the others wait. */
   busyAction: SubscriptionAction | null;
   onAction: (action: SubscriptionAction, subscription: Subscription) => void;
+  /** Opens the subscription's details (its name is the button); without it the name is plain text (the demo). */
+  onOpenDetails?: (subscription: Subscription) => void;
 }
 
 /**
@@ -71,6 +73,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
   categoryColor,
   busyAction,
   onAction,
+  onOpenDetails,
 }: SubscriptionCardProps) {
   const readOnly = useReadOnly();
   const badge = dueBadge(sub, today);
@@ -93,6 +96,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
         loading={busyAction === action}
         disabled={readOnly || busyAction !== null}
         aria-label={`${actionName[action]} ${sub.name}`}
+        data-action={action}
         onClick={() => onAction(action, sub)}
       >
         {look.label}
@@ -122,7 +126,13 @@ export const SubscriptionCard = memo(function SubscriptionCard({
         </p>
 
         <h3 id={titleId} className={styles.name}>
-          {sub.name}
+          {onOpenDetails ? (
+            <button type="button" className={styles.nameButton} aria-haspopup="dialog" onClick={() => onOpenDetails(sub)}>
+              {sub.name}
+            </button>
+          ) : (
+            sub.name
+          )}
         </h3>
         {sub.description && <p className={styles.description}>{sub.description}</p>}
 

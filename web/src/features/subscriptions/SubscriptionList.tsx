@@ -32,6 +32,7 @@ import { Pagination } from '../../components/ui/Pagination';
 import type { SelectOption } from '../../components/ui/Select';
 import { useToast } from '../../components/ui/Toast';
 import { SubscriptionCard, subscriptionNameId } from './SubscriptionCard';
+import { SubscriptionDetailsModal } from './SubscriptionDetailsModal';
 import { SubscriptionFormModal } from './SubscriptionFormModal';
 import styles from './SubscriptionList.module.css';
 import { activeFilterCount, type ListFilters, NO_FILTERS, SubscriptionToolbar } from './SubscriptionToolbar';
@@ -123,6 +124,10 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
   const [form, setForm] = useState<{ subscription: Subscription | null } | null>(null);
   const [confirm, setConfirm] = useState<{ kind: ConfirmKind; subscription: Subscription } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  /** The subscription whose details are open, by id: the dialog shows it as the list has it now. */
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const openDetails = useCallback((sub: Subscription) => setDetailsId(sub.id), []);
+  const details = detailsId ? subscriptions.find((sub) => sub.id === detailsId) : undefined;
   const [busy, setBusy] = useState<{ id: string; action: SubscriptionAction } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -142,7 +147,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
     const cards = [...(listRef.current?.querySelectorAll('article') ?? [])];
     const own = cards.find((card) => card.getAttribute('aria-labelledby') === subscriptionNameId(focusAfterConfirm.id));
     const card = own ?? cards[Math.min(focusAfterConfirm.index, cards.length - 1)];
-    (card?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? headingRef.current)?.focus();
+    (card?.querySelector<HTMLButtonElement>('button[data-action]:not(:disabled)') ?? headingRef.current)?.focus();
   }, [focusAfterConfirm, subscriptions]);
 
   const activeFilters = useMemo<SubscriptionFilters>(() => ({ ...filters, search: deferredSearch }), [filters, deferredSearch]);
@@ -312,6 +317,7 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
                 categoryColor={colorOf(sub.category)}
                 busyAction={busy?.id === sub.id ? busy.action : null}
                 onAction={onAction}
+                onOpenDetails={openDetails}
               />
             </li>
           ))}
@@ -332,6 +338,16 @@ export function SubscriptionList({ data, currency, onCurrencyChange, today, cust
             toast.success(created ? `${saved.name} added` : `${saved.name} updated`);
           }}
           onClose={() => setForm(null)}
+        />
+      )}
+
+      {details && (
+        <SubscriptionDetailsModal
+          subscription={details}
+          currency={currency}
+          today={today}
+          custom={custom}
+          onClose={() => setDetailsId(null)}
         />
       )}
 

@@ -1,0 +1,139 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Payment } from '../../../shared/api/payments.js';
+import { dynamo } from '../chassis/aws.js';
+import { isConditionFailure } from '../chassis/errors.js';
+import { keys, nowIso, tableName } from '../chassis/table.js';
+
+/**
+ * A subscription's payments (issue 24 §4): one item per renewal under the owner's partition,
+ * `USER#<id>` / `PAY#<subscription id>#<due date>`, so a renewal has one record whatever happens and
+ * every read is scoped to its owner by key. They are not `SUB#` items: the subscription lists, the
+ * subscription count and the account deletion's subscription counting never see them
+ * (docs/decisions/pending-payments.md). They go with their subscription: into the trash with it (the
+ * same `expiresAt`), out again when it is recovered, and for good when it is deleted for good or the
+ * account is (account-data.ts deletes every item of the partition).
+ */
+export interface PaymentItem extends Payment {
+  pk: string;
+  sk: string;
+  subscriptionId: string;
+  expiresAt?: number;
+}
+
+const PAYMENT_PREFIX = 'PAY#';
+const paymentsOf = (subscriptionId: string) => `${PAYMENT_PREFIX}${subscriptionId}#`;
+export const paymentKey = (userId: string, subscriptionId: string, dueDate: string) => ({
+  pk: keys.user(userId).pk,
+  sk: `${paymentsOf(subscriptionId)}${dueDate}`,
+});
+
+/** How many payment items are written at once when a subscription goes to the trash, comes back or goes for good. */
+const AT_ONCE = 25;
+
+export const toPayment = (item: PaymentItem): Payment => ({
+  dueDate: item.dueDate,
+  status: item.status,
+  amount: Number(item.amount),
+  currency: item.currency,
+  recordedAt: item.recordedAt,
+});
+
+/** The subscription's payment items, oldest renewal first; with `keysOnly`, only their keys. */
+async function queryPayments(userId: string, subscriptionId: string, keysOnly = false): Promise<PaymentItem[]> {
+  const items: PaymentItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': paymentsOf(subscriptionId) },
+        ...(keysOnly ? { ProjectionExpression: 'pk, sk' } : {}),
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as PaymentItem[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** The subscription's payments, newest renewal first. */
+export async function listPayments(userId: string, subscriptionId: string): Promise<Payment[]> {
+  return (await queryPayments(userId, subscriptionId)).map(toPayment).reverse();
+}
+
+/**
+ * Records a renewal as `payment` says, unless it is recorded so already: the same status, amount and
+ * currency again change nothing (the record answered is the one kept, with its time); anything else
+ * replaces it. With `onlyIfNew`, a renewal that has any record keeps it (Renew's paid record never
+ * overrides what the user marked).
+ */
+export async function recordPayment(
+  userId: string,
+  subscriptionId: string,
+  payment: Omit<Payment, 'recordedAt'>,
+  options: { onlyIfNew?: boolean } = {},
+): Promise<Payment> {
+  const Key = paymentKey(userId, subscriptionId, payment.dueDate);
+  const item: PaymentItem = { ...Key, subscriptionId, ...payment, recordedAt: nowIso() };
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: item,
+        ConditionExpression: options.onlyIfNew
+          ? 'attribute_not_exists(pk)'
+          : 'attribute_not_exists(pk) OR #status <> :status OR amount <> :amount OR currency <> :currency',
+        ...(options.onlyIfNew
+          ? {}
+          : {
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':status': payment.status, ':amount': payment.amount, ':currency': payment.currency },
+            }),
+      }),
+    );
+    return toPayment(item);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
+    return toPayment((Item as PaymentItem | undefined) ?? item);
+  }
+}
+
+/** Runs `write` on every payment item of the subscription, AT_ONCE at a time. */
+async function forEachPayment(userId: string, subscriptionId: string, write: (key: { pk: string; sk: string }) => Promise<unknown>) {
+  const items = await queryPayments(userId, subscriptionId, true);
+  for (let start = 0; start < items.length; start += AT_ONCE) {
+    await Promise.all(items.slice(start, start + AT_ONCE).map(({ pk, sk }) => write({ pk, sk })));
+  }
+}
+
+/**
+ * Gives the subscription's payments the expiry of the subscription in the trash (`expiresAt`, epoch
+ * seconds), so DynamoDB's TTL purges them with it; null takes it off again (a recovered subscription).
+ */
+export function setPaymentsExpiry(userId: string, subscriptionId: string, expiresAt: number | null): Promise<void> {
+  return forEachPayment(userId, subscriptionId, async (Key) => {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: expiresAt === null ? 'REMOVE expiresAt' : 'SET expiresAt = :expiresAt',
+          // A payment deleted meanwhile stays deleted.
+          ConditionExpression: 'attribute_exists(pk)',
+          ...(expiresAt === null ? {} : { ExpressionAttributeValues: { ':expiresAt': expiresAt } }),
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  });
+}
+
+/** Deletes the subscription's payments (it was deleted for good). */
+export function deletePayments(userId: string, subscriptionId: string): Promise<void> {
+  return forEachPayment(userId, subscriptionId, (Key) => dynamo().send(new DeleteCommand({ TableName: tableName(), Key })));
+}

@@ -1,0 +1,227 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Payment, PaymentList } from '../../shared/api/payments.js';
+import { paymentMessages } from '../../shared/api/payments.js';
+import type { Subscription } from '../../shared/api/subscription.js';
+import { subscriptionMessages } from '../../shared/api/subscriptions.js';
+import { convert, FIXED_RATES, roundMoney } from '../../shared/domain/currency.js';
+import { call, getItem, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
+
+/** Payments of a subscription (issue 24 §4): GET/POST /api/subscriptions/{id}/payments, through the local stack. */
+let alice: SignedInUser;
+let bob: SignedInUser;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([signedInUser(), signedInUser()]);
+});
+
+const gym = { name: 'Gym', amount: 30, currency: 'EUR', category: 'fitness', dueDate: '2030-01-31', billingCycle: 'monthly' };
+
+async function create(user: SignedInUser, changes: Record<string, unknown> = {}): Promise<Subscription> {
+  const answer = await call<Subscription>('POST', '/api/subscriptions', { token: user.token, body: { ...gym, ...changes } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body;
+}
+
+const mark = (user: SignedInUser, id: string, body: Record<string, unknown>) =>
+  call<Payment & { message?: string }>('POST', `/api/subscriptions/${id}/payments`, { token: user.token, body });
+
+async function paymentsOf(user: SignedInUser, id: string): Promise<PaymentList> {
+  const answer = await call<PaymentList>('GET', `/api/subscriptions/${id}/payments`, { token: user.token });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+describe('recording renewals', () => {
+  it('starts with no payments and nothing spent, in the subscription’s and the display currency', async () => {
+    const sub = await create(alice);
+    expect(await paymentsOf(alice, sub.id)).toEqual({
+      payments: [],
+      lifetimeSpend: { amount: 0, currency: 'EUR' },
+      lifetimeSpendInDisplayCurrency: { amount: 0, currency: 'USD' },
+      ratesDate: null,
+    });
+  });
+
+  it('marks a renewal paid at the price in force and skipped, newest first', async () => {
+    const sub = await create(alice);
+    const paid = await mark(alice, sub.id, { dueDate: '2030-01-31', status: 'paid' });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ dueDate: '2030-01-31', status: 'paid', amount: 30, currency: 'EUR' });
+    expect(Date.parse(paid.body.recordedAt)).not.toBeNaN();
+    const skipped = await mark(alice, sub.id, { dueDate: '2030-02-28', status: 'skipped' });
+    expect(skipped.body).toMatchObject({ dueDate: '2030-02-28', status: 'skipped', amount: 30, currency: 'EUR' });
+    const list = await paymentsOf(alice, sub.id);
+    expect(list.payments.map((p) => [p.dueDate, p.status])).toEqual([
+      ['2030-02-28', 'skipped'],
+      ['2030-01-31', 'paid'],
+    ]);
+    expect(list.lifetimeSpend).toEqual({ amount: 30, currency: 'EUR' });
+  });
+
+  it('changes nothing when the same renewal is marked the same way twice', async () => {
+    const sub = await create(alice);
+    const first = await mark(alice, sub.id, { dueDate: '2029-12-31', status: 'paid' });
+    const again = await mark(alice, sub.id, { dueDate: '2029-12-31', status: 'paid' });
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    const list = await paymentsOf(alice, sub.id);
+    expect(list.payments).toEqual([first.body]);
+    expect(list.lifetimeSpend.amount).toBe(30);
+  });
+
+  it('replaces the record when the same renewal is marked differently, keeping one record per renewal', async () => {
+    const sub = await create(alice);
+    await mark(alice, sub.id, { dueDate: '2030-01-31', status: 'paid' });
+    const changed = await mark(alice, sub.id, { dueDate: '2030-01-31', status: 'skipped' });
+    expect(changed).toMatchObject({ status: 200, body: { status: 'skipped' } });
+    const list = await paymentsOf(alice, sub.id);
+    expect(list.payments).toEqual([changed.body]);
+    expect(list.lifetimeSpend.amount).toBe(0);
+  });
+
+  it('keeps the amount actually charged for a variable bill, in the currency given', async () => {
+    const sub = await create(alice, { name: 'Electricity', amount: 80 });
+    const variable = await mark(alice, sub.id, { dueDate: '2030-01-31', status: 'paid', amount: '92.45' });
+    expect(variable.body).toMatchObject({ amount: 92.45, currency: 'EUR' });
+    const inDollars = await mark(alice, sub.id, { dueDate: '2029-12-31', status: 'paid', amount: 100, currency: 'usd' });
+    expect(inDollars.body).toMatchObject({ amount: 100, currency: 'USD' });
+    const list = await paymentsOf(alice, sub.id);
+    expect(list.lifetimeSpend).toEqual({ amount: roundMoney(92.45 + convert(100, 'USD', 'EUR', FIXED_RATES)), currency: 'EUR' });
+    expect(list.lifetimeSpendInDisplayCurrency).toEqual({
+      amount: roundMoney(convert(92.45, 'EUR', 'USD', FIXED_RATES) + 100),
+      currency: 'USD',
+    });
+  });
+
+  it('totals in the display currency the user chose', async () => {
+    const carol = await signedInUser();
+    expect((await call('PUT', '/api/auth/settings', { token: carol.token, body: { currencyPreference: 'GBP' } })).status).toBe(200);
+    const sub = await create(carol, { currency: 'USD', amount: 10 });
+    await mark(carol, sub.id, { dueDate: '2030-01-31', status: 'paid' });
+    await mark(carol, sub.id, { dueDate: '2029-12-31', status: 'paid' });
+    const list = await paymentsOf(carol, sub.id);
+    expect(list.lifetimeSpend).toEqual({ amount: 20, currency: 'USD' });
+    expect(list.lifetimeSpendInDisplayCurrency).toEqual({ amount: roundMoney(convert(20, 'USD', 'GBP', FIXED_RATES)), currency: 'GBP' });
+  });
+
+  it('records a renewal in a free trial at 0 and one after a price change at the new price', async () => {
+    const sub = await create(alice, { amount: 10, dueDate: '2030-03-15', trialEndsAt: '2030-03-01' });
+    const raised = await call<Subscription>('PUT', `/api/subscriptions/${sub.id}`, {
+      token: alice.token,
+      body: { ...gym, amount: 12, dueDate: '2030-03-15', trialEndsAt: '2030-03-01', effectiveFrom: '2030-04-01' },
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect((await mark(alice, sub.id, { dueDate: '2030-02-15', status: 'paid' })).body).toMatchObject({ amount: 0 });
+    expect((await mark(alice, sub.id, { dueDate: '2030-03-15', status: 'paid' })).body).toMatchObject({ amount: 10 });
+    expect((await mark(alice, sub.id, { dueDate: '2030-04-15', status: 'paid' })).body).toMatchObject({ amount: 12 });
+  });
+});
+
+describe('refusals', () => {
+  it.each([
+    [{ dueDate: '2030-02-15', status: 'paid' }, paymentMessages.notARenewal],
+    [{ dueDate: '2030-02-30', status: 'paid' }, paymentMessages.dueDateInvalid],
+    [{ status: 'paid' }, paymentMessages.dueDateRequired],
+    [{ dueDate: '2030-01-31', status: 'maybe' }, paymentMessages.statusInvalid],
+    [{ dueDate: '2030-01-31', status: 'paid', amount: -3 }, subscriptionMessages.amountNegative],
+    [{ dueDate: '2030-01-31', status: 'paid', amount: 5, currency: 'XYZ' }, subscriptionMessages.currencyInvalid],
+    [{ dueDate: '2030-01-31', status: 'paid', currency: 'USD' }, paymentMessages.currencyWithoutAmount],
+  ])('answers 400 to %j', async (body, message) => {
+    const sub = await create(alice);
+    expect(await mark(alice, sub.id, body)).toMatchObject({ status: 400, body: { message } });
+    expect((await paymentsOf(alice, sub.id)).payments).toEqual([]);
+  });
+
+  it('refuses a date after the subscription ends, and one from its due date on once it is canceled', async () => {
+    const ending = await create(alice, { endsAt: '2030-03-10' });
+    expect(await mark(alice, ending.id, { dueDate: '2030-04-30', status: 'paid' })).toMatchObject({
+      status: 400,
+      body: { message: paymentMessages.notARenewal },
+    });
+    const canceled = await create(alice);
+    expect((await call('PUT', `/api/subscriptions/${canceled.id}/cancel`, { token: alice.token })).status).toBe(200);
+    expect((await mark(alice, canceled.id, { dueDate: '2030-02-28', status: 'paid' })).status).toBe(400);
+    expect((await mark(alice, canceled.id, { dueDate: '2029-12-31', status: 'paid' })).status).toBe(200);
+  });
+
+  it("answers 404 for another user's subscription, an unknown one and a malformed id", async () => {
+    const mine = await create(alice);
+    await mark(alice, mine.id, { dueDate: '2030-01-31', status: 'paid' });
+    const notFound = { status: 404, body: { message: subscriptionMessages.notFound } };
+    for (const id of [mine.id, crypto.randomUUID(), 'not-an-id']) {
+      expect(await call('GET', `/api/subscriptions/${id}/payments`, { token: bob.token })).toMatchObject(notFound);
+      expect(await mark(bob, id, { dueDate: '2030-01-31', status: 'skipped' })).toMatchObject(notFound);
+    }
+    expect((await paymentsOf(alice, mine.id)).payments).toMatchObject([{ status: 'paid' }]);
+  });
+
+  it('asks for a session', async () => {
+    const sub = await create(alice);
+    expect((await call('GET', `/api/subscriptions/${sub.id}/payments`)).status).toBe(401);
+  });
+});
+
+describe('Renew', () => {
+  it('records the renewal it moves past as paid, at the price in force then', async () => {
+    const sub = await create(alice, { amount: 10, dueDate: '2030-01-31' });
+    await call('PUT', `/api/subscriptions/${sub.id}`, {
+      token: alice.token,
+      body: { ...gym, amount: 11, dueDate: '2030-01-31', effectiveFrom: '2030-02-15' },
+    });
+    for (let i = 0; i < 2; i++) expect((await call('PUT', `/api/subscriptions/${sub.id}/renew`, { token: alice.token })).status).toBe(200);
+    const list = await paymentsOf(alice, sub.id);
+    expect(list.payments.map(({ dueDate, status, amount, currency }) => ({ dueDate, status, amount, currency }))).toEqual([
+      { dueDate: '2030-02-28', status: 'paid', amount: 11, currency: 'EUR' },
+      { dueDate: '2030-01-31', status: 'paid', amount: 10, currency: 'EUR' },
+    ]);
+    expect(list.lifetimeSpend).toEqual({ amount: 21, currency: 'EUR' });
+  });
+
+  it('keeps what the user already marked for that renewal', async () => {
+    const sub = await create(alice, { name: 'Phone bill' });
+    const variable = await mark(alice, sub.id, { dueDate: '2030-01-31', status: 'paid', amount: 41.2 });
+    expect((await call('PUT', `/api/subscriptions/${sub.id}/renew`, { token: alice.token })).status).toBe(200);
+    expect((await paymentsOf(alice, sub.id)).payments).toEqual([variable.body]);
+  });
+});
+
+describe('payments go with their subscription', () => {
+  it('go into the trash with it, come back with it, and go when it is deleted for good', async () => {
+    const sub = await create(alice);
+    await mark(alice, sub.id, { dueDate: '2030-01-31', status: 'paid' });
+    const key = [`USER#${alice.id}`, `PAY#${sub.id}#2030-01-31`] as const;
+    const trashed = await call<Subscription>('DELETE', `/api/subscriptions/${sub.id}`, { token: alice.token });
+    expect(trashed.status).toBe(200);
+    const subItem = await getItem(`USER#${alice.id}`, `SUB#${sub.id}`);
+    expect((await getItem(...key))?.expiresAt).toBe(subItem?.expiresAt);
+    expect(await mark(alice, sub.id, { dueDate: '2030-02-28', status: 'paid' })).toMatchObject({
+      status: 409,
+      body: { message: paymentMessages.subscriptionDeleted },
+    });
+    expect((await paymentsOf(alice, sub.id)).payments).toHaveLength(1);
+
+    expect((await call('PUT', `/api/subscriptions/${sub.id}/recover`, { token: alice.token })).status).toBe(200);
+    expect(await getItem(...key)).not.toHaveProperty('expiresAt');
+
+    await call('DELETE', `/api/subscriptions/${sub.id}`, { token: alice.token });
+    expect((await call('DELETE', `/api/subscriptions/${sub.id}/permanent`, { token: alice.token })).status).toBe(200);
+    expect(await getItem(...key)).toBeUndefined();
+  });
+
+  it('are not subscriptions: the list and the subscription count leave them out', async () => {
+    const dave = await signedInUser();
+    const sub = await create(dave);
+    await mark(dave, sub.id, { dueDate: '2030-01-31', status: 'paid' });
+    await mark(dave, sub.id, { dueDate: '2029-12-31', status: 'paid' });
+    const list = await call<Subscription[]>('GET', '/api/subscriptions', { token: dave.token });
+    expect(list.body.map((s) => s.id)).toEqual([sub.id]);
+    expect((await getItem(`USER#${dave.id}`, 'PROFILE'))?.subscriptionCount).toBe(1);
+  });
+
+  it('go with the account', async () => {
+    const erin = await signedInUser();
+    const sub = await create(erin);
+    await mark(erin, sub.id, { dueDate: '2030-01-31', status: 'paid' });
+    expect((await call('DELETE', '/api/auth/account', { token: erin.token, body: { password: PASSWORD } })).status).toBe(200);
+    expect(await getItem(`USER#${erin.id}`, `PAY#${sub.id}#2030-01-31`)).toBeUndefined();
+  });
+});

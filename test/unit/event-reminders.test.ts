@@ -1,0 +1,174 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_RATES, formatBilledAndDisplay } from '../../shared/domain/currency.js';
+import {
+  endsTrial,
+  firstChargeAfterTrial,
+  type RemindedSubscription,
+  reminderEventDates,
+  renewalSkipReason,
+} from '../../shared/domain/reminders.js';
+import { setFunctionEnv } from './function-env.js';
+
+/** Issue 24 §3: reminders for a trial's end and a cancel-by date, and every price as billed (§1). */
+const monthly: RemindedSubscription = {
+  amount: 9.99,
+  currency: 'EUR',
+  dueDate: '2026-12-12',
+  billingCycle: 'monthly',
+  status: 'active',
+};
+
+describe('which events of a subscription get reminders (issue 24 §3)', () => {
+  it('has none without a trial or a notice period', () => {
+    expect(reminderEventDates(monthly)).toEqual({});
+  });
+
+  it("reminds of a trial's end when it is not the first charge's day, and only while something follows it", () => {
+    expect(reminderEventDates({ ...monthly, trialEndsAt: '2026-12-20' })).toEqual({ trialEnd: '2026-12-20' });
+    // Ending on the due date: the renewal's reminder is the trial's (one e-mail, not two).
+    expect(reminderEventDates({ ...monthly, trialEndsAt: '2026-12-12' })).toEqual({});
+    expect(endsTrial({ ...monthly, trialEndsAt: '2026-12-12' })).toBe(true);
+    // The subscription ends before anything is charged: nothing to warn of.
+    expect(reminderEventDates({ ...monthly, trialEndsAt: '2027-01-20', endsAt: '2027-01-12' })).toEqual({});
+  });
+
+  it('reminds of the cancel-by date, due date − notice days, before a renewal that is charged', () => {
+    expect(reminderEventDates({ ...monthly, noticeDays: 10 })).toEqual({ cancelBy: '2026-12-02' });
+    // No notice: the renewal's own reminder says it all.
+    expect(reminderEventDates({ ...monthly, noticeDays: 0 })).toEqual({});
+    // The due date is in the trial (free) or after the end date: no renewal to cancel.
+    expect(reminderEventDates({ ...monthly, noticeDays: 10, trialEndsAt: '2026-12-20' })).toEqual({ trialEnd: '2026-12-20' });
+    expect(reminderEventDates({ ...monthly, noticeDays: 10, endsAt: '2026-12-01' })).toEqual({});
+  });
+
+  it('has none unless the subscription is active', () => {
+    for (const status of ['canceled', 'deleted'] as const)
+      expect(reminderEventDates({ ...monthly, status, trialEndsAt: '2026-12-20', noticeDays: 3 })).toEqual({});
+  });
+});
+
+describe('what a renewal reminder says it costs', () => {
+  it('skips a renewal after the end date and one free in the trial', () => {
+    expect(renewalSkipReason({ ...monthly, endsAt: '2026-12-11' })).toBe('ended');
+    expect(renewalSkipReason({ ...monthly, endsAt: '2026-12-12' })).toBeNull();
+    expect(renewalSkipReason({ ...monthly, trialEndsAt: '2026-12-13' })).toBe('inTrial');
+    expect(renewalSkipReason({ ...monthly, trialEndsAt: '2026-12-12' })).toBeNull();
+  });
+
+  it("gives a trial's first charge at the price in force then", () => {
+    const sub = {
+      ...monthly,
+      trialEndsAt: '2027-01-20',
+      priceHistory: [
+        { amount: 9.99, currency: 'EUR', effectiveFrom: '2026-01-01' },
+        { amount: 11.99, currency: 'EUR', effectiveFrom: '2027-02-01' },
+      ],
+    };
+    expect(firstChargeAfterTrial(sub)).toEqual({ date: '2027-02-12', amount: 11.99, currency: 'EUR', trial: false });
+    expect(firstChargeAfterTrial(monthly)).toBeNull();
+  });
+
+  it('shows a price as billed, and about what it is in the display currency when that is another', () => {
+    expect(formatBilledAndDisplay(9.99, 'EUR', 'USD')).toEqual({ billed: '€9.99', approx: '≈ $10.86' });
+    expect(formatBilledAndDisplay(9.99, 'EUR', 'EUR')).toEqual({ billed: '€9.99', approx: null });
+    expect(formatBilledAndDisplay(229, 'SEK', 'JPY', FIXED_RATES)).toEqual({ billed: 'SEK\u00a0229.00', approx: '≈ ¥3,141' });
+  });
+});
+
+describe('the reminder e-mails (issue 24 §3)', () => {
+  let reminderEmail: typeof import('../../functions/lib/reminders/reminder-email.js').reminderEmail;
+  let parseReminderMessage: typeof import('../../functions/reminders/message.js').parseReminderMessage;
+  let markerKey: typeof import('../../functions/reminders/claims.js').markerKey;
+  beforeAll(async () => {
+    setFunctionEnv();
+    ({ reminderEmail } = await import('../../functions/lib/reminders/reminder-email.js'));
+    ({ parseReminderMessage } = await import('../../functions/reminders/message.js'));
+    ({ markerKey } = await import('../../functions/reminders/claims.js'));
+  });
+  const base = {
+    to: 'ana@example.com',
+    displayName: 'Ana',
+    currency: 'USD',
+    subscription: {
+      name: 'Netflix',
+      amount: 9.99,
+      currency: 'EUR',
+      billingCycle: 'monthly' as const,
+      cycleInterval: 1,
+      dueDate: '2026-12-12',
+      category: 'streaming',
+      autoRenew: true,
+      trialEndsAt: null,
+      cancelBy: null,
+      noticeDays: null,
+    },
+    daysBefore: 3,
+    kind: '3day' as const,
+  };
+
+  it('names a renewal, its price as billed and in the display currency', () => {
+    const mail = reminderEmail(base);
+    expect(mail.subject).toBe('Reminder: Netflix renews in 3 days (€9.99 ≈ $10.86)');
+    expect(mail.text).toContain('Amount: €9.99/month (≈ $10.86)');
+    expect(reminderEmail({ ...base, currency: 'EUR' }).subject).toBe('Reminder: Netflix renews in 3 days (€9.99)');
+  });
+
+  it("speaks of the trial's end when the renewal is its first charge, or for the trial's own reminder", () => {
+    const trial = { ...base.subscription, trialEndsAt: '2026-12-12' };
+    const mail = reminderEmail({ ...base, subscription: trial });
+    expect(mail.subject).toBe('Reminder: Your free trial of Netflix ends in 3 days — it then costs €9.99/month (≈ $10.86)');
+    expect(mail.text).toContain(
+      'Your free trial of Netflix ends on Dec 12, 2026. It then costs €9.99/month (≈ $10.86), first charged on Dec 12, 2026.',
+    );
+    const own = reminderEmail({
+      ...base,
+      event: 'trialEnd',
+      kind: '1day',
+      daysBefore: 1,
+      subscription: { ...base.subscription, trialEndsAt: '2026-12-05' },
+    });
+    expect(own.subject).toBe('Reminder: Your free trial of Netflix ends tomorrow — it then costs €9.99/month (≈ $10.86)');
+    expect(own.html).toContain('Final reminder: your free trial of Netflix ends tomorrow');
+  });
+
+  it('says by when to cancel to avoid the next renewal', () => {
+    const mail = reminderEmail({
+      ...base,
+      event: 'cancelBy',
+      daysBefore: 10,
+      kind: '10day',
+      subscription: { ...base.subscription, noticeDays: 10, cancelBy: '2026-12-02' },
+    });
+    expect(mail.subject).toBe('Reminder: Cancel Netflix by Dec 2, 2026 to avoid the next renewal');
+    expect(mail.text).toContain(
+      'Your Netflix subscription renews on Dec 12, 2026 for €9.99/month (≈ $10.86). Its notice period is 10 days, so cancel it by Dec 2, 2026 if you no longer want it.',
+    );
+  });
+
+  it('reads a message planned before issue 24 as a renewal in dollars', () => {
+    const old = {
+      date: '2026-12-02',
+      kind: '10day',
+      subscription: {
+        id: 's1',
+        name: 'Old',
+        amount: 5,
+        billingCycle: 'monthly',
+        dueDate: '2026-12-12',
+        category: 'other',
+        autoRenew: false,
+      },
+      recipient: { userId: 'u1', email: 'u@example.com', displayName: 'U', currency: 'EUR' },
+    };
+    expect(parseReminderMessage(JSON.stringify(old))).toMatchObject({
+      event: 'renewal',
+      subscription: { currency: 'USD', cycleInterval: 1, trialEndsAt: null, cancelBy: null },
+    });
+    expect(parseReminderMessage(JSON.stringify({ ...old, event: 'cancelBy' }))).toBeNull();
+  });
+
+  it("keeps a renewal's marker as it was, and gives each event's reminders their own", () => {
+    expect(markerKey('s1', '2026-12-12', '3day').pk).toBe('REMINDER#s1#2026-12-12#3day');
+    expect(markerKey('s1', '2026-12-02', '3day', 'cancelBy').pk).toBe('REMINDER#s1#2026-12-02#cancelBy#3day');
+  });
+});
