@@ -8,6 +8,7 @@ import { ApiFunctions, pascalCase } from './api-functions.js';
 import { AvatarPipeline, avatarUploadOrigin } from './avatars.js';
 import {
   avatarsEntry,
+  dailyRatesEntry,
   functionsDir as defaultFunctionsDir,
   emailFeedbackEntry,
   membershipExpiryEntry,
@@ -28,6 +29,7 @@ import { MembershipExpiry } from './membership.js';
 import { Monitoring } from './monitoring.js';
 import { OwnerBootstrap } from './owner.js';
 import { functionArchitecture } from './product-function.js';
+import { DailyRates } from './rates.js';
 import { ReminderJob } from './reminders.js';
 import { builtSite } from './site-build.js';
 
@@ -62,6 +64,7 @@ export class ApplicationStack extends Stack {
   /** The header value CloudFront sends to the API (cloud only). */
   readonly originSecret?: OriginSecret;
   readonly reminders: ReminderJob;
+  readonly dailyRates: DailyRates;
   readonly membershipExpiry: MembershipExpiry;
   readonly emailFeedback: EmailFeedback;
   readonly ownerBootstrap?: OwnerBootstrap;
@@ -232,6 +235,13 @@ export class ApplicationStack extends Stack {
     });
     // Each reminder's unsubscribe link is a token signed with the session key (functions/lib/auth/jwt.ts).
     grantSecretValue(data.secrets.jwtSecret, this.reminders.sender);
+    this.dailyRates = new DailyRates(this, 'DailyRates', {
+      entry: dailyRatesEntry(functionsDir),
+      architecture,
+      environment,
+      table,
+      monitoring: this.monitoring,
+    });
     this.acknowledgeStackLevelConstructs();
     new CfnOutput(this, 'ReminderFunctionName', {
       value: this.reminders.planner.functionName,

@@ -131,8 +131,13 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     sendsEmail: true,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   },
-  // Reads the one counters item: never a Scan, which would read every user's password hash.
-  stats: { landingCounters: true, table: { actions: ['dynamodb:GetItem'] } },
+  // The landing counters: the one counters item, never a Scan, which would read every user's password hash.
+  // The signed-in user's figures in a currency (issue 24 §1): the session and the user (BatchGetItem), the
+  // membership settled (UpdateItem), the user's subscriptions and the newest day of rates (Query).
+  stats: {
+    landingCounters: true,
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:Query'] },
+  },
   // Reads and writes the announcement items; no e-mail, no avatars, nothing signed.
   announcements: {
     table: {
@@ -156,5 +161,5 @@ export function areaNeeds(area: string): AreaNeeds {
 
 /** An area verifies or issues session tokens, so it reads the signing key. */
 export function readsSessionKey(area: Area): boolean {
-  return areaNeeds(area).signsSessions || routesOfArea(area).some(([, route]) => route.access !== 'public');
+  return areaNeeds(area).signsSessions || routesOfArea(area).some(([, route]) => route.access !== 'public' || route.optionalSignIn);
 }

@@ -104,7 +104,7 @@ export function lambdaBundlingFor(name: string): BundlingOptions {
 }
 
 export interface FunctionEntry {
-  /** The function's name in the product: an API area from the contract, `reminder-planner`, `reminder-sender`, `membership-expiry`, `email-feedback`, `avatars`, `bootstrap` or `jwt-key-rotation`. */
+  /** The function's name in the product: an API area from the contract, `reminder-planner`, `reminder-sender`, `membership-expiry`, `email-feedback`, `avatars`, `daily-rates`, `bootstrap` or `jwt-key-rotation`. */
   name: string;
   /** Absolute path of the TypeScript module that exports `handler`. */
   entry: string;
@@ -140,6 +140,11 @@ export function avatarsEntry(root = functionsDir): string {
   return join(root, 'avatars', 'handler.ts');
 }
 
+/** Entry of the daily exchange rates function (started by its schedule, infra/rates.ts). */
+export function dailyRatesEntry(root = functionsDir): string {
+  return join(root, 'rates', 'handler.ts');
+}
+
 /** Entry of the deploy-time owner bootstrap (a custom resource handler). */
 export function ownerBootstrapEntry(root = functionsDir): string {
   return join(root, 'bootstrap', 'handler.ts');
@@ -152,7 +157,7 @@ export function signingKeyRotationEntry(root = functionsDir): string {
 
 /**
  * Every function the stacks deploy: one per API area of the contract (`AREAS`), the reminder planner
- * and sender, the membership expiry, the e-mail feedback, the avatar function, the owner bootstrap
+ * and sender, the membership expiry, the e-mail feedback, the avatar function, the daily rates, the owner bootstrap
  * and the signing key's rotation.
  */
 export function functionEntries(root = functionsDir): FunctionEntry[] {
@@ -163,6 +168,7 @@ export function functionEntries(root = functionsDir): FunctionEntry[] {
     { name: 'membership-expiry', entry: membershipExpiryEntry(root) },
     { name: 'email-feedback', entry: emailFeedbackEntry(root) },
     { name: 'avatars', entry: avatarsEntry(root) },
+    { name: 'daily-rates', entry: dailyRatesEntry(root) },
     { name: 'bootstrap', entry: ownerBootstrapEntry(root) },
     { name: 'jwt-key-rotation', entry: signingKeyRotationEntry(root) },
   ];

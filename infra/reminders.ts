@@ -140,7 +140,8 @@ export class ReminderJob extends Construct {
       'Serverless-LambdaEventSourceMappingDestination',
     );
     // Claims and markers are updates; the suppression check reads one item (functions/lib/email/email.ts).
-    grantTableAccess(props.table, this.sender, { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] });
+    // Query: the newest stored day of exchange rates, to show a price in the display currency (issue 24 §1).
+    grantTableAccess(props.table, this.sender, { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:Query'] });
     props.email.grantSend(this.sender);
     // maximumConcurrency, not reserved concurrency: it bounds the senders without taking from the
     // account's unreserved pool (10 in a new account, which reserved concurrency may not go below).

@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { RatesRun } from '../functions/lib/rates/daily-rates.js';
 import { isProfileRemoval } from '../infra/avatar-events.js';
 import { AREAS, type Area } from '../shared/api/index.js';
 import type { LambdaHandler } from './api-gateway.js';
@@ -20,6 +21,8 @@ export const AVATARS_BUCKET = 'avatars';
 export const LOCAL_SUPPORT_EMAIL = 'support@example.com';
 
 export type RunReminders = (event: { date?: string }) => Promise<unknown>;
+/** One daily rates run fetching from `source` (the cloud's run fetches from ECB_RATES_URL): what it stored, or why nothing. */
+export type RunDailyRates = (source: string) => Promise<RatesRun>;
 
 /**
  * The local reminder queue's timing: a claim outlives the longest send (three SES attempts of at most
@@ -40,6 +43,12 @@ export interface LocalFunctions {
   membershipSchedules: InProcessSchedules;
   /** An SES bounce or complaint event, delivered to the e-mail feedback function as SNS would. */
   deliverSesNotification: DeliverSesNotification;
+  /**
+   * The daily rates run, started by a test or a person (`POST /_local/rates?source=<url>`): the local stack
+   * has no schedule for it, as it fetches nothing from the internet by itself; its totals use the fixed
+   * rates until a run stores a day.
+   */
+  runDailyRates: RunDailyRates;
   /** The table's stream, delivering profile removals to the avatar function (table-stream.ts). */
   tableStream: TableStream;
 }
@@ -135,12 +144,23 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
   const feedback = await import('../functions/email-feedback/handler.js');
   const deliverSesNotification: DeliverSesNotification = (message) => feedback.handler(snsEventOf(message));
   const tableStream = await localAvatarTriggers(setup.emulators);
+  const { runDailyRates } = await import('../functions/lib/rates/daily-rates.js');
+  const { forgetCurrentRates } = await import('../functions/lib/rates/stored-rates.js');
   return {
     handlers,
     runReminders: reminders.run,
     reminderQueue: reminders.queue,
     membershipSchedules,
     deliverSesNotification,
+    // The functions of this process read the stored rates again at their next use, whatever the run did
+    // (in the cloud a new day reaches each instance within the hour, functions/lib/rates/stored-rates.ts).
+    runDailyRates: async (source) => {
+      try {
+        return await runDailyRates(source);
+      } finally {
+        forgetCurrentRates();
+      }
+    },
     tableStream,
   };
 }

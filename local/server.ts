@@ -8,7 +8,7 @@ import { sendJson } from './answers.js';
 import { type ApiGateway, REST_STAGE_PREFIX, readBody } from './api-gateway.js';
 import { AVATAR_UPLOADS_PATH, AVATARS_PATH } from './avatars.js';
 import { type ClockReading, MAX_CLOCK_MOVE_MS, readClock } from './clock.js';
-import type { RunReminders } from './functions.js';
+import type { RunDailyRates, RunReminders } from './functions.js';
 import type { PendingSchedule } from './membership-schedules.js';
 import type { DeliverSesNotification } from './ses-notifications.js';
 import type { WebServer } from './web.js';
@@ -25,6 +25,8 @@ export interface LocalSite {
   moveClock: (ms: number) => Promise<ClockReading>;
   /** Bounces and complaints: the cloud's SNS delivery to the e-mail feedback function. */
   deliverSesNotification: DeliverSesNotification;
+  /** The daily exchange rates run, from a given rates file (the cloud's schedule fetches the ECB's). */
+  runDailyRates: RunDailyRates;
   avatar: (res: ServerResponse, key: string) => Promise<void>;
   /** Avatar uploads, passed on to the upload gate (avatars.ts). */
   avatarUpload: (req: IncomingMessage, res: ServerResponse) => void;
@@ -79,6 +81,15 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
       return sendJson(res, 400, { message: 'date must be a calendar date written YYYY-MM-DD' });
     }
     return sendJson(res, 200, await site.runReminders({ date }));
+  }
+  // Local-stack-only: the daily exchange rates run, from the rates file at `source` (an ECB-shaped XML file):
+  // the local stack fetches nothing from the internet by itself. Answers what was stored, or why nothing was.
+  if (url.pathname === '/_local/rates' && req.method === 'POST') {
+    const source = url.searchParams.get('source') ?? '';
+    if (!/^https?:\/\/\S+$/.test(source)) {
+      return sendJson(res, 400, { message: 'source must be the http(s) URL of a rates file in the ECB’s daily format' });
+    }
+    return sendJson(res, 200, await site.runDailyRates(source));
   }
   // Local-stack-only: which membership schedules wait to fire, and when (the cloud's are in EventBridge Scheduler).
   if (url.pathname === '/_local/membership-schedules' && req.method === 'GET') {

@@ -150,6 +150,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         membershipSchedules: () => functions.membershipSchedules.pending(),
         moveClock: (ms) => moveLocalClock(ms, () => functions.membershipSchedules.fireDue()),
         deliverSesNotification: functions.deliverSesNotification,
+        runDailyRates: functions.runDailyRates,
         avatar: avatars(AVATARS_BUCKET),
         avatarUpload: avatarUploads(emulators.uploadGate.url),
         web,

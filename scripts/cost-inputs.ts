@@ -35,6 +35,8 @@ export const ASSUMPTIONS: Assumptions = {
     byRoute: {
       // bcrypt at 1024 MB; the throttle, the session and the activity log written.
       'POST /api/auth/login': { durationMs: 300, readUnits: 4, writeUnits: 6, responseKb: 2 },
+      // The rates in use, kept by each instance for an hour (functions/lib/rates/stored-rates.ts): no read on most calls.
+      'GET /api/rates': { durationMs: 10, readUnits: 0, writeUnits: 0, responseKb: 1.5 },
     },
     read,
     write: { durationMs: 60, readUnits: 3, writeUnits: 4, responseKb: 1.5 },
@@ -49,6 +51,8 @@ export const ASSUMPTIONS: Assumptions = {
   remindersPerRenewal: 2,
   newUserShare: 0.05,
   reminder: { lambdaMemoryMb: 512, durationMs: 60, sqsRequests: 0.3, readUnits: 1, writeUnits: 2 },
+  // One run a day at 256 MB, waiting up to a second for the ECB; the day's item (about 1 KB) is one write.
+  dailyRates: { runsPerMonth: 30, lambdaMemoryMb: 256, durationMs: 1000, writeUnits: 1 },
   storedKbPerUser: 20,
   avatarShare: 0.2,
   avatarKb: 100,
@@ -56,7 +60,7 @@ export const ASSUMPTIONS: Assumptions = {
   // Each rate rule and each managed rule group is billed as a rule.
   wafRules: Object.keys(WAF_RATE_LIMITS).length + WAF_MANAGED_RULE_GROUPS.length,
   // Every alarm of the application stack as deployed (test/infra/operations.test.ts counts them).
-  alarms: 64,
+  alarms: 68,
   dashboards: 1,
 };
 

@@ -88,6 +88,8 @@ export interface Assumptions {
   newUserShare: number;
   /** Per reminder e-mail: planner/sender Lambda time, SQS requests, table units. */
   reminder: { lambdaMemoryMb: number; durationMs: number; sqsRequests: number; readUnits: number; writeUnits: number };
+  /** The daily exchange rates run (infra/rates.ts): runs a month, its Lambda time (mostly the ECB's answer), the day's write. */
+  dailyRates: { runsPerMonth: number; lambdaMemoryMb: number; durationMs: number; writeUnits: number };
   storedKbPerUser: number;
   avatarShare: number;
   avatarKb: number;
@@ -239,7 +241,7 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
   }));
   const polls = pollCalls(assumptions, poll, users);
   const emails = emailsPerUser(assumptions) * users;
-  const { reminder } = assumptions;
+  const { reminder, dailyRates } = assumptions;
   const storedGb = (users * assumptions.storedKbPerUser) / 1024 ** 2;
   const avatarGb = (users * assumptions.avatarShare * assumptions.avatarKb) / 1024 ** 2;
   const staticRequests = sessions * assumptions.staticRequestsPerSession;
@@ -252,10 +254,15 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
       (staticRequests / 1e6) * prices.waf.perMillionRequests + prices.waf.perWebAclMonth + assumptions.wafRules * prices.waf.perRuleMonth,
     SES: (emails / 1000) * prices.ses.perThousandEmails,
     SQS: ((emails * reminder.sqsRequests) / 1e6) * prices.sqs.perMillionRequests,
-    Lambda: emails * (reminder.lambdaMemoryMb / 1024) * (reminder.durationMs / 1000) * prices.lambda.perGbSecond,
+    Lambda:
+      emails * (reminder.lambdaMemoryMb / 1024) * (reminder.durationMs / 1000) * prices.lambda.perGbSecond +
+      dailyRates.runsPerMonth *
+        ((dailyRates.lambdaMemoryMb / 1024) * (dailyRates.durationMs / 1000) * prices.lambda.perGbSecond +
+          prices.lambda.perMillionRequests / 1e6),
     DynamoDB:
       (emails * (reminder.readUnits * prices.dynamoDb.perMillionReadUnits + reminder.writeUnits * prices.dynamoDb.perMillionWriteUnits)) /
         1e6 +
+      (dailyRates.runsPerMonth * dailyRates.writeUnits * prices.dynamoDb.perMillionWriteUnits) / 1e6 +
       storedGb * (prices.dynamoDb.perGbMonth + prices.dynamoDb.pitrPerGbMonth),
     S3: avatarGb * prices.s3.perGbMonth + ((users * assumptions.newUserShare * assumptions.avatarShare) / 1000) * prices.s3.perThousandPuts,
     'Secrets Manager': assumptions.secrets * prices.secretsManager.perSecretMonth,

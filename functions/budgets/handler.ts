@@ -7,6 +7,7 @@ import { now } from '../lib/chassis/clock.js';
 import { HttpError } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
+import { currentRates } from '../lib/rates/stored-rates.js';
 import type { UserItem } from '../lib/users/user-item.js';
 
 /** Budgets are Premium's (SPEC §9 'Budget planning'): any other effective role is told how to get them. */
@@ -24,7 +25,7 @@ export const handler = createApiHandler(budgetRoutes, {
   getBudgets: async ({ user }) => {
     requirePremium(user);
     const budgets = await readBudgets(user.id, user.currencyPreference ?? 'USD');
-    await alertPassedBudgets(user, budgets, now());
+    await alertPassedBudgets(user, budgets, now(), await currentRates());
     return budgets;
   },
 
@@ -35,7 +36,7 @@ export const handler = createApiHandler(budgetRoutes, {
       currency: body.currency,
       categories: body.categories.map(({ category, monthly }) => ({ category, monthly })),
     });
-    await alertPassedBudgets(user, budgets, now());
+    await alertPassedBudgets(user, budgets, now(), await currentRates());
     return budgets;
   },
 });

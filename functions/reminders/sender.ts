@@ -1,9 +1,9 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { FIXED_RATES } from '../../shared/domain/currency.js';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger } from '../lib/chassis/log.js';
 import { sendEmail } from '../lib/email/email.js';
+import { currentRates } from '../lib/rates/stored-rates.js';
 import { reminderEmail, unsubscribeToken } from '../lib/reminders/reminder-email.js';
 import { claim, markerKey, release, settle } from './claims.js';
 import { eventDateOf, parseReminderMessage, type ReminderMessage } from './message.js';
@@ -82,8 +82,8 @@ async function sendOne(message: ReminderMessage): Promise<SendOutcome> {
         event,
         daysBefore: daysBeforeOf(kind),
         kind,
-        // A price billed in another currency is shown in the display one at the fixed table (issue 24 §1).
-        rates: FIXED_RATES,
+        // A price billed in another currency is shown in the display one at the newest stored rates (issue 24 §1).
+        rates: await currentRates(),
         unsubscribeToken: await unsubscribeToken(recipient.userId),
       }),
     );

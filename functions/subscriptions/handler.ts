@@ -7,7 +7,7 @@ import {
   subscriptionRoutes,
 } from '../../shared/api/subscriptions.js';
 import { anchorDayOf, applyPriceEdit, nextRenewal, priceHistoryOf } from '../../shared/domain/billing.js';
-import { FIXED_RATES, normalizeCurrency } from '../../shared/domain/currency.js';
+import { normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
@@ -17,6 +17,7 @@ import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
+import { currentRates } from '../lib/rates/stored-rates.js';
 import { addToCounters } from '../lib/stats/counters.js';
 import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
@@ -86,12 +87,6 @@ function editedFields(body: SubscriptionBody, current: SubscriptionItem): Subscr
     anchorDay: body.dueDate === current.dueDate ? anchorDayOf(current) : dayOf(body.dueDate),
   };
 }
-
-/**
- * The rates totals are converted with: the fixed table (shared/domain/currency.ts) until the stored
- * reference rates are read here.
- */
-const totalsRates = () => FIXED_RATES;
 
 /** The gsi1 attributes: present exactly while a subscription is active (the reminder job's index). */
 const DUE_INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk'];
@@ -260,7 +255,7 @@ export const handler = createApiHandler(
       if (!current) throw notFound(messages.notFound);
       const subscription = toSubscription(current);
       const payments = await listPayments(user.id, params.id);
-      const rates = totalsRates();
+      const rates = await currentRates();
       return {
         payments,
         lifetimeSpend: lifetimeSpend(payments, subscription.currency, rates),

@@ -44,6 +44,15 @@ export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType
    * Default: 404 'Not found'.
    */
   badParameter?: { status: 400 | 404; message: string };
+  /**
+   * A public route whose handler signs the caller in for some requests only (`request.signIn()`, e.g.
+   * GET /api/stats?currency=): its function reads sessions, and such a request without one is a 401.
+   */
+  optionalSignIn?: true;
+  /** Query parameters the route reads, by name, with what each does (the API description lists them). */
+  queryParameters?: Readonly<Record<string, string>>;
+  /** The answer's Cache-Control when it is not the JSON answers' `no-store`. */
+  cacheControl?: string;
   /** Phantom field carrying the response type for the typed client; never set at run time. */
   readonly __response?: Response;
 }

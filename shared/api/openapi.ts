@@ -59,6 +59,13 @@ function operation(name: RouteName, def: RouteDef, answer: string) {
     required: true,
     schema: { type: 'string', pattern: PATH_PARAMETER_PATTERNS[param].source },
   }));
+  const queryParameters = Object.entries(def.queryParameters ?? {}).map(([param, description]) => ({
+    name: param,
+    in: 'query',
+    required: false,
+    description,
+    schema: { type: 'string' },
+  }));
   const responses: Record<string, unknown> = {
     [String(def.successStatus ?? 200)]:
       def.successStatus === 204
@@ -71,18 +78,19 @@ function operation(name: RouteName, def: RouteDef, answer: string) {
     responses['304'] = { description: 'Unchanged since the ETag that If-None-Match names; no body', headers: etag };
   }
   // A public route's path parameter is a one-time token, answered 400 when invalid; a user's object id that is not theirs is 404.
-  if (def.body || (parameters.length && def.access === 'public')) {
+  if (def.body || (parameters.length && def.access === 'public') || def.optionalSignIn) {
     responses['400'] = errorAnswer('The request is invalid; the message names the first problem');
   }
-  if (def.access !== 'public') responses['401'] = errorAnswer('Not signed in, or the session ended');
+  if (def.access !== 'public' || def.optionalSignIn) responses['401'] = errorAnswer('Not signed in, or the session ended');
   if (def.access === 'admin') responses['403'] = errorAnswer('Only owners and developers may call this');
   if (parameters.length && def.access !== 'public') responses['404'] = errorAnswer('Not found, or not the caller’s');
   if (def.body) responses['413'] = errorAnswer('The request body is too large');
   return {
     operationId: name,
     tags: [def.area],
-    ...(def.access === 'public' ? { security: [] } : {}),
-    ...(parameters.length ? { parameters } : {}),
+    // A route that signs in for some requests only takes a session or none.
+    ...(def.access === 'public' ? { security: def.optionalSignIn ? [{}, { session: [] }] : [] } : {}),
+    ...(parameters.length || queryParameters.length ? { parameters: [...parameters, ...queryParameters] } : {}),
     ...(def.body ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(def.body) } } } } : {}),
     responses,
   };

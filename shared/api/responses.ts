@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CURRENCY_CODES } from '../domain/currency.js';
 import { ROLES } from '../domain/roles.js';
 import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
@@ -168,7 +169,18 @@ const membershipStatsResponse = z.object({ vip: z.number(), premium: z.number(),
 const landingStatsResponse = z.union([
   z.object({ showFigures: z.literal(true), totalUsers: z.number(), totalSubscriptions: z.number(), moneySaved: z.number() }),
   z.object({ showFigures: z.literal(false) }),
+  z.object({
+    currency: z.enum(CURRENCY_CODES),
+    ratesDate: nullableString,
+    monthlyTotal: z.number(),
+    yearlyTotal: z.number(),
+    dueSoon: z.number(),
+    nextDue: nullableString,
+    totalSubscriptions: z.number(),
+    byCategory: z.array(z.object({ category: z.string(), label: z.string(), monthly: z.number() })),
+  }),
 ]);
+const ratesResponse = z.object({ date: nullableString, perUsd: z.readonly(z.record(z.string(), z.number())) });
 
 const budgetsResponse = z.object({
   monthly: z.nullable(z.number()),
@@ -232,6 +244,7 @@ export const responseSchemas = {
   landingStats: landingStatsResponse,
   getBudgets: budgetsResponse,
   saveBudgets: budgetsResponse,
+  rates: ratesResponse,
   previewEmail: messageResponse,
   listUsers: userPageResponse,
   createUser: messageAndUser,

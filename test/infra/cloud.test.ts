@@ -54,8 +54,8 @@ beforeAll(() => {
 afterAll(() => product?.cleanUp());
 
 describe('functions', () => {
-  it('deploys one function per API area of the contract, plus the reminder planner and sender, the membership expiry, the e-mail feedback, the avatar function and the owner bootstrap', () => {
-    expect(functions).toHaveLength(AREAS.length + 6);
+  it('deploys one function per API area of the contract, plus the reminder planner and sender, the membership expiry, the e-mail feedback, the avatar function, the daily rates and the owner bootstrap', () => {
+    expect(functions).toHaveLength(AREAS.length + 7);
     for (const area of AREAS) expect(functionOfArea(area)).toBeDefined();
   });
 
@@ -252,9 +252,9 @@ describe('permissions', () => {
     }
   });
 
-  it('lets the stats function read the table but not write it', () => {
+  it('lets the stats function read the table and settle a membership (an update), but not put or delete items', () => {
     expect(allows('stats', 'dynamodb:GetItem')).toBe(true);
-    for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
+    for (const write of ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
       expect(allows('stats', write)).toBe(false);
     }
   });
@@ -372,7 +372,7 @@ describe('permissions', () => {
 
   it('lets the session signing key be read only where sessions are signed or verified', () => {
     for (const area of AREAS) {
-      const verifiesSessions = area === 'auth' || routesOfArea(area).some(([, route]) => route.access !== 'public');
+      const verifiesSessions = area === 'auth' || routesOfArea(area).some(([, route]) => route.access !== 'public' || route.optionalSignIn);
       // Every API function also reads the origin secret (test/infra/edge.test.ts): only the signing key counts here.
       const keyArn = JSON.stringify(functionOfArea(area).properties.Environment.Variables.JWT_SECRET_ARN);
       const readsKey = of(area).some(
@@ -468,6 +468,22 @@ describe('site', () => {
     expect(api?.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     expect(api?.ViewerProtocolPolicy).toBe('https-only');
     expect(origin(api?.TargetOriginId ?? '')?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it("never lets CloudFront keep one user's figures for another: /api/stats?currency= goes through the uncached /api/* behaviour only (issue 24 §1)", () => {
+    // CloudFront's path patterns: `*` any characters, `?` one; the first behaviour that matches serves the request.
+    const matches = (pattern: string, path: string) =>
+      new RegExp(
+        `^${pattern
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replaceAll('*', '.*')
+          .replaceAll('?', '.')}$`,
+      ).test(path);
+    for (const path of ['/api/stats', '/api/rates']) {
+      const first = distribution.CacheBehaviors.find((b) => matches(b.PathPattern, path));
+      expect(first?.PathPattern, path).toBe('/api/*');
+      expect(first?.CachePolicyId, path).toBe(CACHING_DISABLED);
+    }
   });
 
   it('falls back to the SPA with a viewer-request function, never with distribution-wide error pages', () => {
@@ -612,7 +628,9 @@ describe('reminders', () => {
   const runDeadLetterQueue = () =>
     (scheduleOf(app).Target as unknown as { DeadLetterConfig: { Arn: { 'Fn::GetAtt': [string] } } }).DeadLetterConfig.Arn['Fn::GetAtt'][0];
   const scheduleOf = (template: Template) =>
-    Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule'))[0].Properties as {
+    Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).find((schedule) =>
+      String(schedule.Properties.Description).startsWith('Daily reminder run'),
+    )?.Properties as {
       ScheduleExpression: string;
       ScheduleExpressionTimezone: string;
       Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: { 'Fn::GetAtt': [string, string] }; Input: string };
@@ -768,6 +786,69 @@ describe('reminders', () => {
       expect(statement.Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
       expect(Object.keys(statement.Condition.StringEquals)).toContain('aws:SourceAccount');
     }
+  });
+});
+
+describe('daily exchange rates (issue 24 §1)', () => {
+  const RATES = "Subscription Tracker: stores the day's ECB reference exchange rates";
+  const rates = () => functions.find((f) => f.properties.Description === RATES) as ProductFunctionResource;
+  const schedule = () =>
+    Object.values(resourcesOf(app, 'AWS::Scheduler::Schedule')).find((s) => String(s.Properties.Description).startsWith('Daily ECB'))
+      ?.Properties as {
+      Target: {
+        RoleArn: { 'Fn::GetAtt': [string] };
+        Arn: { 'Fn::GetAtt': [string, string] };
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [string] } };
+      };
+    };
+
+  it("starts the rates function daily at 16:00 UTC (after the ECB's publication), retrying twice, then dead-lettering", () => {
+    expect(rates()).toBeDefined();
+    app.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 16 * * ? *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      State: 'ENABLED',
+      Target: Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 6 * 3600 } }),
+    });
+    expect(schedule().Target.Arn['Fn::GetAtt'][0]).toBe(rates().logicalId);
+    app.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: rates().logicalId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [schedule().Target.DeadLetterConfig.Arn['Fn::GetAtt'][0], 'Arn'] } } },
+    });
+  });
+
+  it("fetches the ECB's own daily file, within a 20 s run, and may only put items in the table and record a failed run", () => {
+    expect(rates().properties.Environment.Variables.ECB_RATES_URL).toBeUndefined();
+    expect(rates().properties.Timeout).toBe(20);
+    const statements = (statementsByRole(app).get(rates().roleLogicalId) ?? []).filter(
+      (st) => !actionsOf(st).some((a) => a.startsWith('xray:')),
+    );
+    expect(statements.flatMap(actionsOf).filter((a) => !a.startsWith('sqs:'))).toEqual(['dynamodb:PutItem']);
+    const deadLetter = schedule().Target.DeadLetterConfig.Arn['Fn::GetAtt'][0];
+    for (const statement of statements.filter((st) => actionsOf(st).some((a) => a.startsWith('sqs:')))) {
+      expect(statement.Resource).toEqual({ 'Fn::GetAtt': [deadLetter, 'Arn'] });
+    }
+  });
+
+  it('lets its schedule invoke the rates function and dead-letter a run, nothing else', () => {
+    const role = schedule().Target.RoleArn['Fn::GetAtt'][0];
+    const statements = statementsByRole(app).get(role) ?? [];
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
+    const invoke = statements.find((s) => actionsOf(s).includes('lambda:InvokeFunction'));
+    expect(invoke?.Resource).toEqual([schedule().Target.Arn, { 'Fn::Join': ['', [schedule().Target.Arn, ':*']] }]);
+  });
+
+  it('alarms when a run fails and when a run reaches its dead-letter queue', () => {
+    const alarms = Object.values(resourcesOf(app, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties as Record<string, any>);
+    const errors = alarms.filter((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes(`"${rates().logicalId}"`));
+    expect(errors).toEqual([expect.objectContaining({ Threshold: 1 })]);
+    const deadLetter = schedule().Target.DeadLetterConfig.Arn['Fn::GetAtt'][0];
+    const onQueue = alarms.filter(
+      (a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Dimensions).includes(`"${deadLetter}"`),
+    );
+    expect(onQueue).toEqual([expect.objectContaining({ Threshold: 1 })]);
   });
 });
 

@@ -66,6 +66,11 @@ export interface ApiRequest<R> {
   user: AccessOf<R> extends 'public' ? undefined : UserItem;
   /** The session the request's token belongs to (logout ends it); absent on public routes. */
   sessionId: AccessOf<R> extends 'public' ? undefined : string;
+  /**
+   * Signs the caller in as a signed-in route does (401 without a valid session) and answers the user:
+   * for a public route with `optionalSignIn` whose answer depends on who asks (GET /api/stats?currency=).
+   */
+  signIn: () => Promise<UserItem>;
   headers: Record<string, string>;
   requestId: string;
   /**
@@ -196,12 +201,20 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       body = parsed.data;
     }
     const requestId = context.awsRequestId ?? event.requestContext?.requestId ?? crypto.randomUUID();
+    const signIn = async (): Promise<UserItem> => {
+      if (user) return user;
+      if (!def.optionalSignIn) throw new Error(`${name} is public: signing in needs optionalSignIn in its contract`);
+      ({ user, sessionId } = await authenticate(headers));
+      state.userId = user.id;
+      return user;
+    };
     const result = await handler({
       body: body as never,
       params,
       query: compact(event.queryStringParameters),
       user: user as never,
       sessionId: sessionId as never,
+      signIn,
       headers,
       requestId,
       clientAddress: clientAddress(
@@ -213,6 +226,7 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
     });
     const answer: ApiResult =
       def.successStatus === 204 ? { statusCode: 204, headers: noContentHeaders(), body: '' } : json(def.successStatus ?? 200, result);
+    if (def.cacheControl) answer.headers['cache-control'] = def.cacheControl;
     return def.etag && withETag ? withETag(answer, headers['if-none-match']) : answer;
   };
 }

@@ -28,7 +28,13 @@ export const keys = {
   ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
   /** An address SES reported as a permanent bounce or a complaint: no more optional mail to it (functions/lib/email/email.ts). */
   suppressedEmail: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),
+  /** One day's exchange rates (issue 24 §1), per USD: the newest day is the first of RATES_PARTITION, newest first. */
+  ratesDay: (date: string) => ({ pk: RATES_PARTITION, sk: `${RATES_DAY_PREFIX}${date}` }),
 } as const;
+
+/** The partition of the stored days of exchange rates (functions/lib/rates/daily-rates.ts). */
+export const RATES_PARTITION = 'RATES';
+export const RATES_DAY_PREFIX = 'DAY#';
 
 export const USER_PREFIX = 'USER#';
 /** The partition of the admin search's directory: one small item per user, newest last. */

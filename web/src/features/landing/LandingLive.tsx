@@ -34,7 +34,8 @@ export function LandingCounters() {
     let current = true;
     void api(statsRoutes.landingStats)
       .then((stats): LandingCounts | 'withoutFigures' => {
-        if (!stats.showFigures) return 'withoutFigures';
+        // Without `currency` the answer is the landing counters (the other shape is a signed-in user's figures).
+        if (!('showFigures' in stats) || !stats.showFigures) return 'withoutFigures';
         const { showFigures: _shown, ...counts } = stats;
         return counts;
       })

@@ -1,4 +1,5 @@
 import type { Subscription } from '@shared/api/subscription';
+import { FIXED_RATES } from '@shared/domain/currency';
 import { addDays } from '@shared/domain/dates';
 import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-stats';
 import { useMemo } from 'react';
@@ -7,7 +8,6 @@ import { ReadOnlyContext } from './readOnly';
 import { SpendingCard } from './SpendingCard';
 import { StatsRow } from './StatsRow';
 import { SubscriptionList } from './SubscriptionList';
-import { useRates } from './useRates';
 import type { SubscriptionsApi } from './useSubscriptions';
 import { useToday } from './useToday';
 
@@ -124,27 +124,27 @@ export function DemoDashboard() {
     () => ({ subscriptions: sampleSubscriptions(today), loading: false, save: readOnly, change: readOnly, deleteForever: readOnly }),
     [today],
   );
-  const rates = useRates();
-  const stats = useMemo(() => dashboardStats(data.subscriptions, today, rates), [data, today, rates]);
-  const slices = useMemo(() => categoryBreakdown(data.subscriptions, [], rates), [data, rates]);
+  // The demo's figures at the fixed table: the landing page asks the API for nothing.
+  const stats = useMemo(() => dashboardStats(data.subscriptions, today, FIXED_RATES), [data, today]);
+  const slices = useMemo(() => categoryBreakdown(data.subscriptions, [], FIXED_RATES), [data]);
 
   return (
     <ReadOnlyContext.Provider value={true}>
       <div className={styles.demo} data-testid="demo-dashboard">
         <p className={styles.note}>A sample dashboard: sign up to track your own subscriptions.</p>
-        <StatsRow stats={stats} currency="USD" rates={rates} />
+        <StatsRow stats={stats} currency="USD" rates={FIXED_RATES} />
         <SpendingCard
           slices={slices}
           total={stats.monthlyTotal}
           currency="USD"
-          rates={rates}
+          rates={FIXED_RATES}
           canSeeReport={false}
           onOpenReport={noChange}
         />
         <SubscriptionList
           data={data}
           currency="USD"
-          rates={rates}
+          rates={FIXED_RATES}
           onCurrencyChange={noChange}
           today={today}
           custom={[]}

@@ -12,6 +12,7 @@ export interface SpendingCardProps {
   /** USD per month of all active subscriptions: the Monthly Total, so the donut's centre matches the stats card. */
   total: number;
   currency: CurrencyCode;
+  /** The rates the amounts are shown in `currency` with (useRates). */
   rates: RateTable;
   /** vip, premium and owner open the Yearly report; everyone else sees the locked button (SPEC §2, §6). */
   canSeeReport: boolean;

@@ -1,5 +1,6 @@
 import { type CurrencyCode, formatMoney, type RateTable } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
+import { ratesLabel } from '@shared/domain/subscription-report';
 import { type DashboardStats, NONE_UPCOMING } from '@shared/domain/subscription-stats';
 import { BellRing, CalendarClock, Layers, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -15,7 +16,10 @@ interface Stat {
   tone: 'primary' | 'warning' | 'success' | 'info';
 }
 
-/** The four stats cards (SPEC §2): Total Subscriptions, Due in 10 Days, Monthly Total, Next Due. */
+/**
+ * The four stats cards (SPEC §2): Total Subscriptions, Due in 10 Days, Monthly Total, Next Due. The
+ * Monthly Total says which rates converted it: 'rates of 24 Nov 2026' or 'fixed rates' (issue 24 §1).
+ */
 export function StatsRow({ stats, currency, rates }: { stats: DashboardStats; currency: CurrencyCode; rates: RateTable }) {
   const items: Stat[] = [
     {
@@ -35,7 +39,7 @@ export function StatsRow({ stats, currency, rates }: { stats: DashboardStats; cu
     {
       label: 'Monthly Total',
       value: formatMoney(stats.monthlyTotal, currency, rates),
-      hint: 'Active subscriptions, per month',
+      hint: `Active subscriptions, per month, at ${ratesLabel(rates.date)}`,
       icon: <Wallet />,
       tone: 'success',
     },
