@@ -1,25 +1,31 @@
-import { CURRENCIES, type CurrencyCode, DEFAULT_CURRENCY } from '@shared/domain/currency';
+import { CURRENCIES, type CurrencyCode, DEFAULT_CURRENCY, type RateTable, rateOf } from '@shared/domain/currency';
+import { ratesLabel } from '@shared/domain/subscription-report';
 import { Coins } from 'lucide-react';
 import styles from './CurrencyBanner.module.css';
 
-/** The currency banner (SPEC §2 Dashboard): which currency amounts are shown in, and how they are converted. */
-export function CurrencyBanner({ currency }: { currency: CurrencyCode }) {
-  const { name, symbol, rate } = CURRENCIES[currency];
+/**
+ * The currency banner (SPEC §2 Dashboard): which currency totals are shown in, and how subscriptions
+ * billed in other currencies are converted (issue 24 §1: each keeps its own; the rates and their day).
+ */
+export function CurrencyBanner({ currency, rates }: { currency: CurrencyCode; rates: RateTable }) {
+  const { name, symbol } = CURRENCIES[currency];
+  const rate = Number(rateOf(currency, rates).toPrecision(6));
   return (
     <div className={styles.banner} role="note">
       <span className={styles.icon} aria-hidden="true">
         <Coins />
       </span>
       <p className={styles.text}>
-        Amounts are shown in{' '}
+        Totals are shown in{' '}
         <strong>
           {name} ({symbol})
         </strong>
+        ; each subscription keeps the currency it is billed in, converted at {ratesLabel(rates.date)}
         {currency === DEFAULT_CURRENCY ? (
-          <>. Pick another currency below to convert them from USD at fixed rates.</>
+          '.'
         ) : (
           <>
-            , converted from USD at a fixed rate of{' '}
+            :{' '}
             <span className={styles.rate}>
               1 USD = {rate} {currency}
             </span>

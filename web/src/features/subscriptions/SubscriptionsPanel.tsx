@@ -37,7 +37,7 @@ export function SubscriptionsPanel() {
 
   return (
     <div className={styles.panel}>
-      <CurrencyBanner currency={currency} />
+      <CurrencyBanner currency={currency} rates={rates} />
       {seesAds(user.role) && <AdSlot />}
 
       {loading ? (
