@@ -1,9 +1,16 @@
 import type { SubscriptionStatus } from '../../shared/api/subscription.js';
-import { subscriptionMessages as messages, subscriptionLimitMessage, subscriptionRoutes } from '../../shared/api/subscriptions.js';
+import {
+  subscriptionMessages as messages,
+  type SubscriptionBody,
+  subscriptionLimitMessage,
+  subscriptionRoutes,
+} from '../../shared/api/subscriptions.js';
+import { anchorDayOf, applyPriceEdit, nextRenewal, priceHistoryOf } from '../../shared/domain/billing.js';
+import { normalizeCurrency } from '../../shared/domain/currency.js';
+import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
-import { renewedDueDate } from '../../shared/domain/subscription-rules.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
@@ -18,6 +25,7 @@ import {
   listSubscriptionPage,
   purgeAt,
   SUBSCRIPTION_COUNT,
+  type SubscriptionFields,
   type SubscriptionItem,
   SubscriptionLimitError,
   toSubscription,
@@ -36,6 +44,44 @@ function savedMonthly(subscription: SubscriptionItem): number {
   const stored = (subscription as SubscriptionItem & { [SAVED_MONTHLY]?: unknown })[SAVED_MONTHLY];
   if (typeof stored === 'number') return stored;
   return subscription.status === 'canceled' ? roundedMonthly(subscription) : 0;
+}
+
+/** The day of a calendar date: a subscription's anchor (issue 24 §3). */
+const dayOf = (date: string) => parseCalendarDate(date)?.day ?? 1;
+
+/**
+ * The stored fields of a new subscription (issue 24): in the currency it names, else the user's
+ * display currency; one price, in force from its first due date (or today when that is later); anchored
+ * on its due date's day.
+ */
+function createdFields(body: SubscriptionBody, currencyPreference: string): SubscriptionFields {
+  const { effectiveFrom: _ignored, ...fields } = body;
+  const currency = body.currency ?? normalizeCurrency(currencyPreference);
+  const today = todayIn('UTC', now());
+  const effectiveFrom = body.dueDate < today ? body.dueDate : today;
+  return { ...fields, currency, priceHistory: [{ amount: body.amount, currency, effectiveFrom }], anchorDay: dayOf(body.dueDate) };
+}
+
+/**
+ * The stored fields after an edit (issue 24 §2, §3): with `effectiveFrom`, the new price is a price
+ * change from that day; without, a correction of the latest price. A new due date sets a new anchor day;
+ * the same one keeps the anchor it had.
+ */
+function editedFields(body: SubscriptionBody, current: SubscriptionItem): SubscriptionFields {
+  const { effectiveFrom, ...fields } = body;
+  const currency = body.currency ?? current.currency ?? 'USD';
+  const history = priceHistoryOf(current);
+  const latest = history.at(-1);
+  const priceChanged = !latest || latest.amount !== body.amount || latest.currency !== currency;
+  const priceHistory = priceChanged ? applyPriceEdit(history, { amount: body.amount, currency }, effectiveFrom) : history;
+  const newest = priceHistory.at(-1) ?? { amount: body.amount, currency };
+  return {
+    ...fields,
+    amount: newest.amount,
+    currency: newest.currency,
+    priceHistory,
+    anchorDay: body.dueDate === current.dueDate ? anchorDayOf(current) : dayOf(body.dueDate),
+  };
 }
 
 /** The gsi1 attributes: present exactly while a subscription is active (the reminder job's index). */
@@ -81,10 +127,12 @@ export const handler = createApiHandler(subscriptionRoutes, {
   createSubscription: async ({ user, body }) => {
     // The ceiling of the membership as it stands now (shared/domain/subscription-limits.ts).
     const role = effectiveMembership(membershipOf(user), now()).role;
-    const created = await createSubscription(user.id, body, subscriptionLimit(role)).catch((error: unknown) => {
-      if (error instanceof SubscriptionLimitError) throw new HttpError(403, subscriptionLimitMessage(role));
-      throw error;
-    });
+    const created = await createSubscription(user.id, createdFields(body, user.currencyPreference), subscriptionLimit(role)).catch(
+      (error: unknown) => {
+        if (error instanceof SubscriptionLimitError) throw new HttpError(403, subscriptionLimitMessage(role));
+        throw error;
+      },
+    );
     await recordSubscriptionActivity(user, 'subscription_created', created);
     return toSubscription(created);
   },
@@ -92,10 +140,15 @@ export const handler = createApiHandler(subscriptionRoutes, {
   updateSubscription: async ({ user, body, params }) => {
     let changed: string[] = [];
     const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => {
-      changed = Object.entries(body)
-        .filter(([field, value]) => value !== undefined && value !== current[field as keyof typeof current])
+      const fields = editedFields(body, current);
+      changed = Object.entries(fields)
+        .filter(
+          ([field, value]) =>
+            JSON.stringify(value) !==
+            JSON.stringify(current[field as keyof typeof current] ?? (field === 'priceHistory' ? priceHistoryOf(current) : null)),
+        )
         .map(([field]) => field);
-      return { set: { ...body, ...(current.status === 'active' ? dueIndex(user.id, current.id, body.dueDate) : {}) } };
+      return { set: { ...fields, ...(current.status === 'active' ? dueIndex(user.id, current.id, body.dueDate) : {}) } };
     });
     if (changed.length > 0) {
       await recordRepeatableActivity(user.id, 'subscription_updated', user.username, {
@@ -145,7 +198,7 @@ export const handler = createApiHandler(subscriptionRoutes, {
 
   renewSubscription: async ({ user, params }) => {
     const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotRenew, (current) => {
-      const dueDate = renewedDueDate(current.dueDate, current.billingCycle);
+      const dueDate = nextRenewal(current);
       return { set: { dueDate, ...dueIndex(user.id, current.id, dueDate) } };
     });
     await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });

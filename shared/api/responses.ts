@@ -59,14 +59,25 @@ export const userResponse = z.object({
   pendingEmail: z.nullable(z.string()),
 });
 
+export const priceChangeResponse = z.object({ amount: z.number(), currency: z.string(), effectiveFrom: z.string() });
+
 export const subscriptionResponse = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   amount: z.number(),
+  currency: z.string(),
+  priceHistory: z.array(priceChangeResponse),
   category: z.string(),
   dueDate: z.string(),
   billingCycle: z.enum(BILLING_CYCLES),
+  cycleInterval: z.number(),
+  anchorDay: z.number(),
+  trialEndsAt: nullableString,
+  endsAt: nullableString,
+  noticeDays: z.nullable(z.number()),
+  cancelBy: nullableString,
+  externalId: nullableString,
   autoRenew: z.boolean(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   deletedAt: nullableString,

@@ -8,17 +8,51 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const BILLING_CYCLES = ['weekly', 'monthly', 'quarterly', 'yearly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
-/** A subscription as the API sends it (SPEC §3 'Subscription', DESIGN §5). */
+/** A price from a day on (issue 24 §2): what each occurrence from `effectiveFrom` costs, until the next change. */
+export interface PriceChange {
+  /** Per billing cycle, 2 decimals at most. */
+  amount: number;
+  /** ISO 4217 code. */
+  currency: string;
+  /** YYYY-MM-DD. */
+  effectiveFrom: string;
+}
+
+/** A subscription as the API sends it (SPEC §3 'Subscription', DESIGN §5, issue 24). */
 export interface Subscription {
   id: string;
   name: string;
   description: string;
-  /** Amount per billing cycle, rounded to 2 decimals. */
+  /**
+   * Amount per billing cycle, rounded to 2 decimals, in `currency`: the latest price of `priceHistory`
+   * (the one from its latest change on).
+   */
   amount: number;
+  /** ISO 4217 code of the currency it is billed in (issue 24 §1); 'USD' for subscriptions from before it. */
+  currency: string;
+  /** Every price it had, oldest first; the last is `amount` / `currency`. Never empty. */
+  priceHistory: PriceChange[];
   category: string;
-  /** YYYY-MM-DD calendar date. */
+  /** YYYY-MM-DD calendar date: the next renewal. */
   dueDate: string;
   billingCycle: BillingCycle;
+  /** Renews every `cycleInterval` cycles: 1 normally; 4 with weekly is 'every 4 weeks' (1–52). */
+  cycleInterval: number;
+  /**
+   * The day of the month renewals keep (1–31; issue 24 §3): billed on the 31st, it renews on the last day
+   * of shorter months and on the 31st again after them. Set from `dueDate` whenever the user sets it.
+   */
+  anchorDay: number;
+  /** YYYY-MM-DD: a free trial until this day; occurrences before it cost 0. Null without a trial. */
+  trialEndsAt: string | null;
+  /** YYYY-MM-DD: no renewals after this day. Null when it runs until canceled. */
+  endsAt: string | null;
+  /** Days of notice the provider needs before a renewal (0–365), or null. */
+  noticeDays: number | null;
+  /** YYYY-MM-DD: the last day to cancel before the next renewal (dueDate − noticeDays), or null. Derived. */
+  cancelBy: string | null;
+  /** The id of the row it was imported from (issue 24 §6), or null. */
+  externalId: string | null;
   autoRenew: boolean;
   status: SubscriptionStatus;
   /** ISO time of the soft delete, or null. */

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS } from '../domain/billing.js';
+import { isBillingCurrency } from '../domain/currency.js';
 import { isCalendarDate } from '../domain/dates.js';
 import { canRaiseLimitByUpgrading, subscriptionLimit } from '../domain/subscription-limits.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
@@ -20,6 +22,13 @@ export const subscriptionMessages = {
   dueDateRequired: 'Due date is required',
   dueDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)',
   billingCycleInvalid: 'Billing cycle must be weekly, monthly, quarterly or yearly',
+  currencyInvalid: 'Currency must be one of the supported ISO 4217 codes, such as USD or EUR',
+  cycleIntervalInvalid: `Renews every … must be a whole number from 1 to ${MAX_CYCLE_INTERVAL}`,
+  trialEndsAtInvalid: 'Trial end must be a valid date (YYYY-MM-DD)',
+  endsAtInvalid: 'End date must be a valid date (YYYY-MM-DD)',
+  endsBeforeDue: 'End date cannot be before the next renewal',
+  noticeDaysInvalid: `Notice period must be a whole number of days from 0 to ${MAX_NOTICE_DAYS}`,
+  effectiveFromInvalid: 'The price change date must be a valid date (YYYY-MM-DD)',
   notFound: 'Subscription not found',
   /** 409s: a transition SPEC §4 does not allow from the subscription's current status. */
   cannotEdit: 'Deleted subscriptions cannot be edited. Recover it first.',
@@ -90,34 +99,93 @@ const requiredText = (field: string, required: string, max: number, tooLong: str
     z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage(field) }),
   );
 
-export const subscriptionBody = z.object({
-  name: requiredText('Name', m.nameRequired, 100, m.nameTooLong),
-  description: z.pipe(
+/** An optional calendar date: absent, null or '' is none; anything else must be YYYY-MM-DD. */
+const optionalDate = (message: string) =>
+  z.pipe(
     z.nullish(
-      z.string({ error: 'Description must be text' }).check(
+      z.string({ error: message }).check(
         z.trim(),
-        z.maxLength(500, { error: m.descriptionTooLong }),
-        z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Description') }),
+        z.refine((t: string) => t === '' || isCalendarDate(t), { error: message }),
       ),
     ),
-    z.transform((d: string | null | undefined) => d ?? ''),
-  ),
-  amount: amountField,
-  category: requiredText('Category', m.categoryRequired, 50, m.categoryTooLong),
-  dueDate: z
-    .string({ error: m.dueDateRequired })
-    .check(z.trim(), z.minLength(1, { error: m.dueDateRequired }), z.refine(isCalendarDate, { error: m.dueDateInvalid })),
-  billingCycle: z.pipe(
-    z.optional(z.enum([...BILLING_CYCLES, 'annual'], { error: m.billingCycleInvalid })),
-    z.transform((c: BillingCycle | 'annual' | undefined): BillingCycle => (c === 'annual' ? 'yearly' : (c ?? 'monthly'))),
-  ),
-  autoRenew: z.pipe(
-    z.optional(z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Auto-renew must be true or false' })),
-    z.transform((v: boolean | 0 | 1 | undefined) => v === true || v === 1),
-  ),
-});
+    z.transform((d: string | null | undefined) => (d ? d : null)),
+  );
+
+/** A whole number in a range, sent as a number or as digits. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.pipe(
+    z.union([z.number(), z.string()], { error: message }),
+    z.transform((value: number | string, ctx) => {
+      const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+      if (Number.isInteger(n) && n >= min && n <= max) return n;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }),
+  );
+
+export const subscriptionBody = z
+  .object({
+    name: requiredText('Name', m.nameRequired, 100, m.nameTooLong),
+    description: z.pipe(
+      z.nullish(
+        z.string({ error: 'Description must be text' }).check(
+          z.trim(),
+          z.maxLength(500, { error: m.descriptionTooLong }),
+          z.refine((t: string) => !hasForbiddenCharacters(t), { error: forbiddenCharactersMessage('Description') }),
+        ),
+      ),
+      z.transform((d: string | null | undefined) => d ?? ''),
+    ),
+    amount: amountField,
+    category: requiredText('Category', m.categoryRequired, 50, m.categoryTooLong),
+    dueDate: z
+      .string({ error: m.dueDateRequired })
+      .check(z.trim(), z.minLength(1, { error: m.dueDateRequired }), z.refine(isCalendarDate, { error: m.dueDateInvalid })),
+    billingCycle: z.pipe(
+      z.optional(z.enum([...BILLING_CYCLES, 'annual'], { error: m.billingCycleInvalid })),
+      z.transform((c: BillingCycle | 'annual' | undefined): BillingCycle => (c === 'annual' ? 'yearly' : (c ?? 'monthly'))),
+    ),
+    autoRenew: z.pipe(
+      z.optional(z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Auto-renew must be true or false' })),
+      z.transform((v: boolean | 0 | 1 | undefined) => v === true || v === 1),
+    ),
+    /** ISO 4217; absent: the user's display currency on a create, the current one on an edit (issue 24 §1). */
+    currency: z.optional(
+      z
+        .pipe(
+          z.string({ error: m.currencyInvalid }),
+          z.transform((c: string) => c.trim().toUpperCase()),
+        )
+        .check(z.refine(isBillingCurrency, { error: m.currencyInvalid })),
+    ),
+    cycleInterval: z.pipe(
+      z.optional(wholeNumber(1, MAX_CYCLE_INTERVAL, m.cycleIntervalInvalid)),
+      z.transform((n: number | undefined) => n ?? 1),
+    ),
+    trialEndsAt: optionalDate(m.trialEndsAtInvalid),
+    endsAt: optionalDate(m.endsAtInvalid),
+    noticeDays: z.pipe(
+      z.nullish(z.union([wholeNumber(0, MAX_NOTICE_DAYS, m.noticeDaysInvalid), z.literal('')])),
+      z.transform((n: number | '' | null | undefined) => (typeof n === 'number' ? n : null)),
+    ),
+    /**
+     * On an edit: the day a new price applies from (a price change, issue 24 §2). Absent: the amount is a
+     * correction of the current price.
+     */
+    effectiveFrom: z.optional(
+      z.string({ error: m.effectiveFromInvalid }).check(z.trim(), z.refine(isCalendarDate, { error: m.effectiveFromInvalid })),
+    ),
+  })
+  .check(
+    z.refine((b: { endsAt: string | null; dueDate: string }) => !b.endsAt || b.endsAt >= b.dueDate, {
+      error: m.endsBeforeDue,
+      path: ['endsAt'],
+    }),
+  );
 
 export type SubscriptionInput = z.input<typeof subscriptionBody>;
+/** A create or edit's body once the contract has read it. */
+export type SubscriptionBody = z.output<typeof subscriptionBody>;
 
 /** A subscription id that cannot name one answers as an unknown one does. */
 const noSuchSubscription = { status: 404, message: subscriptionMessages.notFound } as const;

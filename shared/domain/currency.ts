@@ -1,6 +1,12 @@
 /**
- * Money and display currencies (SPEC §9 'Currencies'). Amounts are stored in USD; the chosen
- * currency only changes how they are shown.
+ * Money: the display currencies (SPEC §9 'Currencies'), the currencies a subscription can be billed in
+ * (issue 24 §1: SPEC's six and 30 common others), the rates between them and how amounts are shown.
+ *
+ * A subscription's amount is in its own currency. Totals are summed in USD through a {@link RateTable}
+ * (units per 1 USD) and shown in the user's display currency through the same table, so a euro
+ * subscription shown in euros is exactly its price. The fixed table (SPEC §9's six rates and a fixed
+ * rate for each other currency) is the default and the local stack's rates; in the cloud the newest
+ * stored day of the ECB's reference rates replaces it, currency by currency.
  */
 
 export const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'JPY', 'KRW', 'INR'] as const;
@@ -57,10 +63,103 @@ export function roundMoney(value: number): number {
   return roundTo(value, 2);
 }
 
-/** A USD amount in `code` at SPEC §9's rate, unrounded. Unknown codes convert as USD. */
-export function convertFromUsd(amountUsd: number, code: string): number {
-  const currency = CURRENCIES[normalizeCurrency(code)];
-  return amountUsd * currency.rate;
+/** A currency a subscription can be billed in (ISO 4217). */
+export interface BillingCurrency {
+  code: string;
+  name: string;
+  /** Decimals shown for an amount in it: SPEC §9's for its six, ISO 4217's minor units for the others. */
+  decimals: number;
+  /** The fixed rate: units per 1 USD (SPEC §9 for its six; late-2026 reference rates for the others). */
+  perUsd: number;
+}
+
+const OTHER_BILLING_CURRENCIES: readonly BillingCurrency[] = [
+  { code: 'AUD', name: 'Australian Dollar', decimals: 2, perUsd: 1.53 },
+  { code: 'CAD', name: 'Canadian Dollar', decimals: 2, perUsd: 1.39 },
+  { code: 'CHF', name: 'Swiss Franc', decimals: 2, perUsd: 0.88 },
+  { code: 'CNY', name: 'Chinese Yuan', decimals: 2, perUsd: 7.24 },
+  { code: 'HKD', name: 'Hong Kong Dollar', decimals: 2, perUsd: 7.78 },
+  { code: 'NZD', name: 'New Zealand Dollar', decimals: 2, perUsd: 1.7 },
+  { code: 'SGD', name: 'Singapore Dollar', decimals: 2, perUsd: 1.34 },
+  { code: 'SEK', name: 'Swedish Krona', decimals: 2, perUsd: 10.9 },
+  { code: 'NOK', name: 'Norwegian Krone', decimals: 2, perUsd: 11.05 },
+  { code: 'DKK', name: 'Danish Krone', decimals: 2, perUsd: 6.86 },
+  { code: 'ISK', name: 'Icelandic Króna', decimals: 0, perUsd: 138 },
+  { code: 'PLN', name: 'Polish Złoty', decimals: 2, perUsd: 4.05 },
+  { code: 'CZK', name: 'Czech Koruna', decimals: 2, perUsd: 23.9 },
+  { code: 'HUF', name: 'Hungarian Forint', decimals: 2, perUsd: 385 },
+  { code: 'RON', name: 'Romanian Leu', decimals: 2, perUsd: 4.58 },
+  { code: 'BGN', name: 'Bulgarian Lev', decimals: 2, perUsd: 1.8 },
+  { code: 'TRY', name: 'Turkish Lira', decimals: 2, perUsd: 34.5 },
+  { code: 'ILS', name: 'Israeli New Shekel', decimals: 2, perUsd: 3.7 },
+  { code: 'ZAR', name: 'South African Rand', decimals: 2, perUsd: 18.1 },
+  { code: 'BRL', name: 'Brazilian Real', decimals: 2, perUsd: 5.8 },
+  { code: 'MXN', name: 'Mexican Peso', decimals: 2, perUsd: 20.3 },
+  { code: 'IDR', name: 'Indonesian Rupiah', decimals: 2, perUsd: 15900 },
+  { code: 'MYR', name: 'Malaysian Ringgit', decimals: 2, perUsd: 4.45 },
+  { code: 'PHP', name: 'Philippine Peso', decimals: 2, perUsd: 58.7 },
+  { code: 'THB', name: 'Thai Baht', decimals: 2, perUsd: 34.5 },
+  { code: 'TWD', name: 'New Taiwan Dollar', decimals: 2, perUsd: 32.5 },
+  { code: 'UAH', name: 'Ukrainian Hryvnia', decimals: 2, perUsd: 41.3 },
+  { code: 'AED', name: 'UAE Dirham', decimals: 2, perUsd: 3.6725 },
+  { code: 'SAR', name: 'Saudi Riyal', decimals: 2, perUsd: 3.75 },
+  { code: 'ARS', name: 'Argentine Peso', decimals: 2, perUsd: 1000 },
+];
+
+/** Every currency a subscription can be billed in: SPEC's six first, then the others by code. */
+export const BILLING_CURRENCIES: readonly BillingCurrency[] = [
+  ...CURRENCY_CODES.map((code) => {
+    const c = CURRENCIES[code];
+    return { code, name: c.name, decimals: c.decimals, perUsd: c.rate };
+  }),
+  ...[...OTHER_BILLING_CURRENCIES].sort((a, b) => a.code.localeCompare(b.code)),
+];
+
+const BILLING_BY_CODE = new Map(BILLING_CURRENCIES.map((c) => [c.code, c]));
+
+/** The billing currency with this code (exact, upper case), or undefined. */
+export function billingCurrency(code: unknown): BillingCurrency | undefined {
+  return typeof code === 'string' ? BILLING_BY_CODE.get(code) : undefined;
+}
+
+/** True when `code` is a currency a subscription can be billed in (ISO 4217, upper case). */
+export function isBillingCurrency(code: unknown): code is string {
+  return billingCurrency(code) !== undefined;
+}
+
+/** Units of each currency per 1 USD, and the day they are of (null for the fixed table). */
+export interface RateTable {
+  /** YYYY-MM-DD of the reference rates, or null for the fixed table. */
+  date: string | null;
+  perUsd: Readonly<Record<string, number>>;
+}
+
+/** The fixed table: SPEC §9's rates and a fixed rate for every other billing currency (issue 24 §1). */
+export const FIXED_RATES: RateTable = {
+  date: null,
+  perUsd: Object.fromEntries(BILLING_CURRENCIES.map((c) => [c.code, c.perUsd])),
+};
+
+/** Units of `code` per 1 USD in `rates`, else in the fixed table; unknown codes count as USD. */
+export function rateOf(code: string, rates: RateTable = FIXED_RATES): number {
+  const rate = rates.perUsd[code] ?? FIXED_RATES.perUsd[code];
+  return typeof rate === 'number' && rate > 0 && Number.isFinite(rate) ? rate : 1;
+}
+
+/** `amount` of currency `from` in currency `to`, unrounded. */
+export function convert(amount: number, from: string, to: string, rates: RateTable = FIXED_RATES): number {
+  if (from === to) return amount;
+  return (amount / rateOf(from, rates)) * rateOf(to, rates);
+}
+
+/** `amount` of currency `from` in USD, unrounded. */
+export function toUsd(amount: number, from: string, rates: RateTable = FIXED_RATES): number {
+  return convert(amount, from, 'USD', rates);
+}
+
+/** A USD amount in `code`, unrounded, at `rates` (SPEC §9's fixed rates by default). Unknown codes convert as USD. */
+export function convertFromUsd(amountUsd: number, code: string, rates: RateTable = FIXED_RATES): number {
+  return convert(amountUsd, 'USD', normalizeCurrency(code), rates);
 }
 
 const numberFormatters = new Map<number, Intl.NumberFormat>();
@@ -74,16 +173,45 @@ function numberFormatter(decimals: number): Intl.NumberFormat {
   return f;
 }
 
+/** An amount already in display currency `code`: its symbol, thousands separators and SPEC §9's decimals. */
+function formatDisplayAmount(value: number, code: CurrencyCode): string {
+  const currency = CURRENCIES[code];
+  const rounded = roundTo(value, currency.decimals);
+  const digits = numberFormatter(currency.decimals).format(Math.abs(rounded));
+  return `${rounded < 0 ? '-' : ''}${currency.symbol}${digits}`;
+}
+
 /**
  * A USD amount shown in `code`: symbol first, thousands separators, the currency's decimals
- * (SPEC §9), e.g. 12.99 → '$12.99', '€11.95', '£10.26', '¥1,942', '₩17,147', '₹1,080'.
- * Negative amounts read '-$5.00'. Unknown codes show USD.
+ * (SPEC §9), e.g. 12.99 → '$12.99', '€11.95', '£10.26', '¥1,942', '₩17,147', '₹1,080', at
+ * `rates` (the fixed table by default). Negative amounts read '-$5.00'. Unknown codes show USD.
  */
-export function formatMoney(amountUsd: number, code: string = DEFAULT_CURRENCY): string {
-  const currency = CURRENCIES[normalizeCurrency(code)];
-  const value = roundTo(convertFromUsd(amountUsd, currency.code), currency.decimals);
-  const digits = numberFormatter(currency.decimals).format(Math.abs(value));
-  return `${value < 0 ? '-' : ''}${currency.symbol}${digits}`;
+export function formatMoney(amountUsd: number, code: string = DEFAULT_CURRENCY, rates: RateTable = FIXED_RATES): string {
+  const display = normalizeCurrency(code);
+  return formatDisplayAmount(convertFromUsd(amountUsd, display, rates), display);
+}
+
+const currencyFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in its own currency, as billed (issue 24 §1): SPEC's six with their symbols and decimals
+ * ('€9.99', '¥1,200'), the others as Intl writes them in en-US ('A$10.00', 'SEK 229.00', 'CHF 12.50').
+ */
+export function formatAmount(amount: number, code: string): string {
+  if (isCurrency(code)) return formatDisplayAmount(amount, code);
+  const currency = billingCurrency(code);
+  let f = currencyFormatters.get(code);
+  if (!f) {
+    const decimals = currency?.decimals ?? 2;
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency ? code : 'USD',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    currencyFormatters.set(code, f);
+  }
+  return f.format(roundTo(amount, currency?.decimals ?? 2)).replace(/^(-?)([A-Z]{3})\u00a0?/, '$1$2\u00a0');
 }
 
 /** A USD amount as SPEC §9's report shows it: '$' and 2 decimals, e.g. '$1,234.50'. */

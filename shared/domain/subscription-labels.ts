@@ -46,17 +46,29 @@ export function dueBadge(sub: SubscriptionDue, today: string): DueBadge | null {
  * The past-due card's explanation (SPEC §2). For monthly subscriptions it is SPEC's exact text;
  * other cycles name their own renewal step ('extend by 1 week', '3 months', '1 year').
  */
-export function pastDueMessage(cycle: string = 'monthly'): string {
-  const step = { weekly: '1 week', monthly: '1 month', quarterly: '3 months', yearly: '1 year' }[normalizeCycle(cycle)];
-  return `This date has already passed. Click Renew to extend by ${step}, or change the date if this is a mistake.`;
+export function pastDueMessage(cycle: string = 'monthly', interval = 1): string {
+  return `This date has already passed. Click Renew to extend by ${cycleStep(cycle, interval)}, or change the date if this is a mistake.`;
 }
 
-/** The amount label on a card: '/week', '/month', '/quarter', '/year' (SPEC §2 'labelled /month', DESIGN §5). */
-export function cycleLabel(cycle: string): string {
+/** One renewal's length in words: '1 week', '4 weeks', '1 month', '3 months', '2 years'. */
+export function cycleStep(cycle: string, interval = 1): string {
+  const [count, unit] = { weekly: [1, 'week'], monthly: [1, 'month'], quarterly: [3, 'month'], yearly: [1, 'year'] }[
+    normalizeCycle(cycle)
+  ] as [number, string];
+  return plural(count * Math.max(1, interval), unit, `${unit}s`);
+}
+
+/**
+ * The amount label on a card: '/week', '/month', '/quarter', '/year' (SPEC §2 'labelled /month', DESIGN §5);
+ * with an interval, '/4 weeks', '/2 months', '/6 months', '/2 years'.
+ */
+export function cycleLabel(cycle: string, interval = 1): string {
+  if (interval > 1) return `/${cycleStep(cycle, interval)}`;
   return { weekly: '/week', monthly: '/month', quarterly: '/quarter', yearly: '/year' }[normalizeCycle(cycle)];
 }
 
-/** The cycle's display name: 'Weekly', 'Monthly', 'Quarterly', 'Yearly' (form select, reports). */
-export function cycleName(cycle: string): string {
+/** The cycle's display name: 'Weekly', 'Monthly', 'Quarterly', 'Yearly' (form select, reports); 'Every 4 weeks' with an interval. */
+export function cycleName(cycle: string, interval = 1): string {
+  if (interval > 1) return `Every ${cycleStep(cycle, interval)}`;
   return { weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' }[normalizeCycle(cycle)];
 }

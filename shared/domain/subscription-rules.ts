@@ -5,7 +5,7 @@
  * one is passed in. Dates are YYYY-MM-DD.
  */
 import type { BillingCycle, Subscription, SubscriptionStatus } from '../api/subscription.js';
-import { addDays, addMonthsClamped, daysBetween, parseCalendarDate } from './dates.js';
+import { daysBetween, parseCalendarDate } from './dates.js';
 
 /** SPEC §9 'Due-soon window: 0 to 10 days'. */
 export const DUE_SOON_DAYS = 10;
@@ -53,25 +53,6 @@ export function normalizeCycle(cycle: string | null | undefined): BillingCycle {
   if (cycle === 'weekly' || cycle === 'monthly' || cycle === 'quarterly' || cycle === 'yearly') return cycle;
   if (cycle === 'annual') return 'yearly';
   return 'monthly';
-}
-
-/**
- * The due date after one Renew (SPEC §4 'Renew extends the due date', DESIGN §5 'by one
- * cycle'): weekly +7 days, monthly +1 calendar month, quarterly +3, yearly +12, the day clamped
- * to the month's end (Jan 31 → Feb 28/29; Feb 29 → Feb 28 next year). Counts from the current
- * due date, not from today. Throws RangeError on an invalid date.
- */
-export function renewedDueDate(dueDate: string, cycle: string): string {
-  switch (normalizeCycle(cycle)) {
-    case 'weekly':
-      return addDays(dueDate, 7);
-    case 'quarterly':
-      return addMonthsClamped(dueDate, 3);
-    case 'yearly':
-      return addMonthsClamped(dueDate, 12);
-    default:
-      return addMonthsClamped(dueDate, 1);
-  }
 }
 
 /** When a soft-deleted subscription is purged: deletedAt + 30 days (SPEC §9), or null without a valid deletedAt. */

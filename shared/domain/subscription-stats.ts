@@ -4,7 +4,7 @@
  */
 import type { Subscription } from '../api/subscription.js';
 import { type Category, categoryColorsIn, categoryKey, categoryLabel } from './categories.js';
-import { roundMoney } from './currency.js';
+import { FIXED_RATES, type RateTable, roundMoney } from './currency.js';
 import { monthlyAmount, type SubscriptionPrice } from './subscription-costs.js';
 import { daysUntilDue, isActive, isDueSoon, type SubscriptionDue } from './subscription-rules.js';
 import { compareText } from './text.js';
@@ -13,8 +13,8 @@ import { compareText } from './text.js';
 export const NONE_UPCOMING = 'None upcoming';
 
 /** Monthly Total card: the sum of active subscriptions' monthly-normalised amounts, rounded to cents (SPEC §9, DESIGN §5). */
-export function monthlyTotal(subs: readonly (SubscriptionPrice & Pick<Subscription, 'status'>)[]): number {
-  return roundMoney(subs.filter(isActive).reduce((sum, s) => sum + monthlyAmount(s), 0));
+export function monthlyTotal(subs: readonly (SubscriptionPrice & Pick<Subscription, 'status'>)[], rates: RateTable = FIXED_RATES): number {
+  return roundMoney(subs.filter(isActive).reduce((sum, s) => sum + monthlyAmount(s, rates), 0));
 }
 
 /** Next Due card: the earliest active due date that is today or later, or null → show {@link NONE_UPCOMING} (SPEC §9). */
@@ -46,11 +46,15 @@ export interface DashboardStats {
  * The four stats cards (SPEC §2): Total Subscriptions (everything not in the trash), Due in 10
  * Days, Monthly Total and Next Due.
  */
-export function dashboardStats(subs: readonly (SubscriptionDue & SubscriptionPrice)[], today: string): DashboardStats {
+export function dashboardStats(
+  subs: readonly (SubscriptionDue & SubscriptionPrice)[],
+  today: string,
+  rates: RateTable = FIXED_RATES,
+): DashboardStats {
   return {
     totalSubscriptions: subs.filter((s) => s.status !== 'deleted').length,
     dueSoon: countDueSoon(subs, today),
-    monthlyTotal: monthlyTotal(subs),
+    monthlyTotal: monthlyTotal(subs, rates),
     nextDue: nextDue(subs, today),
   };
 }
@@ -74,6 +78,7 @@ export interface CategorySlice {
 export function categoryBreakdown(
   subs: readonly (SubscriptionPrice & Pick<Subscription, 'status' | 'category'>)[],
   custom: readonly Category[] = [],
+  rates: RateTable = FIXED_RATES,
 ): CategorySlice[] {
   const colorOf = categoryColorsIn(subs, custom);
   const sums = new Map<string, { raw: string; sum: number }>();
@@ -81,7 +86,7 @@ export function categoryBreakdown(
     if (!isActive(s)) continue;
     const key = categoryKey(s.category);
     const entry = sums.get(key) ?? { raw: s.category, sum: 0 };
-    entry.sum += monthlyAmount(s);
+    entry.sum += monthlyAmount(s, rates);
     sums.set(key, entry);
   }
   return [...sums.entries()]

@@ -5,14 +5,25 @@ let nextId = 1;
 /** A valid active monthly subscription, with any fields overridden. */
 export function sub(overrides: Partial<Subscription> = {}): Subscription {
   const id = String(nextId++);
+  const amount = overrides.amount ?? 10;
+  const currency = overrides.currency ?? 'USD';
   return {
     id,
     name: `Sub ${id}`,
     description: '',
-    amount: 10,
+    amount,
+    currency,
+    priceHistory: [{ amount, currency, effectiveFrom: '2026-01-01' }],
     category: 'streaming',
     dueDate: '2026-11-30',
     billingCycle: 'monthly',
+    cycleInterval: 1,
+    anchorDay: Number((overrides.dueDate ?? '2026-11-30').slice(8)),
+    trialEndsAt: null,
+    endsAt: null,
+    noticeDays: null,
+    cancelBy: null,
+    externalId: null,
     autoRenew: false,
     status: 'active',
     deletedAt: null,

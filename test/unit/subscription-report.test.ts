@@ -32,17 +32,39 @@ describe('yearlyReport (SPEC §9 "Yearly cost multipliers" and the yearly report
         category: 'streaming',
         label: 'Streaming',
         billingCycle: 'monthly',
+        cycleInterval: 1,
         amount: 15.99,
+        currency: 'USD',
         yearly: 191.88,
       },
-      { name: 'Coffee club', category: 'other', label: 'Other', billingCycle: 'weekly', amount: 2.5, yearly: 130 },
-      { name: 'Xbox', category: 'gaming', label: 'Gaming', billingCycle: 'quarterly', amount: 30, yearly: 120 },
+      {
+        name: 'Coffee club',
+        category: 'other',
+        label: 'Other',
+        billingCycle: 'weekly',
+        cycleInterval: 1,
+        amount: 2.5,
+        currency: 'USD',
+        yearly: 130,
+      },
+      {
+        name: 'Xbox',
+        category: 'gaming',
+        label: 'Gaming',
+        billingCycle: 'quarterly',
+        cycleInterval: 1,
+        amount: 30,
+        currency: 'USD',
+        yearly: 120,
+      },
       {
         name: 'Dropbox',
         category: 'cloud',
         label: 'Cloud Storage',
         billingCycle: 'yearly',
+        cycleInterval: 1,
         amount: 119.88,
+        currency: 'USD',
         yearly: 119.88,
       },
     ]);
@@ -117,10 +139,10 @@ describe('CSV export (SPEC §2 "CSV download", §9 export files)', () => {
   it('has a header, one line per active subscription and the totals, with CRLF line ends', () => {
     const csv = reportCsv(yearlyReport(subs), DATE);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Name,Category,Billing Cycle,Amount (USD),Yearly Cost (USD)');
-    expect(lines[1]).toBe('Netflix,Streaming,Monthly,15.99,191.88');
-    expect(lines[2]).toBe('Coffee club,Other,Weekly,2.50,130.00');
-    expect(lines[4]).toBe('Dropbox,Cloud Storage,Yearly,119.88,119.88');
+    expect(lines[0]).toBe('Name,Category,Billing Cycle,Amount,Currency,Yearly Cost (USD)');
+    expect(lines[1]).toBe('Netflix,Streaming,Monthly,15.99,USD,191.88');
+    expect(lines[2]).toBe('Coffee club,Other,Weekly,2.50,USD,130.00');
+    expect(lines[4]).toBe('Dropbox,Cloud Storage,Yearly,119.88,USD,119.88');
     expect(lines).toContain('Yearly Total (USD),561.76');
     expect(lines).toContain('Monthly Average (USD),46.81');
     expect(lines).toContain('Year 5,2808.80');
@@ -132,12 +154,12 @@ describe('CSV export (SPEC §2 "CSV download", §9 export files)', () => {
 
   it('escapes commas and quotes in names so columns stay aligned', () => {
     const csv = reportCsv(yearlyReport([sub({ name: 'Netflix, "Premium"', amount: 22.99, category: 'streaming' })]), DATE);
-    expect(csv.split('\r\n')[1]).toBe('"Netflix, ""Premium""",Streaming,Monthly,22.99,275.88');
+    expect(csv.split('\r\n')[1]).toBe('"Netflix, ""Premium""",Streaming,Monthly,22.99,USD,275.88');
   });
 
   it('neutralises spreadsheet formulas in names (CSV injection)', () => {
     const csv = reportCsv(yearlyReport([sub({ name: '=HYPERLINK("http://x")', category: 'music' })]), DATE);
-    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://x"")",Music,Monthly,10.00,120.00`);
+    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://x"")",Music,Monthly,10.00,USD,120.00`);
     const plus = reportCsv(yearlyReport([sub({ name: '+1 plan', category: 'music' })]), DATE);
     expect(plus.split('\r\n')[1].startsWith("'+1 plan,")).toBe(true);
   });
@@ -145,8 +167,8 @@ describe('CSV export (SPEC §2 "CSV download", §9 export files)', () => {
   it('copy-for-spreadsheet is tab-separated, one cell per value (SPEC §2)', () => {
     const tsv = reportTsv(yearlyReport([sub({ name: 'Tab\there, "q"', amount: 5, category: 'music' })]), DATE);
     const lines = tsv.split('\n');
-    expect(lines[0]).toBe('Name\tCategory\tBilling Cycle\tAmount (USD)\tYearly Cost (USD)');
-    expect(lines[1]).toBe('Tab here, "q"\tMusic\tMonthly\t5.00\t60.00');
+    expect(lines[0]).toBe('Name\tCategory\tBilling Cycle\tAmount\tCurrency\tYearly Cost (USD)');
+    expect(lines[1]).toBe('Tab here, "q"\tMusic\tMonthly\t5.00\tUSD\t60.00');
     expect(lines).toContain('Yearly Total (USD)\t60.00');
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nextRenewal } from '../../shared/domain/billing.js';
 import {
   availableActions,
   canPerform,
@@ -12,10 +13,12 @@ import {
   isRenewable,
   normalizeCycle,
   permanentDeleteAt,
-  renewedDueDate,
   TRASH_DAYS,
 } from '../../shared/domain/subscription-rules.js';
 import { sub } from './subscription-fixtures.js';
+
+/** One Renew of a subscription due on `dueDate` that was first billed on that day. */
+const renewedDueDate = (dueDate: string, billingCycle: string) => nextRenewal({ dueDate, billingCycle: billingCycle as 'monthly' });
 
 const TODAY = '2026-11-22';
 
@@ -80,7 +83,7 @@ describe('due dates (SPEC §5 "Search and date rules")', () => {
   });
 });
 
-describe('renewedDueDate (SPEC §4 "Renew extends the due date by 1 month", DESIGN §5 one cycle)', () => {
+describe('nextRenewal (SPEC §4 "Renew extends the due date by 1 month", DESIGN §5 one cycle)', () => {
   it('monthly adds one calendar month, clamped: Jan 31 → Feb 28/29', () => {
     expect(renewedDueDate('2026-11-22', 'monthly')).toBe('2026-12-22');
     expect(renewedDueDate('2024-01-31', 'monthly')).toBe('2024-02-29');
@@ -190,5 +193,22 @@ describe('actions by state (SPEC §4 "Subscription")', () => {
     const deleted = sub({ status: 'deleted', deletedAt: '2026-11-01T00:00:00.000Z' });
     expect(availableActions(deleted, TODAY, new Date('2026-11-22T00:00:00.000Z'))).toEqual(['recover', 'deleteForever']);
     expect(availableActions(deleted, TODAY, new Date('2026-12-01T00:00:00.000Z'))).toEqual(['deleteForever']);
+  });
+});
+
+describe('nextRenewal keeps the anchor day (issue 24 §3)', () => {
+  const anchored = (dueDate: string, anchorDay: number, billingCycle: 'monthly' | 'quarterly' | 'yearly' = 'monthly') =>
+    nextRenewal({ dueDate, billingCycle, anchorDay });
+  it('billed on 31 January: 28 (or 29) February, then 31 March', () => {
+    expect(renewedDueDate('2027-01-31', 'monthly')).toBe('2027-02-28');
+    expect(anchored('2027-02-28', 31)).toBe('2027-03-31');
+    expect(anchored('2028-02-29', 31)).toBe('2028-03-31');
+    expect(anchored('2027-04-30', 31)).toBe('2027-05-31');
+  });
+  it('a 30th anchor comes back after February; a yearly 29 Feb anchor returns in leap years', () => {
+    expect(anchored('2027-02-28', 30)).toBe('2027-03-30');
+    expect(anchored('2027-02-28', 29, 'yearly')).toBe('2028-02-29');
+    expect(anchored('2026-11-30', 31, 'quarterly')).toBe('2027-02-28');
+    expect(anchored('2027-02-28', 31, 'quarterly')).toBe('2027-05-31');
   });
 });

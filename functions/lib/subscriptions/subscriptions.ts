@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCo
 import { ID_PATTERN } from '../../../shared/api/contract.js';
 import type { Subscription, SubscriptionStatus } from '../../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
+import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { now, nowMs } from '../chassis/clock.js';
@@ -15,7 +16,7 @@ import { cancellationCodes, withConflictRetries } from '../users/user-counters.j
  * is scoped to the signed-in user by its key (DESIGN §4). Active ones carry gsi1 `DUE#<date>` for the
  * reminder job; deleted ones carry `expiresAt` so DynamoDB's TTL purges them after 30 days.
  */
-export interface SubscriptionItem extends Subscription {
+export interface SubscriptionItem extends Omit<Subscription, 'cancelBy'> {
   pk: string;
   sk: string;
   userId: string;
@@ -27,18 +28,51 @@ export interface SubscriptionItem extends Subscription {
 /** What a create or an edit sets: the subscription's own fields. */
 export type SubscriptionFields = Pick<
   Subscription,
-  'name' | 'description' | 'amount' | 'category' | 'dueDate' | 'billingCycle' | 'autoRenew'
->;
+  | 'name'
+  | 'description'
+  | 'amount'
+  | 'currency'
+  | 'priceHistory'
+  | 'category'
+  | 'dueDate'
+  | 'billingCycle'
+  | 'cycleInterval'
+  | 'anchorDay'
+  | 'trialEndsAt'
+  | 'endsAt'
+  | 'noticeDays'
+  | 'autoRenew'
+> &
+  Partial<Pick<Subscription, 'externalId'>>;
 
+/**
+ * A stored subscription as the API sends it. Items from before issue 24 read as USD, renewing every
+ * cycle, anchored on their due date's day, with one price since they were created.
+ */
 export function toSubscription(item: SubscriptionItem): Subscription {
+  const amount = Math.round(Number(item.amount) * 100) / 100;
+  const currency = item.currency ?? 'USD';
+  const schedule = {
+    dueDate: item.dueDate,
+    billingCycle: item.billingCycle ?? 'monthly',
+    cycleInterval: intervalOf(item),
+    anchorDay: anchorDayOf(item),
+    trialEndsAt: item.trialEndsAt ?? null,
+    endsAt: item.endsAt ?? null,
+    noticeDays: typeof item.noticeDays === 'number' ? item.noticeDays : null,
+    status: item.status,
+  };
   return {
     id: item.id,
     name: item.name,
     description: item.description ?? '',
-    amount: Math.round(Number(item.amount) * 100) / 100,
+    amount,
+    currency,
+    priceHistory: priceHistoryOf({ amount, currency, priceHistory: item.priceHistory, createdAt: item.createdAt }),
     category: item.category,
-    dueDate: item.dueDate,
-    billingCycle: item.billingCycle ?? 'monthly',
+    ...schedule,
+    cancelBy: cancelByDate(schedule),
+    externalId: item.externalId ?? null,
     autoRenew: Boolean(item.autoRenew),
     status: item.status,
     deletedAt: item.deletedAt ?? null,
@@ -188,6 +222,7 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
     userId,
     id,
     ...fields,
+    externalId: fields.externalId ?? null,
     status: 'active',
     deletedAt: null,
     createdAt: now,

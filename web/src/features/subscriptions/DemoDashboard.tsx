@@ -81,14 +81,26 @@ const SAMPLES: Sample[] = [
 
 /** The sample subscriptions, dated from `today`. */
 export function sampleSubscriptions(today: string): Subscription[] {
-  return SAMPLES.map(({ dueInDays, ...sample }, index) => ({
-    ...sample,
-    id: `demo-${index + 1}`,
-    dueDate: addDays(today, dueInDays),
-    deletedAt: null,
-    createdAt: `${today}T00:00:00.000Z`,
-    updatedAt: `${today}T00:00:00.000Z`,
-  }));
+  return SAMPLES.map(({ dueInDays, ...sample }, index) => {
+    const dueDate = addDays(today, dueInDays);
+    return {
+      ...sample,
+      id: `demo-${index + 1}`,
+      currency: 'USD',
+      priceHistory: [{ amount: sample.amount, currency: 'USD', effectiveFrom: today }],
+      dueDate,
+      cycleInterval: 1,
+      anchorDay: Number(dueDate.slice(8)),
+      trialEndsAt: null,
+      endsAt: null,
+      noticeDays: null,
+      cancelBy: null,
+      externalId: null,
+      deletedAt: null,
+      createdAt: `${today}T00:00:00.000Z`,
+      updatedAt: `${today}T00:00:00.000Z`,
+    };
+  });
 }
 
 const readOnly = () => Promise.reject(new Error('The demo dashboard is read-only'));
