@@ -4,6 +4,7 @@ import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
 import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
+import { importRoutes } from './import.js';
 import { membershipRoutes } from './membership.js';
 import { sessionRoutes } from './session.js';
 import { statsRoutes } from './stats.js';
@@ -16,6 +17,7 @@ export * from './announcements.js';
 export * from './auth.js';
 export * from './contact.js';
 export * from './contract.js';
+export * from './import.js';
 export * from './membership.js';
 export * from './session.js';
 export * from './stats.js';
@@ -32,6 +34,7 @@ export const routes = {
   ...twoFactorRoutes,
   ...membershipRoutes,
   ...subscriptionRoutes,
+  ...importRoutes,
   ...statsRoutes,
   ...adminRoutes,
   ...announcementRoutes,

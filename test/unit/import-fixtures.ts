@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { ColumnMapping } from '../../shared/domain/import/generic-csv.js';
+import { isBillingCurrency } from '../../shared/domain/currency.js';
+import type { ColumnMapping } from '../../shared/domain/import/index.js';
 import { type ImportFormat, type ImportRow, type ParsedRow, parseImport } from '../../shared/domain/import/index.js';
 
 /** An import file: the samples of ../shared/samples (copied) or our own edge cases under own/. */
@@ -7,8 +8,8 @@ export function importFile(name: string): string {
   return readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), 'utf8');
 }
 
-/** Codes a parse accepts in these tests (the product's list is checked in the API tests). */
-export const isTestCurrency = (code: string) => /^[A-Z]{3}$/.test(code);
+/** The codes a parse accepts: the currencies a subscription can be billed in (issue 24 §1). */
+export const isTestCurrency = (code: string) => isBillingCurrency(code);
 
 export function parse(
   format: ImportFormat,

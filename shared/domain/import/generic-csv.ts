@@ -6,6 +6,7 @@
  */
 import { parseAmountText } from './amounts.js';
 import { columnIndex, detectDelimiter, headerKey, readCsv } from './csv.js';
+import { type ColumnMapping, MAPPED_FIELD_LABELS, MAPPED_FIELDS, type MappedField, REQUIRED_MAPPED_FIELDS } from './formats.js';
 import {
   cycleFromWords,
   type ImportContext,
@@ -16,23 +17,6 @@ import {
   rowDescription,
   rowName,
 } from './rows.js';
-
-export const MAPPED_FIELDS = ['name', 'amount', 'currency', 'billingCycle', 'dueDate', 'category', 'description'] as const;
-export type MappedField = (typeof MAPPED_FIELDS)[number];
-/** Our field → the file's column header. */
-export type ColumnMapping = Partial<Record<MappedField, string>>;
-
-export const REQUIRED_MAPPED_FIELDS: readonly MappedField[] = ['name', 'amount', 'dueDate'];
-
-export const MAPPED_FIELD_LABELS: Readonly<Record<MappedField, string>> = {
-  name: 'Name',
-  amount: 'Amount',
-  currency: 'Currency',
-  billingCycle: 'Billing cycle',
-  dueDate: 'Next payment date',
-  category: 'Category',
-  description: 'Description',
-};
 
 /** Header names that usually hold each field, English and German. */
 const USUAL_HEADERS: Readonly<Record<MappedField, readonly string[]>> = {

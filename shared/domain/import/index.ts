@@ -3,39 +3,26 @@
  * One file per format beside this one; the CSV reader and the row helpers are shared.
  */
 import { readCsv, stripByteOrderMark } from './csv.js';
-import { type ColumnMapping, parseGenericCsv } from './generic-csv.js';
+import type { ColumnMapping, ImportFormat } from './formats.js';
+import { parseGenericCsv } from './generic-csv.js';
 import { ImportContext, type ImportOptions, type ImportParse } from './rows.js';
+import { EXPORT_FORMAT, parseOwnCsv, parseOwnJson } from './subscription-tracker.js';
 import { parseSubTrackrCsv, parseSubTrackrJson } from './subtrackr.js';
 import { parseTrackMySubsCsv } from './trackmysubs.js';
 import { parseWallosCsv, parseWallosJson } from './wallos.js';
 
 export type { CsvRecord } from './csv.js';
 export { symbolCandidates } from './currency-symbols.js';
-export {
-  type ColumnMapping,
-  csvHeaders,
-  MAPPED_FIELD_LABELS,
-  MAPPED_FIELDS,
-  type MappedField,
-  REQUIRED_MAPPED_FIELDS,
-  suggestMapping,
-} from './generic-csv.js';
+export * from './formats.js';
+export { csvHeaders, suggestMapping } from './generic-csv.js';
+export { countActions, type ImportCounts, importReasons, type KeptSubscription, type PlannedRow, planImport } from './plan.js';
 export type { ImportOptions, ImportParse, ImportRow, ParsedRow } from './rows.js';
-
-export const IMPORT_FORMATS = ['wallos-json', 'wallos-csv', 'subtrackr-json', 'subtrackr-csv', 'trackmysubs-csv', 'generic-csv'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-
-export const IMPORT_FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
-  'wallos-json': 'Wallos (JSON export)',
-  'wallos-csv': 'Wallos (CSV export)',
-  'subtrackr-json': 'SubTrackr (JSON export)',
-  'subtrackr-csv': 'SubTrackr (CSV export)',
-  'trackmysubs-csv': 'TrackMySubs (CSV)',
-  'generic-csv': 'Spreadsheet (CSV, your own columns)',
-};
+export { exportCsv, exportedIdOf, exportJson } from './subscription-tracker.js';
 
 /** The stable part of external ids per format: a Wallos CSV and JSON of the same data give the same ids. */
 const ID_FAMILY: Readonly<Record<ImportFormat, string>> = {
+  'subscription-tracker-json': EXPORT_FORMAT,
+  'subscription-tracker-csv': EXPORT_FORMAT,
   'wallos-json': 'wallos',
   'wallos-csv': 'wallos',
   'subtrackr-json': 'subtrackr',
@@ -55,6 +42,7 @@ function detectJson(text: string): ImportFormat | null {
   }
   const list = Array.isArray(data) ? data : (data as { subscriptions?: unknown } | null)?.subscriptions;
   if (!Array.isArray(list)) return null;
+  if ((data as { format?: unknown }).format === EXPORT_FORMAT) return 'subscription-tracker-json';
   const first = keysOf(list[0]);
   if (first.includes('Payment Cycle') || first.includes('Next Payment')) return 'wallos-json';
   if (first.includes('original_currency') || first.includes('renewal_date') || 'exported_at' in (data as object)) return 'subtrackr-json';
@@ -66,6 +54,8 @@ function detectCsv(text: string): ImportFormat {
   const [header] = readCsv(text, { quoting: true, delimiter: ',' });
   const names = new Set((header?.fields ?? []).map((h) => h.trim().toLowerCase()));
   const has = (...columns: string[]) => columns.every((c) => names.has(c.toLowerCase()));
+  if (has('External ID', 'Name', 'Amount', 'Currency', 'Next Payment', 'Billing Cycle', 'Cycle Interval'))
+    return 'subscription-tracker-csv';
   if (has('Name', 'Payment Cycle', 'Next Payment', 'Price')) return 'wallos-csv';
   if (has('ID', 'Name', 'Cost', 'Currency', 'Schedule', 'Renewal Date')) return 'subtrackr-csv';
   if (has('Company', 'Cost') && (has('Frequency') || has('Cycle') || has('Expiry'))) return 'trackmysubs-csv';
@@ -73,7 +63,8 @@ function detectCsv(text: string): ImportFormat {
 }
 
 /**
- * The format of a file, from its shape and header: JSON by its keys (Wallos's 'Payment Cycle',
+ * The format of a file, from its shape and header: this product's own export by its `format` key
+ * and its columns, other JSON by its keys (Wallos's 'Payment Cycle',
  * SubTrackr's 'original_currency' or 'exported_at'), CSV by its column names; any other CSV is a
  * spreadsheet to map. Null for an empty file or JSON of no known shape.
  */
@@ -97,6 +88,10 @@ export function parseImport({ format, fileText, mapping, isCurrency, ...options 
   const text = stripByteOrderMark(fileText);
   const context = new ImportContext(ID_FAMILY[format], options, isCurrency);
   switch (format) {
+    case 'subscription-tracker-json':
+      return parseOwnJson(text, context);
+    case 'subscription-tracker-csv':
+      return parseOwnCsv(text, context);
     case 'wallos-json':
       return parseWallosJson(text, context);
     case 'wallos-csv':

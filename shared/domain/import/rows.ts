@@ -3,9 +3,11 @@
  * is skipped, and the helpers the formats share — cycles, amounts, currencies, dates, categories,
  * HTML entities and the stable external id.
  */
+import type { PriceChange } from '../../api/subscription.js';
+import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS, shiftRenewal } from '../billing.js';
 import { BUILT_IN_CATEGORIES, CATEGORY_MAX_LENGTH, categoryKey, OTHER_CATEGORY } from '../categories.js';
 import { roundMoney } from '../currency.js';
-import { addDays, addMonthsClamped, daysBetween, isCalendarDate } from '../dates.js';
+import { daysBetween, isCalendarDate, parseCalendarDate } from '../dates.js';
 import { hasForbiddenCharacters } from '../text.js';
 import { currencyOfSymbol, symbolKey } from './currency-symbols.js';
 
@@ -31,6 +33,10 @@ export interface ImportRow {
   trialEndsAt: string | null;
   endsAt: string | null;
   noticeDays: number | null;
+  /** Every price it had, oldest first: only this product's own JSON export carries it. */
+  priceHistory?: PriceChange[];
+  /** The day of the month its renewals keep: only this product's own JSON export carries it. */
+  anchorDay?: number;
 }
 
 export type ParsedRow = { ok: true; row: ImportRow } | { ok: false; line: number; reason: string };
@@ -220,6 +226,13 @@ export type CycleUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
  */
 export function cycleOf(count: number, unit: CycleUnit, label: string): Cycle {
   if (!Number.isInteger(count) || count < 1) skipRow(`The billing cycle “${label}” is not understood`);
+  const cycle = cycleIn(count, unit, label);
+  if (cycle.cycleInterval > MAX_CYCLE_INTERVAL)
+    skipRow(`The billing cycle “${label}” is too long: at most every 52 weeks, months, quarters or years`);
+  return cycle;
+}
+
+function cycleIn(count: number, unit: CycleUnit, label: string): Cycle {
   switch (unit) {
     case 'day':
       if (count % 7 !== 0) skipRow(`The billing cycle “${label}” is not in whole weeks, months or years`);
@@ -282,11 +295,9 @@ export function cycleFromWords(text: string): Cycle {
   return cycleOf(Number(every[1]), unit, label);
 }
 
-/** The payment `cycle` after `date` (end-of-month clamped). */
-function nextPayment(date: string, { billingCycle, cycleInterval }: Cycle): string {
-  if (billingCycle === 'weekly') return addDays(date, 7 * cycleInterval);
-  const months = billingCycle === 'monthly' ? 1 : billingCycle === 'quarterly' ? 3 : 12;
-  return addMonthsClamped(date, months * cycleInterval);
+/** The payment `cycle` after `date`, keeping the anchor day of the next payment (shared/domain/billing.ts). */
+function nextPayment(date: string, { billingCycle, cycleInterval }: Cycle, anchorDay: number): string {
+  return shiftRenewal(date, billingCycle, cycleInterval, anchorDay, 1);
 }
 
 /**
@@ -298,8 +309,9 @@ function nextPayment(date: string, { billingCycle, cycleInterval }: Cycle): stri
  */
 export function noticeDaysBefore(cancelBy: string | null, dueDate: string, cycle: Cycle): number | null {
   if (!cancelBy) return null;
+  const anchorDay = parseCalendarDate(dueDate)?.day ?? 1;
   let renewal = dueDate;
-  while (renewal < cancelBy) renewal = nextPayment(renewal, cycle);
+  while (renewal < cancelBy) renewal = nextPayment(renewal, cycle, anchorDay);
   const days = daysBetween(cancelBy, renewal);
-  return days < daysBetween(renewal, nextPayment(renewal, cycle)) ? days : null;
+  return days < daysBetween(renewal, nextPayment(renewal, cycle, anchorDay)) && days <= MAX_NOTICE_DAYS ? days : null;
 }
