@@ -81,7 +81,7 @@ function updatedFields(row: ImportRow, current: SubscriptionItem): SubscriptionF
 function previewRow(planned: PlannedRow): ImportPreviewRow {
   const base = { line: planned.line, action: planned.action };
   const reason = planned.action === 'create' ? {} : { reason: planned.reason };
-  if (!planned.row) return { ...base, ...reason };
+  if (!planned.row) return { ...base, ...reason, ...(planned.action === 'skip' && planned.name ? { name: planned.name } : {}) };
   const { line: _line, priceHistory: _history, anchorDay: _anchor, ...subscription } = planned.row;
   return { ...base, ...reason, subscription };
 }

@@ -91,6 +91,8 @@ export interface ImportPreviewRow {
   action: 'create' | 'update' | 'skip';
   /** Why it is skipped, or what changed for an update. */
   reason?: string;
+  /** The name of a row skipped before it could become a subscription, when it was read. */
+  name?: string;
   /** Absent when the row could not be read. */
   subscription?: ImportedSubscription;
 }

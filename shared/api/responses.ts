@@ -155,6 +155,7 @@ const importPreviewResponse = z.object({
       line: z.number(),
       action: z.enum(['create', 'update', 'skip']),
       reason: z.optional(z.string()),
+      name: z.optional(z.string()),
       subscription: z.optional(
         z.object({
           externalId: z.string(),

@@ -35,7 +35,7 @@ describe('importing a Wallos export', () => {
     expect(first.status).toBe(200);
     expect(first.body.ambiguousSymbols).toEqual(['$', 'kr', '¥']);
     expect(first.body.counts).toEqual({ create: 10, update: 0, skip: 5 });
-    expect(first.body.rows[13]).toEqual({ line: 14, action: 'skip', reason: 'Choose the currency of “kr”' });
+    expect(first.body.rows[13]).toEqual({ line: 14, action: 'skip', reason: 'Choose the currency of “kr”', name: 'Storytel' });
 
     const answered = await preview(user, { format: 'wallos-json', fileText: wallos, symbolCurrencies: answers });
     expect(answered.body.counts).toEqual({ create: 14, update: 0, skip: 1 });
@@ -59,7 +59,12 @@ describe('importing a Wallos export', () => {
         noticeDays: null,
       },
     });
-    expect(answered.body.rows[14]).toEqual({ line: 15, action: 'skip', reason: 'A one-time payment (“One-time”) is not a subscription' });
+    expect(answered.body.rows[14]).toEqual({
+      line: 15,
+      action: 'skip',
+      reason: 'A one-time payment (“One-time”) is not a subscription',
+      name: 'Affinity Photo 2',
+    });
     expect(await listOf(user)).toEqual([]);
   });
 
@@ -230,6 +235,6 @@ describe('bad input', () => {
 
   it('skips rows whose answer names a currency the product does not keep', async () => {
     const answer = await preview(user, { format: 'wallos-json', fileText: wallos, symbolCurrencies: { ...answers, $: 'XYZ' } });
-    expect(answer.body.rows[4]).toEqual({ line: 5, action: 'skip', reason: 'The currency XYZ is not supported' });
+    expect(answer.body.rows[4]).toEqual({ line: 5, action: 'skip', reason: 'The currency XYZ is not supported', name: 'iCloud+ 2TB' });
   });
 });

@@ -32,7 +32,7 @@ const row = (line: number, fields: Partial<ImportRow> = {}): ImportRow => ({
 const ok = (r: ImportRow): ParsedRow => ({ ok: true, row: r });
 const kept = (r: ImportRow, extra: Partial<KeptSubscription> = {}): KeptSubscription => {
   const { line: _line, externalId, ...fields } = r;
-  return { id: `id-${externalId}`, externalId, status: 'active', ...fields, ...extra };
+  return { id: `id-${externalId}`, externalId, ...fields, status: 'active', ...extra };
 };
 
 describe('planImport (issue 24 §6: create, update or skip, and the same file again changes nothing)', () => {

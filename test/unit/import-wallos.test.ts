@@ -45,6 +45,13 @@ describe('Wallos JSON export (issue 24 §6; ../shared/samples wallos-export.json
       noticeDays: 21,
     });
     expect(byName(rows, 'Paramount+')).toMatchObject({ status: 'canceled', dueDate: '2026-11-12', noticeDays: null });
+    // A skipped row keeps its name for the preview.
+    expect(rows.at(-1)).toEqual({
+      ok: false,
+      line: 15,
+      reason: 'A one-time payment (“One-time”) is not a subscription',
+      name: 'Affinity Photo 2',
+    });
     expect(skipped(rows)).toEqual([{ line: 15, reason: 'A one-time payment (“One-time”) is not a subscription' }]);
   });
 

@@ -23,7 +23,7 @@ export const IMPORT_FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
   'subtrackr-json': 'SubTrackr (JSON export)',
   'subtrackr-csv': 'SubTrackr (CSV export)',
   'trackmysubs-csv': 'TrackMySubs (CSV)',
-  'generic-csv': 'Spreadsheet (CSV, your own columns)',
+  'generic-csv': 'Spreadsheet (CSV)',
 };
 
 export const MAPPED_FIELDS = ['name', 'amount', 'currency', 'billingCycle', 'dueDate', 'category', 'description'] as const;

@@ -88,7 +88,7 @@ export function parseGenericCsv(fileText: string, mapping: ColumnMapping | undef
         return i === undefined ? '' : (record.fields[i] ?? '').trim();
       };
       const externalId = context.contentId((['name', 'billingCycle', 'amount', 'currency', 'category', 'dueDate'] as const).map(at));
-      const name = rowName(at('name'));
+      const name = context.named(rowName(at('name')));
       const price = parseAmountText(at('amount'));
       const currency = context.currency(at('currency') || price.symbol);
       const cycle = cycleFromWords(at('billingCycle') || 'Monthly');

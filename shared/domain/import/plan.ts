@@ -49,7 +49,7 @@ export type KeptSubscription = Pick<ImportRow, ImportedField> & {
 export type PlannedRow =
   | { line: number; action: 'create'; row: ImportRow }
   | { line: number; action: 'update'; row: ImportRow; id: string; reason: string }
-  | { line: number; action: 'skip'; reason: string; row?: ImportRow };
+  | { line: number; action: 'skip'; reason: string; row?: ImportRow; name?: string };
 
 export const importReasons = {
   alreadyImported: 'Already imported',
@@ -101,7 +101,7 @@ export function planImport(
   const firstLine = new Map<string, number>();
   let left = Math.max(0, places);
   return rows.map((parsed): PlannedRow => {
-    if (!parsed.ok) return { line: parsed.line, action: 'skip', reason: parsed.reason };
+    if (!parsed.ok) return { line: parsed.line, action: 'skip', reason: parsed.reason, ...(parsed.name ? { name: parsed.name } : {}) };
     const { row } = parsed;
     const earlier = firstLine.get(row.externalId);
     if (earlier !== undefined) return { line: row.line, action: 'skip', reason: importReasons.sameIdAbove(earlier), row };

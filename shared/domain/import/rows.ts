@@ -39,7 +39,8 @@ export interface ImportRow {
   anchorDay?: number;
 }
 
-export type ParsedRow = { ok: true; row: ImportRow } | { ok: false; line: number; reason: string };
+/** A skipped row keeps its name when it was read before the reason to skip it was found. */
+export type ParsedRow = { ok: true; row: ImportRow } | { ok: false; line: number; reason: string; name?: string };
 
 /** A file's parse: its rows, and the currency symbols in it that name more than one currency (or none we know). */
 export type ImportParse = { ok: true; rows: ParsedRow[]; ambiguousSymbols: string[] } | { ok: false; message: string };
@@ -65,6 +66,7 @@ export function skipRow(reason: string): never {
 /** What a format's parse keeps while it reads one file. */
 export class ImportContext {
   readonly ambiguous = new Set<string>();
+  private name: string | undefined;
   private readonly seen = new Map<string, number>();
 
   constructor(
@@ -111,14 +113,21 @@ export class ImportContext {
     return code;
   }
 
+  /** Notes the name of the row being read, for the preview of a row skipped after it. */
+  named(name: string): string {
+    this.name = name;
+    return name;
+  }
+
   /** The result of a whole file: each row parsed by `read`, skips caught with their reasons. */
   result<T>(entries: readonly T[], lineOf: (entry: T, index: number) => number, read: (entry: T, line: number) => ImportRow): ImportParse {
     const rows = entries.map((entry, index): ParsedRow => {
       const line = lineOf(entry, index);
+      this.name = undefined;
       try {
         return { ok: true, row: read(entry, line) };
       } catch (error) {
-        if (error instanceof RowSkipped) return { ok: false, line, reason: error.message };
+        if (error instanceof RowSkipped) return { ok: false, line, reason: error.message, ...(this.name ? { name: this.name } : {}) };
         throw error;
       }
     });

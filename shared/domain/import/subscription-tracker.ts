@@ -159,7 +159,7 @@ function priceHistoryOf(value: unknown, context: ImportContext): PriceChange[] |
 
 function ownRow(fields: OwnFields, line: number, context: ImportContext): ImportRow {
   if (!fields.externalId.trim()) skipRow('The row has no external ID');
-  const name = ownText(fields.name, 'name', 100);
+  const name = context.named(ownText(fields.name, 'name', 100));
   if (!name) skipRow('The name is empty');
   const billingCycle = BILLING_CYCLES.find((c) => c === fields.billingCycle);
   if (!billingCycle) skipRow(`The billing cycle “${fields.billingCycle}” is not understood`);

@@ -56,7 +56,7 @@ function subTrackrCycle(schedule: string, interval: string): Cycle {
 
 function subTrackrRow(entry: SubTrackrEntry, line: number, context: ImportContext): ImportRow {
   if (!entry.id.trim()) skipRow('The row has no ID');
-  const name = rowName(entry.name);
+  const name = context.named(rowName(entry.name));
   const cycle = subTrackrCycle(entry.schedule, entry.interval);
   const currency = context.currency(entry.currency);
   const dueDate = requiredDate(entry.renewalDate, 'renewal date');

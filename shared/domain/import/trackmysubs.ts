@@ -57,7 +57,7 @@ export function parseTrackMySubsCsv(fileText: string, context: ImportContext): I
       const externalId = id
         ? `trackmysubs:${id}`
         : context.contentId(['Company', 'Frequency', 'Cycle', 'Cost', 'Currency', 'Category', 'Expiry'].map(at));
-      const name = rowName(at('Company'));
+      const name = context.named(rowName(at('Company')));
       const unitWord = at('Cycle').toLowerCase();
       const unit = CYCLE_UNITS[unitWord];
       const frequency = at('Frequency') || '1';

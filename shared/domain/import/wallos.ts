@@ -44,7 +44,7 @@ type WallosEntry = Record<string, string>;
 function wallosRow(entry: WallosEntry, line: number, context: ImportContext): ImportRow {
   const text = (key: string) => decodeHtmlEntities(entry[key] ?? '');
   const externalId = context.contentId(['Name', 'Payment Cycle', 'Price', 'Category', 'Next Payment'].map(text));
-  const name = rowName(text('Name'));
+  const name = context.named(rowName(text('Name')));
   const cycle = cycleFromWords(text('Payment Cycle'));
   const price = parseSymbolPrice(text('Price'));
   const currency = context.currency(price.symbol);

@@ -70,7 +70,7 @@ interface ChosenFile {
 
 const cycleWords = { weekly: 'week', monthly: 'month', quarterly: 'quarter', yearly: 'year' } as const;
 function cycleText(cycle: keyof typeof cycleWords, interval: number): string {
-  return interval === 1 ? `/${cycleWords[cycle]}` : `every ${interval} ${cycleWords[cycle]}s`;
+  return interval === 1 ? `/${cycleWords[cycle]}` : ` every ${interval} ${cycleWords[cycle]}s`;
 }
 
 export interface ImportDialogProps {
@@ -343,13 +343,16 @@ function PreviewTable({
                         </span>
                       </>
                     ) : (
-                      <span className={styles.detail}>Not readable</span>
+                      <>
+                        {row.name && <span className={styles.name}>{row.name}</span>}
+                        <span className={styles.detail}>Not imported</span>
+                      </>
                     )}
                   </td>
                   <td className={styles.amount}>
-                    {s ? `${formatAmount(s.amount, s.currency)} ${cycleText(s.billingCycle, s.cycleInterval)}` : ''}
+                    {s ? `${formatAmount(s.amount, s.currency)}${cycleText(s.billingCycle, s.cycleInterval)}` : ''}
                   </td>
-                  <td>{s ? formatDateShort(s.dueDate) : ''}</td>
+                  <td className={styles.date}>{s ? formatDateShort(s.dueDate) : ''}</td>
                   <td>
                     <Badge tone={action.tone}>{action.label}</Badge>
                     {row.reason && <span className={styles.reason}>{row.reason}</span>}
