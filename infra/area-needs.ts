@@ -101,6 +101,14 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
       ],
     },
   },
+  // Import (issue 24 §6): reads the user's subscriptions, creates them in transactions with the profile's
+  // count, updates re-imported ones, records the activity entry. Parsing a 1 MB file wants more CPU.
+  import: {
+    memorySize: 1024,
+    table: {
+      actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    },
+  },
   // Creates users (bcrypt); sends reset-link and preview e-mails.
   admin: {
     memorySize: 1024,

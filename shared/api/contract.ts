@@ -15,6 +15,7 @@ export type Area =
   | 'twofa'
   | 'membership'
   | 'subscriptions'
+  | 'import'
   | 'stats'
   | 'budgets'
   | 'admin'

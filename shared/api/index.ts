@@ -5,6 +5,7 @@ import { authRoutes } from './auth.js';
 import { budgetRoutes } from './budgets.js';
 import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
+import { importRoutes } from './import.js';
 import { membershipRoutes } from './membership.js';
 import { paymentRoutes } from './payments.js';
 import { sessionRoutes } from './session.js';
@@ -19,6 +20,7 @@ export * from './auth.js';
 export * from './budgets.js';
 export * from './contact.js';
 export * from './contract.js';
+export * from './import.js';
 export * from './membership.js';
 export * from './payments.js';
 export * from './session.js';
@@ -37,6 +39,7 @@ export const routes = {
   ...membershipRoutes,
   ...subscriptionRoutes,
   ...paymentRoutes,
+  ...importRoutes,
   ...statsRoutes,
   ...budgetRoutes,
   ...adminRoutes,

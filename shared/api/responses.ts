@@ -166,6 +166,39 @@ const userDetailsResponse = z.object({
   activities: z.array(activityResponse),
 });
 const membershipStatsResponse = z.object({ vip: z.number(), premium: z.number(), forever: z.number() });
+const importCounts = z.object({ create: z.number(), update: z.number(), skip: z.number() });
+
+const importPreviewResponse = z.object({
+  rows: z.array(
+    z.object({
+      line: z.number(),
+      action: z.enum(['create', 'update', 'skip']),
+      reason: z.optional(z.string()),
+      name: z.optional(z.string()),
+      subscription: z.optional(
+        z.object({
+          externalId: z.string(),
+          name: z.string(),
+          description: z.string(),
+          amount: z.number(),
+          currency: z.string(),
+          category: z.string(),
+          dueDate: z.string(),
+          billingCycle: z.enum(BILLING_CYCLES),
+          cycleInterval: z.number(),
+          autoRenew: z.boolean(),
+          status: z.enum(['active', 'canceled']),
+          trialEndsAt: nullableString,
+          endsAt: nullableString,
+          noticeDays: z.nullable(z.number()),
+        }),
+      ),
+    }),
+  ),
+  ambiguousSymbols: z.array(z.string()),
+  counts: importCounts,
+});
+
 const landingStatsResponse = z.union([
   z.object({ showFigures: z.literal(true), totalUsers: z.number(), totalSubscriptions: z.number(), moneySaved: z.number() }),
   z.object({ showFigures: z.literal(false) }),
@@ -245,6 +278,8 @@ export const responseSchemas = {
   getBudgets: budgetsResponse,
   saveBudgets: budgetsResponse,
   rates: ratesResponse,
+  previewImport: importPreviewResponse,
+  commitImport: z.object({ message: z.string(), counts: importCounts }),
   previewEmail: messageResponse,
   listUsers: userPageResponse,
   createUser: messageAndUser,

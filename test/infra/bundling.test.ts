@@ -139,6 +139,9 @@ describe('function bundling', () => {
     auth: 354,
     admin: 352,
     subscriptions: 280,
+    // Issue 24 §6: the subscriptions' data access and the chassis, plus the import parsers, the plan and
+    // its contract (about 25 KB): measured 286.5 KB. A function of its own keeps them out of the list's.
+    import: 288,
     membership: 291,
     account: 284,
     // The S3 client with its checksums (about 98 + 30 KB), the DynamoDB document client, the upload checks.

@@ -278,26 +278,31 @@ async function recountSubscriptions(userId: string, limit: number): Promise<bool
   }
 }
 
+/** A new subscription's item: active ones carry the due-date index (DESIGN §4). */
+function newSubscriptionItem(userId: string, fields: SubscriptionFields, status: 'active' | 'canceled'): SubscriptionItem {
+  const id = crypto.randomUUID();
+  const now = nowIso();
+  return {
+    ...keys.subscription(userId, id),
+    ...(status === 'active' ? dueIndex(userId, id, fields.dueDate) : {}),
+    userId,
+    id,
+    ...fields,
+    externalId: fields.externalId ?? null,
+    status,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * Creates an active subscription and counts it on the profile in one transaction, on the condition
  * that the user keeps fewer than `limit` (SubscriptionLimitError otherwise), then counts it on the
  * landing counters.
  */
 export async function createSubscription(userId: string, fields: SubscriptionFields, limit: number): Promise<SubscriptionItem> {
-  const id = crypto.randomUUID();
-  const now = nowIso();
-  const item: SubscriptionItem = {
-    ...keys.subscription(userId, id),
-    ...dueIndex(userId, id, fields.dueDate),
-    userId,
-    id,
-    ...fields,
-    externalId: fields.externalId ?? null,
-    status: 'active',
-    deletedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const item = newSubscriptionItem(userId, fields, 'active');
   const TableName = tableName();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -331,6 +336,61 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
   }
   await addToCounters({ totalSubscriptions: 1 });
   return item;
+}
+
+/** Subscriptions one import transaction writes, with the profile's count: DynamoDB takes 100 items at most. */
+const IMPORT_CHUNK = 50;
+
+/**
+ * Creates the subscriptions of an import (issue 24 §6), each active or canceled as the file says, in
+ * transactions of up to 50 that each count them on the profile on the condition that the count stays
+ * within `limit` (as {@link createSubscription} does one at a time, with the same recount of a missing
+ * or stale count). Throws SubscriptionLimitError when the ceiling refuses a transaction; the ones
+ * before it stay created.
+ */
+export async function createSubscriptions(
+  userId: string,
+  entries: readonly { fields: SubscriptionFields; status: 'active' | 'canceled' }[],
+  limit: number,
+): Promise<SubscriptionItem[]> {
+  const TableName = tableName();
+  const created: SubscriptionItem[] = [];
+  for (let start = 0; start < entries.length; start += IMPORT_CHUNK) {
+    const items = entries.slice(start, start + IMPORT_CHUNK).map(({ fields, status }) => newSubscriptionItem(userId, fields, status));
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await withConflictRetries(
+          () =>
+            dynamo().send(
+              new TransactWriteCommand({
+                TransactItems: [
+                  ...items.map((item) => ({ Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+                  {
+                    Update: {
+                      TableName,
+                      Key: keys.user(userId),
+                      UpdateExpression: 'ADD #count :added',
+                      ConditionExpression: 'attribute_exists(pk) AND #count <= :most',
+                      ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
+                      ExpressionAttributeValues: { ':added': items.length, ':most': limit - items.length },
+                    },
+                  },
+                ],
+              }),
+            ),
+          12,
+        );
+        break;
+      } catch (error) {
+        if (cancellationCodes(error)?.[items.length] !== 'ConditionalCheckFailed') throw error;
+        // Room for all of them means fewer than limit − n + 1 kept.
+        if (attempt >= 3 || !(await recountSubscriptions(userId, limit - items.length + 1))) throw new SubscriptionLimitError();
+      }
+    }
+    created.push(...items);
+    await addToCounters({ totalSubscriptions: items.length });
+  }
+  return created;
 }
 
 /**

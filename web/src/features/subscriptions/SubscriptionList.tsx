@@ -21,8 +21,8 @@ import {
   sortSubscriptions,
 } from '@shared/domain/subscription-list';
 import type { SubscriptionAction } from '@shared/domain/subscription-rules';
-import { Plus, SearchX, WalletCards, X } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { FileUp, Plus, SearchX, WalletCards, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import type { StatusAction } from '../../api/queries';
 import { Button } from '../../components/ui/Button';
@@ -31,12 +31,17 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Pagination } from '../../components/ui/Pagination';
 import type { SelectOption } from '../../components/ui/Select';
 import { useToast } from '../../components/ui/Toast';
+import { ImportExportMenu } from './ImportExportMenu';
+import { useReadOnly } from './readOnly';
 import { SubscriptionCard, subscriptionNameId } from './SubscriptionCard';
 import { SubscriptionDetailsModal } from './SubscriptionDetailsModal';
 import { SubscriptionFormModal } from './SubscriptionFormModal';
 import styles from './SubscriptionList.module.css';
 import { activeFilterCount, type ListFilters, NO_FILTERS, SubscriptionToolbar } from './SubscriptionToolbar';
 import type { SubscriptionsApi } from './useSubscriptions';
+
+/** The import dialog comes with its own chunk, when it is first opened (issue 24 §6). */
+const ImportDialog = lazy(() => import('../import').then((feature) => ({ default: feature.ImportDialog })));
 
 /** SPEC §8 'Subscription actions': the fallback of each failed action. */
 const failures: Record<StatusAction | 'deleteForever', string> = {
@@ -124,6 +129,8 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
   const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<{ subscription: Subscription | null } | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const readOnly = useReadOnly();
   const [confirm, setConfirm] = useState<{ kind: ConfirmKind; subscription: Subscription } | null>(null);
   const [confirming, setConfirming] = useState(false);
   /** The subscription whose details are open, by id: the dialog shows it as the list has it now. */
@@ -251,15 +258,18 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
         <h2 id="subscriptions-title" ref={headingRef} tabIndex={-1} className={styles.title}>
           Your Subscriptions
         </h2>
-        <p className={styles.count} aria-live="polite">
-          {owned === 0
-            ? 'No subscriptions yet'
-            : view.totalItems === 0
-              ? 'No matches'
-              : view.totalPages > 1
-                ? `Showing ${first}–${first + view.items.length - 1} of ${view.totalItems}`
-                : `${view.totalItems} ${view.totalItems === 1 ? 'subscription' : 'subscriptions'}`}
-        </p>
+        <div className={styles.headerEnd}>
+          <p className={styles.count} aria-live="polite">
+            {owned === 0
+              ? 'No subscriptions yet'
+              : view.totalItems === 0
+                ? 'No matches'
+                : view.totalPages > 1
+                  ? `Showing ${first}–${first + view.items.length - 1} of ${view.totalItems}`
+                  : `${view.totalItems} ${view.totalItems === 1 ? 'subscription' : 'subscriptions'}`}
+          </p>
+          {!readOnly && <ImportExportMenu subscriptions={data.subscriptions} onImport={() => setImportOpen(true)} />}
+        </div>
       </header>
 
       <SubscriptionToolbar
@@ -290,9 +300,16 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
           description={empty.hint}
           action={
             owned === 0 ? (
-              <Button icon={<Plus aria-hidden="true" />} onClick={() => setForm({ subscription: null })}>
-                Add your first subscription
-              </Button>
+              <div className={styles.emptyActions}>
+                <Button icon={<Plus aria-hidden="true" />} onClick={() => setForm({ subscription: null })}>
+                  Add your first subscription
+                </Button>
+                {!readOnly && (
+                  <Button variant="secondary" icon={<FileUp aria-hidden="true" />} onClick={() => setImportOpen(true)}>
+                    Import from a file
+                  </Button>
+                )}
+              </div>
             ) : activeFilterCount(filters) > 0 || search ? (
               <Button
                 variant="secondary"
@@ -328,6 +345,12 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
       )}
 
       <Pagination page={view.page} totalPages={view.totalPages} onPageChange={setPage} label="Subscription pages" />
+
+      {importOpen && (
+        <Suspense fallback={null}>
+          <ImportDialog open onClose={() => setImportOpen(false)} />
+        </Suspense>
+      )}
 
       {form && (
         <SubscriptionFormModal

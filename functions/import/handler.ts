@@ -1,0 +1,143 @@
+import type { ParsedBodyOf } from '../../shared/api/contract.js';
+import {
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportPreviewRow,
+  importedMessage,
+  importMessages,
+  importRoutes,
+  pastLimitReason,
+} from '../../shared/api/import.js';
+import { applyPriceEdit, priceHistoryOf } from '../../shared/domain/billing.js';
+import { isBillingCurrency, normalizeCurrency } from '../../shared/domain/currency.js';
+import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
+import { countActions, exportedIdOf, type ImportRow, type PlannedRow, parseImport, planImport } from '../../shared/domain/import/index.js';
+import { effectiveMembership } from '../../shared/domain/membership.js';
+import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
+import { now } from '../lib/chassis/clock.js';
+import { badRequest, conflict, HttpError } from '../lib/chassis/errors.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { membershipOf } from '../lib/membership/membership.js';
+import {
+  createSubscriptions,
+  dueIndex,
+  listSubscriptions,
+  type SubscriptionFields,
+  type SubscriptionItem,
+  SubscriptionLimitError,
+  toSubscription,
+  transition,
+} from '../lib/subscriptions/subscriptions.js';
+import { recordActivity } from '../lib/users/activity.js';
+import type { UserItem } from '../lib/users/user-item.js';
+
+type ImportBody = ParsedBodyOf<typeof importRoutes.previewImport>;
+
+/** The stored fields of a new subscription from an imported row: one price from its next payment (or today when that is later), anchored on its day. */
+function createdFields(row: ImportRow, today: string): SubscriptionFields {
+  const priceHistory = row.priceHistory ?? [
+    { amount: row.amount, currency: row.currency, effectiveFrom: row.dueDate < today ? row.dueDate : today },
+  ];
+  return { ...sharedFields(row), priceHistory, anchorDay: row.anchorDay ?? parseCalendarDate(row.dueDate)?.day ?? 1 };
+}
+
+/** The fields an import sets on a subscription either way. */
+function sharedFields(row: ImportRow) {
+  return {
+    name: row.name,
+    description: row.description,
+    amount: row.amount,
+    currency: row.currency,
+    category: row.category,
+    dueDate: row.dueDate,
+    billingCycle: row.billingCycle,
+    cycleInterval: row.cycleInterval,
+    trialEndsAt: row.trialEndsAt,
+    endsAt: row.endsAt,
+    noticeDays: row.noticeDays,
+    autoRenew: row.autoRenew,
+    externalId: row.externalId,
+  };
+}
+
+/**
+ * The stored fields after a re-import changed a row: a new price is a price change from the row's next
+ * payment (issue 24 §2: the file tells what the next payment costs); this product's own JSON brings its
+ * whole price history. A new next payment sets a new anchor day.
+ */
+function updatedFields(row: ImportRow, current: SubscriptionItem): SubscriptionFields {
+  const history = priceHistoryOf(current);
+  const latest = history.at(-1);
+  const priceHistory =
+    row.priceHistory ??
+    (latest?.amount === row.amount && latest.currency === row.currency ? history : applyPriceEdit(history, row, row.dueDate));
+  const anchorDay =
+    row.anchorDay ??
+    (row.dueDate === current.dueDate && current.anchorDay ? current.anchorDay : (parseCalendarDate(row.dueDate)?.day ?? 1));
+  return { ...sharedFields(row), priceHistory, anchorDay };
+}
+
+/** The preview's view of a planned row: its action, its reason, and the subscription as it would be imported. */
+function previewRow(planned: PlannedRow): ImportPreviewRow {
+  const base = { line: planned.line, action: planned.action };
+  const reason = planned.action === 'create' ? {} : { reason: planned.reason };
+  if (!planned.row) return { ...base, ...reason, ...(planned.action === 'skip' && planned.name ? { name: planned.name } : {}) };
+  const { line: _line, priceHistory: _history, anchorDay: _anchor, ...subscription } = planned.row;
+  return { ...base, ...reason, subscription };
+}
+
+/**
+ * Reads the file and plans each row against the user's subscriptions: 413 for a file over 1 MB, 400 for
+ * one this format cannot read or with more than 2,000 rows. The user's effective role gives the ceiling;
+ * every subscription the user keeps counts, the trash too.
+ */
+async function planFor(user: UserItem, body: ImportBody) {
+  if (Buffer.byteLength(body.fileText, 'utf8') > IMPORT_MAX_FILE_BYTES) throw new HttpError(413, importMessages.fileTooLarge);
+  const parsed = parseImport({
+    ...body,
+    defaultCurrency: normalizeCurrency(user.currencyPreference),
+    isCurrency: isBillingCurrency,
+  });
+  if (!parsed.ok) throw badRequest(parsed.message);
+  if (parsed.rows.length > IMPORT_MAX_ROWS) throw badRequest(importMessages.tooManyRows);
+  const kept = await listSubscriptions(user.id);
+  const byId = new Map(kept.map((item) => [item.id, item]));
+  const role = effectiveMembership(membershipOf(user), now()).role;
+  const limit = subscriptionLimit(role);
+  const planned = planImport(parsed.rows, kept.map(toSubscription), limit - kept.length, pastLimitReason(role), exportedIdOf);
+  return { planned, ambiguousSymbols: parsed.ambiguousSymbols, byId, limit };
+}
+
+/** The import area (issue 24 §6): a preview of what a file would do, and the commit that does it. */
+export const handler = createApiHandler(importRoutes, {
+  previewImport: async ({ user, body }) => {
+    const { planned, ambiguousSymbols } = await planFor(user, body);
+    return { rows: planned.map(previewRow), ambiguousSymbols, counts: countActions(planned) };
+  },
+
+  commitImport: async ({ user, body }) => {
+    const { planned, byId, limit } = await planFor(user, body);
+    const today = todayIn('UTC', now());
+    const creates = planned.flatMap((p) => (p.action === 'create' ? [{ fields: createdFields(p.row, today), status: p.row.status }] : []));
+    await createSubscriptions(user.id, creates, limit).catch((error: unknown) => {
+      if (error instanceof SubscriptionLimitError) throw conflict(importMessages.changedMeanwhile);
+      throw error;
+    });
+    for (const p of planned) {
+      if (p.action !== 'update') continue;
+      const current = byId.get(p.id);
+      if (!current) continue;
+      const fields = updatedFields(p.row, current);
+      const updated = await transition(user.id, p.id, ['active', 'canceled'], {
+        ...fields,
+        ...(current.status === 'active' ? dueIndex(user.id, current.id, fields.dueDate) : {}),
+      });
+      if (!updated) throw conflict(importMessages.changedMeanwhile);
+    }
+    const counts = countActions(planned);
+    if (counts.create + counts.update > 0) {
+      await recordActivity(user.id, 'subscriptions_imported', user.username, { format: body.format, ...counts });
+    }
+    return { message: importedMessage(counts), counts };
+  },
+});

@@ -1,0 +1,120 @@
+/**
+ * What an import does with each row (issue 24 §6): create it, update the subscription imported from
+ * it before when the file says something else now, or skip it with the reason — already imported,
+ * unreadable, past the user's subscription ceiling. Re-importing a file therefore changes nothing.
+ */
+import type { ImportRow, ParsedRow } from './rows.js';
+
+/** The fields an import sets, compared to tell "already imported" from "changed". */
+export const IMPORTED_FIELDS = [
+  'name',
+  'description',
+  'amount',
+  'currency',
+  'category',
+  'dueDate',
+  'billingCycle',
+  'cycleInterval',
+  'autoRenew',
+  'trialEndsAt',
+  'endsAt',
+  'noticeDays',
+] as const satisfies readonly (keyof ImportRow)[];
+
+export type ImportedField = (typeof IMPORTED_FIELDS)[number];
+
+/** What the words of a changed field are in the preview's reason. */
+const FIELD_WORDS: Readonly<Record<ImportedField, string>> = {
+  name: 'name',
+  description: 'description',
+  amount: 'amount',
+  currency: 'currency',
+  category: 'category',
+  dueDate: 'next payment',
+  billingCycle: 'billing cycle',
+  cycleInterval: 'billing cycle',
+  autoRenew: 'auto-renew',
+  trialEndsAt: 'trial end',
+  endsAt: 'end date',
+  noticeDays: 'notice period',
+};
+
+/** A subscription the user keeps, as the import compares it. */
+export type KeptSubscription = Pick<ImportRow, ImportedField> & {
+  id: string;
+  externalId: string | null;
+  status: 'active' | 'canceled' | 'deleted';
+};
+
+export type PlannedRow =
+  | { line: number; action: 'create'; row: ImportRow }
+  | { line: number; action: 'update'; row: ImportRow; id: string; reason: string }
+  | { line: number; action: 'skip'; reason: string; row?: ImportRow; name?: string };
+
+export const importReasons = {
+  alreadyImported: 'Already imported',
+  inTrash: 'Already imported, and now in the trash: recover it there',
+  sameIdAbove: (line: number) => `The same subscription as line ${line}`,
+} as const;
+
+export interface ImportCounts {
+  create: number;
+  update: number;
+  skip: number;
+}
+
+export function countActions(rows: readonly { action: PlannedRow['action'] }[]): ImportCounts {
+  const counts: ImportCounts = { create: 0, update: 0, skip: 0 };
+  for (const row of rows) counts[row.action]++;
+  return counts;
+}
+
+/** The fields whose value in the file differs from the kept subscription's. */
+export function changedFields(row: ImportRow, kept: KeptSubscription): ImportedField[] {
+  return IMPORTED_FIELDS.filter((field) => row[field] !== kept[field]);
+}
+
+/** Words for a list of changed fields: 'Changed: amount, next payment'. */
+function changeReason(fields: readonly ImportedField[]): string {
+  return `Changed: ${[...new Set(fields.map((f) => FIELD_WORDS[f]))].join(', ')}`;
+}
+
+/**
+ * Each row's action, in file order. A row whose external id a kept subscription carries (its
+ * own export's rows name a subscription by `subscription-tracker:<id>` too, see `externalIdOf`) is
+ * already imported, or an update when the file says something else now. A new row is created
+ * while `places` last (the user's ceiling minus what they keep); after that it is skipped with
+ * `limitReason`.
+ */
+export function planImport(
+  rows: readonly ParsedRow[],
+  kept: readonly KeptSubscription[],
+  places: number,
+  limitReason: string,
+  externalIdOf: (subscription: KeptSubscription) => string | null = (s) => s.externalId,
+): PlannedRow[] {
+  const byExternalId = new Map<string, KeptSubscription>();
+  for (const subscription of kept) {
+    const id = externalIdOf(subscription);
+    if (id !== null && !byExternalId.has(id)) byExternalId.set(id, subscription);
+  }
+  const firstLine = new Map<string, number>();
+  let left = Math.max(0, places);
+  return rows.map((parsed): PlannedRow => {
+    if (!parsed.ok) return { line: parsed.line, action: 'skip', reason: parsed.reason, ...(parsed.name ? { name: parsed.name } : {}) };
+    const { row } = parsed;
+    const earlier = firstLine.get(row.externalId);
+    if (earlier !== undefined) return { line: row.line, action: 'skip', reason: importReasons.sameIdAbove(earlier), row };
+    firstLine.set(row.externalId, row.line);
+    const match = byExternalId.get(row.externalId);
+    if (match) {
+      if (match.status === 'deleted') return { line: row.line, action: 'skip', reason: importReasons.inTrash, row };
+      const changed = changedFields(row, match);
+      if (changed.length === 0) return { line: row.line, action: 'skip', reason: importReasons.alreadyImported, row };
+      return { line: row.line, action: 'update', row, id: match.id, reason: changeReason(changed) };
+    }
+    if (left === 0) return { line: row.line, action: 'skip', reason: limitReason, row };
+    left--;
+    return { line: row.line, action: 'create', row };
+  });
+}

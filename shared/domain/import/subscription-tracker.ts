@@ -1,0 +1,281 @@
+/**
+ * This product's own export (issue 24 §6: "Export CSV and full JSON that re-imports to the same
+ * data"): the JSON carries every field, price history included; the CSV the fields of one row.
+ * Each subscription keeps the external id it was imported with, or is named
+ * `subscription-tracker:<id>`, so importing an export again — into the same account or another one —
+ * recognises what is already there.
+ */
+import { BILLING_CYCLES, type PriceChange, type Subscription } from '../../api/subscription.js';
+import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS } from '../billing.js';
+import { hasForbiddenCharacters } from '../text.js';
+import { columnIndex, readCsv, writeCsv } from './csv.js';
+import { type ImportContext, type ImportParse, type ImportRow, optionalDate, requiredDate, rowAmount, skipRow } from './rows.js';
+
+export const EXPORT_FORMAT = 'subscription-tracker';
+export const EXPORT_VERSION = 1;
+
+/** The external id a subscription is exported under. */
+export function exportedIdOf(subscription: Pick<Subscription, 'id' | 'externalId'>): string {
+  return subscription.externalId ?? `${EXPORT_FORMAT}:${subscription.id}`;
+}
+
+/** The fields of one exported subscription, as the JSON writes them. */
+export type ExportedSubscription = Pick<
+  Subscription,
+  | 'name'
+  | 'description'
+  | 'amount'
+  | 'currency'
+  | 'priceHistory'
+  | 'category'
+  | 'dueDate'
+  | 'billingCycle'
+  | 'cycleInterval'
+  | 'anchorDay'
+  | 'autoRenew'
+  | 'trialEndsAt'
+  | 'endsAt'
+  | 'noticeDays'
+> & { externalId: string; status: 'active' | 'canceled' };
+
+export interface SubscriptionExport {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  subscriptions: ExportedSubscription[];
+}
+
+/** The subscriptions an export holds: those the user keeps, not the trash. */
+const exported = (subscriptions: readonly Subscription[]) =>
+  subscriptions.filter((s): s is Subscription & { status: 'active' | 'canceled' } => s.status !== 'deleted');
+
+export function exportJson(subscriptions: readonly Subscription[], exportedAt: string): string {
+  const data: SubscriptionExport = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt,
+    subscriptions: exported(subscriptions).map((s) => ({
+      externalId: exportedIdOf(s),
+      name: s.name,
+      description: s.description,
+      amount: s.amount,
+      currency: s.currency,
+      priceHistory: s.priceHistory,
+      category: s.category,
+      dueDate: s.dueDate,
+      billingCycle: s.billingCycle,
+      cycleInterval: s.cycleInterval,
+      anchorDay: s.anchorDay,
+      autoRenew: s.autoRenew,
+      status: s.status,
+      trialEndsAt: s.trialEndsAt,
+      endsAt: s.endsAt,
+      noticeDays: s.noticeDays,
+    })),
+  };
+  return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+export const EXPORT_CSV_COLUMNS = [
+  'External ID',
+  'Name',
+  'Description',
+  'Amount',
+  'Currency',
+  'Category',
+  'Next Payment',
+  'Billing Cycle',
+  'Cycle Interval',
+  'Auto Renew',
+  'Status',
+  'Trial Ends',
+  'Ends',
+  'Notice Days',
+] as const;
+
+export function exportCsv(subscriptions: readonly Subscription[]): string {
+  return `${writeCsv([
+    EXPORT_CSV_COLUMNS,
+    ...exported(subscriptions).map((s) => [
+      exportedIdOf(s),
+      s.name,
+      s.description,
+      s.amount.toFixed(2),
+      s.currency,
+      s.category,
+      s.dueDate,
+      s.billingCycle,
+      String(s.cycleInterval),
+      s.autoRenew ? 'yes' : 'no',
+      s.status,
+      s.trialEndsAt ?? '',
+      s.endsAt ?? '',
+      s.noticeDays === null ? '' : String(s.noticeDays),
+    ]),
+  ])}\r\n`;
+}
+
+interface OwnFields {
+  externalId: string;
+  name: string;
+  description: string;
+  amount: number;
+  currency: string;
+  category: string;
+  dueDate: string;
+  billingCycle: string;
+  cycleInterval: number;
+  autoRenew: boolean;
+  status: string;
+  trialEndsAt: string;
+  endsAt: string;
+  noticeDays: string;
+  priceHistory?: unknown;
+  anchorDay?: unknown;
+}
+
+/** Text kept as the product wrote it; only what the product itself refuses is a reason to skip. */
+function ownText(text: string, what: string, max: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length > max) skipRow(`The ${what} is longer than ${max} characters`);
+  if (hasForbiddenCharacters(trimmed)) skipRow(`The ${what} contains characters that are not allowed`);
+  return trimmed;
+}
+
+function priceHistoryOf(value: unknown, context: ImportContext): PriceChange[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length === 0) skipRow('The price history is not a list of prices');
+  return value.map((entry) => {
+    const change = (entry ?? {}) as Record<string, unknown>;
+    if (typeof change.amount !== 'number' || typeof change.currency !== 'string' || typeof change.effectiveFrom !== 'string')
+      skipRow('The price history is not a list of prices');
+    return {
+      amount: rowAmount(change.amount),
+      currency: context.currency(change.currency),
+      effectiveFrom: requiredDate(change.effectiveFrom, 'price change date'),
+    };
+  });
+}
+
+function ownRow(fields: OwnFields, line: number, context: ImportContext): ImportRow {
+  if (!fields.externalId.trim()) skipRow('The row has no external ID');
+  const name = context.named(ownText(fields.name, 'name', 100));
+  if (!name) skipRow('The name is empty');
+  const billingCycle = BILLING_CYCLES.find((c) => c === fields.billingCycle);
+  if (!billingCycle) skipRow(`The billing cycle “${fields.billingCycle}” is not understood`);
+  const cycleInterval = fields.cycleInterval;
+  if (!Number.isInteger(cycleInterval) || cycleInterval < 1 || cycleInterval > MAX_CYCLE_INTERVAL)
+    skipRow(`The cycle interval must be a whole number from 1 to ${MAX_CYCLE_INTERVAL}`);
+  const notice = fields.noticeDays.trim();
+  if (notice !== '' && (!/^\d+$/.test(notice) || Number(notice) > MAX_NOTICE_DAYS))
+    skipRow(`The notice period “${notice}” is not a number of days from 0 to ${MAX_NOTICE_DAYS}`);
+  const priceHistory = priceHistoryOf(fields.priceHistory, context);
+  const latest = priceHistory?.at(-1);
+  if (latest && (latest.amount !== fields.amount || latest.currency !== fields.currency.trim().toUpperCase()))
+    skipRow('The price history does not end with the amount');
+  const anchorDay = fields.anchorDay;
+  if (anchorDay !== undefined && (typeof anchorDay !== 'number' || !Number.isInteger(anchorDay) || anchorDay < 1 || anchorDay > 31))
+    skipRow('The anchor day is not a day of the month');
+  return {
+    line,
+    externalId: fields.externalId.trim(),
+    name,
+    description: ownText(fields.description, 'description', 500),
+    amount: rowAmount(fields.amount),
+    currency: context.currency(fields.currency),
+    category: ownText(fields.category, 'category', 50) || 'other',
+    dueDate: requiredDate(fields.dueDate, 'next payment'),
+    billingCycle,
+    cycleInterval,
+    autoRenew: fields.autoRenew,
+    status: fields.status === 'canceled' ? 'canceled' : 'active',
+    trialEndsAt: optionalDate(fields.trialEndsAt, 'trial end'),
+    endsAt: optionalDate(fields.endsAt, 'end date'),
+    noticeDays: notice === '' ? null : Number(notice),
+    ...(priceHistory ? { priceHistory } : {}),
+    ...(typeof anchorDay === 'number' ? { anchorDay } : {}),
+  };
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+export function parseOwnJson(fileText: string, context: ImportContext): ImportParse {
+  let data: unknown;
+  try {
+    data = JSON.parse(fileText);
+  } catch {
+    return { ok: false, message: 'The file is not valid JSON' };
+  }
+  const list = (data as { subscriptions?: unknown } | null)?.subscriptions;
+  if (!Array.isArray(list)) return { ok: false, message: 'The file is not a Subscription Tracker export: it has no list of subscriptions' };
+  return context.result(
+    list.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>) : {})),
+    (_, index) => index + 1,
+    (item, line) => {
+      if (typeof item.amount !== 'number') skipRow('The amount is not a number');
+      return ownRow(
+        {
+          externalId: text(item.externalId),
+          name: text(item.name),
+          description: text(item.description),
+          amount: item.amount,
+          currency: text(item.currency),
+          category: text(item.category),
+          dueDate: text(item.dueDate),
+          billingCycle: text(item.billingCycle),
+          cycleInterval: typeof item.cycleInterval === 'number' ? item.cycleInterval : 1,
+          autoRenew: item.autoRenew !== false,
+          status: text(item.status),
+          trialEndsAt: text(item.trialEndsAt),
+          endsAt: text(item.endsAt),
+          noticeDays: text(item.noticeDays),
+          priceHistory: item.priceHistory,
+          anchorDay: item.anchorDay,
+        },
+        line,
+        context,
+      );
+    },
+  );
+}
+
+export function parseOwnCsv(fileText: string, context: ImportContext): ImportParse {
+  const [header, ...records] = readCsv(fileText);
+  if (!header) return { ok: false, message: 'The file is empty' };
+  const index = new Map<string, number>();
+  for (const column of EXPORT_CSV_COLUMNS) {
+    const i = columnIndex(header.fields, column);
+    if (i < 0) return { ok: false, message: `The Subscription Tracker CSV has no “${column}” column` };
+    index.set(column, i);
+  }
+  return context.result(
+    records,
+    (record) => record.line,
+    (record, line) => {
+      const at = (column: (typeof EXPORT_CSV_COLUMNS)[number]) => record.fields[index.get(column) ?? -1] ?? '';
+      const amount = at('Amount').trim();
+      if (!/^\d+(\.\d+)?$/.test(amount)) skipRow(`The amount “${amount}” is not a number`);
+      const interval = at('Cycle Interval').trim();
+      return ownRow(
+        {
+          externalId: at('External ID'),
+          name: at('Name'),
+          description: at('Description'),
+          amount: Number(amount),
+          currency: at('Currency'),
+          category: at('Category'),
+          dueDate: at('Next Payment'),
+          billingCycle: at('Billing Cycle').trim(),
+          cycleInterval: /^\d+$/.test(interval) ? Number(interval) : Number.NaN,
+          autoRenew: at('Auto Renew').trim() !== 'no',
+          status: at('Status').trim(),
+          trialEndsAt: at('Trial Ends'),
+          endsAt: at('Ends'),
+          noticeDays: at('Notice Days'),
+        },
+        line,
+        context,
+      );
+    },
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * SubTrackr's CSV and JSON exports (bscott/subtrackr ≥ 0.5.9; ../shared/samples/README.md). Each
+ * subscription has its own id, which becomes the external id: a CSV and a JSON export of one
+ * instance name the same subscriptions. Columns are read by header name (later releases add some).
+ */
+import { columnIndex, readCsv } from './csv.js';
+import {
+  type Cycle,
+  cycleFromWords,
+  cycleOf,
+  type ImportContext,
+  type ImportParse,
+  type ImportRow,
+  noticeDaysBefore,
+  optionalDate,
+  requiredDate,
+  rowAmount,
+  rowCategory,
+  rowDescription,
+  rowName,
+  skipRow,
+} from './rows.js';
+
+interface SubTrackrEntry {
+  id: string;
+  name: string;
+  category: string;
+  cost: number;
+  currency: string;
+  schedule: string;
+  interval: string;
+  status: string;
+  autopay: string;
+  renewalDate: string;
+  cancellationDate: string;
+  url: string;
+  notes: string;
+}
+
+const UNIT_OF_SCHEDULE: Readonly<Record<string, 'day' | 'week' | 'month' | 'quarter' | 'year'>> = {
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  quarterly: 'quarter',
+  annual: 'year',
+  yearly: 'year',
+};
+
+/** 'Monthly' + interval 1, 'Every 2 Weeks' + 2, or the JSON's 'Weekly' + schedule_interval 2. */
+function subTrackrCycle(schedule: string, interval: string): Cycle {
+  const unit = UNIT_OF_SCHEDULE[schedule.trim().toLowerCase()];
+  const count = Number(interval.trim() || '1');
+  if (unit && Number.isInteger(count) && count >= 1) return cycleOf(count, unit, count === 1 ? schedule : `${schedule} × ${count}`);
+  return cycleFromWords(schedule);
+}
+
+function subTrackrRow(entry: SubTrackrEntry, line: number, context: ImportContext): ImportRow {
+  if (!entry.id.trim()) skipRow('The row has no ID');
+  const name = context.named(rowName(entry.name));
+  const cycle = subTrackrCycle(entry.schedule, entry.interval);
+  const currency = context.currency(entry.currency);
+  const dueDate = requiredDate(entry.renewalDate, 'renewal date');
+  const status = entry.status.trim().toLowerCase();
+  const running = status === 'active' || status === 'trial';
+  return {
+    line,
+    externalId: `subtrackr:${entry.id.trim()}`,
+    name,
+    description: rowDescription(entry.notes, entry.url),
+    amount: rowAmount(entry.cost),
+    currency,
+    category: rowCategory(entry.category),
+    dueDate,
+    ...cycle,
+    autoRenew: entry.autopay.trim().toLowerCase() !== 'false',
+    status: running ? 'active' : 'canceled',
+    trialEndsAt: status === 'trial' ? dueDate : null,
+    endsAt: null,
+    noticeDays: running ? noticeDaysBefore(optionalDate(entry.cancellationDate, 'cancellation date'), dueDate, cycle) : null,
+  };
+}
+
+const CSV_COLUMNS = {
+  id: 'ID',
+  name: 'Name',
+  category: 'Category',
+  cost: 'Cost',
+  currency: 'Currency',
+  schedule: 'Schedule',
+  interval: 'Schedule Interval',
+  status: 'Status',
+  autopay: 'Autopay',
+  renewalDate: 'Renewal Date',
+  cancellationDate: 'Cancellation Date',
+  url: 'URL',
+  notes: 'Notes',
+} as const;
+
+const OPTIONAL_CSV_COLUMNS = new Set<string>(['autopay', 'cancellationDate', 'url', 'notes', 'category', 'interval']);
+
+export function parseSubTrackrCsv(fileText: string, context: ImportContext): ImportParse {
+  const [header, ...records] = readCsv(fileText);
+  if (!header) return { ok: false, message: 'The file is empty' };
+  const index = {} as Record<keyof typeof CSV_COLUMNS, number>;
+  for (const [field, column] of Object.entries(CSV_COLUMNS) as [keyof typeof CSV_COLUMNS, string][]) {
+    index[field] = columnIndex(header.fields, column);
+    if (index[field] < 0 && !OPTIONAL_CSV_COLUMNS.has(field)) return { ok: false, message: `The SubTrackr CSV has no “${column}” column` };
+  }
+  return context.result(
+    records,
+    (record) => record.line,
+    (record, line) => {
+      const at = (field: keyof typeof CSV_COLUMNS) => (index[field] >= 0 ? (record.fields[index[field]] ?? '') : '');
+      const cost = at('cost').trim();
+      if (!/^\d+(\.\d+)?$/.test(cost)) skipRow(`The cost “${cost}” is not a number`);
+      return subTrackrRow(
+        {
+          id: at('id'),
+          name: at('name'),
+          category: at('category'),
+          cost: Number(cost),
+          currency: at('currency'),
+          schedule: at('schedule'),
+          interval: at('interval'),
+          status: at('status'),
+          autopay: at('autopay'),
+          renewalDate: at('renewalDate'),
+          cancellationDate: at('cancellationDate'),
+          url: at('url'),
+          notes: at('notes'),
+        },
+        line,
+        context,
+      );
+    },
+  );
+}
+
+const textOf = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+
+/** `{"exported_at": …, "subscriptions": [ … ], "total_count": N}`; unknown keys ignored. */
+export function parseSubTrackrJson(fileText: string, context: ImportContext): ImportParse {
+  let data: unknown;
+  try {
+    data = JSON.parse(fileText);
+  } catch {
+    return { ok: false, message: 'The file is not valid JSON' };
+  }
+  const list = (data as { subscriptions?: unknown } | null)?.subscriptions;
+  if (!Array.isArray(list)) return { ok: false, message: 'The file is not a SubTrackr export: it has no list of subscriptions' };
+  return context.result(
+    list.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>) : {})),
+    (_, index) => index + 1,
+    (item, line) => {
+      if (typeof item.cost !== 'number') skipRow('The cost is not a number');
+      const category = item.category && typeof item.category === 'object' ? textOf((item.category as { name?: unknown }).name) : '';
+      return subTrackrRow(
+        {
+          id: textOf(item.id),
+          name: textOf(item.name),
+          category,
+          cost: item.cost,
+          currency: textOf(item.original_currency),
+          schedule: textOf(item.schedule),
+          interval: textOf(item.schedule_interval),
+          status: textOf(item.status),
+          autopay: textOf(item.autopay),
+          renewalDate: textOf(item.renewal_date),
+          cancellationDate: textOf(item.cancellation_date),
+          url: textOf(item.url),
+          notes: textOf(item.notes),
+        },
+        line,
+        context,
+      );
+    },
+  );
+}

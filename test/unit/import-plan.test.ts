@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import type { Subscription } from '../../shared/api/subscription.js';
+import {
+  detectFormat,
+  exportCsv,
+  exportJson,
+  type KeptSubscription,
+  type ParsedRow,
+  planImport,
+} from '../../shared/domain/import/index.js';
+import type { ImportRow } from '../../shared/domain/import/rows.js';
+import { imported, parse, skipped } from './import-fixtures.js';
+
+const row = (line: number, fields: Partial<ImportRow> = {}): ImportRow => ({
+  line,
+  externalId: `csv:${line}`,
+  name: `Service ${line}`,
+  description: '',
+  amount: 10,
+  currency: 'EUR',
+  category: 'other',
+  dueDate: '2027-01-01',
+  billingCycle: 'monthly',
+  cycleInterval: 1,
+  autoRenew: true,
+  status: 'active',
+  trialEndsAt: null,
+  endsAt: null,
+  noticeDays: null,
+  ...fields,
+});
+const ok = (r: ImportRow): ParsedRow => ({ ok: true, row: r });
+const kept = (r: ImportRow, extra: Partial<KeptSubscription> = {}): KeptSubscription => {
+  const { line: _line, externalId, ...fields } = r;
+  return { id: `id-${externalId}`, externalId, ...fields, status: 'active', ...extra };
+};
+
+describe('planImport (issue 24 §6: create, update or skip, and the same file again changes nothing)', () => {
+  it('creates new rows, skips unchanged ones, updates changed ones with what changed', () => {
+    const plan = planImport(
+      [ok(row(2)), ok(row(3, { amount: 12, dueDate: '2027-02-01' })), ok(row(4)), { ok: false, line: 5, reason: 'The name is empty' }],
+      [kept(row(2)), kept(row(3))],
+      10,
+      'Over the limit',
+    );
+    expect(plan.map((p) => [p.line, p.action, 'reason' in p ? p.reason : undefined])).toEqual([
+      [2, 'skip', 'Already imported'],
+      [3, 'update', 'Changed: amount, next payment'],
+      [4, 'create', undefined],
+      [5, 'skip', 'The name is empty'],
+    ]);
+  });
+
+  it('ignores the status: canceling here is the user’s; a match in the trash is not brought back', () => {
+    const plan = planImport([ok(row(2)), ok(row(3))], [kept(row(2), { status: 'canceled' }), kept(row(3), { status: 'deleted' })], 10, 'x');
+    expect(plan.map((p) => ('reason' in p ? p.reason : p.action))).toEqual([
+      'Already imported',
+      'Already imported, and now in the trash: recover it there',
+    ]);
+  });
+
+  it('creates only as many as the ceiling leaves, and skips the same id twice', () => {
+    const plan = planImport([ok(row(2)), ok(row(3)), ok(row(2, { line: 4 })), ok(row(5))], [], 1, 'Over your plan’s limit');
+    expect(plan.map((p) => ('reason' in p ? p.reason : p.action))).toEqual([
+      'create',
+      'Over your plan’s limit',
+      'The same subscription as line 2',
+      'Over your plan’s limit',
+    ]);
+  });
+});
+
+const subscription = (fields: Partial<Subscription>): Subscription => ({
+  id: '7f3c1a52-0000-4000-8000-000000000001',
+  name: 'Zeit, "Digital"',
+  description: 'Line one\nline two',
+  amount: 19.5,
+  currency: 'EUR',
+  priceHistory: [
+    { amount: 17, currency: 'EUR', effectiveFrom: '2026-01-31' },
+    { amount: 19.5, currency: 'EUR', effectiveFrom: '2026-10-31' },
+  ],
+  category: 'News & Magazines',
+  dueDate: '2027-01-31',
+  billingCycle: 'monthly',
+  cycleInterval: 3,
+  anchorDay: 31,
+  trialEndsAt: null,
+  endsAt: '2028-01-31',
+  noticeDays: 14,
+  cancelBy: '2027-01-17',
+  externalId: null,
+  autoRenew: false,
+  status: 'active',
+  deletedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});
+
+describe('this product’s export (issue 24 §6: CSV and full JSON that re-import to the same data)', () => {
+  const list = [
+    subscription({}),
+    subscription({ id: '7f3c1a52-0000-4000-8000-000000000002', name: 'Old', status: 'canceled', externalId: 'wallos:abc' }),
+    subscription({ id: '7f3c1a52-0000-4000-8000-000000000003', name: 'Trashed', status: 'deleted' }),
+  ];
+
+  it('JSON keeps every field, price history and anchor included, the trash left out', () => {
+    const { rows } = parse('subscription-tracker-json', exportJson(list, '2026-11-27T10:00:00.000Z'));
+    expect(skipped(rows)).toEqual([]);
+    expect(imported(rows)).toEqual([
+      {
+        line: 1,
+        externalId: 'subscription-tracker:7f3c1a52-0000-4000-8000-000000000001',
+        name: 'Zeit, "Digital"',
+        description: 'Line one\nline two',
+        amount: 19.5,
+        currency: 'EUR',
+        category: 'News & Magazines',
+        dueDate: '2027-01-31',
+        billingCycle: 'monthly',
+        cycleInterval: 3,
+        autoRenew: false,
+        status: 'active',
+        trialEndsAt: null,
+        endsAt: '2028-01-31',
+        noticeDays: 14,
+        priceHistory: list[0].priceHistory,
+        anchorDay: 31,
+      },
+      expect.objectContaining({ line: 2, externalId: 'wallos:abc', name: 'Old', status: 'canceled' }),
+    ]);
+  });
+
+  it('is recognised as this product’s export', () => {
+    expect(detectFormat(exportJson(list, 'x'))).toBe('subscription-tracker-json');
+    expect(detectFormat(exportCsv(list))).toBe('subscription-tracker-csv');
+  });
+
+  it('CSV keeps the fields of a row, quoted where needed', () => {
+    const text = exportCsv(list);
+    expect(text.split('\r\n')[0]).toBe(
+      'External ID,Name,Description,Amount,Currency,Category,Next Payment,Billing Cycle,Cycle Interval,Auto Renew,Status,Trial Ends,Ends,Notice Days',
+    );
+    const { rows } = parse('subscription-tracker-csv', text);
+    expect(imported(rows).map(({ line, ...r }) => r)).toEqual(
+      parse('subscription-tracker-json', exportJson(list, 'x')).rows.flatMap((r) =>
+        r.ok ? [(({ line, priceHistory, anchorDay, ...f }) => f)(r.row)] : [],
+      ),
+    );
+  });
+});
