@@ -128,7 +128,7 @@ export const handler = createApiHandler(importRoutes, {
       const current = byId.get(p.id);
       if (!current) continue;
       const fields = updatedFields(p.row, current);
-      const updated = await transition(user.id, p.id, ['active', 'canceled'], {
+      const updated = await transition(current, ['active', 'canceled'], {
         ...fields,
         ...(current.status === 'active' ? dueIndex(user.id, current.id, fields.dueDate) : {}),
       });

@@ -339,11 +339,11 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
 }
 
 /** Subscriptions one import transaction writes, with the profile's count: DynamoDB takes 100 items at most. */
-const IMPORT_CHUNK = 50;
+const IMPORT_CHUNK = 33;
 
 /**
  * Creates the subscriptions of an import (issue 24 §6), each active or canceled as the file says, in
- * transactions of up to 50 that each count them on the profile on the condition that the count stays
+ * transactions of up to 33 (each with its reminder event entries) that each count them on the profile on the condition that the count stays
  * within `limit` (as {@link createSubscription} does one at a time, with the same recount of a missing
  * or stale count). Throws SubscriptionLimitError when the ceiling refuses a transaction; the ones
  * before it stay created.
@@ -357,6 +357,11 @@ export async function createSubscriptions(
   const created: SubscriptionItem[] = [];
   for (let start = 0; start < entries.length; start += IMPORT_CHUNK) {
     const items = entries.slice(start, start + IMPORT_CHUNK).map(({ fields, status }) => newSubscriptionItem(userId, fields, status));
+    // Each subscription with its reminder event entries (at most 2): 33 × 3 writes and the count's update fit one transaction of 100.
+    const writes = items.flatMap((item) => [
+      { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...reminderEventWrites(undefined, item),
+    ]);
     for (let attempt = 0; ; attempt++) {
       try {
         await withConflictRetries(
@@ -364,7 +369,7 @@ export async function createSubscriptions(
             dynamo().send(
               new TransactWriteCommand({
                 TransactItems: [
-                  ...items.map((item) => ({ Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+                  ...writes,
                   {
                     Update: {
                       TableName,
@@ -382,7 +387,7 @@ export async function createSubscriptions(
         );
         break;
       } catch (error) {
-        if (cancellationCodes(error)?.[items.length] !== 'ConditionalCheckFailed') throw error;
+        if (cancellationCodes(error)?.[writes.length] !== 'ConditionalCheckFailed') throw error;
         // Room for all of them means fewer than limit − n + 1 kept.
         if (attempt >= 3 || !(await recountSubscriptions(userId, limit - items.length + 1))) throw new SubscriptionLimitError();
       }
