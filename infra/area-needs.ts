@@ -105,8 +105,16 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
   // count, updates re-imported ones, records the activity entry. Parsing a 1 MB file wants more CPU.
   import: {
     memorySize: 1024,
+    // DeleteItem: an update that ends a trial or notice period removes its reminder event entry in the same transaction.
     table: {
-      actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
     },
   },
   // Creates users (bcrypt); sends reset-link and preview e-mails.

@@ -59,10 +59,7 @@ export const statsRoutes = {
     area: 'stats',
     access: 'public',
     optionalSignIn: true,
-    queryParameters: {
-      currency:
-        "One of USD, EUR, GBP, JPY, KRW, INR: the signed-in user's figures in that currency (CurrencyStats) instead of the landing counters",
-    },
+    queryParameters: { currency: "A display currency: the signed-in user's figures (CurrencyStats)" },
     // One user's figures: never kept by a browser or a shared cache (CloudFront caches no /api/ answer).
     cacheControl: 'private, no-store',
     body: undefined,

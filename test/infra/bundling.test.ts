@@ -134,27 +134,31 @@ describe('function bundling', () => {
    * (docs/decisions/pending-trial-and-cancel-by-reminders.md).
    * Issue 24 §4: the subscriptions function records payments (their contract, the payments store, the
    * lifetime spend): 275.1 → 279.4 KB.
+   * Issue 24 (money as billed): the contract's subscription (currency, price history, trial, end and notice
+   * fields with their checks) and the chassis's optional sign-in reach every API function: measured auth
+   * 356.0, account 288.0, twofa 386.3, subscriptions 282.2 (payments, rates), admin 356.6, contact 297.2,
+   * import 289.0, budgets 305.3 KB.
    */
   const CEILING_KB: Record<string, number> = {
-    auth: 354,
-    admin: 352,
-    subscriptions: 280,
+    auth: 357,
+    admin: 357,
+    subscriptions: 283,
     // Issue 24 §6: the subscriptions' data access and the chassis, plus the import parsers, the plan and
     // its contract (about 25 KB): measured 286.5 KB. A function of its own keeps them out of the list's.
-    import: 288,
+    import: 290,
     membership: 291,
-    account: 284,
+    account: 289,
     // The S3 client with its checksums (about 98 + 30 KB), the DynamoDB document client, the upload checks.
     avatars: 361,
-    twofa: 386,
+    twofa: 387,
     announcements: 260,
     'reminder-planner': 218,
     'reminder-sender': 252,
     // The chassis, zod/mini for its body, the SES client, the e-mail layout and MIME writer.
-    contact: 297,
+    contact: 298,
     // Issue 24 §5: what contact carries, plus the subscriptions' query and the figures that project a month
     // (shared/domain/billing.ts, insights.ts, the rate table): measured 304.3 KB (docs/decisions/*-budget-alerts.md).
-    budgets: 305,
+    budgets: 306,
     // Issue 24 §1: the landing counters and, signed in, the user's figures in a currency (the sign-in path,
     // the subscriptions' reading, the money functions): measured 245.6 KB.
     stats: 247,

@@ -759,6 +759,7 @@ describe('reminders', () => {
     expect(own(fn(PLANNER)).filter((a) => !a.startsWith('sqs:') && !a.startsWith('dynamodb:'))).toEqual([]);
     expect(own(fn(SENDER))).toEqual([
       'dynamodb:GetItem',
+      'dynamodb:Query', // the newest stored day of exchange rates (issue 24 §1)
       'dynamodb:UpdateItem',
       'secretsmanager:GetSecretValue',
       'ses:SendEmail',

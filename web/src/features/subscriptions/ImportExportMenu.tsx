@@ -2,6 +2,7 @@ import type { Subscription } from '@shared/api/subscription';
 import { ArrowDownUp, FileDown, FileUp } from 'lucide-react';
 import { MenuButton } from '../../components/ui/MenuButton';
 import { useToast } from '../../components/ui/Toast';
+import { downloadExport } from '../import';
 
 export const exportFailed = 'The export could not be made. Please try again.';
 
@@ -12,7 +13,9 @@ export const exportFailed = 'The export could not be made. Please try again.';
 export function ImportExportMenu({ subscriptions, onImport }: { subscriptions: readonly Subscription[]; onImport: () => void }) {
   const toast = useToast();
   const exportAs = (kind: 'csv' | 'json') => {
-    import('../import').then((feature) => feature.downloadExport(kind, subscriptions)).catch(() => toast.error(exportFailed));
+    Promise.resolve()
+      .then(() => downloadExport(kind, subscriptions))
+      .catch(() => toast.error(exportFailed));
   };
   const empty = !subscriptions.some((s) => s.status !== 'deleted');
   const emptyHint = empty ? 'No subscriptions to export yet' : undefined;

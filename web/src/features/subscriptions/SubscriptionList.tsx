@@ -22,7 +22,7 @@ import {
 } from '@shared/domain/subscription-list';
 import type { SubscriptionAction } from '@shared/domain/subscription-rules';
 import { FileUp, Plus, SearchX, WalletCards, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import type { StatusAction } from '../../api/queries';
 import { Button } from '../../components/ui/Button';
@@ -31,6 +31,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Pagination } from '../../components/ui/Pagination';
 import type { SelectOption } from '../../components/ui/Select';
 import { useToast } from '../../components/ui/Toast';
+import { ImportDialog } from '../import';
 import { ImportExportMenu } from './ImportExportMenu';
 import { useReadOnly } from './readOnly';
 import { SubscriptionCard, subscriptionNameId } from './SubscriptionCard';
@@ -39,9 +40,6 @@ import { SubscriptionFormModal } from './SubscriptionFormModal';
 import styles from './SubscriptionList.module.css';
 import { activeFilterCount, type ListFilters, NO_FILTERS, SubscriptionToolbar } from './SubscriptionToolbar';
 import type { SubscriptionsApi } from './useSubscriptions';
-
-/** The import dialog comes with its own chunk, when it is first opened (issue 24 §6). */
-const ImportDialog = lazy(() => import('../import').then((feature) => ({ default: feature.ImportDialog })));
 
 /** SPEC §8 'Subscription actions': the fallback of each failed action. */
 const failures: Record<StatusAction | 'deleteForever', string> = {
@@ -346,11 +344,7 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
 
       <Pagination page={view.page} totalPages={view.totalPages} onPageChange={setPage} label="Subscription pages" />
 
-      {importOpen && (
-        <Suspense fallback={null}>
-          <ImportDialog open onClose={() => setImportOpen(false)} />
-        </Suspense>
-      )}
+      {importOpen && <ImportDialog open onClose={() => setImportOpen(false)} />}
 
       {form && (
         <SubscriptionFormModal
