@@ -131,7 +131,7 @@ describe('function bundling', () => {
    * Issue 24 §3: the planner finds trials' ends and cancel-by dates and prices each reminder at the renewal's
    * price (shared/domain/billing.ts and the currency table it rounds with): 216.9 KB; the sender writes
    * prices as billed and in the display currency (formatAmount's table, Intl's currency formatter): 251.0 KB
-   * (docs/decisions/pending-trial-and-cancel-by-reminders.md).
+   * (docs/decisions/0089-trial-and-cancel-by-reminders.md).
    * Issue 24 §4: the subscriptions function records payments (their contract, the payments store, the
    * lifetime spend): 275.1 → 279.4 KB.
    * Issue 24 (money as billed): the contract's subscription (currency, price history, trial, end and notice

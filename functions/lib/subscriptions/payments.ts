@@ -9,7 +9,7 @@ import { keys, nowIso, tableName } from '../chassis/table.js';
  * `USER#<id>` / `PAY#<subscription id>#<due date>`, so a renewal has one record whatever happens and
  * every read is scoped to its owner by key. They are not `SUB#` items: the subscription lists, the
  * subscription count and the account deletion's subscription counting never see them
- * (docs/decisions/pending-payments.md). They go with their subscription: into the trash with it (the
+ * (docs/decisions/0084-payments.md). They go with their subscription: into the trash with it (the
  * same `expiresAt`), out again when it is recovered, and for good when it is deleted for good or the
  * account is (account-data.ts deletes every item of the partition).
  */

@@ -110,7 +110,7 @@ const REMINDED_FIELDS = [
 
 /**
  * The index entry of one of a subscription's trial-end or cancel-by reminders (issue 24 §3;
- * docs/decisions/pending-trial-and-cancel-by-reminders.md): an item beside the subscription
+ * docs/decisions/0089-trial-and-cancel-by-reminders.md): an item beside the subscription
  * (`USER#<id>` / `REMIND#<subscription>#<event>`) in gsi1 `TRIALEND#<date>` or `CANCELBY#<date>`, with a
  * copy of the subscription's reminded fields, so the planner reads one item per reminder, as it does for
  * renewals. Written and removed in the same transaction as every change of its subscription; DynamoDB's

@@ -314,7 +314,7 @@ function nextPayment(date: string, { billingCycle, cycleInterval }: Cycle, ancho
  * the days from it to the first payment on or after it, counting from the next payment in steps of
  * the cycle — Wallos's FitX, "cancel by 30 Jun" with a payment every 4 weeks from 9 Dec, gives the
  * 21 days before the payment of 21 Jul. Null when there is no date, or when it lies a whole cycle
- * or more before the next payment (see docs/decisions/pending-import-formats.md).
+ * or more before the next payment (see docs/decisions/0087-import-formats.md).
  */
 export function noticeDaysBefore(cancelBy: string | null, dueDate: string, cycle: Cycle): number | null {
   if (!cancelBy) return null;
