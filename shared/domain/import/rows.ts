@@ -45,6 +45,26 @@ export type ParsedRow = { ok: true; row: ImportRow } | { ok: false; line: number
 /** A file's parse: its rows, and the currency symbols in it that name more than one currency (or none we know). */
 export type ImportParse = { ok: true; rows: ParsedRow[]; ambiguousSymbols: string[] } | { ok: false; message: string };
 
+/** A JSON value as text: strings as they are, numbers and booleans written out, anything else ''. */
+export const jsonText = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+
+/**
+ * The `subscriptions` list of a JSON export (`{ "subscriptions": [ … ] }`), each entry an object (anything
+ * else an empty one), or the failure that says why the file is not `tool`'s export.
+ */
+export function jsonSubscriptions(fileText: string, tool: string): Record<string, unknown>[] | { ok: false; message: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(fileText);
+  } catch {
+    return { ok: false, message: 'The file is not valid JSON' };
+  }
+  const list = (data as { subscriptions?: unknown } | null)?.subscriptions;
+  if (!Array.isArray(list)) return { ok: false, message: `The file is not a ${tool} export: it has no list of subscriptions` };
+  return list.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>) : {}));
+}
+
 export interface ImportOptions {
   /** The user's answers for the file's ambiguous symbols, e.g. `{ "$": "USD", "kr": "SEK" }`. */
   symbolCurrencies?: Readonly<Record<string, string>>;

@@ -9,7 +9,17 @@ import { BILLING_CYCLES, type PriceChange, type Subscription } from '../../api/s
 import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS } from '../billing.js';
 import { hasForbiddenCharacters } from '../text.js';
 import { columnIndex, readCsv, writeCsv } from './csv.js';
-import { type ImportContext, type ImportParse, type ImportRow, optionalDate, requiredDate, rowAmount, skipRow } from './rows.js';
+import {
+  type ImportContext,
+  type ImportParse,
+  type ImportRow,
+  jsonSubscriptions,
+  jsonText,
+  optionalDate,
+  requiredDate,
+  rowAmount,
+  skipRow,
+} from './rows.js';
 
 export const EXPORT_FORMAT = 'subscription-tracker';
 export const EXPORT_VERSION = 1;
@@ -197,38 +207,30 @@ function ownRow(fields: OwnFields, line: number, context: ImportContext): Import
   };
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-
 export function parseOwnJson(fileText: string, context: ImportContext): ImportParse {
-  let data: unknown;
-  try {
-    data = JSON.parse(fileText);
-  } catch {
-    return { ok: false, message: 'The file is not valid JSON' };
-  }
-  const list = (data as { subscriptions?: unknown } | null)?.subscriptions;
-  if (!Array.isArray(list)) return { ok: false, message: 'The file is not a Subscription Tracker export: it has no list of subscriptions' };
+  const list = jsonSubscriptions(fileText, 'Subscription Tracker');
+  if (!Array.isArray(list)) return list;
   return context.result(
-    list.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>) : {})),
+    list,
     (_, index) => index + 1,
     (item, line) => {
       if (typeof item.amount !== 'number') skipRow('The amount is not a number');
       return ownRow(
         {
-          externalId: text(item.externalId),
-          name: text(item.name),
-          description: text(item.description),
+          externalId: jsonText(item.externalId),
+          name: jsonText(item.name),
+          description: jsonText(item.description),
           amount: item.amount,
-          currency: text(item.currency),
-          category: text(item.category),
-          dueDate: text(item.dueDate),
-          billingCycle: text(item.billingCycle),
+          currency: jsonText(item.currency),
+          category: jsonText(item.category),
+          dueDate: jsonText(item.dueDate),
+          billingCycle: jsonText(item.billingCycle),
           cycleInterval: typeof item.cycleInterval === 'number' ? item.cycleInterval : 1,
           autoRenew: item.autoRenew !== false,
-          status: text(item.status),
-          trialEndsAt: text(item.trialEndsAt),
-          endsAt: text(item.endsAt),
-          noticeDays: text(item.noticeDays),
+          status: jsonText(item.status),
+          trialEndsAt: jsonText(item.trialEndsAt),
+          endsAt: jsonText(item.endsAt),
+          noticeDays: jsonText(item.noticeDays),
           priceHistory: item.priceHistory,
           anchorDay: item.anchorDay,
         },

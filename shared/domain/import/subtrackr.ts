@@ -11,6 +11,8 @@ import {
   type ImportContext,
   type ImportParse,
   type ImportRow,
+  jsonSubscriptions,
+  jsonText,
   noticeDaysBefore,
   optionalDate,
   requiredDate,
@@ -136,40 +138,31 @@ export function parseSubTrackrCsv(fileText: string, context: ImportContext): Imp
   );
 }
 
-const textOf = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
-
 /** `{"exported_at": …, "subscriptions": [ … ], "total_count": N}`; unknown keys ignored. */
 export function parseSubTrackrJson(fileText: string, context: ImportContext): ImportParse {
-  let data: unknown;
-  try {
-    data = JSON.parse(fileText);
-  } catch {
-    return { ok: false, message: 'The file is not valid JSON' };
-  }
-  const list = (data as { subscriptions?: unknown } | null)?.subscriptions;
-  if (!Array.isArray(list)) return { ok: false, message: 'The file is not a SubTrackr export: it has no list of subscriptions' };
+  const list = jsonSubscriptions(fileText, 'SubTrackr');
+  if (!Array.isArray(list)) return list;
   return context.result(
-    list.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>) : {})),
+    list,
     (_, index) => index + 1,
     (item, line) => {
       if (typeof item.cost !== 'number') skipRow('The cost is not a number');
-      const category = item.category && typeof item.category === 'object' ? textOf((item.category as { name?: unknown }).name) : '';
+      const category = item.category && typeof item.category === 'object' ? jsonText((item.category as { name?: unknown }).name) : '';
       return subTrackrRow(
         {
-          id: textOf(item.id),
-          name: textOf(item.name),
+          id: jsonText(item.id),
+          name: jsonText(item.name),
           category,
           cost: item.cost,
-          currency: textOf(item.original_currency),
-          schedule: textOf(item.schedule),
-          interval: textOf(item.schedule_interval),
-          status: textOf(item.status),
-          autopay: textOf(item.autopay),
-          renewalDate: textOf(item.renewal_date),
-          cancellationDate: textOf(item.cancellation_date),
-          url: textOf(item.url),
-          notes: textOf(item.notes),
+          currency: jsonText(item.original_currency),
+          schedule: jsonText(item.schedule),
+          interval: jsonText(item.schedule_interval),
+          status: jsonText(item.status),
+          autopay: jsonText(item.autopay),
+          renewalDate: jsonText(item.renewal_date),
+          cancellationDate: jsonText(item.cancellation_date),
+          url: jsonText(item.url),
+          notes: jsonText(item.notes),
         },
         line,
         context,
