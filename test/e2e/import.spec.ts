@@ -16,7 +16,7 @@ test('imports a Wallos export from the dashboard, asking each ambiguous symbol o
   const user = await createMember('import');
   await openDashboard(page, user);
 
-  await page.getByRole('button', { name: 'Import or export subscriptions' }).click();
+  await page.getByRole('button', { name: 'Import / Export subscriptions' }).click();
   await page.getByRole('menuitem', { name: 'Import from a file…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import subscriptions' });
   await dialog.getByLabel('File').setInputFiles(sample('wallos-export.json'));

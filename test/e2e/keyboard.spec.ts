@@ -67,8 +67,10 @@ test('signing in, confirming, paging and the report, by keyboard alone', async (
   await expect(heading).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'Dashboard · Subscription Tracker' })).toBeAttached();
 
-  // Nothing to stop at inside the (hidden) chart: Yearly Spending, then the search box.
+  // Nothing to stop at inside the (hidden) chart: Yearly Spending, the list's Import / Export, then the search box.
   await page.getByRole('button', { name: 'Yearly Spending' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Import / Export subscriptions' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
 
@@ -76,6 +78,7 @@ test('signing in, confirming, paging and the report, by keyboard alone', async (
   const ring = /^rgb\([^)]*\) 0px 0px 0px 2px, rgb\([^)]*\) 0px 0px 0px 4px$/;
   await expect.poll(() => focusRing(page)).toMatch(ring);
   const searchRing = await focusRing(page);
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('button', { name: 'Yearly Spending' })).toBeFocused();
   await expect.poll(() => focusRing(page)).toBe(searchRing);

@@ -21,7 +21,7 @@ export function ImportExportMenu({ subscriptions, onImport }: { subscriptions: r
   const emptyHint = empty ? 'No subscriptions to export yet' : undefined;
   return (
     <MenuButton
-      label="Import or export subscriptions"
+      label="Import / Export subscriptions"
       items={[
         { label: 'Import from a file…', icon: <FileUp aria-hidden="true" />, onSelect: onImport },
         {

@@ -161,7 +161,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
         </p>
 
         <h3 id={titleId} className={styles.name}>
-          {onOpenDetails ? (
+          {onOpenDetails && !readOnly ? (
             <button type="button" className={styles.nameButton} aria-haspopup="dialog" onClick={() => onOpenDetails(sub)}>
               {sub.name}
             </button>
