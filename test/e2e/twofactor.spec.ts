@@ -49,6 +49,8 @@ async function enableOverApi(user: TestUser): Promise<string> {
 }
 
 test('enables 2FA in the wizard, then signs in with a code, a backup code and a remembered device', async ({ page, context }) => {
+  // The wizard's three steps, each checked by axe-core in both themes, then three sign-ins: a long journey.
+  test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const user = await createMember('tfa');
   await openSettings(page, user);

@@ -83,7 +83,7 @@ export interface SubscriptionCardProps {
   /** The action running for this card, if any: its button shows progress and the others wait. */
   busyAction: SubscriptionAction | null;
   onAction: (action: SubscriptionAction, subscription: Subscription) => void;
-  /** Opens the subscription's details (its name is the button); without it the name is plain text (the demo). */
+  /** Opens the subscription's details (its name is the button); without it, and in the trash, the name is plain text. */
   onOpenDetails?: (subscription: Subscription) => void;
 }
 
@@ -161,7 +161,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
         </p>
 
         <h3 id={titleId} className={styles.name}>
-          {onOpenDetails && !readOnly ? (
+          {onOpenDetails && !readOnly && sub.status !== 'deleted' ? (
             <button type="button" className={styles.nameButton} aria-haspopup="dialog" onClick={() => onOpenDetails(sub)}>
               {sub.name}
             </button>
