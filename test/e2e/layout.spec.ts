@@ -272,6 +272,8 @@ function checkScreens(group: string, screens: Screen[], signIn: () => Promise<st
 
     for (const screen of screens) {
       test(screen.name, async () => {
+        // Four widths, then axe-core in both themes: a long check on a loaded machine.
+        test.slow();
         await reset(page);
         await go(page, screen.path);
         await expect(page.locator('main h1')).toBeVisible();

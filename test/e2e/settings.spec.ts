@@ -498,6 +498,8 @@ test('sign out of all devices ends this session and the others', async ({ page, 
 });
 
 test('is clean for axe-core in both themes with each dialog open, in two columns on a desktop and one on a phone', async ({ page }) => {
+  // Every dialog of the page, each checked in both themes at two widths: a long check.
+  test.slow();
   const user = await createMember('axe');
   await grant(user, 'premium', 30);
 
