@@ -162,14 +162,17 @@ function RenewalsToMark({ subscription: sub, dates }: { subscription: Subscripti
   const [showAll, setShowAll] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  /** After a renewal is recorded its row goes: the focus moves to the row now in its place, else to the heading. */
-  const [focusRow, setFocusRow] = useState<number | null>(null);
+  /**
+   * After a renewal is recorded its row goes: once the refreshed list no longer has it, the focus moves to
+   * the row now in its place, else to the heading.
+   */
+  const [recorded, setRecorded] = useState<{ index: number; date: string } | null>(null);
   useEffect(() => {
-    if (focusRow === null) return;
-    setFocusRow(null);
+    if (recorded === null || dates.includes(recorded.date)) return;
+    setRecorded(null);
     const rows = listRef.current?.querySelectorAll<HTMLElement>('[data-first-control]') ?? [];
-    (rows[Math.min(focusRow, rows.length - 1)] ?? headingRef.current)?.focus();
-  }, [focusRow]);
+    (rows[Math.min(recorded.index, rows.length - 1)] ?? headingRef.current)?.focus();
+  }, [recorded, dates]);
 
   const shown = showAll ? dates : dates.slice(0, FIRST_TO_MARK);
   return (
@@ -183,7 +186,7 @@ function RenewalsToMark({ subscription: sub, dates }: { subscription: Subscripti
         <>
           <ul ref={listRef} className={styles.toMark}>
             {shown.map((date, index) => (
-              <RenewalRow key={date} subscription={sub} date={date} onRecorded={() => setFocusRow(index)} />
+              <RenewalRow key={date} subscription={sub} date={date} onRecorded={() => setRecorded({ index, date })} />
             ))}
           </ul>
           {dates.length > shown.length && (
