@@ -29,7 +29,17 @@ export type RunDailyRates = (source: string) => Promise<RatesRun>;
  * 13 s, functions/lib/chassis/aws.ts) and a redelivery comes after a claim has timed out, as in the cloud
  * (infra/reminders.ts).
  */
-export const LOCAL_REMINDER_QUEUE = { claimTimeoutSeconds: 45, visibilityTimeoutMs: 60_000, maxReceiveCount: 5, concurrency: 8 };
+/**
+ * A delay of one second lasts 2 ms here: a channel's retries after 1, 5 and 15 minutes come after
+ * 0.12, 0.6 and 1.8 s, so a run with a failing channel ends in seconds (docs/decisions/pending-reminder-channels.md).
+ */
+export const LOCAL_REMINDER_QUEUE = {
+  claimTimeoutSeconds: 45,
+  visibilityTimeoutMs: 60_000,
+  maxReceiveCount: 5,
+  concurrency: 8,
+  delayMsPerSecond: 2,
+};
 
 export interface LocalFunctions {
   handlers: Map<Area, LambdaHandler>;
@@ -100,6 +110,9 @@ function configureEnvironment(setup: FunctionsSetup): void {
     // and the sender sends unpaced: only the SES emulator bounds it.
     REMINDER_QUEUE: 'in-process',
     REMINDER_CLAIM_TIMEOUT_SECONDS: String(LOCAL_REMINDER_QUEUE.claimTimeoutSeconds),
+    // Reminder channels may reach this machine's receivers (loopback, over http): never set in the cloud
+    // (functions/lib/channels/outbound.ts).
+    CHANNELS_ALLOW_LOOPBACK: '1',
   });
   delete process.env.REMINDER_QUEUE_URL;
   delete process.env.SES_SEND_RATE_PER_SENDER;

@@ -271,6 +271,18 @@ describe('permissions', () => {
     expect(secretActions).toEqual(['secretsmanager:GetSecretValue']);
   });
 
+  it('never lets a function reach loopback: no function sets CHANNELS_ALLOW_LOOPBACK (functions/lib/channels/outbound.ts)', () => {
+    for (const fn of functions)
+      expect(fn.properties.Environment.Variables.CHANNELS_ALLOW_LOOPBACK, fn.properties.Description).toBeUndefined();
+  });
+
+  it('lets the reminder sender put channel deliveries and their retries on the reminder queue (issue 25 §2)', () => {
+    const sender = functions.find(
+      (fn) => fn.properties.Description === 'Subscription Tracker: sends the reminder e-mails on the reminder queue',
+    );
+    expect(sender?.properties.Environment.Variables.REMINDER_QUEUE_URL).toBeDefined();
+  });
+
   it('tells only the contact function the support address', () => {
     for (const area of AREAS) {
       const support = functionOfArea(area).properties.Environment.Variables.SUPPORT_EMAIL;
@@ -735,7 +747,7 @@ describe('reminders', () => {
     }
   });
 
-  it('gives the planner and the sender exactly the actions they use: no Scan, SES and the signing key only for the sender, SQS send only for the planner', () => {
+  it('gives the planner and the sender exactly the actions they use: no Scan, SES and the signing key only for the sender, SQS send for the planner and the sender (channel deliveries)', () => {
     const statements = statementsByRole(app);
     const actions = (f: ProductFunctionResource) => (statements.get(f.roleLogicalId) ?? []).flatMap(actionsOf).sort();
     const planner = statements.get(fn(PLANNER).roleLogicalId) ?? [];
@@ -759,7 +771,8 @@ describe('reminders', () => {
     expect(own(fn(PLANNER)).filter((a) => !a.startsWith('sqs:') && !a.startsWith('dynamodb:'))).toEqual([]);
     expect(own(fn(SENDER))).toEqual([
       'dynamodb:GetItem',
-      'dynamodb:Query', // the newest stored day of exchange rates (issue 24 §1)
+      'dynamodb:PutItem', // the deliveries log (issue 25 §2)
+      'dynamodb:Query', // the newest stored day of exchange rates (issue 24 §1), the user's channels (issue 25 §2)
       'dynamodb:UpdateItem',
       'secretsmanager:GetSecretValue',
       'ses:SendEmail',
@@ -769,6 +782,7 @@ describe('reminders', () => {
       'sqs:GetQueueAttributes',
       'sqs:GetQueueUrl',
       'sqs:ReceiveMessage',
+      'sqs:SendMessage', // a reminder's channel deliveries and their delayed retries (issue 25 §2)
     ]);
   });
 

@@ -3,6 +3,8 @@ import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { AccountInfoForm } from './AccountInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ChannelsCard } from './ChannelsCard';
+import { DeliveriesCard } from './DeliveriesCard';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm';
 import { ProfileCustomizationModal } from './ProfileCustomizationModal';
 import { SessionsCard } from './SessionsCard';
@@ -32,6 +34,8 @@ export function SettingsPage() {
           <TwoFactorCard />
           <ChangePasswordForm />
           <NotificationPreferencesForm />
+          <ChannelsCard />
+          <DeliveriesCard />
         </div>
         <div className={styles.side}>
           <SessionsCard />
