@@ -3,6 +3,7 @@ import { adminRoutes } from './admin.js';
 import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
 import { budgetRoutes } from './budgets.js';
+import { calendarRoutes } from './calendar.js';
 import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
 import { importRoutes } from './import.js';
@@ -18,6 +19,7 @@ export * from './admin.js';
 export * from './announcements.js';
 export * from './auth.js';
 export * from './budgets.js';
+export * from './calendar.js';
 export * from './contact.js';
 export * from './contract.js';
 export * from './import.js';
@@ -42,6 +44,7 @@ export const routes = {
   ...importRoutes,
   ...statsRoutes,
   ...budgetRoutes,
+  ...calendarRoutes,
   ...adminRoutes,
   ...announcementRoutes,
   ...contactRoutes,

@@ -25,7 +25,9 @@ export function escapeText(value: string): string {
     .replace(/\r\n|\r/g, '\n')
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+    .split('')
+    .filter((char) => char === '\t' || (char >= ' ' && char !== '\u007f'))
+    .join('');
 }
 
 /** Octets of one character in UTF-8. */

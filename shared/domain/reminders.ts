@@ -58,7 +58,11 @@ export interface ReminderRecipient {
 export type SkipReason = 'noVerifiedEmail' | 'turnedOff' | 'notPaidTier' | 'deactivated';
 
 /** Each setting's value for a user who never changed it (SPEC §9). */
-export const REMINDER_SETTING_DEFAULTS: Readonly<Record<ReminderSetting, boolean>> = { notify10Days: true, notify3Days: true, notify1Day: false };
+export const REMINDER_SETTING_DEFAULTS: Readonly<Record<ReminderSetting, boolean>> = {
+  notify10Days: true,
+  notify3Days: true,
+  notify1Day: false,
+};
 
 /** Why a user does not get a reminder of this kind, or null when they do. Defaults per SPEC §9. */
 export function reminderSkipReason(kind: (typeof REMINDER_KINDS)[number], user: ReminderRecipient): SkipReason | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsClamped } from '../../shared/domain/dates.js';
 import { occurrences } from '../../shared/domain/billing.js';
 import { calendarFeed, type FeedSubscription, reminderOffsetsOf, renewalRule, seriesStart } from '../../shared/domain/calendar-feed.js';
+import { addMonthsClamped } from '../../shared/domain/dates.js';
 import { CRLF, escapeText, foldLine, serializeComponent } from '../../shared/domain/icalendar.js';
 import { parseCalendar } from '../fixtures/icalendar.js';
 
@@ -12,6 +12,7 @@ const octets = (line: string) => Buffer.byteLength(line, 'utf8');
 describe('iCalendar text (RFC 5545 §3.1, §3.3.11)', () => {
   it('escapes backslash, semicolon, comma and line breaks in TEXT', () => {
     expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
+    expect(escapeText('bell\u0007 and\ttab')).toBe('bell and\ttab');
   });
 
   it('folds at 75 octets, continuation lines starting with a space, never inside a multi-byte character', () => {
@@ -57,12 +58,20 @@ describe('the renewal rule matches the app’s own occurrences for 24 months', (
     ['anchored on the 31st, due on 28 Feb', { dueDate: '2027-02-28', anchorDay: 31 }, 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=-1'],
     ['yearly on 29 Feb', { dueDate: '2028-02-29', billingCycle: 'yearly' }, 'FREQ=YEARLY;INTERVAL=1;BYMONTH=2;BYMONTHDAY=-1'],
     ['yearly on 31 Mar', { dueDate: '2027-03-31', billingCycle: 'yearly' }, 'FREQ=YEARLY;INTERVAL=1;BYMONTH=3;BYMONTHDAY=31'],
-    ['yearly, anchored on the 31st, in April', { dueDate: '2027-04-30', anchorDay: 31, billingCycle: 'yearly' }, 'FREQ=YEARLY;INTERVAL=1;BYMONTH=4;BYMONTHDAY=30'],
+    [
+      'yearly, anchored on the 31st, in April',
+      { dueDate: '2027-04-30', anchorDay: 31, billingCycle: 'yearly' },
+      'FREQ=YEARLY;INTERVAL=1;BYMONTH=4;BYMONTHDAY=30',
+    ],
     ['weekly', { dueDate: '2027-01-05', billingCycle: 'weekly' }, 'FREQ=WEEKLY;INTERVAL=1'],
     ['every 4 weeks', { dueDate: '2027-01-05', billingCycle: 'weekly', cycleInterval: 4 }, 'FREQ=WEEKLY;INTERVAL=4'],
     ['every 3 months on the 31st', { dueDate: '2027-01-31', cycleInterval: 3 }, 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=-1'],
     ['quarterly on the 30th', { dueDate: '2027-05-30', billingCycle: 'quarterly' }, 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=30'],
-    ['monthly on the 31st until an end date', { dueDate: '2027-01-31', endsAt: '2027-09-15' }, 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=-1;UNTIL=20270915'],
+    [
+      'monthly on the 31st until an end date',
+      { dueDate: '2027-01-31', endsAt: '2027-09-15' },
+      'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=-1;UNTIL=20270915',
+    ],
   ];
   for (const [label, fields, rule] of cases) {
     it(label, () => {
@@ -70,7 +79,9 @@ describe('the renewal rule matches the app’s own occurrences for 24 months', (
       expect(renewalRule(subscription)).toBe(rule);
       const start = seriesStart(subscription);
       const until = addMonthsClamped(start, 24);
-      const [event] = parseCalendar(calendarFeed({ subscriptions: [subscription], owner: { role: 'member' }, host: 'example.test' })).events;
+      const [event] = parseCalendar(
+        calendarFeed({ subscriptions: [subscription], owner: { role: 'member' }, host: 'example.test' }),
+      ).events;
       expect(event?.start).toBe(start);
       expect(event?.occurrencesThrough(until)).toEqual(occurrences(subscription, start, until));
     });
