@@ -33,7 +33,7 @@ async function fetchFeed(url: string): Promise<{ status: number; text: string }>
 /** Presses Tab until `target` has focus (at most `limit` times), as a keyboard user moves to it. */
 async function tabTo(page: Page, target: Locator, limit = 10): Promise<void> {
   for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
+    if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
