@@ -147,6 +147,21 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     sendsEmail: true,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   },
+  // The calendar feed (issue 25 §3): turning it on, anew or off is one transaction on the profile and the
+  // lookup entries (UpdateItem, PutItem, DeleteItem); the feed reads the entry and the profile (GetItem)
+  // and the user's subscriptions (Query).
+  calendar: {
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+  },
   // The landing counters: the one counters item, never a Scan, which would read every user's password hash.
   // The signed-in user's figures in a currency (issue 24 §1): the session and the user (BatchGetItem), the
   // membership settled (UpdateItem), the user's subscriptions and the newest day of rates (Query).

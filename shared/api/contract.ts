@@ -18,6 +18,7 @@ export type Area =
   | 'import'
   | 'stats'
   | 'budgets'
+  | 'calendar'
   | 'admin'
   | 'announcements'
   | 'contact'
@@ -55,6 +56,11 @@ export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType
   queryParameters?: Readonly<Record<string, string>>;
   /** The answer's Cache-Control when it is not the JSON answers' `no-store`. */
   cacheControl?: string;
+  /**
+   * The content type of a success answer that is not JSON (the calendar feed): the handler answers
+   * the body as a string, sent as it is. Error answers stay JSON `{ message }`.
+   */
+  contentType?: typeof TEXT_CALENDAR;
   /** Phantom field carrying the response type for the typed client; never set at run time. */
   readonly __response?: Response;
 }
@@ -65,6 +71,9 @@ export function route<Response>() {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** The one non-JSON answer the API gives: iCalendar (RFC 5545), for the calendar feed. */
+export const TEXT_CALENDAR = 'text/calendar; charset=utf-8';
 
 export type BodyOf<R> = R extends { body: infer B } ? (B extends z.ZodMiniType ? z.input<B> : undefined) : never;
 export type ParsedBodyOf<R> = R extends { body: infer B } ? (B extends z.ZodMiniType ? z.output<B> : undefined) : never;
@@ -82,6 +91,8 @@ export const PATH_PARAMETER_PATTERNS: Readonly<Record<string, RegExp>> = {
   id: ID_PATTERN,
   /** One-time e-mail tokens (43 base64url characters) and unsubscribe tokens (`<user id>.<signature>`, 80). */
   token: /^[A-Za-z0-9_.-]{1,200}$/,
+  /** A calendar feed's file name: its secret (32 random bytes, base64url) and `.ics`. */
+  feedFile: /^[A-Za-z0-9_-]{43}\.ics$/,
 };
 
 export const DEFAULT_BAD_PARAMETER = { status: 404, message: 'Not found' } as const;

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin.js';
 import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
 import { budgetRoutes } from './budgets.js';
+import { calendarRoutes } from './calendar.js';
 import { channelRoutes } from './channels.js';
 import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
@@ -19,6 +20,7 @@ export * from './admin.js';
 export * from './announcements.js';
 export * from './auth.js';
 export * from './budgets.js';
+export * from './calendar.js';
 export * from './channels.js';
 export * from './contact.js';
 export * from './contract.js';
@@ -44,6 +46,7 @@ export const routes = {
   ...importRoutes,
   ...statsRoutes,
   ...budgetRoutes,
+  ...calendarRoutes,
   ...adminRoutes,
   ...announcementRoutes,
   ...contactRoutes,

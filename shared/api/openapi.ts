@@ -70,7 +70,13 @@ function operation(name: RouteName, def: RouteDef, answer: string) {
     [String(def.successStatus ?? 200)]:
       def.successStatus === 204
         ? { description: 'Success; no body' }
-        : { description: 'Success', content: { 'application/json': { schema: schemaRef(answer) } } },
+        : {
+            description: 'Success',
+            content: def.contentType
+              ? // A text answer (the calendar feed): its body as it is, not JSON.
+                { [def.contentType.split(';')[0] as string]: { schema: { type: 'string' } } }
+              : { 'application/json': { schema: schemaRef(answer) } },
+          },
   };
   if (def.etag) {
     const etag = { ETag: { description: 'A hash of the exact answer', schema: { type: 'string' } } };
@@ -78,12 +84,13 @@ function operation(name: RouteName, def: RouteDef, answer: string) {
     responses['304'] = { description: 'Unchanged since the ETag that If-None-Match names; no body', headers: etag };
   }
   // A public route's path parameter is a one-time token, answered 400 when invalid; a user's object id that is not theirs is 404.
-  if (def.body || (parameters.length && def.access === 'public') || def.optionalSignIn) {
+  if (def.body || (parameters.length && def.access === 'public' && def.badParameter?.status !== 404) || def.optionalSignIn) {
     responses['400'] = errorAnswer('The request is invalid; the message names the first problem');
   }
   if (def.access !== 'public' || def.optionalSignIn) responses['401'] = errorAnswer('Not signed in, or the session ended');
   if (def.access === 'admin') responses['403'] = errorAnswer('Only owners and developers may call this');
   if (parameters.length && def.access !== 'public') responses['404'] = errorAnswer('Not found, or not the caller’s');
+  if (def.badParameter?.status === 404 && def.access === 'public') responses['404'] = errorAnswer(def.badParameter.message);
   if (def.body) responses['413'] = errorAnswer('The request body is too large');
   return {
     operationId: name,

@@ -57,13 +57,19 @@ export interface ReminderRecipient {
 
 export type SkipReason = 'noVerifiedEmail' | 'turnedOff' | 'notPaidTier' | 'deactivated';
 
+/** Each setting's value for a user who never changed it (SPEC §9). */
+export const REMINDER_SETTING_DEFAULTS: Readonly<Record<ReminderSetting, boolean>> = {
+  notify10Days: true,
+  notify3Days: true,
+  notify1Day: false,
+};
+
 /** Why a user does not get a reminder of this kind, or null when they do. Defaults per SPEC §9. */
 export function reminderSkipReason(kind: (typeof REMINDER_KINDS)[number], user: ReminderRecipient): SkipReason | null {
   if (user.accountStatus === 'deactivated') return 'deactivated';
   if (!user.email || !user.emailVerified) return 'noVerifiedEmail';
   if (kind.paidOnly && !hasPaidFeatures(user.role)) return 'notPaidTier';
-  const defaults: Record<ReminderSetting, boolean> = { notify10Days: true, notify3Days: true, notify1Day: false };
-  const enabled = user[kind.setting] ?? defaults[kind.setting];
+  const enabled = user[kind.setting] ?? REMINDER_SETTING_DEFAULTS[kind.setting];
   return enabled ? null : 'turnedOff';
 }
 

@@ -179,3 +179,41 @@ describe('path parameters', () => {
     );
   });
 });
+
+/** Issue 25 §3: a route with a `contentType` (the calendar feed) answers its handler's text as it is; refusals stay JSON. */
+describe('a text route', () => {
+  const routes = {
+    feed: {
+      method: 'GET',
+      path: '/api/calendar/{feedFile}',
+      area: 'calendar',
+      access: 'public',
+      body: undefined,
+      contentType: 'text/calendar; charset=utf-8',
+      etag: true,
+      cacheControl: 'private, max-age=900',
+      badParameter: { status: 404, message: 'No such feed' },
+    },
+  } as const;
+  const text = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+  const feedHandler = createApiHandler(routes, { feed: async () => text as never }, withETag);
+  const file = `${'a'.repeat(43)}.ics`;
+
+  it('sends the text with its content type, its ETag and its Cache-Control; If-None-Match gives 304', async () => {
+    const answer = await feedHandler(v2('GET', `/api/calendar/${file}`), context);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(text);
+    expect(answer.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('private, max-age=900');
+    const again = await feedHandler({ ...v2('GET', `/api/calendar/${file}`), headers: { 'if-none-match': answer.headers.etag } }, context);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('refuses a malformed file name with JSON { message }', async () => {
+    const answer = await feedHandler(v2('GET', '/api/calendar/short.ics'), context);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(answer.body)).toEqual({ message: 'No such feed' });
+  });
+});

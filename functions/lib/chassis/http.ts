@@ -98,6 +98,13 @@ const json = (statusCode: number, body: unknown, headers: Record<string, string>
   body: JSON.stringify(body),
 });
 
+/** A text answer of a route with a `contentType` (the calendar feed): the handler's string as it is. */
+const text = (statusCode: number, body: string, contentType: string): ApiResult => ({
+  statusCode,
+  headers: { ...JSON_ANSWER_HEADERS, 'content-type': contentType },
+  body,
+});
+
 /**
  * Answers an `etag` route (functions/lib/chassis/etag.ts): given by the functions that serve one, so the
  * others do not carry it.
@@ -225,7 +232,11 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       log: createLogger({ requestId, route: name, userId: user?.id }),
     });
     const answer: ApiResult =
-      def.successStatus === 204 ? { statusCode: 204, headers: noContentHeaders(), body: '' } : json(def.successStatus ?? 200, result);
+      def.successStatus === 204
+        ? { statusCode: 204, headers: noContentHeaders(), body: '' }
+        : def.contentType
+          ? text(def.successStatus ?? 200, result as string, def.contentType)
+          : json(def.successStatus ?? 200, result);
     if (def.cacheControl) answer.headers['cache-control'] = def.cacheControl;
     return def.etag && withETag ? withETag(answer, headers['if-none-match']) : answer;
   };

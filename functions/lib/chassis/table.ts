@@ -15,6 +15,8 @@ export const keys = {
   }),
   activity: (userId: string, createdAt: string, activityId: string) => ({ pk: `USER#${userId}`, sk: `ACT#${createdAt}#${activityId}` }),
   token: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  /** A calendar feed's lookup entry (issue 25 §3): the SHA-256 of its secret → the user; the profile holds the same hash. */
+  calendarFeed: (secretHash: string) => ({ pk: `CALFEED#${secretHash}`, sk: 'CALFEED' }),
   throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
   /** The admin search's compact entry of a user: `USERDIR` / `<createdAt>#<id>` (the user's gsi1sk). */

@@ -24,6 +24,8 @@ export interface SubscriptionItem extends Omit<Subscription, 'cancelBy'> {
   gsi1pk?: string;
   gsi1sk?: string;
   expiresAt?: number;
+  /** Edits so far: every transition adds one; the calendar feed's SEQUENCE (issue 25 §3). None stored reads as 0. */
+  revision?: number;
 }
 
 /** What a create or an edit sets: the subscription's own fields. */
@@ -414,7 +416,8 @@ export async function transition(
   const updatedAt = nowIso();
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = {};
-  const sets = Object.entries({ ...set, updatedAt }).map(([name, value], i) => {
+  const revision = (current.revision ?? 0) + 1;
+  const sets = Object.entries({ ...set, updatedAt, revision }).map(([name, value], i) => {
     names[`#s${i}`] = name;
     values[`:s${i}`] = value;
     return `#s${i} = :s${i}`;
@@ -438,7 +441,7 @@ export async function transition(
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
-  const after = { ...current, ...set, updatedAt } as SubscriptionItem;
+  const after = { ...current, ...set, updatedAt, revision } as SubscriptionItem;
   for (const name of remove) delete (after as unknown as Record<string, unknown>)[name];
   const events = reminderEventWrites(current, after);
   try {

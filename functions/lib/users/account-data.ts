@@ -68,7 +68,7 @@ async function deleteSubscriptions(keysToDelete: Key[]): Promise<void> {
  * admin) can ask again: what is gone stays counted off, what is left is deleted and counted then, so
  * the counters end exact however often it runs, also twice at once (issue 21 point 5). An account
  * keeps at most 2,000 subscriptions (shared/domain/subscription-limits.ts), which this deletes in
- * seconds, well within the request. One-time tokens are keyed by their hash, so they cannot be found
+ * seconds, well within the request. The calendar feed's lookup entry goes with the profile. One-time tokens are keyed by their hash, so they cannot be found
  * from the user: they expire on their own and are refused once the user is gone.
  *
  * An active owner is first deactivated, on the condition that another active owner remains
@@ -120,6 +120,8 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
               { Delete: { TableName, Key: profileKey, ...membership } },
               ...(counters ? [counters] : []),
               { Delete: { TableName, Key: keys.userDirectory(stored.createdAt, stored.id) } },
+              // The calendar feed's lookup entry: its URL stops with the account (issue 25 §3).
+              ...(stored.calendarFeedHash ? [{ Delete: { TableName, Key: keys.calendarFeed(stored.calendarFeedHash) } }] : []),
               // Only while the guard is still this user's: never free a name someone else holds.
               ...guards.map((Key) => ({
                 Delete: {

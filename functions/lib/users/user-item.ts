@@ -37,6 +37,10 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'ba
   avatarKey?: string;
   /** SES reported a permanent bounce or a complaint for this address (functions/email-feedback). */
   emailSuppression?: EmailSuppression;
+  /** The SHA-256 of the calendar feed's secret (issue 25 §3), while the feed is on; its lookup entry is keyed by it. */
+  calendarFeedHash?: string;
+  /** When the current calendar feed URL was made (ISO). */
+  calendarFeedCreatedAt?: string;
   gsi1pk: string;
   gsi1sk: string;
 }

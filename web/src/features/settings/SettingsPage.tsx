@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { AccountInfoForm } from './AccountInfoForm';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ChannelsCard } from './ChannelsCard';
 import { DeliveriesCard } from './DeliveriesCard';
@@ -15,7 +16,7 @@ import { YourDataCard } from './YourDataCard';
 
 /**
  * /settings (SPEC §2 Account Settings). The sections follow SPEC's order — the tier card, Account
- * Information, Two-Factor Authentication, Change Password, Notification Preferences — then
+ * Information, Two-Factor Authentication, Change Password, Notification Preferences, Calendar — then
  * Sessions and Your Data. On a desktop the tier card heads a side column that Sessions and Your
  * Data continue, beside the forms; on a phone everything is one column in that order.
  */
@@ -36,6 +37,7 @@ export function SettingsPage() {
           <NotificationPreferencesForm />
           <ChannelsCard />
           <DeliveriesCard />
+          <CalendarFeedCard />
         </div>
         <div className={styles.side}>
           <SessionsCard />

@@ -1,0 +1,39 @@
+import { calendarMessages, calendarRoutes } from '../../shared/api/calendar.js';
+import { calendarFeed } from '../../shared/domain/calendar-feed.js';
+import { createFeed, deleteFeed, feedFileName, feedOwner } from '../lib/calendar/calendar-feeds.js';
+import { publicUrl } from '../lib/chassis/config.js';
+import { HttpError } from '../lib/chassis/errors.js';
+import { withETag } from '../lib/chassis/etag.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
+
+/**
+ * The calendar area (issue 25 §3): the signed-in user turns the feed on, makes a new URL or turns it
+ * off; calendar apps fetch the feed by its secret URL, without signing in, with an ETag for 304s.
+ * Every tier has it: it only shows what the dashboard shows (docs/decisions/pending-calendar-feed.md).
+ */
+export const handler = createApiHandler(
+  calendarRoutes,
+  {
+    getCalendarFeed: async ({ user }) => ({ active: Boolean(user.calendarFeedHash), createdAt: user.calendarFeedCreatedAt ?? null }),
+
+    createCalendarFeed: async ({ user }) => {
+      const { secret, createdAt } = await createFeed(user);
+      // Built from the site's configured URL, as every link the product sends, never from a request's Host.
+      return { url: publicUrl(`/api/calendar/${feedFileName(secret)}`), createdAt };
+    },
+
+    deleteCalendarFeed: async ({ user }) => {
+      await deleteFeed(user);
+      return null;
+    },
+
+    calendarFeed: async ({ params }) => {
+      const owner = await feedOwner(params.feedFile as string);
+      if (!owner) throw new HttpError(404, calendarMessages.feedNotFound);
+      const subscriptions = await listSubscriptions(owner.id);
+      return calendarFeed({ subscriptions, owner, host: new URL(publicUrl()).hostname });
+    },
+  },
+  withETag,
+);

@@ -1,0 +1,236 @@
+/**
+ * The calendar feed (issue 25 §3): a user's subscriptions as an RFC 5545 calendar. One event series
+ * per subscription (a permanent UID, all-day, an RRULE for its cycle from its next due date, UNTIL its
+ * end date, SEQUENCE its revision, STATUS:CANCELLED once canceled), one event each for the end of a
+ * free trial and the last day to cancel, and on each event a VALARM per reminder the user gets. Pure:
+ * the same subscriptions and settings give the same text, byte for byte, so the feed's ETag holds
+ * until something changes.
+ */
+import type { SubscriptionStatus } from '../api/subscription.js';
+import {
+  anchorDayOf,
+  type BillingPrices,
+  type BillingSchedule,
+  currentCharge,
+  intervalOf,
+  occurrences,
+  shiftRenewal,
+  upcomingRenewals,
+} from './billing.js';
+import { formatAmount } from './currency.js';
+import { addDays, daysInMonth, parseCalendarDate } from './dates.js';
+import { type CalendarComponent, dateValue, escapeText, serializeComponent, utcDateTimeValue } from './icalendar.js';
+import { firstChargeAfterTrial, REMINDER_KINDS, REMINDER_SETTING_DEFAULTS, reminderEventDates } from './reminders.js';
+import { hasPaidFeatures } from './roles.js';
+import { cycleName } from './subscription-labels.js';
+
+/** How often calendar apps are asked to fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+export const FEED_REFRESH_HOURS = 6;
+export const FEED_PRODUCT_ID = '-//Subscription Tracker//Calendar feed//EN';
+
+/** A subscription as the feed reads it. `revision` counts its edits (none stored reads as 0). */
+export type FeedSubscription = BillingSchedule &
+  BillingPrices & {
+    id: string;
+    name: string;
+    description?: string;
+    status: SubscriptionStatus;
+    updatedAt: string;
+    revision?: number;
+  };
+
+/** The user's settings the feed's alarms follow. */
+export interface FeedOwner {
+  role: string;
+  notify10Days?: boolean;
+  notify3Days?: boolean;
+  notify1Day?: boolean;
+}
+
+/**
+ * The reminder offsets of a user, in days before an event, largest first: SPEC §9's 10 and 3 days for
+ * everybody and 1 day for paid tiers, each as the user's setting says. The one place the feed's
+ * alarms come from, so reminder rules of the user's own can take its place.
+ */
+export function reminderOffsetsOf(owner: FeedOwner): number[] {
+  return REMINDER_KINDS.filter((kind) => !kind.paidOnly || hasPaidFeatures(owner.role))
+    .filter((kind) => owner[kind.setting] ?? REMINDER_SETTING_DEFAULTS[kind.setting])
+    .map((kind) => kind.daysBefore);
+}
+
+/** The first renewal of the series: the due date on its anchor day (what the app's occurrences start from). */
+export function seriesStart(sub: BillingSchedule): string {
+  return shiftRenewal(sub.dueDate, sub.billingCycle, intervalOf(sub), anchorDayOf(sub), 0);
+}
+
+/** How far ahead the feed lists the February renewals of a series anchored on the 29th or 30th (RDATE). */
+export const SHORT_MONTH_RENEWAL_YEARS = 10;
+
+/**
+ * The RRULE of a subscription's renewals as shared/domain/billing.ts schedules them: weekly every
+ * `cycleInterval` weeks; monthly and quarterly every 1 or 3 × `cycleInterval` months on the anchor
+ * day, the 31st as the month's last day (BYMONTHDAY=-1); yearly in the due date's month, 29 February
+ * as February's last day; UNTIL the end date. A month too short for an anchor on the 29th or 30th
+ * (February) has no such day, so the rule skips it (RFC 5545 §3.3.10): {@link shortMonthRenewals}
+ * lists those renewals (docs/decisions/pending-calendar-feed.md says why not BYSETPOS).
+ */
+export function renewalRule(sub: BillingSchedule): string {
+  const interval = intervalOf(sub);
+  const anchor = anchorDayOf(sub);
+  const until = sub.endsAt ? `;UNTIL=${dateValue(sub.endsAt)}` : '';
+  if (sub.billingCycle === 'weekly') return `FREQ=WEEKLY;INTERVAL=${interval}${until}`;
+  if (sub.billingCycle === 'yearly') {
+    const month = parseCalendarDate(sub.dueDate)?.month ?? 1;
+    // In a month of fixed length the day never changes; February's anchor from the 29th on is its last day.
+    const day = month === 2 ? (anchor >= 29 ? -1 : anchor) : Math.min(anchor, daysInMonth(2001, month));
+    return `FREQ=YEARLY;INTERVAL=${interval};BYMONTH=${month};BYMONTHDAY=${day}${until}`;
+  }
+  const months = sub.billingCycle === 'quarterly' ? 3 : 1;
+  return `FREQ=MONTHLY;INTERVAL=${months * interval};BYMONTHDAY=${anchor >= 31 ? -1 : anchor}${until}`;
+}
+
+/**
+ * The renewals the RRULE skips, for its RDATE: those of a monthly or quarterly series anchored on the
+ * 29th or 30th that fall in a shorter February (on its last day, as the app bills them), for the next
+ * SHORT_MONTH_RENEWAL_YEARS years and none after the end date.
+ */
+export function shortMonthRenewals(sub: BillingSchedule): string[] {
+  const anchor = anchorDayOf(sub);
+  if (sub.billingCycle === 'weekly' || sub.billingCycle === 'yearly' || anchor < 29 || anchor > 30) return [];
+  const start = seriesStart(sub);
+  const horizon = addDays(start, SHORT_MONTH_RENEWAL_YEARS * 366);
+  return occurrences({ ...sub, status: 'active' }, start, horizon).filter((date) => (parseCalendarDate(date)?.day ?? anchor) < anchor);
+}
+
+interface EventInput {
+  uid: string;
+  date: string;
+  summary: string;
+  description: string;
+  sub: FeedSubscription;
+  rule?: string;
+  /** Dates the rule skips (RDATE). */
+  extraDates?: string[];
+  cancelled?: boolean;
+  alarms: number[];
+}
+
+function alarm(days: number, summary: string): CalendarComponent {
+  return {
+    name: 'VALARM',
+    lines: ['ACTION:DISPLAY', `DESCRIPTION:${escapeText(summary)}`, `TRIGGER;VALUE=DURATION:-P${days}D`],
+  };
+}
+
+function event(input: EventInput): CalendarComponent {
+  const { sub } = input;
+  const stamp = utcDateTimeValue(sub.updatedAt);
+  return {
+    name: 'VEVENT',
+    lines: [
+      `UID:${input.uid}`,
+      `DTSTAMP:${stamp}`,
+      `LAST-MODIFIED:${stamp}`,
+      `SEQUENCE:${sub.revision ?? 0}`,
+      `DTSTART;VALUE=DATE:${dateValue(input.date)}`,
+      `DTEND;VALUE=DATE:${dateValue(addDays(input.date, 1))}`,
+      ...(input.rule ? [`RRULE:${input.rule}`] : []),
+      ...(input.extraDates?.length ? [`RDATE;VALUE=DATE:${input.extraDates.map(dateValue).join(',')}`] : []),
+      `SUMMARY:${escapeText(input.summary)}`,
+      `DESCRIPTION:${escapeText(input.description)}`,
+      `STATUS:${input.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+      'TRANSP:TRANSPARENT',
+    ],
+    components: input.cancelled ? [] : input.alarms.map((days) => alarm(days, input.summary)),
+  };
+}
+
+const inDays = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/** The events of one subscription: its renewals' series (while it has one), its trial's end, its cancel-by day. */
+export function subscriptionEvents(sub: FeedSubscription, host: string, alarms: number[]): CalendarComponent[] {
+  if (sub.status === 'deleted') return [];
+  const events: CalendarComponent[] = [];
+  const cancelled = sub.status === 'canceled';
+  const start = seriesStart(sub);
+  // A subscription whose end date comes before its next renewal has no series left.
+  if (upcomingRenewals({ ...sub, status: 'active' }, 1).length > 0) {
+    // In a free trial, the price of the first renewal that is charged.
+    const due = currentCharge(sub);
+    const charge = due.trial ? (firstChargeAfterTrial(sub) ?? due) : due;
+    const price = formatAmount(charge.amount, charge.currency);
+    const cycle = cycleName(sub.billingCycle, intervalOf(sub));
+    const details = [
+      cancelled ? 'Canceled: no further renewals.' : `Renews: ${cycle.toLowerCase()}, ${price} each time.`,
+      due.trial && sub.trialEndsAt ? `Free trial until ${sub.trialEndsAt}.` : '',
+      sub.endsAt ? `Ends: ${sub.endsAt}.` : '',
+      sub.description ?? '',
+    ];
+    events.push(
+      event({
+        uid: `${sub.id}@${host}`,
+        date: start,
+        rule: renewalRule(sub),
+        extraDates: shortMonthRenewals(sub),
+        summary: `${sub.name} — ${price}`,
+        description: details.filter(Boolean).join('\n'),
+        sub,
+        cancelled,
+        alarms,
+      }),
+    );
+  }
+  const dates = reminderEventDates(sub);
+  if (dates.trialEnd) {
+    events.push(
+      event({
+        uid: `${sub.id}-trial-end@${host}`,
+        date: dates.trialEnd,
+        summary: `${sub.name}: free trial ends`,
+        description: `The free trial of ${sub.name} ends today; the next renewal is charged.`,
+        sub,
+        alarms,
+      }),
+    );
+  }
+  if (dates.cancelBy) {
+    events.push(
+      event({
+        uid: `${sub.id}-cancel-by@${host}`,
+        date: dates.cancelBy,
+        summary: `${sub.name}: last day to cancel`,
+        description: `${sub.name} needs ${inDays(sub.noticeDays ?? 0)} of notice: cancel by today to avoid the renewal on ${sub.dueDate}.`,
+        sub,
+        alarms,
+      }),
+    );
+  }
+  return events;
+}
+
+export interface FeedInput {
+  subscriptions: readonly FeedSubscription[];
+  owner: FeedOwner;
+  /** The product's host name: the domain of every UID. */
+  host: string;
+}
+
+/** The whole feed as iCalendar text, subscriptions in the order given. */
+export function calendarFeed({ subscriptions, owner, host }: FeedInput): string {
+  const alarms = reminderOffsetsOf(owner);
+  const refresh = `PT${FEED_REFRESH_HOURS}H`;
+  return serializeComponent({
+    name: 'VCALENDAR',
+    lines: [
+      `PRODID:${FEED_PRODUCT_ID}`,
+      'VERSION:2.0',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+      `X-WR-CALNAME:${escapeText('Subscriptions')}`,
+      `X-WR-CALDESC:${escapeText('Renewals, trial ends and cancel-by days from Subscription Tracker')}`,
+      `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
+      `X-PUBLISHED-TTL:${refresh}`,
+    ],
+    components: subscriptions.flatMap((sub) => subscriptionEvents(sub, host, alarms)),
+  });
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { occurrences } from '../../shared/domain/billing.js';
+import { calendarFeed, type FeedSubscription, reminderOffsetsOf, renewalRule, seriesStart } from '../../shared/domain/calendar-feed.js';
+import { addMonthsClamped } from '../../shared/domain/dates.js';
+import { CRLF, escapeText, foldLine, serializeComponent } from '../../shared/domain/icalendar.js';
+import { parseCalendar } from '../fixtures/icalendar.js';
+
+/** Issue 25 §3: the calendar feed's RFC 5545 text and its recurrence rules. */
+
+const octets = (line: string) => Buffer.byteLength(line, 'utf8');
+
+describe('iCalendar text (RFC 5545 §3.1, §3.3.11)', () => {
+  it('escapes backslash, semicolon, comma and line breaks in TEXT', () => {
+    expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
+    expect(escapeText('bell\u0007 and\ttab')).toBe('bell and\ttab');
+  });
+
+  it('folds at 75 octets, continuation lines starting with a space, never inside a multi-byte character', () => {
+    const name = `SUMMARY:${'Ünïcödé 日本語 🎬 '.repeat(12)}`;
+    const folded = foldLine(name);
+    const lines = folded.split(CRLF);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(octets(line)).toBeLessThanOrEqual(75);
+    for (const line of lines.slice(1)) expect(line.startsWith(' ')).toBe(true);
+    // Unfolding gives the line back, character for character (no replacement characters from split bytes).
+    expect(lines.map((line, i) => (i === 0 ? line : line.slice(1))).join('')).toBe(name);
+    // A line of ASCII is cut at exactly 75 octets.
+    const ascii = foldLine('X'.repeat(200)).split(CRLF);
+    expect(ascii.map(octets)).toEqual([75, 75, 52]);
+  });
+
+  it('ends every line with CRLF and has no bare LF', () => {
+    const text = serializeComponent({ name: 'VCALENDAR', lines: ['VERSION:2.0'], components: [{ name: 'VEVENT', lines: ['UID:x'] }] });
+    expect(text).toBe('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n');
+    expect(text.replaceAll(CRLF, '')).not.toMatch(/[\r\n]/);
+  });
+});
+
+const sub = (fields: Partial<FeedSubscription>): FeedSubscription => ({
+  id: '6f1c2a4e-0000-4000-8000-000000000001',
+  name: 'Netflix',
+  description: '',
+  amount: 15.99,
+  currency: 'USD',
+  dueDate: '2027-01-31',
+  billingCycle: 'monthly',
+  status: 'active',
+  updatedAt: '2026-11-28T10:00:00.000Z',
+  ...fields,
+});
+
+describe('the renewal rule matches the app’s own occurrences for 24 months', () => {
+  const cases: Array<[string, Partial<FeedSubscription>, string]> = [
+    ['monthly on the 31st', { dueDate: '2027-01-31' }, 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=-1'],
+    ['monthly on the 30th', { dueDate: '2027-01-30' }, 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=30'],
+    ['monthly on the 29th', { dueDate: '2027-01-29' }, 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=29'],
+    ['monthly on the 15th', { dueDate: '2027-01-15' }, 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=15'],
+    ['anchored on the 31st, due on 28 Feb', { dueDate: '2027-02-28', anchorDay: 31 }, 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=-1'],
+    ['yearly on 29 Feb', { dueDate: '2028-02-29', billingCycle: 'yearly' }, 'FREQ=YEARLY;INTERVAL=1;BYMONTH=2;BYMONTHDAY=-1'],
+    ['yearly on 31 Mar', { dueDate: '2027-03-31', billingCycle: 'yearly' }, 'FREQ=YEARLY;INTERVAL=1;BYMONTH=3;BYMONTHDAY=31'],
+    [
+      'yearly, anchored on the 31st, in April',
+      { dueDate: '2027-04-30', anchorDay: 31, billingCycle: 'yearly' },
+      'FREQ=YEARLY;INTERVAL=1;BYMONTH=4;BYMONTHDAY=30',
+    ],
+    ['weekly', { dueDate: '2027-01-05', billingCycle: 'weekly' }, 'FREQ=WEEKLY;INTERVAL=1'],
+    ['every 4 weeks', { dueDate: '2027-01-05', billingCycle: 'weekly', cycleInterval: 4 }, 'FREQ=WEEKLY;INTERVAL=4'],
+    ['every 3 months on the 31st', { dueDate: '2027-01-31', cycleInterval: 3 }, 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=-1'],
+    ['quarterly on the 30th', { dueDate: '2027-05-30', billingCycle: 'quarterly' }, 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=30'],
+    [
+      'monthly on the 31st until an end date',
+      { dueDate: '2027-01-31', endsAt: '2027-09-15' },
+      'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=-1;UNTIL=20270915',
+    ],
+  ];
+  for (const [label, fields, rule] of cases) {
+    it(label, () => {
+      const subscription = sub(fields);
+      expect(renewalRule(subscription)).toBe(rule);
+      const start = seriesStart(subscription);
+      const until = addMonthsClamped(start, 24);
+      const [event] = parseCalendar(
+        calendarFeed({ subscriptions: [subscription], owner: { role: 'member' }, host: 'example.test' }),
+      ).events;
+      expect(event?.start).toBe(start);
+      expect(event?.occurrencesThrough(until)).toEqual(occurrences(subscription, start, until));
+    });
+  }
+});
+
+describe('renewals on the 29th or 30th in February', () => {
+  it('are listed as RDATEs on February’s last day for ten years, and ical.js gives the app’s dates for all of them', () => {
+    const subscription = sub({ dueDate: '2027-01-30' });
+    const start = seriesStart(subscription);
+    const until = addMonthsClamped(start, 120);
+    const [event] = parseCalendar(calendarFeed({ subscriptions: [subscription], owner: { role: 'member' }, host: 'example.test' })).events;
+    expect(event?.occurrencesThrough(until)).toEqual(occurrences(subscription, start, until));
+    expect(event?.occurrencesThrough(until)).toContain('2028-02-29');
+    expect(event?.occurrencesThrough(until)).toContain('2029-02-28');
+  });
+});
+
+describe('the feed’s events', () => {
+  const text = calendarFeed({
+    subscriptions: [
+      sub({ name: 'Café, Crème; & more', description: 'Line one\nLine two', revision: 4, trialEndsAt: '2027-01-10', noticeDays: 7 }),
+      sub({ id: '6f1c2a4e-0000-4000-8000-000000000002', name: 'Gym', status: 'canceled', dueDate: '2027-02-01' }),
+      sub({ id: '6f1c2a4e-0000-4000-8000-000000000003', name: 'Gone', status: 'deleted' }),
+    ],
+    owner: { role: 'premium', notify3Days: false, notify1Day: true },
+    host: 'example.test',
+  });
+  const calendar = parseCalendar(text);
+
+  it('is a published calendar with a name and a refresh hint', () => {
+    expect(calendar.property('version')).toBe('2.0');
+    expect(calendar.property('method')).toBe('PUBLISH');
+    expect(calendar.property('calscale')).toBe('GREGORIAN');
+    expect(calendar.property('x-wr-calname')).toBe('Subscriptions');
+    expect(text).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT6H\r\n');
+    expect(text).toContain('X-PUBLISHED-TTL:PT6H\r\n');
+  });
+
+  it('has a series per subscription, a trial-end and a cancel-by event, none for a deleted one', () => {
+    expect(calendar.events.map((e) => [e.uid, e.start, e.status, e.sequence])).toEqual([
+      ['6f1c2a4e-0000-4000-8000-000000000001@example.test', '2027-01-31', 'CONFIRMED', 4],
+      ['6f1c2a4e-0000-4000-8000-000000000001-trial-end@example.test', '2027-01-10', 'CONFIRMED', 4],
+      ['6f1c2a4e-0000-4000-8000-000000000001-cancel-by@example.test', '2027-01-24', 'CONFIRMED', 4],
+      ['6f1c2a4e-0000-4000-8000-000000000002@example.test', '2027-02-01', 'CANCELLED', 0],
+    ]);
+    expect(calendar.events.every((e) => e.allDay)).toBe(true);
+  });
+
+  it('keeps names and descriptions as typed (escaping undone by the parser) with the price in force', () => {
+    expect(calendar.events[0]?.summary).toBe('Café, Crème; & more — $15.99');
+    expect(calendar.events[0]?.description).toContain('Line one\nLine two');
+  });
+
+  it('alarms as the user’s reminders: 10 days and 1 day here; none on a canceled series', () => {
+    expect(calendar.events[0]?.alarmDays).toEqual([10, 1]);
+    expect(calendar.events[1]?.alarmDays).toEqual([10, 1]);
+    expect(calendar.events[3]?.alarmDays).toEqual([]);
+    expect(text).toContain('TRIGGER;VALUE=DURATION:-P10D\r\n');
+  });
+});
+
+describe('the reminder offsets of a user (SPEC §9)', () => {
+  it('are 10 and 3 days by default, 1 day only for paid tiers that turned it on', () => {
+    expect(reminderOffsetsOf({ role: 'member' })).toEqual([10, 3]);
+    expect(reminderOffsetsOf({ role: 'member', notify1Day: true })).toEqual([10, 3]);
+    expect(reminderOffsetsOf({ role: 'vip', notify1Day: true })).toEqual([10, 3, 1]);
+    expect(reminderOffsetsOf({ role: 'premium', notify10Days: false, notify3Days: false })).toEqual([]);
+  });
+});
