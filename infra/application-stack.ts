@@ -178,6 +178,7 @@ export class ApplicationStack extends Stack {
       table,
       jwtSecret: data.secrets.jwtSecret,
       twoFactorKey: data.secrets.twoFactorKey,
+      vapidKey: data.secrets.vapidKey,
       email,
       supportEmail: config.supportEmail,
       landingCountersMinUsers: config.landingCountersMinUsers,

@@ -16,6 +16,8 @@ interface AreaNeeds {
   signsSessions: boolean;
   /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
   twoFactorKey: boolean;
+  /** Sends Web Push messages or answers the VAPID public key, so it reads the VAPID key and gets SUPPORT_EMAIL (the VAPID subject). */
+  vapidKey: boolean;
   /** Forwards mail to the support address, so it gets SUPPORT_EMAIL. */
   supportEmail: boolean;
   /** Answers the landing counters, so it gets LANDING_COUNTERS_MIN_USERS. */
@@ -27,6 +29,7 @@ const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
   sendsEmail: false,
   signsSessions: false,
   twoFactorKey: false,
+  vapidKey: false,
   supportEmail: false,
   landingCounters: false,
 };
