@@ -157,6 +157,20 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     landingCounters: true,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:Query'] },
   },
+  // Reminder channels and the deliveries log (issue 25 §2): the user's channel items (Query, PutItem for a
+  // create or an edit, DeleteItem), the deliveries (Query); 'Send test' calls out through the outbound guard.
+  channels: {
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+  },
   // Reads and writes the announcement items; no e-mail, no avatars, nothing signed.
   announcements: {
     table: {

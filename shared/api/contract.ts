@@ -20,7 +20,8 @@ export type Area =
   | 'budgets'
   | 'admin'
   | 'announcements'
-  | 'contact';
+  | 'contact'
+  | 'channels';
 
 export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined, Response = unknown> {
   method: HttpMethod;

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin.js';
 import { announcementRoutes } from './announcements.js';
 import { authRoutes } from './auth.js';
 import { budgetRoutes } from './budgets.js';
+import { channelRoutes } from './channels.js';
 import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
 import { importRoutes } from './import.js';
@@ -18,6 +19,7 @@ export * from './admin.js';
 export * from './announcements.js';
 export * from './auth.js';
 export * from './budgets.js';
+export * from './channels.js';
 export * from './contact.js';
 export * from './contract.js';
 export * from './import.js';
@@ -45,6 +47,7 @@ export const routes = {
   ...adminRoutes,
   ...announcementRoutes,
   ...contactRoutes,
+  ...channelRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -25,6 +25,10 @@ export const keys = {
   budgets: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BUDGETS' }),
   /** The marker of the one e-mail of a budget ('overall' or `category:<key>`) and month (YYYY-MM). */
   budgetAlert: (userId: string, month: string, budget: string) => ({ pk: `USER#${userId}`, sk: `BUDGETALERT#${month}#${budget}` }),
+  /** A reminder channel of the user (issue 25 §2): ntfy, a webhook, Discord, Slack. */
+  channel: (userId: string, channelId: string) => ({ pk: `USER#${userId}`, sk: `${CHANNEL_PREFIX}${channelId}` }),
+  /** One reminder delivery's outcome (issue 25 §2), kept DELIVERY_LOG_DAYS: newest last in the partition. */
+  delivery: (userId: string, at: string, deliveryId: string) => ({ pk: `USER#${userId}`, sk: `${DELIVERY_PREFIX}${at}#${deliveryId}` }),
   ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
   /** An address SES reported as a permanent bounce or a complaint: no more optional mail to it (functions/lib/email/email.ts). */
   suppressedEmail: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),
@@ -37,6 +41,8 @@ export const RATES_PARTITION = 'RATES';
 export const RATES_DAY_PREFIX = 'DAY#';
 
 export const USER_PREFIX = 'USER#';
+export const CHANNEL_PREFIX = 'CHANNEL#';
+export const DELIVERY_PREFIX = 'DELIVERY#';
 /** The partition of the admin search's directory: one small item per user, newest last. */
 export const USER_DIRECTORY = 'USERDIR';
 export const SUBSCRIPTION_PREFIX = 'SUB#';

@@ -65,6 +65,35 @@ const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`);
  * recipient's display currency when that is another ('≈ $10.86').
  */
 export function reminderEmail(input: ReminderEmailInput): Email {
+  const { subject, title, lead, details, price, cycle, due } = reminderWording(input);
+  const token = input.unsubscribeToken;
+  const sub = input.subscription;
+  const test = input.kind === 'test' ? '[Test] ' : '';
+  return {
+    to: input.to,
+    ...(token ? { listUnsubscribeUrl: oneClickUnsubscribeUrl(token) } : {}),
+    subject: `${test}${subject}`,
+    ...renderEmail({
+      preview: `${price.billed}${cycle}, due ${due}.`,
+      title,
+      paragraphs: [`Hi ${input.displayName},`, lead],
+      details: [...details, ['Category', categoryLabel(sub.category)]],
+      action: { label: 'Open your dashboard', url: publicUrl('/dashboard') },
+      footer:
+        'You get this e-mail because renewal reminders are on for your account. Choose which reminders you get under Settings → Notification Preferences.',
+      footerLinks: [
+        { label: 'Change your reminder settings', url: publicUrl('/settings') },
+        ...(token ? [{ label: 'Unsubscribe from reminders', url: unsubscribePageUrl(token) }] : []),
+      ],
+    }),
+  };
+}
+
+/**
+ * A reminder's words, shared by the e-mail and the reminder channels (issue 25 §2): the subject line, the
+ * title, the lead sentence and the details rows.
+ */
+export function reminderWording(input: Omit<ReminderEmailInput, 'to' | 'unsubscribeToken'>) {
   const { subscription: sub, daysBefore } = input;
   const price = formatBilledAndDisplay(sub.amount, sub.currency ?? 'USD', input.currency, input.rates);
   const cycle = cycleLabel(sub.billingCycle, sub.cycleInterval ?? 1);
@@ -75,8 +104,6 @@ export function reminderEmail(input: ReminderEmailInput): Email {
   const event = input.event ?? 'renewal';
   const trialEndsAt = sub.trialEndsAt ?? null;
   const endingTrial = (event === 'trialEnd' || (event === 'renewal' && endsTrial(sub))) && trialEndsAt !== null;
-  const token = input.unsubscribeToken;
-  const test = input.kind === 'test' ? '[Test] ' : '';
 
   let subject: string;
   let title: string;
@@ -124,22 +151,5 @@ export function reminderEmail(input: ReminderEmailInput): Email {
       ...(sub.cancelBy && (sub.noticeDays ?? 0) > 0 ? [['Cancel by', formatDateShort(sub.cancelBy)] as [string, string]] : []),
     ];
   }
-  return {
-    to: input.to,
-    ...(token ? { listUnsubscribeUrl: oneClickUnsubscribeUrl(token) } : {}),
-    subject: `${test}${subject}`,
-    ...renderEmail({
-      preview: `${price.billed}${cycle}, due ${due}.`,
-      title,
-      paragraphs: [`Hi ${input.displayName},`, lead],
-      details: [...details, ['Category', categoryLabel(sub.category)]],
-      action: { label: 'Open your dashboard', url: publicUrl('/dashboard') },
-      footer:
-        'You get this e-mail because renewal reminders are on for your account. Choose which reminders you get under Settings → Notification Preferences.',
-      footerLinks: [
-        { label: 'Change your reminder settings', url: publicUrl('/settings') },
-        ...(token ? [{ label: 'Unsubscribe from reminders', url: unsubscribePageUrl(token) }] : []),
-      ],
-    }),
-  };
+  return { subject, title, lead, details, price, cycle, due };
 }

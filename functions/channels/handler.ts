@@ -1,0 +1,90 @@
+import { channelMessages, channelRoutes } from '../../shared/api/channels.js';
+import { hasReminderChannels } from '../../shared/domain/channels.js';
+import { addDays, todayIn } from '../../shared/domain/dates.js';
+import { effectiveMembership } from '../../shared/domain/membership.js';
+import { channelView, createChannel, deleteChannel, listChannels, readChannel, updateChannel } from '../lib/channels/channels.js';
+import { listDeliveries } from '../lib/channels/deliveries.js';
+import { sendToChannel } from '../lib/channels/senders.js';
+import { now } from '../lib/chassis/clock.js';
+import { HttpError, notFound } from '../lib/chassis/errors.js';
+import { createApiHandler } from '../lib/chassis/http.js';
+import { membershipOf } from '../lib/membership/membership.js';
+import { currentRates } from '../lib/rates/stored-rates.js';
+import type { UserItem } from '../lib/users/user-item.js';
+import { getUser } from '../lib/users/users.js';
+
+/** Channels are VIP's and Premium's (issue 25 §2): a member is told how to get them. */
+function requireChannels(user: UserItem): void {
+  if (!hasReminderChannels(effectiveMembership(membershipOf(user), now()).role)) throw new HttpError(403, channelMessages.paidOnly);
+}
+
+const TEST_DAYS_BEFORE = 3;
+
+/**
+ * The channels area (issue 25 §2, §4): a user's reminder channels, 'Send test', and the deliveries log
+ * (everybody's: e-mail reminders are logged too), which an admin reads for any user.
+ */
+export const handler = createApiHandler(channelRoutes, {
+  listChannels: async ({ user }) => {
+    requireChannels(user);
+    return (await listChannels(user.id)).map((channel) => channelView(channel));
+  },
+
+  createChannel: async ({ user, body, log }) => {
+    requireChannels(user);
+    const channel = await createChannel(user.id, body);
+    log.info('channel created', { channelId: channel.id, type: channel.type });
+    // The one time a webhook's signing secret is answered unasked: the receiver needs it.
+    return channelView(channel, { revealSecret: true });
+  },
+
+  updateChannel: async ({ user, params, body }) => {
+    requireChannels(user);
+    return channelView(await updateChannel(user.id, params.id, body));
+  },
+
+  deleteChannel: async ({ user, params }) => {
+    requireChannels(user);
+    await deleteChannel(user.id, params.id);
+    return { message: channelMessages.deleted };
+  },
+
+  channelSecret: async ({ user, params }) => {
+    requireChannels(user);
+    const channel = await readChannel(user.id, params.id);
+    if (channel.type !== 'webhook') throw notFound(channelMessages.notFound);
+    return { secret: channel.config.secret };
+  },
+
+  testChannel: async ({ user, params, log }) => {
+    requireChannels(user);
+    const channel = await readChannel(user.id, params.id);
+    const answer = await sendToChannel(channel, {
+      event: 'renewal',
+      kind: 'test',
+      daysBefore: TEST_DAYS_BEFORE,
+      subscription: {
+        id: 'test',
+        name: 'Netflix Premium',
+        amount: 22.99,
+        currency: 'USD',
+        billingCycle: 'monthly',
+        dueDate: addDays(todayIn(user.timeZone, now()), TEST_DAYS_BEFORE),
+        category: 'streaming',
+        autoRenew: true,
+      },
+      recipient: { displayName: user.displayName || user.username, currency: user.currencyPreference ?? 'USD' },
+      rates: await currentRates(),
+      sentAt: now().toISOString(),
+    });
+    log.info('channel test', { channelId: channel.id, type: channel.type, status: answer.status, ok: answer.ok });
+    return { ok: answer.ok, status: answer.status, body: answer.body, error: answer.error, durationMs: answer.durationMs };
+  },
+
+  listDeliveries: async ({ user, query }) => listDeliveries(user.id, query.cursor),
+
+  userDeliveries: async ({ params, query }) => {
+    if (!(await getUser(params.id))) throw notFound('User not found');
+    return listDeliveries(params.id, query.cursor);
+  },
+});

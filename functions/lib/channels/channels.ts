@@ -1,0 +1,182 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Channel } from '../../../shared/api/channels.js';
+import {
+  type ChannelConfig,
+  type ChannelConfigs,
+  type ChannelType,
+  channelConfigRules,
+  channelMessages,
+  MAX_CHANNELS,
+  maskSecret,
+  maskUrl,
+} from '../../../shared/domain/channels.js';
+import { dynamo } from '../chassis/aws.js';
+import { badRequest, conflict, isConditionFailure, notFound } from '../chassis/errors.js';
+import { CHANNEL_PREFIX, keys, nowIso, tableName } from '../chassis/table.js';
+
+/**
+ * A user's reminder channels (issue 25 §2): `USER#<id>` / `CHANNEL#<id>` items, read with one Query of the
+ * user's partition. Settings hold secrets (an ntfy token, a webhook's signing secret, Discord's and Slack's
+ * webhook URLs): they leave this module masked, except the signing secret at creation and on demand.
+ */
+export type StoredChannel = {
+  [T in ChannelType]: {
+    id: string;
+    userId: string;
+    type: T;
+    name: string;
+    enabled: boolean;
+    config: ChannelConfigs[T];
+    createdAt: string;
+    updatedAt: string;
+  };
+}[ChannelType];
+
+/** A webhook's signing secret: 32 random bytes, 'whsec_' and base64url. */
+export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+const rules = channelConfigRules(newSigningSecret);
+
+/** The settings of a type from a request's `config`, or a 400 with the first problem's message. */
+export function channelConfigOf<T extends ChannelType>(
+  type: T,
+  input: Record<string, unknown>,
+  stored?: ChannelConfigs[T],
+): ChannelConfigs[T] {
+  const result = (rules[type] as (i: Record<string, unknown>, s: ChannelConfigs[T] | undefined) => ChannelConfigs[T] | string)(
+    input,
+    stored,
+  );
+  if (typeof result === 'string') throw badRequest(result);
+  return result;
+}
+
+/** The settings as a list or an edit answers them: every secret masked. */
+function maskedConfig(channel: StoredChannel, revealSecret: boolean): Record<string, string | null> {
+  switch (channel.type) {
+    case 'ntfy':
+      return {
+        serverUrl: channel.config.serverUrl,
+        topic: channel.config.topic,
+        accessToken: channel.config.accessToken ? maskSecret(channel.config.accessToken) : null,
+      };
+    case 'webhook':
+      return { url: channel.config.url, secret: revealSecret ? channel.config.secret : maskSecret(channel.config.secret) };
+    case 'discord':
+    case 'slack':
+      return { url: maskUrl(channel.config.url) };
+  }
+}
+
+export function channelView(channel: StoredChannel, options: { revealSecret?: boolean } = {}): Channel {
+  return {
+    id: channel.id,
+    type: channel.type,
+    name: channel.name,
+    enabled: channel.enabled,
+    config: maskedConfig(channel, options.revealSecret ?? false),
+    createdAt: channel.createdAt,
+    updatedAt: channel.updatedAt,
+  };
+}
+
+const fromItem = (item: Record<string, unknown>) => {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as StoredChannel;
+};
+
+/** The user's channels, oldest first (their ids are random: sorted by creation here). */
+export async function listChannels(userId: string): Promise<StoredChannel[]> {
+  const channels: StoredChannel[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': CHANNEL_PREFIX },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) channels.push(fromItem(item));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return channels.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** One channel of the user, or a 404 (another user's id names nothing here). */
+export async function readChannel(userId: string, channelId: string): Promise<StoredChannel> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.channel(userId, channelId) }));
+  if (!Item) throw notFound(channelMessages.notFound);
+  return fromItem(Item);
+}
+
+/** A channel read by the sender: null when it was deleted meanwhile. */
+export async function findChannel(userId: string, channelId: string): Promise<StoredChannel | null> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.channel(userId, channelId) }));
+  return Item ? fromItem(Item) : null;
+}
+
+export async function createChannel(
+  userId: string,
+  input: { type: ChannelType; name: string; enabled?: boolean; config?: Record<string, unknown> },
+): Promise<StoredChannel> {
+  const config = channelConfigOf(input.type, input.config ?? {});
+  const existing = await listChannels(userId);
+  if (existing.length >= MAX_CHANNELS) throw conflict(channelMessages.tooMany);
+  const at = nowIso();
+  const channel = {
+    id: randomUUID(),
+    userId,
+    type: input.type,
+    name: input.name,
+    enabled: input.enabled ?? true,
+    config,
+    createdAt: at,
+    updatedAt: at,
+  } as StoredChannel;
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.channel(userId, channel.id), ...channel } }));
+  return channel;
+}
+
+/** Applies an edit; the item is replaced only if it still exists (a delete meanwhile is a 404). */
+export async function updateChannel(
+  userId: string,
+  channelId: string,
+  changes: { name?: string; enabled?: boolean; config?: Record<string, unknown> },
+): Promise<StoredChannel> {
+  const stored = await readChannel(userId, channelId);
+  const config: ChannelConfig = changes.config ? channelConfigOf(stored.type, changes.config, stored.config) : stored.config;
+  const channel = {
+    ...stored,
+    name: changes.name ?? stored.name,
+    enabled: changes.enabled ?? stored.enabled,
+    config,
+    updatedAt: nowIso(),
+  } as StoredChannel;
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.channel(userId, channelId), ...channel },
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound(channelMessages.notFound);
+    throw error;
+  }
+  return channel;
+}
+
+export async function deleteChannel(userId: string, channelId: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.channel(userId, channelId), ConditionExpression: 'attribute_exists(pk)' }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound(channelMessages.notFound);
+    throw error;
+  }
+}

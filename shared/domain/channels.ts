@@ -1,0 +1,153 @@
+import { normalizeRole } from './roles.js';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from './text.js';
+
+/**
+ * Reminder channels (issue 25 §2): where a VIP or Premium user's reminders go besides the e-mail. Each
+ * type is one entry of CHANNEL_TYPES and one of CHANNEL_CONFIG_RULES here, and one sender in
+ * functions/lib/channels/senders.ts.
+ */
+export const CHANNEL_TYPES = ['ntfy', 'webhook', 'discord', 'slack'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
+  ntfy: 'ntfy',
+  webhook: 'Webhook',
+  discord: 'Discord',
+  slack: 'Slack',
+};
+
+/** Most channels one user keeps. */
+export const MAX_CHANNELS = 10;
+export const CHANNEL_NAME_MAX_LENGTH = 60;
+export const DEFAULT_NTFY_SERVER = 'https://ntfy.sh';
+/** The deliveries log's reach, days (issue 25 §2: 'the last 90 days of deliveries'). */
+export const DELIVERY_LOG_DAYS = 90;
+
+/** VIP and Premium, and the staff, who hold every paid feature; members see what channels are and how to get them. */
+export function hasReminderChannels(role: unknown): boolean {
+  return normalizeRole(role) !== 'member';
+}
+
+export const channelMessages = {
+  paidOnly:
+    'Reminder channels are a VIP and Premium feature. Upgrade to VIP or Premium to get reminders on ntfy, Discord, Slack or a webhook.',
+  typeInvalid: 'Type must be ntfy, webhook, discord or slack',
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${CHANNEL_NAME_MAX_LENGTH} characters`,
+  enabledInvalid: 'Enabled must be true or false',
+  configInvalid: 'Config must be an object',
+  serverUrlInvalid: 'Server URL must be an http(s) URL such as https://ntfy.sh',
+  topicInvalid: 'Topic must be 1 to 64 letters, digits, underscores or hyphens',
+  accessTokenInvalid: 'Access token must be at most 200 characters without spaces',
+  webhookUrlInvalid: 'Webhook URL must be an http(s) URL',
+  discordUrlInvalid: 'Discord webhook URL must look like https://discord.com/api/webhooks/…',
+  slackUrlInvalid: 'Slack webhook URL must look like https://hooks.slack.com/services/…',
+  tooMany: `You can have at most ${MAX_CHANNELS} channels. Delete one to add another.`,
+  notFound: 'Channel not found',
+  deleted: 'Channel deleted',
+  invalidCursor: 'Invalid cursor: reload the list',
+} as const;
+
+const m = channelMessages;
+const URL_MAX_LENGTH = 500;
+
+/** A channel's stored settings, by type. Secrets (token, signing secret, webhook URLs) are never logged. */
+export interface ChannelConfigs {
+  ntfy: { serverUrl: string; topic: string; accessToken: string | null };
+  webhook: { url: string; secret: string };
+  discord: { url: string };
+  slack: { url: string };
+}
+export type ChannelConfig = ChannelConfigs[ChannelType];
+
+function httpUrl(value: unknown): URL | null {
+  if (typeof value !== 'string' || value.length > URL_MAX_LENGTH || hasForbiddenCharacters(value)) return null;
+  try {
+    const url = new URL(value.trim());
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || url.username || url.password) return null;
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
+
+/** What a create or an edit gives as `config`: the fields of its type; a secret left out keeps the stored one. */
+type ConfigInput = Record<string, unknown>;
+type ConfigRule<T extends ChannelType> = (input: ConfigInput, stored: ChannelConfigs[T] | undefined) => ChannelConfigs[T] | string;
+
+/**
+ * Each type's settings from the request's `config` (and, on an edit, the stored ones): the settings, or
+ * the message of the first problem. `newSecret` makes a webhook's signing secret (the server makes it).
+ */
+export function channelConfigRules(newSecret: () => string): { [T in ChannelType]: ConfigRule<T> } {
+  const hookUrl = (host: RegExp, path: RegExp, message: string) => (input: ConfigInput, stored: { url: string } | undefined) => {
+    if (input.url === undefined && stored) return { url: stored.url };
+    const url = httpUrl(input.url);
+    if (!url || url.protocol !== 'https:' || !host.test(url.hostname) || !path.test(url.pathname)) return message;
+    return { url: url.toString() };
+  };
+  return {
+    ntfy: (input, stored) => {
+      const server = input.serverUrl === undefined || input.serverUrl === '' ? DEFAULT_NTFY_SERVER : input.serverUrl;
+      const url = httpUrl(server);
+      if (!url || (url.pathname !== '/' && url.pathname !== '') || url.search) return m.serverUrlInvalid;
+      const topic = text(input.topic);
+      if (!topic || !/^[A-Za-z0-9_-]{1,64}$/.test(topic)) return m.topicInvalid;
+      let accessToken = stored?.accessToken ?? null;
+      if (input.accessToken === null || input.accessToken === '') accessToken = null;
+      else if (input.accessToken !== undefined) {
+        const token = text(input.accessToken);
+        if (!token || token.length > 200 || /\s/.test(token)) return m.accessTokenInvalid;
+        accessToken = token;
+      }
+      return { serverUrl: url.origin, topic, accessToken };
+    },
+    webhook: (input, stored) => {
+      if (input.url === undefined && stored) return stored;
+      const url = httpUrl(input.url);
+      if (!url) return m.webhookUrlInvalid;
+      return { url: url.toString(), secret: stored?.secret ?? newSecret() };
+    },
+    discord: hookUrl(
+      /^(discord\.com|discordapp\.com|ptb\.discord\.com|canary\.discord\.com)$/,
+      /^\/api\/webhooks\/\d+\/[\w-]+\/?$/,
+      m.discordUrlInvalid,
+    ),
+    slack: hookUrl(/^hooks\.slack\.com$/, /^\/services\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/?$/, m.slackUrlInvalid),
+  };
+}
+
+/** The first problem of a channel's name, or null. */
+export function channelNameProblem(name: unknown): string | null {
+  if (typeof name !== 'string' || name.trim() === '') return m.nameRequired;
+  if (name.trim().length > CHANNEL_NAME_MAX_LENGTH) return m.nameTooLong;
+  if (hasForbiddenCharacters(name)) return forbiddenCharactersMessage('Name');
+  return null;
+}
+
+/** A secret shown in a list: its last four characters only ('••••abcd'). */
+export const maskSecret = (secret: string) => `••••${secret.slice(-4)}`;
+
+/** A webhook URL that is itself a secret (Discord's, Slack's): its origin and the masked rest. */
+export function maskUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    return `${url.origin}/${maskSecret(url.pathname + url.search)}`;
+  } catch {
+    return maskSecret(value);
+  }
+}
+
+/**
+ * The retry schedule of a channel delivery after a passing failure (a timeout, a 5xx, a 429, the network),
+ * seconds before attempt n + 1: 1 min, 5 min, 15 min, then no more (attempt 4 is the last).
+ */
+export const CHANNEL_RETRY_DELAYS_SECONDS = [60, 300, 900] as const;
+export const CHANNEL_MAX_ATTEMPTS = CHANNEL_RETRY_DELAYS_SECONDS.length + 1;
+
+/** Seconds to wait before retrying after failed attempt `attempt` (1-based), or null when it was the last. */
+export function channelRetryDelay(attempt: number): number | null {
+  return attempt >= 1 && attempt < CHANNEL_MAX_ATTEMPTS ? CHANNEL_RETRY_DELAYS_SECONDS[attempt - 1] : null;
+}
