@@ -103,6 +103,9 @@ function configureEnvironment(setup: FunctionsSetup): void {
     // and the sender sends unpaced: only the SES emulator bounds it.
     REMINDER_QUEUE: 'in-process',
     REMINDER_CLAIM_TIMEOUT_SECONDS: String(LOCAL_REMINDER_QUEUE.claimTimeoutSeconds),
+    // Reminder channels may reach this machine's receivers (loopback, over http): never set in the cloud
+    // (functions/lib/channels/outbound.ts).
+    CHANNELS_ALLOW_LOOPBACK: '1',
   });
   delete process.env.REMINDER_QUEUE_URL;
   delete process.env.SES_SEND_RATE_PER_SENDER;

@@ -1,4 +1,5 @@
 import { channelMessages, channelRoutes } from '../../shared/api/channels.js';
+import { pushRoutes } from '../../shared/api/push.js';
 import { hasReminderChannels } from '../../shared/domain/channels.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
@@ -9,6 +10,7 @@ import { now } from '../lib/chassis/clock.js';
 import { HttpError, notFound } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
+import { vapidKeys } from '../lib/push/vapid.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
@@ -22,9 +24,10 @@ const TEST_DAYS_BEFORE = 3;
 
 /**
  * The channels area (issue 25 §2, §4): a user's reminder channels, 'Send test', and the deliveries log
- * (everybody's: e-mail reminders are logged too), which an admin reads for any user.
+ * (everybody's: e-mail reminders are logged too), which an admin reads for any user; and the key a
+ * browser subscribes to Web Push with, for its 'webpush' channel.
  */
-export const handler = createApiHandler(channelRoutes, {
+export const handler = createApiHandler({ ...channelRoutes, ...pushRoutes }, {
   listChannels: async ({ user }) => {
     requireChannels(user);
     return (await listChannels(user.id)).map((channel) => channelView(channel));
@@ -79,6 +82,11 @@ export const handler = createApiHandler(channelRoutes, {
     });
     log.info('channel test', { channelId: channel.id, type: channel.type, status: answer.status, ok: answer.ok });
     return { ok: answer.ok, status: answer.status, body: answer.body, error: answer.error, durationMs: answer.durationMs };
+  },
+
+  pushKey: async ({ user }) => {
+    requireChannels(user);
+    return { publicKey: (await vapidKeys()).publicKey };
   },
 
   listDeliveries: async ({ user, query }) => listDeliveries(user.id, query.cursor),

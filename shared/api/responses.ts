@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CURRENCY_CODES } from '../domain/currency.js';
 import { ROLES } from '../domain/roles.js';
 import { channelResponseSchemas } from './channels.js';
+import { pushResponseSchemas } from './push.js';
 import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
 import { PAYMENT_STATUSES } from './payments.js';
@@ -300,6 +301,7 @@ export const responseSchemas = {
   contactDetails: z.object({ supportEmail: z.string() }),
   sendContactMessage: messageResponse,
   ...channelResponseSchemas,
+  ...pushResponseSchemas,
 } satisfies Record<RouteName, z.ZodMiniType>;
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

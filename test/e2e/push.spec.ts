@@ -13,10 +13,10 @@ test.use({ serviceWorkers: 'allow' });
 
 /** The page's service worker registration, once it is active. */
 async function activeServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+  await page.evaluate(`(async () => {
     const registration = await navigator.serviceWorker.ready;
     if (!registration.active) throw new Error('no active service worker');
-  });
+  })()`);
 }
 
 /** CDP's id of the origin's service worker registration, found with the ServiceWorker domain `cdp` enables. */
@@ -60,10 +60,10 @@ test('a push message delivered to the service worker shows the reminder as a not
   });
   await expect
     .poll(() =>
-      page.evaluate(async () => {
+      page.evaluate(`(async () => {
         const registration = await navigator.serviceWorker.ready;
         return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data, icon: n.icon }));
-      }),
+      })()`),
     )
     .toEqual([
       {

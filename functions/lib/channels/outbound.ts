@@ -78,7 +78,8 @@ export interface OutboundRequest {
   url: string;
   method?: 'POST';
   headers: Record<string, string>;
-  body: string;
+  /** Text, or bytes (a Web Push message's encrypted body). */
+  body: string | Buffer;
 }
 
 /** What came of a request: the provider's answer, or why there was none. */
