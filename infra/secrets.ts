@@ -101,7 +101,8 @@ export class SessionSecrets extends Construct {
     // Kept on stack deletion: every browser subscribed with its public key; a new one would leave each
     // Web Push channel unable to deliver until its device subscribes again.
     this.vapidKey = new secretsmanager.Secret(this, 'VapidKey', {
-      description: 'Subscription Tracker: seed of the Web Push (VAPID) key pair. Replacing it stops every browser notification until each device enables them again.',
+      description:
+        'Subscription Tracker: seed of the Web Push (VAPID) key pair. Replacing it stops every browser notification until each device enables them again.',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });

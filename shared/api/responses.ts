@@ -2,10 +2,10 @@ import * as z from 'zod/mini';
 import { CURRENCY_CODES } from '../domain/currency.js';
 import { ROLES } from '../domain/roles.js';
 import { channelResponseSchemas } from './channels.js';
-import { pushResponseSchemas } from './push.js';
 import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
 import { PAYMENT_STATUSES } from './payments.js';
+import { pushResponseSchemas } from './push.js';
 import { BILLING_CYCLES, SUBSCRIPTION_STATUSES } from './subscription.js';
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 /**
@@ -101,10 +102,20 @@ test('without a network, a page of the app shows the offline page, and the app a
   await activeServiceWorker(page);
   await context.setOffline(true);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  const offline = page.getByRole('heading', { name: 'You are offline' });
+  await expect(offline).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expectNoAxeViolationsInBothThemes(page, 'the offline page');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeInViewport();
+  expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+
+  // Still offline, 'Try again' loads the address again: the offline page again.
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(offline).toBeVisible();
+  // Back online, 'Try again' loads the app (which signs a visitor in first).
   await context.setOffline(false);
-  await page.getByRole('link', { name: 'Try again' }).click();
-  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeHidden();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(offline).toBeHidden();
   await expect(page).toHaveURL(/\/login/);
 });

@@ -1,5 +1,5 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
-import { type Server, createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -76,7 +76,12 @@ function checkVapid(authorization: string | undefined, origin: string, applicati
     format: 'jwk',
     key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
   });
-  const signed = verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!signed) problems.push('the VAPID token’s ES256 signature does not verify');
   const parsedHeader = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, unknown>;
   if (parsedHeader.alg !== 'ES256') problems.push(`alg is ${String(parsedHeader.alg)}`);
@@ -86,7 +91,8 @@ function checkVapid(authorization: string | undefined, origin: string, applicati
   if (typeof parsedClaims.exp !== 'number' || parsedClaims.exp <= now || parsedClaims.exp > now + 24 * 3600) {
     problems.push(`exp ${String(parsedClaims.exp)} is not within the next 24 hours`);
   }
-  if (typeof parsedClaims.sub !== 'string' || !/^(mailto:|https:)/.test(parsedClaims.sub)) problems.push(`sub ${String(parsedClaims.sub)} is no contact`);
+  if (typeof parsedClaims.sub !== 'string' || !/^(mailto:|https:)/.test(parsedClaims.sub))
+    problems.push(`sub ${String(parsedClaims.sub)} is no contact`);
   return parsedClaims;
 }
 

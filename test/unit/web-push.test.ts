@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_PAYLOAD_BYTES,
   encryptPayload,
+  MAX_PAYLOAD_BYTES,
   pushAnswer,
   pushRequest,
   subscriptionKeysProblem,
@@ -29,7 +29,10 @@ describe('RFC 8291 message encryption', () => {
   });
 
   it('refuses a message longer than one 4096-byte record holds', () => {
-    const keys = { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' };
+    const keys = {
+      p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+      auth: 'BTBZMqHH6r4Tts7J_aSIgg',
+    };
     expect(encryptPayload(Buffer.alloc(MAX_PAYLOAD_BYTES), keys)).toHaveLength(4096);
     expect(() => encryptPayload(Buffer.alloc(MAX_PAYLOAD_BYTES + 1), keys)).toThrow(RangeError);
   });
@@ -47,7 +50,10 @@ describe('VAPID keys', () => {
 
 describe('subscription keys', () => {
   it('accepts a browser’s keys and says what is wrong with others', () => {
-    const good = { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' };
+    const good = {
+      p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+      auth: 'BTBZMqHH6r4Tts7J_aSIgg',
+    };
     expect(subscriptionKeysProblem(good)).toBeNull();
     expect(subscriptionKeysProblem({ ...good, auth: 'AAAA' })).toBe('auth must be 16 bytes');
     expect(subscriptionKeysProblem({ ...good, p256dh: Buffer.alloc(65, 4).toString('base64url') })).toBe('p256dh must be a point on P-256');
@@ -72,7 +78,11 @@ describe('a push sent to a push service on 127.0.0.1', () => {
       expect(pushAnswer(answer.status)).toBe('delivered');
       const [received] = service.received;
       expect(received?.problems).toEqual([]);
-      expect(JSON.parse(received?.plaintext ?? 'null')).toEqual({ title: 'Netflix renews in 3 days', body: '€17.99 on 1 March', url: '/dashboard' });
+      expect(JSON.parse(received?.plaintext ?? 'null')).toEqual({
+        title: 'Netflix renews in 3 days',
+        body: '€17.99 on 1 March',
+        url: '/dashboard',
+      });
       expect(received?.headers.ttl).toBe('86400');
       expect(received?.headers.urgency).toBe('normal');
       expect(received?.jwtClaims?.sub).toBe('mailto:support@example.com');

@@ -9,7 +9,7 @@
  */
 const OFFLINE_CACHE = 'offline-v1';
 const OFFLINE_PAGE = '/offline.html';
-const OFFLINE_FILES = [OFFLINE_PAGE, '/favicon.svg'];
+const OFFLINE_FILES = [OFFLINE_PAGE, '/offline.js', '/favicon.svg'];
 const DEFAULT_URL = '/dashboard';
 
 self.addEventListener('install', (event) => {
@@ -82,7 +82,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = appUrl(event.notification.data && event.notification.data.url);
+  const url = appUrl(event.notification.data?.url);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { apiBase } from './api/siteConfig';
-import { watchForMissingCode } from './missingCode';
 import { registerServiceWorker } from './lib/serviceWorker';
+import { watchForMissingCode } from './missingCode';
 import { App, preloadScreen } from './router';
 // Inter ships with the app (DESIGN §7b): woff2 per script, each fetched only when a page uses it, font-display: swap.
 import '@fontsource-variable/inter';

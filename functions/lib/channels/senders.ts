@@ -180,7 +180,8 @@ export const PUSH_GONE_ERROR =
 export const sendWebPush: ChannelSender<'webpush'> = async (config, notification) => {
   const started = Date.now();
   const keysProblem = subscriptionKeysProblem(config);
-  if (keysProblem) return { ok: false, status: null, body: '', error: `Invalid subscription: ${keysProblem}`, permanent: true, durationMs: 0 };
+  if (keysProblem)
+    return { ok: false, status: null, body: '', error: `Invalid subscription: ${keysProblem}`, permanent: true, durationMs: 0 };
   const words = wordsOf(notification);
   const { subscription } = notification;
   const request = pushRequest(

@@ -1,4 +1,4 @@
-import { type KeyObject, createCipheriv, createECDH, createHash, createPrivateKey, hkdfSync, randomBytes, sign } from 'node:crypto';
+import { createCipheriv, createECDH, createHash, createPrivateKey, hkdfSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 
 /**
  * Web Push from the application server's side, with node:crypto only (no library: web-push and its
