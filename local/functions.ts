@@ -29,7 +29,17 @@ export type RunDailyRates = (source: string) => Promise<RatesRun>;
  * 13 s, functions/lib/chassis/aws.ts) and a redelivery comes after a claim has timed out, as in the cloud
  * (infra/reminders.ts).
  */
-export const LOCAL_REMINDER_QUEUE = { claimTimeoutSeconds: 45, visibilityTimeoutMs: 60_000, maxReceiveCount: 5, concurrency: 8 };
+/**
+ * A delay of one second lasts 2 ms here: a channel's retries after 1, 5 and 15 minutes come after
+ * 0.12, 0.6 and 1.8 s, so a run with a failing channel ends in seconds (docs/decisions/pending-reminder-channels.md).
+ */
+export const LOCAL_REMINDER_QUEUE = {
+  claimTimeoutSeconds: 45,
+  visibilityTimeoutMs: 60_000,
+  maxReceiveCount: 5,
+  concurrency: 8,
+  delayMsPerSecond: 2,
+};
 
 export interface LocalFunctions {
   handlers: Map<Area, LambdaHandler>;

@@ -20,6 +20,12 @@ export interface QueueSettings {
   maxReceiveCount: number;
   /** Deliveries at once (the event source's maximumConcurrency). */
   concurrency: number;
+  /**
+   * Milliseconds a message enqueued with `delaySeconds` waits per second of delay: 1000 is SQS's
+   * DelaySeconds; the local stack's is much less, so that a channel's retries after 1, 5 and 15 minutes
+   * (issue 25 §2) happen within seconds (LOCAL_REMINDER_QUEUE, local/functions.ts).
+   */
+  delayMsPerSecond: number;
 }
 
 /** The sender's answer for a batch: the partial batch response, and each record's outcome when it says. */
@@ -31,7 +37,10 @@ export interface DeadLetter {
   receiveCount: number;
 }
 
-/** What became of one run date's messages: the sender's final outcomes, the retries and the dead letters. */
+/**
+ * What became of one run date's messages: the sender's final outcomes, the retries (a hand-back, or a
+ * channel's next attempt put on the queue with a delay) and the dead letters.
+ */
 export type DeliveryCounts = Record<'sent' | 'failed' | 'alreadySent' | 'alreadyFailed' | 'retried' | 'deadLettered', number>;
 
 export interface InProcessReminderQueue extends ReminderQueue {
@@ -66,6 +75,8 @@ export const zeroDeliveryCounts = (): DeliveryCounts => ({
 export function inProcessReminderQueue(consume: ReminderConsumer, settings: QueueSettings): InProcessReminderQueue {
   const visible: Message[] = [];
   const invisible = new Map<string, NodeJS.Timeout>();
+  /** Messages enqueued with a delay, not yet visible. */
+  const delayed = new Set<NodeJS.Timeout>();
   const dead: DeadLetter[] = [];
   const tallies = new Map<string, DeliveryCounts>();
   let delivering = 0;
@@ -78,7 +89,7 @@ export function inProcessReminderQueue(consume: ReminderConsumer, settings: Queu
     tallies.set(date, counts);
     return counts;
   };
-  const depth = () => visible.length + invisible.size + inFlight;
+  const depth = () => visible.length + invisible.size + delayed.size + inFlight;
   const settleWaiters = () => {
     if (depth() > 0 || delivering > 0) return;
     const ready = waiters;
@@ -134,6 +145,8 @@ export function inProcessReminderQueue(consume: ReminderConsumer, settings: Queu
       if (failed.has(message.messageId)) {
         tally(message.date).retried++;
         handBack(message);
+      } else if (outcome === 'rescheduled') {
+        tally(message.date).retried++;
       } else if (outcome === 'sent' || outcome === 'failed' || outcome === 'alreadySent' || outcome === 'alreadyFailed') {
         tally(message.date)[outcome]++;
       }
@@ -155,11 +168,28 @@ export function inProcessReminderQueue(consume: ReminderConsumer, settings: Queu
   };
 
   return {
-    async enqueue(messages: ReminderMessage[]) {
+    async enqueue(messages: ReminderMessage[], options?: { delaySeconds?: number }) {
       const now = Date.now();
-      for (const message of messages) {
-        visible.push({ messageId: randomUUID(), body: JSON.stringify(message), date: message.date, receiveCount: 0, sentAt: now });
+      const entries = messages.map((message) => ({
+        messageId: randomUUID(),
+        body: JSON.stringify(message),
+        date: message.date,
+        receiveCount: 0,
+        sentAt: now,
+      }));
+      const delaySeconds = options?.delaySeconds ?? 0;
+      if (delaySeconds > 0 && !stopped) {
+        const timer = setTimeout(() => {
+          delayed.delete(timer);
+          if (stopped) return;
+          visible.push(...entries);
+          pump();
+        }, delaySeconds * settings.delayMsPerSecond);
+        timer.unref();
+        delayed.add(timer);
+        return;
       }
+      visible.push(...entries);
       pump();
     },
     depth,
@@ -174,6 +204,8 @@ export function inProcessReminderQueue(consume: ReminderConsumer, settings: Queu
       stopped = true;
       for (const timer of invisible.values()) clearTimeout(timer);
       invisible.clear();
+      for (const timer of delayed) clearTimeout(timer);
+      delayed.clear();
       visible.length = 0;
       settleWaiters();
     },

@@ -21,13 +21,17 @@ export type MarkerStatus = 'sending' | 'released' | 'sent' | 'failed';
 
 export interface MarkerKey {
   pk: string;
-  sk: 'SENT';
+  /** 'SENT' for the e-mail, `CHANNEL#<id>` for a channel's delivery of the same reminder (issue 25 §2). */
+  sk: string;
 }
 
 export const markerKey = (subscriptionId: string, date: string, kind: ReminderKind, event: ReminderEvent = 'renewal'): MarkerKey => ({
   pk: `REMINDER#${subscriptionId}#${date}#${event === 'renewal' ? '' : `${event}#`}${kind}`,
   sk: 'SENT',
 });
+
+/** The marker of a channel's delivery of a reminder: beside the e-mail's, one per channel. */
+export const channelMarkerKey = (reminder: MarkerKey, channelId: string): MarkerKey => ({ pk: reminder.pk, sk: `CHANNEL#${channelId}` });
 
 export type ClaimResult = { claimed: true; claimId: string } | { claimed: false; status: MarkerStatus };
 

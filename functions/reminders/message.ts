@@ -29,7 +29,19 @@ export interface ReminderMessage {
     cancelBy: string | null;
     noticeDays: number | null;
   };
-  recipient: { userId: string; email: string; displayName: string; currency: string };
+  recipient: {
+    userId: string;
+    email: string;
+    displayName: string;
+    currency: string;
+    /** The user may have reminder channels (VIP, Premium, staff): the sender looks them up (issue 25 §2). */
+    channels?: boolean;
+  };
+  /**
+   * Present on a channel's delivery of the reminder (issue 25 §2), which the sender enqueued for each of
+   * the user's enabled channels: which channel, and which attempt (1 to CHANNEL_MAX_ATTEMPTS).
+   */
+  channel?: { id: string; attempt: number };
 }
 
 /** The date a reminder counts its days to: the renewal's, the trial's end or the cancel-by date. */
@@ -90,6 +102,13 @@ export function parseReminderMessage(body: string): ReminderMessage | null {
     isText(r.userId) &&
     isText(r.email) &&
     typeof r.displayName === 'string' &&
-    isText(r.currency);
+    isText(r.currency) &&
+    (r.channels === undefined || typeof r.channels === 'boolean') &&
+    (value.channel === undefined ||
+      (typeof value.channel === 'object' &&
+        value.channel !== null &&
+        isText(value.channel.id) &&
+        Number.isInteger(value.channel.attempt) &&
+        value.channel.attempt >= 1));
   return valid ? ({ ...value, event, subscription: s } as ReminderMessage) : null;
 }

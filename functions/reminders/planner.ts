@@ -1,6 +1,7 @@
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { type Charge, cancelByDate, chargeOn, intervalOf } from '../../shared/domain/billing.js';
+import { hasReminderChannels } from '../../shared/domain/channels.js';
 import { isCalendarDate, isValidTimeZone } from '../../shared/domain/dates.js';
 import {
   candidateDueDates,
@@ -272,6 +273,8 @@ function planPage(date: string, partition: Partition, subscriptions: Subscriptio
         email: user.email as string,
         displayName: user.displayName || user.username,
         currency: user.currencyPreference,
+        // The sender looks up the channels of VIP and Premium only (issue 25 §2): no read here.
+        ...(hasReminderChannels(user.role) ? { channels: true } : {}),
       },
     });
   }

@@ -10,8 +10,11 @@ import type { ReminderMessage } from './message.js';
  * the same SQS event.
  */
 export interface ReminderQueue {
-  /** Puts the messages on the queue; resolves once every one is accepted, or throws. */
-  enqueue(messages: ReminderMessage[]): Promise<void>;
+  /**
+   * Puts the messages on the queue; resolves once every one is accepted, or throws. `delaySeconds`
+   * (at most 900, SQS's DelaySeconds) keeps them invisible that long: a channel's retry (issue 25 §2).
+   */
+  enqueue(messages: ReminderMessage[], options?: { delaySeconds?: number }): Promise<void>;
 }
 
 /** SendMessageBatch's limit. */
@@ -28,8 +31,12 @@ export function installReminderQueue(queue: ReminderQueue): void {
 
 /** SQS: batches of 10, the entries SQS did not take sent again (three attempts), then an error. */
 export function sqsReminderQueue(queueUrl: string, client: SQSClient): ReminderQueue {
-  const sendBatch = async (batch: ReminderMessage[]) => {
-    let entries = batch.map((message, i) => ({ Id: String(i), MessageBody: JSON.stringify(message) }));
+  const sendBatch = async (batch: ReminderMessage[], delaySeconds: number | undefined) => {
+    let entries = batch.map((message, i) => ({
+      Id: String(i),
+      MessageBody: JSON.stringify(message),
+      ...(delaySeconds ? { DelaySeconds: delaySeconds } : {}),
+    }));
     for (let attempt = 0; entries.length > 0; attempt++) {
       if (attempt === 3) throw new Error(`SQS refused ${entries.length} reminder messages three times`);
       if (attempt > 0) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
@@ -39,10 +46,11 @@ export function sqsReminderQueue(queueUrl: string, client: SQSClient): ReminderQ
     }
   };
   return {
-    async enqueue(messages) {
+    async enqueue(messages, options) {
       const batches: ReminderMessage[][] = [];
       for (let i = 0; i < messages.length; i += MESSAGES_PER_BATCH) batches.push(messages.slice(i, i + MESSAGES_PER_BATCH));
-      for (let i = 0; i < batches.length; i += BATCHES_AT_ONCE) await Promise.all(batches.slice(i, i + BATCHES_AT_ONCE).map(sendBatch));
+      for (let i = 0; i < batches.length; i += BATCHES_AT_ONCE)
+        await Promise.all(batches.slice(i, i + BATCHES_AT_ONCE).map((batch) => sendBatch(batch, options?.delaySeconds)));
     },
   };
 }

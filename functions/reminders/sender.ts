@@ -1,12 +1,18 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { channelRetryDelay } from '../../shared/domain/channels.js';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
+import { findChannel, listChannels } from '../lib/channels/channels.js';
+import { recordDelivery } from '../lib/channels/deliveries.js';
+import { sendToChannel } from '../lib/channels/senders.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger } from '../lib/chassis/log.js';
+import { nowIso } from '../lib/chassis/table.js';
 import { sendEmail } from '../lib/email/email.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { reminderEmail, unsubscribeToken } from '../lib/reminders/reminder-email.js';
-import { claim, markerKey, release, settle } from './claims.js';
+import { channelMarkerKey, claim, type MarkerStatus, markerKey, release, settle } from './claims.js';
 import { eventDateOf, parseReminderMessage, type ReminderMessage } from './message.js';
+import { reminderQueue } from './queue.js';
 
 /**
  * The reminder sender (issue 11 §1): consumes the reminder queue, ten messages a batch. For each, in turn:
@@ -27,7 +33,11 @@ export type SendOutcome =
   /** Another sender holds a live claim on it: handed back, to be looked at again after the visibility timeout. */
   | 'busy'
   /** A passing failure (throttling, a 5xx, the network): handed back for a retry. */
-  | 'retry';
+  | 'retry'
+  /** A channel's passing failure: its next attempt is on the queue, delayed by the backoff (issue 25 §2). */
+  | 'rescheduled'
+  /** A channel's delivery whose channel was deleted or turned off meanwhile: nothing sent. */
+  | 'skipped';
 
 /** Outcomes that hand the message back to the queue. */
 export const RETRIED: ReadonlySet<SendOutcome> = new Set(['busy', 'retry']);
@@ -61,16 +71,93 @@ const log = () => createLogger({ function: 'reminder-sender' });
 
 const daysBeforeOf = (kind: ReminderKind) => (REMINDER_KINDS.find((k) => k.kind === kind) as (typeof REMINDER_KINDS)[number]).daysBefore;
 
-async function sendOne(message: ReminderMessage): Promise<SendOutcome> {
+/** What the deliveries log says of a reminder (issue 25 §2). */
+const loggedReminder = (message: ReminderMessage) => ({
+  subscriptionId: message.subscription.id,
+  subscriptionName: message.subscription.name,
+  event: message.event,
+  daysBefore: daysBeforeOf(message.kind),
+});
+
+const claimRefusal = (status: MarkerStatus): SendOutcome =>
+  status === 'sent' ? 'alreadySent' : status === 'failed' ? 'alreadyFailed' : 'busy';
+
+/**
+ * One delivery per enabled channel of the user, on the same queue (issue 25 §2): read once per reminder,
+ * when its e-mail is claimed. A redelivered reminder enqueues them again; their markers keep each to one send.
+ */
+async function enqueueChannelDeliveries(message: ReminderMessage): Promise<void> {
+  if (!message.recipient.channels) return;
+  const enabled = (await listChannels(message.recipient.userId)).filter((channel) => channel.enabled);
+  if (enabled.length === 0) return;
+  await reminderQueue().enqueue(enabled.map((channel) => ({ ...message, channel: { id: channel.id, attempt: 1 } })));
+}
+
+/**
+ * A channel's delivery of a reminder: claimed under its own marker, sent by its type's sender. A passing
+ * failure puts the next attempt on the queue after the backoff (1, 5, 15 minutes) until the last attempt,
+ * then fails it; a permanent one fails at once. Every outcome goes to the deliveries log.
+ */
+async function sendToChannelOnce(message: ReminderMessage, delivery: { id: string; attempt: number }): Promise<SendOutcome> {
+  const { subscription, recipient, kind, event } = message;
+  const channel = await findChannel(recipient.userId, delivery.id);
+  if (!channel?.enabled) return 'skipped';
+  const date = eventDateOf(message);
+  const key = channelMarkerKey(markerKey(subscription.id, date, kind, event), channel.id);
+  const claimed = await claim(key, date, claimTimeoutSeconds());
+  if (!claimed.claimed) return claimRefusal(claimed.status);
+  const answer = await sendToChannel(channel, {
+    event,
+    kind,
+    daysBefore: daysBeforeOf(kind),
+    subscription,
+    recipient,
+    rates: await currentRates(),
+    sentAt: nowIso(),
+  });
+  const logged = { ...loggedReminder(message), channel: { type: channel.type, name: channel.name }, attempt: delivery.attempt };
+  const fields = {
+    subscriptionId: subscription.id,
+    channelId: channel.id,
+    type: channel.type,
+    attempt: delivery.attempt,
+    status: answer.status,
+  };
+  if (answer.ok) {
+    const settled = await settle(key, claimed.claimId, { status: 'sent' }).catch(() => false);
+    if (!settled) log().error('channel delivery sent, but its marker could not be settled', fields);
+    await recordDelivery(recipient.userId, { ...logged, status: 'sent', error: null });
+    return 'sent';
+  }
+  const delay = answer.permanent ? null : channelRetryDelay(delivery.attempt);
+  if (delay === null) {
+    const error = answer.permanent ? answer.error : `${answer.error} (gave up after ${delivery.attempt} attempts)`;
+    await settle(key, claimed.claimId, { status: 'failed', reason: answer.error ?? 'failed' });
+    await recordDelivery(recipient.userId, { ...logged, status: 'failed', error });
+    log().warn('channel delivery failed', { ...fields, error: answer.error });
+    return 'failed';
+  }
+  await release(key, claimed.claimId);
+  await reminderQueue().enqueue([{ ...message, channel: { id: channel.id, attempt: delivery.attempt + 1 } }], { delaySeconds: delay });
+  await recordDelivery(recipient.userId, { ...logged, status: 'retrying', error: answer.error });
+  log().warn('channel delivery failed, retried later', { ...fields, error: answer.error, delaySeconds: delay });
+  return 'rescheduled';
+}
+
+async function sendOne(message: ReminderMessage, receiveCount: number): Promise<SendOutcome> {
+  if (message.channel) return sendToChannelOnce(message, message.channel);
   await pace();
   const { subscription, recipient, kind, event } = message;
   const date = eventDateOf(message);
   const key = markerKey(subscription.id, date, kind, event);
   const claimed = await claim(key, date, claimTimeoutSeconds());
-  if (!claimed.claimed) {
-    if (claimed.status === 'sent') return 'alreadySent';
-    if (claimed.status === 'failed') return 'alreadyFailed';
-    return 'busy';
+  if (!claimed.claimed) return claimRefusal(claimed.status);
+  const logged = { ...loggedReminder(message), channel: { type: 'email' as const, name: recipient.email }, attempt: receiveCount };
+  try {
+    await enqueueChannelDeliveries(message);
+  } catch (error) {
+    await release(key, claimed.claimId);
+    throw error;
   }
   try {
     await sendEmail(
@@ -91,10 +178,12 @@ async function sendOne(message: ReminderMessage): Promise<SendOutcome> {
     const fields = { subscriptionId: subscription.id, kind, event, error: String(error), name: (error as Error).name };
     if (isPermanentSendError(error)) {
       await settle(key, claimed.claimId, { status: 'failed', reason: (error as Error).name });
+      await recordDelivery(recipient.userId, { ...logged, status: 'failed', error: (error as Error).name });
       log().warn('reminder refused for good', fields);
       return 'failed';
     }
     await release(key, claimed.claimId);
+    await recordDelivery(recipient.userId, { ...logged, status: 'retrying', error: (error as Error).name });
     log().warn('reminder send failed, to be retried', fields);
     return 'retry';
   }
@@ -104,6 +193,7 @@ async function sendOne(message: ReminderMessage): Promise<SendOutcome> {
   // A marker that cannot be settled is logged, never retried: a retry would send the e-mail again.
   const settled = await settle(key, claimed.claimId, { status: 'sent' }).catch(() => false);
   if (!settled) log().error('reminder sent, but its marker could not be settled', { subscriptionId: subscription.id, kind });
+  await recordDelivery(recipient.userId, { ...logged, status: 'sent', error: null });
   return 'sent';
 }
 
@@ -114,7 +204,7 @@ async function outcomeOf(record: SQSRecord): Promise<SendOutcome> {
     return 'failed';
   }
   try {
-    return await sendOne(message);
+    return await sendOne(message, Number(record.attributes?.ApproximateReceiveCount ?? 1) || 1);
   } catch (error) {
     // DynamoDB could not claim or settle: nothing was sent that is not marked, so the message is retried.
     log().warn('reminder not sent, to be retried', { subscriptionId: message.subscription.id, error: String(error) });

@@ -72,7 +72,7 @@ async function startSesFront(emulator: string): Promise<string> {
 }
 
 /** Short timings, so a redelivery comes in seconds: a claim times out after 1 s, a message is invisible for 2 s. */
-const TIMINGS = { visibilityTimeoutMs: 2000, maxReceiveCount: 3, concurrency: 2 };
+const TIMINGS = { visibilityTimeoutMs: 2000, maxReceiveCount: 3, concurrency: 2, delayMsPerSecond: 2 };
 
 let local: typeof import('../../local/functions.js');
 
