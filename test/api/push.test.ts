@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, ChannelTestResult } from '../../shared/api/channels.js';
+import { PUSH_GONE_ERROR } from '../../functions/lib/channels/senders.js';
+import type { Channel, ChannelTestResult, DeliveryPage } from '../../shared/api/channels.js';
 import { channelMessages } from '../../shared/domain/channels.js';
+import { addDays } from '../../shared/domain/dates.js';
 import { startTestPushService, type TestPushService } from '../unit/push-service.js';
-import { call, type SignedInUser, signedInUser } from './helpers.js';
+import { apiUrl, call, type SignedInUser, signedInUser } from './helpers.js';
 
 /**
  * Browser notifications (issue 25 §2): the VAPID key a browser subscribes with, the 'webpush' channel its
@@ -105,5 +107,68 @@ describe('a webpush channel', () => {
     expect(answer.body).toMatchObject({ ok: false, status: 429, body: 'push service answer 429' });
     const listed = await call<Channel[]>('GET', '/api/channels', { token: vip.token });
     expect(listed.body.find((c) => c.id === channel.id)?.enabled).toBe(true);
+  });
+});
+
+describe('a reminder run', () => {
+  const RUN_DATE = '2036-06-10';
+  let user: SignedInUser;
+  let subscriptionId: string;
+  let delivered: Awaited<ReturnType<typeof webPushChannel>>;
+  let gone: Awaited<ReturnType<typeof webPushChannel>>;
+
+  const runFor = async (date: string) => {
+    const response = await fetch(`${apiUrl()}/_local/reminders?date=${date}`, { method: 'POST' });
+    expect(response.status).toBe(200);
+  };
+  const deliveries = async () => (await call<DeliveryPage>('GET', '/api/deliveries', { token: user.token })).body.deliveries;
+
+  beforeAll(async () => {
+    user = await signedInUser('premium');
+    delivered = await webPushChannel(user, 'Firefox on Windows');
+    gone = await webPushChannel(user, 'Old laptop');
+    service.answerWith(gone.browser.id, 410);
+    const created = await call('POST', '/api/subscriptions', {
+      token: user.token,
+      body: { name: 'Spotify', amount: 12.5, category: 'streaming', dueDate: addDays(RUN_DATE, 3) },
+    });
+    expect(created.status).toBe(201);
+    subscriptionId = created.body.id;
+    await runFor(RUN_DATE);
+  });
+
+  it('pushes the reminder to the browser: its words, a tag of its own, the dashboard, a day to live', () => {
+    const received = service.received.filter((push) => push.subscriptionId === delivered.browser.id);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.problems).toEqual([]);
+    expect(JSON.parse(received[0]?.plaintext ?? '{}')).toEqual({
+      title: 'Spotify renews in 3 days',
+      body: expect.stringContaining('Your Spotify subscription is due on'),
+      tag: `${subscriptionId}:renewal:3day`,
+      url: `${apiUrl()}/dashboard`,
+    });
+    expect(received[0]?.headers).toMatchObject({ ttl: '86400', urgency: 'normal' });
+  });
+
+  it('turns off the channel of a browser whose subscription is gone, says so once in the deliveries, and never retries it', async () => {
+    expect(service.received.filter((push) => push.subscriptionId === gone.browser.id)).toHaveLength(1);
+    const log = (await deliveries()).filter((d) => d.channel.type === 'webpush');
+    expect(log.map((d) => [d.channel.name, d.status, d.attempt, d.error])).toEqual(
+      expect.arrayContaining([
+        ['Firefox on Windows', 'sent', 1, null],
+        ['Old laptop', 'failed', 1, PUSH_GONE_ERROR],
+      ]),
+    );
+    expect(log).toHaveLength(2);
+    const channels = await call<Channel[]>('GET', '/api/channels', { token: user.token });
+    expect(channels.body.map((c) => [c.name, c.enabled])).toEqual([
+      ['Firefox on Windows', true],
+      ['Old laptop', false],
+    ]);
+  });
+
+  it('sends nothing twice on a second run', async () => {
+    await runFor(RUN_DATE);
+    expect(service.received.filter((push) => [delivered.browser.id, gone.browser.id].includes(push.subscriptionId))).toHaveLength(2);
   });
 });
