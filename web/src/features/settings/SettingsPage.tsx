@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { AccountInfoForm } from './AccountInfoForm';
+import { BrowserNotificationsCard } from './BrowserNotificationsCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm';
 import { ProfileCustomizationModal } from './ProfileCustomizationModal';
@@ -32,6 +33,7 @@ export function SettingsPage() {
           <TwoFactorCard />
           <ChangePasswordForm />
           <NotificationPreferencesForm />
+          <BrowserNotificationsCard />
         </div>
         <div className={styles.side}>
           <SessionsCard />
