@@ -141,7 +141,10 @@ export class ReminderJob extends Construct {
     );
     // Claims and markers are updates; the suppression check reads one item (functions/lib/email/email.ts).
     // Query: the newest stored day of exchange rates, to show a price in the display currency (issue 24 §1).
-    grantTableAccess(props.table, this.sender, { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:Query'] });
+    // PutItem: the deliveries log, and a channel turned off when its browser's push subscription is gone (issue 25 §2).
+    grantTableAccess(props.table, this.sender, {
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
+    });
     props.email.grantSend(this.sender);
     // maximumConcurrency, not reserved concurrency: it bounds the senders without taking from the
     // account's unreserved pool (10 in a new account, which reserved concurrency may not go below).

@@ -271,10 +271,32 @@ describe('permissions', () => {
     expect(secretActions).toEqual(['secretsmanager:GetSecretValue']);
   });
 
-  it('tells only the contact function the support address', () => {
+  it('tells the support address only to the contact function and, as the Web Push contact, the channels function', () => {
     for (const area of AREAS) {
       const support = functionOfArea(area).properties.Environment.Variables.SUPPORT_EMAIL;
-      expect(support, area).toBe(area === 'contact' ? 'help@subscriptions.example.com' : undefined);
+      expect(support, area).toBe(area === 'contact' || area === 'channels' ? 'help@subscriptions.example.com' : undefined);
+    }
+  });
+
+  it('lets only the channels function and the reminder sender read the VAPID key, and tells only them where it is', () => {
+    const sender = functions.find((f) =>
+      /^Subscription Tracker: sends the reminder/.test(String(f.properties.Description)),
+    ) as ProductFunctionResource;
+    const keyArn = functionOfArea('channels').properties.Environment.Variables.VAPID_KEY_ARN;
+    expect(JSON.stringify(keyArn)).toContain('VapidKey');
+    expect(sender.properties.Environment.Variables.VAPID_KEY_ARN).toEqual(keyArn);
+    const readers = [...statements]
+      .filter(([, list]) =>
+        list.some(
+          (s) =>
+            actionsOf(s).includes('secretsmanager:GetSecretValue') &&
+            [s.Resource].flat().some((resource) => JSON.stringify(resource) === JSON.stringify(keyArn)),
+        ),
+      )
+      .map(([role]) => role);
+    expect(readers.sort()).toEqual([functionOfArea('channels').roleLogicalId, sender.roleLogicalId].sort());
+    for (const area of AREAS.filter((a) => a !== 'channels')) {
+      expect(functionOfArea(area).properties.Environment.Variables.VAPID_KEY_ARN).toBeUndefined();
     }
   });
 

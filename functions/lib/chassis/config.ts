@@ -21,9 +21,6 @@ export interface Config {
   /** The key that encrypts two-factor secrets (local stack), or the Secrets Manager secret holding it (cloud). */
   TWO_FACTOR_KEY?: string;
   TWO_FACTOR_KEY_ARN?: string;
-  /** The seed of the Web Push VAPID key pair (local stack), or the Secrets Manager secret holding it (cloud). */
-  VAPID_KEY?: string;
-  VAPID_KEY_ARN?: string;
   AVATARS_BUCKET?: string;
   /** Absolute base URL of `/avatars/` when the site is not on the API's origin (LocalStack); `/avatars` otherwise. */
   AVATARS_BASE_URL?: string;
@@ -93,8 +90,6 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
   optional('JWT_SECRET_ARN', Boolean, 'must not be empty');
   if (env.TWO_FACTOR_KEY !== undefined && env.TWO_FACTOR_KEY.length < 32) problems.push('TWO_FACTOR_KEY: must be at least 32 characters');
   optional('TWO_FACTOR_KEY_ARN', Boolean, 'must not be empty');
-  if (env.VAPID_KEY !== undefined && env.VAPID_KEY.length < 32) problems.push('VAPID_KEY: must be at least 32 characters');
-  optional('VAPID_KEY_ARN', Boolean, 'must not be empty');
   optional('AVATARS_BUCKET', Boolean, 'must not be empty');
   optional('AVATARS_BASE_URL', isHttpUrl, 'must be an http(s) URL');
   optional('AVATARS_UPLOAD_URL', isHttpUrl, 'must be an http(s) URL');
@@ -132,8 +127,6 @@ export function config(): Config {
       JWT_SECRET_ARN: env.JWT_SECRET_ARN,
       TWO_FACTOR_KEY: env.TWO_FACTOR_KEY,
       TWO_FACTOR_KEY_ARN: env.TWO_FACTOR_KEY_ARN,
-      VAPID_KEY: env.VAPID_KEY,
-      VAPID_KEY_ARN: env.VAPID_KEY_ARN,
       AVATARS_BUCKET: env.AVATARS_BUCKET,
       AVATARS_BASE_URL: env.AVATARS_BASE_URL,
       AVATARS_UPLOAD_URL: env.AVATARS_UPLOAD_URL,

@@ -6,13 +6,16 @@ import { type VapidKeys, vapidKeysFromSeed } from './web-push.js';
 /**
  * The product's VAPID key pair, read once per container: VAPID_KEY locally (the local stack keeps it in
  * its data folder, or in memory with DATA_DIR=:memory:), the Secrets Manager secret VAPID_KEY_ARN in
- * the cloud. Either is a random seed the key pair is derived from (web-push.ts vapidKeysFromSeed).
+ * the cloud. Either is a random seed the key pair is derived from (web-push.ts vapidKeysFromSeed). Read
+ * here rather than in chassis/config.ts, so that only the functions that send pushes carry the check.
  */
 let loaded: Promise<VapidKeys> | undefined;
 
 export function vapidKeys(): Promise<VapidKeys> {
   loaded ??= (async () => {
-    const { VAPID_KEY, VAPID_KEY_ARN } = config();
+    const { VAPID_KEY, VAPID_KEY_ARN } = process.env;
+    if (VAPID_KEY !== undefined && VAPID_KEY.length < 32)
+      throw new Error('Invalid function configuration: VAPID_KEY: must be at least 32 characters');
     if (VAPID_KEY) return vapidKeysFromSeed(VAPID_KEY);
     if (!VAPID_KEY_ARN) throw new Error('Invalid function configuration: VAPID_KEY or VAPID_KEY_ARN must be set');
     const { SecretString } = await secretsClient().send(new GetSecretValueCommand({ SecretId: VAPID_KEY_ARN }));
