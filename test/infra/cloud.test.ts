@@ -217,9 +217,9 @@ describe('data', () => {
     product.data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'KEYS_ONLY' } });
   });
 
-  it('generates the session signing key, the two-factor key and the owner password in Secrets Manager', () => {
+  it('generates the session signing key, the two-factor key, the VAPID key and the owner password in Secrets Manager', () => {
     const secrets = Object.values(resourcesOf(product.data, 'AWS::SecretsManager::Secret'));
-    expect(secrets).toHaveLength(3);
+    expect(secrets).toHaveLength(4);
     for (const secret of secrets) {
       expect(secret.Properties.GenerateSecretString).toBeDefined();
       expect(secret.Properties).not.toHaveProperty('SecretString');
@@ -781,6 +781,7 @@ describe('reminders', () => {
     expect(own(fn(PLANNER)).filter((a) => !a.startsWith('sqs:') && !a.startsWith('dynamodb:'))).toEqual([]);
     expect(own(fn(SENDER))).toEqual([
       'dynamodb:GetItem',
+      'dynamodb:PutItem', // the deliveries log, a Web Push channel turned off (issue 25 §2)
       'dynamodb:Query', // the newest stored day of exchange rates (issue 24 §1)
       'dynamodb:UpdateItem',
       'secretsmanager:GetSecretValue',
