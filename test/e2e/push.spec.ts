@@ -152,6 +152,8 @@ function stubPushManager(subscription: { endpoint: string; keys: { p256dh: strin
 }
 
 test('a VIP enables notifications on this device, sends a test that arrives, and removes the device', async ({ context, page }) => {
+  // Two sign-ups' worth of set-up, axe-core in both themes, a push sent and delivered: a long journey.
+  test.slow();
   const service = await startTestPushService();
   try {
     const user = await createMember('push');
