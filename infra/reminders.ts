@@ -129,6 +129,8 @@ export class ReminderJob extends Construct {
         ...props.environment,
         SES_SEND_RATE_PER_SENDER: String(fleet.ratePerSender),
         REMINDER_CLAIM_TIMEOUT_SECONDS: String(fleet.claimTimeoutSeconds),
+        // Reminder channels (issue 25 §2): a reminder's channel deliveries and their delayed retries go on the same queue.
+        REMINDER_QUEUE_URL: this.queue.queueUrl,
       },
       memorySize: 256,
       timeout: Duration.seconds(fleet.timeoutSeconds),
@@ -141,11 +143,13 @@ export class ReminderJob extends Construct {
     );
     // Claims and markers are updates; the suppression check reads one item (functions/lib/email/email.ts).
     // Query: the newest stored day of exchange rates, to show a price in the display currency (issue 24 §1).
-    // PutItem: the deliveries log, and a channel turned off when its browser's push subscription is gone (issue 25 §2).
+    // Reminder channels (issue 25 §2): the user's channels (Query, GetItem), the deliveries log (PutItem) and a
+    // Web Push channel turned off when its browser's subscription is gone (PutItem).
     grantTableAccess(props.table, this.sender, {
-      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
+      actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:Query', 'dynamodb:PutItem'],
     });
     props.email.grantSend(this.sender);
+    this.queue.grant(this.sender, 'sqs:SendMessage');
     // maximumConcurrency, not reserved concurrency: it bounds the senders without taking from the
     // account's unreserved pool (10 in a new account, which reserved concurrency may not go below).
     this.sender.addEventSource(

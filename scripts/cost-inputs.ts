@@ -50,7 +50,15 @@ export const ASSUMPTIONS: Assumptions = {
   monthlySubscriptionShare: 0.8,
   remindersPerRenewal: 2,
   newUserShare: 0.05,
-  reminder: { lambdaMemoryMb: 512, durationMs: 60, sqsRequests: 0.3, readUnits: 1, writeUnits: 2 },
+  // Writes: the marker's claim and settle, and the deliveries log's item (issue 25 §2).
+  reminder: { lambdaMemoryMb: 512, durationMs: 60, sqsRequests: 0.3, readUnits: 1, writeUnits: 3 },
+  // A fifth of users on VIP or Premium, with two channels each; a channel delivery waits up to a few hundred
+  // milliseconds for the provider in the 256 MB sender.
+  channels: {
+    paidShare: 0.2,
+    perPaidUser: 2,
+    delivery: { lambdaMemoryMb: 256, durationMs: 400, sqsRequests: 0.3, readUnits: 1.5, writeUnits: 3 },
+  },
   // One run a day at 256 MB, waiting up to a second for the ECB; the day's item (about 1 KB) is one write.
   dailyRates: { runsPerMonth: 30, lambdaMemoryMb: 256, durationMs: 1000, writeUnits: 1 },
   storedKbPerUser: 20,

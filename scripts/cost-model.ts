@@ -88,6 +88,17 @@ export interface Assumptions {
   newUserShare: number;
   /** Per reminder e-mail: planner/sender Lambda time, SQS requests, table units. */
   reminder: { lambdaMemoryMb: number; durationMs: number; sqsRequests: number; readUnits: number; writeUnits: number };
+  /**
+   * Reminder channels (issue 25 §2): the share of users on VIP or Premium, the enabled channels each keeps,
+   * and per channel delivery the sender's time (mostly the provider's answer), SQS requests (the fan-out's
+   * send, receive and delete), read units (the channel, the user's channels once per reminder) and write
+   * units (the marker's claim and settle, the deliveries log).
+   */
+  channels: {
+    paidShare: number;
+    perPaidUser: number;
+    delivery: { lambdaMemoryMb: number; durationMs: number; sqsRequests: number; readUnits: number; writeUnits: number };
+  };
   /** The daily exchange rates run (infra/rates.ts): runs a month, its Lambda time (mostly the ECB's answer), the day's write. */
   dailyRates: { runsPerMonth: number; lambdaMemoryMb: number; durationMs: number; writeUnits: number };
   storedKbPerUser: number;
@@ -215,6 +226,12 @@ export function emailsPerUser(assumptions: Assumptions): number {
   return assumptions.subscriptionsPerUser * renewalsPerSubscription * assumptions.remindersPerRenewal + assumptions.newUserShare;
 }
 
+/** Channel deliveries per user per month: each reminder e-mail of a paid user goes to their enabled channels too. */
+export function channelDeliveriesPerUser(assumptions: Assumptions): number {
+  const reminders = emailsPerUser(assumptions) - assumptions.newUserShare;
+  return reminders * assumptions.channels.paidShare * assumptions.channels.perPaidUser;
+}
+
 export interface MonthInput {
   prices: UnitPrices;
   assumptions: Assumptions;
@@ -242,6 +259,8 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
   const polls = pollCalls(assumptions, poll, users);
   const emails = emailsPerUser(assumptions) * users;
   const { reminder, dailyRates } = assumptions;
+  const deliveries = channelDeliveriesPerUser(assumptions) * users;
+  const delivery = assumptions.channels.delivery;
   const storedGb = (users * assumptions.storedKbPerUser) / 1024 ** 2;
   const avatarGb = (users * assumptions.avatarShare * assumptions.avatarKb) / 1024 ** 2;
   const staticRequests = sessions * assumptions.staticRequestsPerSession;
@@ -253,14 +272,18 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
     WAF:
       (staticRequests / 1e6) * prices.waf.perMillionRequests + prices.waf.perWebAclMonth + assumptions.wafRules * prices.waf.perRuleMonth,
     SES: (emails / 1000) * prices.ses.perThousandEmails,
-    SQS: ((emails * reminder.sqsRequests) / 1e6) * prices.sqs.perMillionRequests,
+    SQS: ((emails * reminder.sqsRequests + deliveries * delivery.sqsRequests) / 1e6) * prices.sqs.perMillionRequests,
     Lambda:
       emails * (reminder.lambdaMemoryMb / 1024) * (reminder.durationMs / 1000) * prices.lambda.perGbSecond +
+      deliveries * (delivery.lambdaMemoryMb / 1024) * (delivery.durationMs / 1000) * prices.lambda.perGbSecond +
       dailyRates.runsPerMonth *
         ((dailyRates.lambdaMemoryMb / 1024) * (dailyRates.durationMs / 1000) * prices.lambda.perGbSecond +
           prices.lambda.perMillionRequests / 1e6),
     DynamoDB:
       (emails * (reminder.readUnits * prices.dynamoDb.perMillionReadUnits + reminder.writeUnits * prices.dynamoDb.perMillionWriteUnits)) /
+        1e6 +
+      (deliveries *
+        (delivery.readUnits * prices.dynamoDb.perMillionReadUnits + delivery.writeUnits * prices.dynamoDb.perMillionWriteUnits)) /
         1e6 +
       (dailyRates.runsPerMonth * dailyRates.writeUnits * prices.dynamoDb.perMillionWriteUnits) / 1e6 +
       storedGb * (prices.dynamoDb.perGbMonth + prices.dynamoDb.pitrPerGbMonth),

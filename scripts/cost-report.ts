@@ -1,6 +1,14 @@
 import { areaNeeds } from '../infra/area-needs.js';
 import { ASSUMPTIONS, PRICES, USER_COUNTS } from './cost-inputs.js';
-import { emailsPerUser, type MeasuredUsage, type Month, monthlyBill, type PollVariant, pollCallsPerUser } from './cost-model.js';
+import {
+  channelDeliveriesPerUser,
+  emailsPerUser,
+  type MeasuredUsage,
+  type Month,
+  monthlyBill,
+  type PollVariant,
+  pollCallsPerUser,
+} from './cost-model.js';
 import { pollVariants, readUsage, sessionRoutes } from './cost-usage.js';
 
 /** docs/COST.md's text: the model's bills for the inputs (scripts/cost-inputs.ts) and the measured usage, as tables. */
@@ -145,7 +153,8 @@ ${table(
 )}
 
 - E-mails: ${assumptions.subscriptionsPerUser} subscriptions per user, ${percent(assumptions.monthlySubscriptionShare)} renewing monthly and the rest yearly, ${assumptions.remindersPerRenewal} reminders per renewal (SPEC §9: 10 and 3 days before by default; the 1-day reminder is off by default), and one verification e-mail per new user (${percent(assumptions.newUserShare)} of users a month): ${emailsPerUser(assumptions).toFixed(2)} e-mails per user a month.
-- Each reminder e-mail: ${assumptions.reminder.durationMs} ms of a ${assumptions.reminder.lambdaMemoryMb} MB function, ${assumptions.reminder.sqsRequests} SQS requests (send, receive and delete in batches of 10), ${assumptions.reminder.readUnits} read and ${assumptions.reminder.writeUnits} write units.
+- Each reminder e-mail: ${assumptions.reminder.durationMs} ms of a ${assumptions.reminder.lambdaMemoryMb} MB function, ${assumptions.reminder.sqsRequests} SQS requests (send, receive and delete in batches of 10), ${assumptions.reminder.readUnits} read and ${assumptions.reminder.writeUnits} write units (the marker's claim and settle, the deliveries log).
+- Reminder channels (issue 25 §2): ${percent(assumptions.channels.paidShare)} of users on VIP or Premium with ${assumptions.channels.perPaidUser} enabled channels each get every reminder there too: ${channelDeliveriesPerUser(assumptions).toFixed(2)} channel deliveries per user a month, each ${assumptions.channels.delivery.durationMs} ms of the ${assumptions.channels.delivery.lambdaMemoryMb} MB sender (waiting for the provider), ${assumptions.channels.delivery.sqsRequests} SQS requests, ${assumptions.channels.delivery.readUnits} read and ${assumptions.channels.delivery.writeUnits} write units (the channel, the marker, the deliveries log). Retries of failing channels (at most three more attempts each) are not counted; the outbound requests themselves leave through Lambda's own internet access, which AWS does not bill apart from data transfer of a few KB.
 - The daily exchange rates: ${assumptions.dailyRates.runsPerMonth} runs a month, each ${assumptions.dailyRates.durationMs} ms of a ${assumptions.dailyRates.lambdaMemoryMb} MB function (mostly waiting for the ECB) and ${assumptions.dailyRates.writeUnits} write unit; the API functions read the newest day once an hour per instance, which is lost in their own reads.
 - ${assumptions.storedKbPerUser} KB stored per user in the table (with point-in-time recovery); ${percent(assumptions.avatarShare)} of users keep a ${assumptions.avatarKb} KB avatar.
 - ${assumptions.logKbPerInvocation} KB of logs per invocation; ${percent(assumptions.coldStartShare)} of invocations start an instance and read the session key.

@@ -99,7 +99,7 @@ export function channelConfigRules(newSecret: () => string): { [T in ChannelType
   const hookUrl = (host: RegExp, path: RegExp, message: string) => (input: ConfigInput, stored: { url: string } | undefined) => {
     if (input.url === undefined && stored) return { url: stored.url };
     const url = httpUrl(input.url);
-    if (!url || url.protocol !== 'https:' || !host.test(url.hostname) || !path.test(url.pathname)) return message;
+    if (url?.protocol !== 'https:' || !host.test(url.hostname) || !path.test(url.pathname)) return message;
     return { url: url.toString() };
   };
   return {

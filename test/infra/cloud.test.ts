@@ -271,6 +271,18 @@ describe('permissions', () => {
     expect(secretActions).toEqual(['secretsmanager:GetSecretValue']);
   });
 
+  it('never lets a function reach loopback: no function sets CHANNELS_ALLOW_LOOPBACK (functions/lib/channels/outbound.ts)', () => {
+    for (const fn of functions)
+      expect(fn.properties.Environment.Variables.CHANNELS_ALLOW_LOOPBACK, fn.properties.Description).toBeUndefined();
+  });
+
+  it('lets the reminder sender put channel deliveries and their retries on the reminder queue (issue 25 §2)', () => {
+    const sender = functions.find(
+      (fn) => fn.properties.Description === 'Subscription Tracker: sends the reminder e-mails on the reminder queue',
+    );
+    expect(sender?.properties.Environment.Variables.REMINDER_QUEUE_URL).toBeDefined();
+  });
+
   it('tells the support address only to the contact function and, as the Web Push contact, the channels function', () => {
     for (const area of AREAS) {
       const support = functionOfArea(area).properties.Environment.Variables.SUPPORT_EMAIL;
@@ -294,7 +306,8 @@ describe('permissions', () => {
         ),
       )
       .map(([role]) => role);
-    expect(readers.sort()).toEqual([functionOfArea('channels').roleLogicalId, sender.roleLogicalId].sort());
+    expect(new Set(readers)).toEqual(new Set([functionOfArea('channels').roleLogicalId, sender.roleLogicalId]));
+    expect(readers).toHaveLength(2);
     for (const area of AREAS.filter((a) => a !== 'channels')) {
       expect(functionOfArea(area).properties.Environment.Variables.VAPID_KEY_ARN).toBeUndefined();
     }
@@ -757,7 +770,7 @@ describe('reminders', () => {
     }
   });
 
-  it('gives the planner and the sender exactly the actions they use: no Scan, SES and the signing key only for the sender, SQS send only for the planner', () => {
+  it('gives the planner and the sender exactly the actions they use: no Scan, SES and the signing key only for the sender, SQS send for the planner and the sender (channel deliveries)', () => {
     const statements = statementsByRole(app);
     const actions = (f: ProductFunctionResource) => (statements.get(f.roleLogicalId) ?? []).flatMap(actionsOf).sort();
     const planner = statements.get(fn(PLANNER).roleLogicalId) ?? [];
@@ -782,7 +795,7 @@ describe('reminders', () => {
     expect(own(fn(SENDER))).toEqual([
       'dynamodb:GetItem',
       'dynamodb:PutItem', // the deliveries log, a Web Push channel turned off (issue 25 §2)
-      'dynamodb:Query', // the newest stored day of exchange rates (issue 24 §1)
+      'dynamodb:Query', // the newest stored day of exchange rates (issue 24 §1), the user's channels (issue 25 §2)
       'dynamodb:UpdateItem',
       'secretsmanager:GetSecretValue',
       'ses:SendEmail',
@@ -792,6 +805,7 @@ describe('reminders', () => {
       'sqs:GetQueueAttributes',
       'sqs:GetQueueUrl',
       'sqs:ReceiveMessage',
+      'sqs:SendMessage', // a reminder's channel deliveries and their delayed retries (issue 25 §2)
     ]);
   });
 

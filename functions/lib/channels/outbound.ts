@@ -50,8 +50,10 @@ const NOT_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
   ['ff00::', 8, 'ipv6'], // multicast
 ];
 
-const notPublic = new BlockList();
-for (const [network, prefix, type] of NOT_PUBLIC) notPublic.addSubnet(network, prefix, type);
+// One list per family: node checks an IPv4 address against IPv6 rules too, as ::ffff:a.b.c.d, which the
+// IPv4-mapped rule would match.
+const notPublic = { ipv4: new BlockList(), ipv6: new BlockList() };
+for (const [network, prefix, type] of NOT_PUBLIC) notPublic[type].addSubnet(network, prefix, type);
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
@@ -63,7 +65,8 @@ const familyOf = (address: string) => isIP(address);
 export function isPublicAddress(address: string): boolean {
   const family = familyOf(address);
   if (family === 0) return false;
-  return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  return !notPublic[type].check(address, type);
 }
 
 export function isLoopbackAddress(address: string): boolean {
@@ -78,8 +81,7 @@ export interface OutboundRequest {
   url: string;
   method?: 'POST';
   headers: Record<string, string>;
-  /** Text, or bytes (a Web Push message's encrypted body). */
-  body: string | Buffer;
+  body: string;
 }
 
 /** What came of a request: the provider's answer, or why there was none. */
@@ -138,7 +140,12 @@ function networkError(error: unknown): string {
 }
 
 /** POSTs the request through the guard; never throws. */
-export async function sendOutbound(request: OutboundRequest): Promise<OutboundAnswer> {
+export async function sendOutbound(
+  request: Omit<OutboundRequest, 'body'> & {
+    /** Text, or bytes (a Web Push message's encrypted body). */
+    body: string | Buffer;
+  },
+): Promise<OutboundAnswer> {
   const started = Date.now();
   let url: URL;
   try {

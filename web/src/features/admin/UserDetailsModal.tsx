@@ -1,11 +1,13 @@
+import { routes } from '@shared/api';
 import type { Activity } from '@shared/api/account';
 import type { User } from '@shared/api/user';
 import { formatMoney } from '@shared/domain/currency';
 import { formatDateShort, formatInstantShort } from '@shared/domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, LogOut, UserCheck, UserX } from 'lucide-react';
-import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { useCallback, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import { DeliveriesList } from '../../components/DeliveriesList';
 import { RoleBadges } from '../../components/RoleBadges';
 import { Alert, Badge, Button, ConfirmDialog, Modal, Spinner, useToast } from '../../components/ui';
 import { useCurrentUser } from '../../session/context';
@@ -34,7 +36,7 @@ const STATUS_TONE = { active: 'success', canceled: 'warning', deleted: 'danger' 
 
 type Confirm = 'status' | 'reset' | 'sessions' | null;
 
-/** User Details (SPEC §2): badges, status and password-reset actions, fields, subscriptions and the activity log. */
+/** User Details (SPEC §2): badges, status and password-reset actions, fields, subscriptions, the activity log and the reminder deliveries (issue 25 §2). */
 export function UserDetailsModal({ user, onClose }: { user: User; onClose: () => void }) {
   const me = useCurrentUser();
   const toast = useToast();
@@ -43,6 +45,10 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
   const sendReset = useSendPasswordReset();
   const terminateSessions = useTerminateSessions();
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const loadDeliveries = useCallback(
+    (cursor?: string) => api(routes.userDeliveries, { params: { id: user.id }, query: { cursor } }),
+    [user.id],
+  );
 
   const shown = details.data?.user ?? user;
   const deactivated = shown.accountStatus === 'deactivated';
@@ -191,6 +197,13 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
                 })}
               </ol>
             )}
+          </section>
+
+          <section className={styles.detailsSection} aria-labelledby="details-deliveries">
+            <h4 id="details-deliveries" className={styles.sectionTitle}>
+              Reminder Deliveries (Last 90 Days)
+            </h4>
+            <DeliveriesList load={loadDeliveries} label={`Reminder deliveries of ${shown.username}`} />
           </section>
         </div>
       )}

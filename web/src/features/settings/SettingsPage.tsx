@@ -4,6 +4,8 @@ import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { AccountInfoForm } from './AccountInfoForm';
 import { BrowserNotificationsCard } from './BrowserNotificationsCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ChannelsCard } from './ChannelsCard';
+import { DeliveriesCard } from './DeliveriesCard';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm';
 import { ProfileCustomizationModal } from './ProfileCustomizationModal';
 import { SessionsCard } from './SessionsCard';
@@ -33,7 +35,9 @@ export function SettingsPage() {
           <TwoFactorCard />
           <ChangePasswordForm />
           <NotificationPreferencesForm />
+          <ChannelsCard />
           <BrowserNotificationsCard />
+          <DeliveriesCard />
         </div>
         <div className={styles.side}>
           <SessionsCard />

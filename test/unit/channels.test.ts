@@ -1,0 +1,277 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHANNEL_MAX_ATTEMPTS,
+  CHANNEL_TYPES,
+  channelConfigRules,
+  channelMessages,
+  channelRetryDelay,
+  hasReminderChannels,
+  maskSecret,
+  maskUrl,
+} from '../../shared/domain/channels.js';
+import { setFunctionEnv } from './function-env.js';
+
+setFunctionEnv();
+const { isPublicAddress, sendOutbound } = await import('../../functions/lib/channels/outbound.js');
+const { CHANNEL_REQUESTS, CHANNEL_SENDERS, webhookSignature } = await import('../../functions/lib/channels/senders.js');
+
+/** Reminder channels (issue 25 §2): settings rules, the backoff, the signature, each type's payload, the outbound guard. */
+
+describe('who gets channels (issue 25 §2: VIP and Premium)', () => {
+  it('VIP, Premium and the staff; not members', () => {
+    expect(['vip', 'premium', 'owner', 'developer'].every(hasReminderChannels)).toBe(true);
+    expect(hasReminderChannels('member')).toBe(false);
+    expect(hasReminderChannels('unknown')).toBe(false);
+  });
+
+  it('has a sender for every type', () => {
+    expect(new Set(Object.keys(CHANNEL_SENDERS))).toEqual(new Set(CHANNEL_TYPES));
+  });
+});
+
+describe('channel settings', () => {
+  const rules = channelConfigRules(() => 'whsec_new');
+
+  it('ntfy: ntfy.sh by default, a topic of safe characters, an optional token kept on edits unless removed', () => {
+    expect(rules.ntfy({ topic: 'renewals' }, undefined)).toEqual({ serverUrl: 'https://ntfy.sh', topic: 'renewals', accessToken: null });
+    expect(rules.ntfy({ serverUrl: 'https://ntfy.example.com/', topic: 'a_b-1', accessToken: 'tk_1' }, undefined)).toEqual({
+      serverUrl: 'https://ntfy.example.com',
+      topic: 'a_b-1',
+      accessToken: 'tk_1',
+    });
+    expect(rules.ntfy({ topic: 'a/b' }, undefined)).toBe(channelMessages.topicInvalid);
+    expect(rules.ntfy({ topic: 'x', serverUrl: 'https://ntfy.sh/topic' }, undefined)).toBe(channelMessages.serverUrlInvalid);
+    expect(rules.ntfy({ topic: 'x', accessToken: 'has space' }, undefined)).toBe(channelMessages.accessTokenInvalid);
+    const stored = { serverUrl: 'https://ntfy.sh', topic: 'x', accessToken: 'tk_old' };
+    expect(rules.ntfy({ topic: 'y' }, stored)).toMatchObject({ accessToken: 'tk_old' });
+    expect(rules.ntfy({ topic: 'y', accessToken: null }, stored)).toMatchObject({ accessToken: null });
+  });
+
+  it('webhook: an http(s) URL and a secret the server makes, kept on edits', () => {
+    expect(rules.webhook({ url: 'https://example.com/hook' }, undefined)).toEqual({ url: 'https://example.com/hook', secret: 'whsec_new' });
+    expect(rules.webhook({ url: 'https://user:pw@example.com/' }, undefined)).toBe(channelMessages.webhookUrlInvalid);
+    expect(rules.webhook({ url: 'javascript:alert(1)' }, undefined)).toBe(channelMessages.webhookUrlInvalid);
+    expect(rules.webhook({ url: 'https://example.com/new' }, { url: 'https://example.com/old', secret: 'whsec_old' })).toEqual({
+      url: 'https://example.com/new',
+      secret: 'whsec_old',
+    });
+  });
+
+  it('Discord and Slack: their webhook URLs only, over https', () => {
+    expect(rules.discord({ url: 'https://discord.com/api/webhooks/123/abc-DEF_1' }, undefined)).toEqual({
+      url: 'https://discord.com/api/webhooks/123/abc-DEF_1',
+    });
+    for (const url of [
+      'http://discord.com/api/webhooks/1/a',
+      'https://discord.com.evil.example/api/webhooks/1/a',
+      'https://discord.com/api/other/1/a',
+    ]) {
+      expect(rules.discord({ url }, undefined), url).toBe(channelMessages.discordUrlInvalid);
+    }
+    expect(rules.slack({ url: 'https://hooks.slack.com/services/T1/B2/c3' }, undefined)).toEqual({
+      url: 'https://hooks.slack.com/services/T1/B2/c3',
+    });
+    expect(rules.slack({ url: 'https://hooks.slack.com.example/services/T1/B2/c3' }, undefined)).toBe(channelMessages.slackUrlInvalid);
+  });
+
+  it('masks secrets to their last four characters', () => {
+    expect(maskSecret('whsec_abcdefgh')).toBe('••••efgh');
+    expect(maskUrl('https://discord.com/api/webhooks/1/token9')).toBe('https://discord.com/••••ken9');
+  });
+});
+
+describe('retries (issue 25 §2: with backoff, never for ever)', () => {
+  it('waits 1, 5 and 15 minutes, then gives up after the fourth attempt', () => {
+    expect([1, 2, 3, 4].map(channelRetryDelay)).toEqual([60, 300, 900, null]);
+    expect(CHANNEL_MAX_ATTEMPTS).toBe(4);
+    // SQS's DelaySeconds stops at 900.
+    expect(Math.max(...[1, 2, 3].map((a) => channelRetryDelay(a) ?? 0))).toBeLessThanOrEqual(900);
+  });
+});
+
+const notification = {
+  event: 'renewal' as const,
+  kind: '3day' as const,
+  daysBefore: 3,
+  subscription: {
+    id: 'sub-1',
+    name: 'Spotify',
+    amount: 9.99,
+    currency: 'EUR',
+    billingCycle: 'monthly' as const,
+    dueDate: '2036-02-13',
+    category: 'music',
+    autoRenew: true,
+  },
+  recipient: { displayName: 'Ada', currency: 'EUR' },
+  sentAt: '2036-02-10T08:00:00.000Z',
+};
+
+describe('payloads', () => {
+  it('signs a webhook: v1= hex HMAC-SHA256 of "<timestamp>.<body>" under the secret', () => {
+    const request = CHANNEL_REQUESTS.webhook({ url: 'https://example.com/hook', secret: 'whsec_test' }, notification);
+    const timestamp = request.headers['x-subtracker-timestamp'];
+    expect(timestamp).toBe(String(Date.parse(notification.sentAt) / 1000));
+    const expected = createHmac('sha256', 'whsec_test').update(`${timestamp}.${request.body}`).digest('hex');
+    expect(request.headers['x-subtracker-signature']).toBe(`v1=${expected}`);
+    expect(webhookSignature('key', '1', 'body')).toBe(`v1=${createHmac('sha256', 'key').update('1.body').digest('hex')}`);
+    expect(JSON.parse(request.body)).toMatchObject({
+      event: 'reminder',
+      subscription: { id: 'sub-1', name: 'Spotify', amount: 9.99, currency: 'EUR', dueDate: '2036-02-13' },
+      reminder: { event: 'renewal', daysBefore: 3, title: 'Spotify renews in 3 days', url: 'http://localhost:3000/dashboard' },
+      sentAt: notification.sentAt,
+    });
+  });
+
+  it('ntfy: POST to the topic with the title (RFC 2047), tags, the dashboard as click, the token as a bearer', () => {
+    const request = CHANNEL_REQUESTS.ntfy({ serverUrl: 'https://ntfy.sh', topic: 'renewals', accessToken: 'tk_1' }, notification);
+    expect(request.url).toBe('https://ntfy.sh/renewals');
+    expect(request.headers).toMatchObject({ tags: 'calendar', click: 'http://localhost:3000/dashboard', authorization: 'Bearer tk_1' });
+    expect(request.headers.title).toBe(`=?UTF-8?B?${Buffer.from('Spotify renews in 3 days').toString('base64')}?=`);
+    expect(request.body).toMatch(/^Your Spotify subscription is due on Feb 13, 2036\./);
+  });
+
+  it('Discord: content and an embed with the details; Slack: text and blocks', () => {
+    const discord = JSON.parse(CHANNEL_REQUESTS.discord({ url: 'https://discord.com/api/webhooks/1/a' }, notification).body);
+    expect(discord.content).toBe('Reminder: Spotify renews in 3 days (€9.99)');
+    expect(discord.embeds[0]).toMatchObject({ title: 'Spotify renews in 3 days', url: 'http://localhost:3000/dashboard' });
+    expect(discord.embeds[0].fields).toContainEqual({ name: 'Amount', value: '€9.99/month', inline: true });
+    const slack = JSON.parse(CHANNEL_REQUESTS.slack({ url: 'https://hooks.slack.com/services/T/B/X' }, notification).body);
+    expect(slack.text).toBe('Reminder: Spotify renews in 3 days (€9.99)');
+    expect(slack.blocks.map((b: { type: string }) => b.type)).toEqual(['header', 'section', 'section', 'actions']);
+    expect(slack.blocks[3].elements[0].url).toBe('http://localhost:3000/dashboard');
+  });
+
+  it("marks a test in the words: '[Test] '", () => {
+    const discord = JSON.parse(
+      CHANNEL_REQUESTS.discord({ url: 'https://discord.com/api/webhooks/1/a' }, { ...notification, kind: 'test' }).body,
+    );
+    expect(discord.content).toMatch(/^\[Test\] Reminder: /);
+  });
+});
+
+describe('the outbound guard (issue 25 §2: public addresses only)', () => {
+  it('classifies addresses: public unicast only', () => {
+    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      'not-an-address',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  let server: Server;
+  let connections = 0;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.end('reached'));
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterEach(() => {
+    delete process.env.CHANNELS_ALLOW_LOOPBACK;
+  });
+
+  const post = (url: string) => sendOutbound({ url, headers: {}, body: '{}' });
+
+  it('refuses loopback, private, link-local and metadata addresses before any connection, names through DNS too', async () => {
+    connections = 0;
+    for (const [url, address] of [
+      [`http://127.0.0.1:${port}/`, '127.0.0.1'],
+      [`https://127.0.0.1:${port}/`, '127.0.0.1'],
+      [`https://[::1]:${port}/`, '::1'],
+      [`https://localhost:${port}/`, ''],
+      ['https://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+      ['https://10.0.0.8/hook', '10.0.0.8'],
+      ['https://[::ffff:127.0.0.1]/hook', '::ffff:7f00:1'],
+    ]) {
+      const answer = await post(url);
+      expect(answer, url).toMatchObject({ ok: false, status: null, permanent: true });
+      expect(answer.error, url).toMatch(
+        new RegExp(`^Refused: .* resolves to ${address.replace(/[.:[\]]/g, '\\$&')}.*, which is not a public address$`),
+      );
+    }
+    expect(connections).toBe(0);
+  });
+
+  it('with loopback allowed (the local stack), reaches loopback, but never private networks or the metadata service', async () => {
+    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    connections = 0;
+    expect(await post(`http://127.0.0.1:${port}/`)).toMatchObject({ ok: true, status: 200, body: 'reached' });
+    expect(connections).toBe(1);
+    expect(await post('http://169.254.169.254/')).toMatchObject({ ok: false, permanent: true });
+    expect(await post('http://192.168.0.1/')).toMatchObject({ ok: false, permanent: true });
+  });
+
+  it('does not follow a redirect to loopback', async () => {
+    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    const redirect = createServer((_req, res) => res.writeHead(307, { location: `http://127.0.0.1:${port}/` }).end());
+    await new Promise<void>((resolve) => redirect.listen(0, '127.0.0.1', resolve));
+    connections = 0;
+    try {
+      const answer = await post(`http://127.0.0.1:${(redirect.address() as AddressInfo).port}/`);
+      expect(answer).toMatchObject({
+        ok: false,
+        status: 307,
+        permanent: true,
+        error: `Redirect to http://127.0.0.1:${port}/ not followed`,
+      });
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => redirect.close(() => resolve()));
+    }
+  });
+
+  it('refuses plain http to a public address, and reads at most 4 KB of an answer', async () => {
+    expect(await post('http://93.184.216.34/')).toMatchObject({ ok: false, error: 'Only https URLs are allowed', permanent: true });
+    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    const big = createServer((_req, res) => res.end('x'.repeat(1_000_000)));
+    await new Promise<void>((resolve) => big.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await post(`http://127.0.0.1:${(big.address() as AddressInfo).port}/`);
+      expect(answer.ok).toBe(true);
+      expect(answer.body.length).toBeLessThanOrEqual(300);
+    } finally {
+      await new Promise<void>((resolve) => big.close(() => resolve()));
+    }
+  });
+
+  it('treats 429 and 5xx as passing, other 4xx as permanent', async () => {
+    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    const statuses = [429, 500, 503, 400, 404, 410];
+    let next = 0;
+    const answering = createServer((_req, res) => res.writeHead(statuses[next++]).end());
+    await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(answering.address() as AddressInfo).port}/`;
+      const permanence = [];
+      for (const _ of statuses) permanence.push((await post(url)).permanent);
+      expect(permanence).toEqual([false, false, false, true, true, true]);
+    } finally {
+      await new Promise<void>((resolve) => answering.close(() => resolve()));
+    }
+  });
+});
