@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, channelMessages, channelNameProblem } from '../domain/channels.js';
-import { REMINDER_EVENTS } from '../domain/reminders.js';
+import { CHANNEL_TYPES, type ChannelType, channelMessages, channelNameProblem } from '../domain/channels.js';
+import type { ReminderEvent } from '../domain/reminders.js';
 import { type MessageResponse, route } from './contract.js';
 
 export { CHANNEL_TYPES, type ChannelType, channelMessages, MAX_CHANNELS } from '../domain/channels.js';
@@ -34,55 +34,56 @@ export const createChannelBody = z.object({
 /** An edit: what is given changes; a secret left out of `config` stays (a webhook's URL, an ntfy token). */
 export const updateChannelBody = z.object({ name: z.optional(nameField), enabled: enabledField, config: configField });
 
-export const channelResponse = z.object({
-  id: z.string(),
-  type: z.enum(CHANNEL_TYPES),
-  name: z.string(),
-  enabled: z.boolean(),
+/** A channel as the API answers it. */
+export interface Channel {
+  id: string;
+  type: ChannelType;
+  name: string;
+  enabled: boolean;
   /**
    * The type's settings with secrets masked ('••••abcd'): an ntfy token, a webhook's signing secret,
    * Discord's and Slack's webhook URLs. A webhook's creation answers its signing secret in full.
    */
-  config: z.record(z.string(), z.nullable(z.string())),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Channel = z.output<typeof channelResponse>;
+  config: Record<string, string | null>;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** 'Send test': the provider's real answer, or what stopped the request (a refusal, the network, the timeout). */
-export const channelTestResponse = z.object({
-  ok: z.boolean(),
+export interface ChannelTestResult {
+  ok: boolean;
   /** The HTTP status the provider answered, or null when no answer came. */
-  status: z.nullable(z.number()),
+  status: number | null;
   /** The first characters of the provider's answer. */
-  body: z.string(),
+  body: string;
   /** Why it failed, in words ('Timed out after 5 s', 'Refused: … is not a public address'), or null. */
-  error: z.nullable(z.string()),
-  durationMs: z.number(),
-});
-export type ChannelTestResult = z.output<typeof channelTestResponse>;
+  error: string | null;
+  durationMs: number;
+}
 
 export const DELIVERY_STATUSES = ['sent', 'failed', 'retrying'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export const deliveryResponse = z.object({
-  id: z.string(),
+/** One reminder delivery attempt's outcome, in the deliveries log. */
+export interface Delivery {
+  id: string;
   /** When the attempt ended (ISO 8601). */
-  at: z.string(),
-  subscriptionId: z.string(),
-  subscriptionName: z.string(),
-  event: z.enum(REMINDER_EVENTS),
-  daysBefore: z.number(),
-  channel: z.object({ type: z.enum(['email', ...CHANNEL_TYPES]), name: z.string() }),
-  status: z.enum(DELIVERY_STATUSES),
+  at: string;
+  subscriptionId: string;
+  subscriptionName: string;
+  event: ReminderEvent;
+  daysBefore: number;
+  channel: { type: 'email' | ChannelType; name: string };
+  status: DeliveryStatus;
   /** Attempt number, 1 for the first. */
-  attempt: z.number(),
-  error: z.nullable(z.string()),
-});
-export type Delivery = z.output<typeof deliveryResponse>;
+  attempt: number;
+  error: string | null;
+}
 
-export const deliveryPageResponse = z.object({ deliveries: z.array(deliveryResponse), nextCursor: z.nullable(z.string()) });
-export type DeliveryPage = z.output<typeof deliveryPageResponse>;
+export interface DeliveryPage {
+  deliveries: Delivery[];
+  nextCursor: string | null;
+}
 
 const CURSOR_QUERY = { cursor: 'The `nextCursor` of the previous page' } as const;
 
@@ -137,16 +138,4 @@ export const channelRoutes = {
     body: undefined,
     queryParameters: CURSOR_QUERY,
   }),
-} as const;
-
-/** The answers of the channel routes, for the API description (shared/api/responses.ts). */
-export const channelResponseSchemas = {
-  listChannels: z.array(channelResponse),
-  createChannel: channelResponse,
-  updateChannel: channelResponse,
-  deleteChannel: z.object({ message: z.string() }),
-  channelSecret: z.object({ secret: z.string() }),
-  testChannel: channelTestResponse,
-  listDeliveries: deliveryPageResponse,
-  userDeliveries: deliveryPageResponse,
 } as const;

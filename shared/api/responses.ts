@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CURRENCY_CODES } from '../domain/currency.js';
 import { ROLES } from '../domain/roles.js';
-import { channelResponseSchemas } from './channels.js';
+import { channelResponseSchemas } from './channel-responses.js';
 import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
 import { PAYMENT_STATUSES } from './payments.js';
