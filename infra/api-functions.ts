@@ -23,6 +23,8 @@ export interface ApiFunctionsProps {
   jwtSecret: secretsmanager.ISecret;
   /** Given (as TWO_FACTOR_KEY_ARN) and readable only to the areas that need it. */
   twoFactorKey: secretsmanager.ISecret;
+  /** Given (as VAPID_KEY_ARN) and readable only to the areas that send Web Push messages. */
+  vapidKey: secretsmanager.ISecret;
   /** The product's sender (EmailSender): areas that send e-mail are granted sending from it. */
   email: EmailSendGrant;
   /** Where contact messages go (SUPPORT_EMAIL of the areas that forward them). */
@@ -38,7 +40,7 @@ export interface ApiFunctionsProps {
 /**
  * One function per API area of the contract (`AREAS`), each granted only what its area uses:
  * exactly its DynamoDB actions, sending from the product's sender address, the session signing key,
- * the two-factor key. No area touches avatar objects (infra/avatars.ts).
+ * the two-factor key, the VAPID key. No area touches avatar objects (infra/avatars.ts).
  */
 export class ApiFunctions extends Construct {
   readonly byArea: ReadonlyMap<Area, NodejsFunction>;
@@ -58,7 +60,8 @@ export class ApiFunctions extends Construct {
         environment: {
           ...props.environment,
           ...(needs.twoFactorKey ? { TWO_FACTOR_KEY_ARN: props.twoFactorKey.secretArn } : {}),
-          ...(needs.supportEmail ? { SUPPORT_EMAIL: props.supportEmail } : {}),
+          ...(needs.vapidKey ? { VAPID_KEY_ARN: props.vapidKey.secretArn } : {}),
+          ...(needs.supportEmail || needs.vapidKey ? { SUPPORT_EMAIL: props.supportEmail } : {}),
           ...(needs.landingCounters ? { LANDING_COUNTERS_MIN_USERS: String(props.landingCountersMinUsers) } : {}),
           ...(props.originSecret ? { ORIGIN_SECRET_ARN: props.originSecret.secretArn } : {}),
         },
@@ -75,6 +78,7 @@ export class ApiFunctions extends Construct {
       if (needs.sendsEmail) props.email.grantSend(fn);
       if (readsSessionKey(area)) grantSecretValue(props.jwtSecret, fn);
       if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);
+      if (needs.vapidKey) grantSecretValue(props.vapidKey, fn);
       if (props.originSecret) grantSecretValue(props.originSecret, fn);
 
       byArea.set(area, fn);

@@ -178,6 +178,7 @@ export class ApplicationStack extends Stack {
       table,
       jwtSecret: data.secrets.jwtSecret,
       twoFactorKey: data.secrets.twoFactorKey,
+      vapidKey: data.secrets.vapidKey,
       email,
       supportEmail: config.supportEmail,
       landingCountersMinUsers: config.landingCountersMinUsers,
@@ -226,7 +227,13 @@ export class ApplicationStack extends Stack {
       plannerEntry: reminderPlannerEntry(functionsDir),
       senderEntry: reminderSenderEntry(functionsDir),
       architecture,
-      environment: { ...environment, REMINDER_HOUR_UTC: String(config.reminderHourUtc) },
+      environment: {
+        ...environment,
+        REMINDER_HOUR_UTC: String(config.reminderHourUtc),
+        // Web Push channels: the VAPID key signs each message, the support address is its contact (RFC 8292).
+        VAPID_KEY_ARN: data.secrets.vapidKey.secretArn,
+        SUPPORT_EMAIL: config.supportEmail,
+      },
       table,
       email,
       hourUtc: config.reminderHourUtc,
@@ -235,6 +242,7 @@ export class ApplicationStack extends Stack {
     });
     // Each reminder's unsubscribe link is a token signed with the session key (functions/lib/auth/jwt.ts).
     grantSecretValue(data.secrets.jwtSecret, this.reminders.sender);
+    grantSecretValue(data.secrets.vapidKey, this.reminders.sender);
     this.dailyRates = new DailyRates(this, 'DailyRates', {
       entry: dailyRatesEntry(functionsDir),
       architecture,

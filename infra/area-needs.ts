@@ -16,6 +16,8 @@ interface AreaNeeds {
   signsSessions: boolean;
   /** Encrypts and decrypts two-factor secrets, so it reads the two-factor key. */
   twoFactorKey: boolean;
+  /** Sends Web Push messages or answers the VAPID public key, so it reads the VAPID key and gets SUPPORT_EMAIL (the VAPID subject). */
+  vapidKey: boolean;
   /** Forwards mail to the support address, so it gets SUPPORT_EMAIL. */
   supportEmail: boolean;
   /** Answers the landing counters, so it gets LANDING_COUNTERS_MIN_USERS. */
@@ -27,6 +29,7 @@ const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
   sendsEmail: false,
   signsSessions: false,
   twoFactorKey: false,
+  vapidKey: false,
   supportEmail: false,
   landingCounters: false,
 };
@@ -171,7 +174,9 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
   },
   // Reminder channels and the deliveries log (issue 25 §2): the user's channel items (Query, PutItem for a
   // create or an edit, DeleteItem), the deliveries (Query); 'Send test' calls out through the outbound guard.
+  // The VAPID key: the browser subscribes with its public half (GET /api/push/key), a Web Push test is signed with it.
   channels: {
+    vapidKey: true,
     table: {
       actions: [
         'dynamodb:GetItem',

@@ -143,7 +143,8 @@ export class ReminderJob extends Construct {
     );
     // Claims and markers are updates; the suppression check reads one item (functions/lib/email/email.ts).
     // Query: the newest stored day of exchange rates, to show a price in the display currency (issue 24 §1).
-    // Reminder channels (issue 25 §2): the user's channels (Query, GetItem) and the deliveries log (PutItem).
+    // Reminder channels (issue 25 §2): the user's channels (Query, GetItem), the deliveries log (PutItem) and a
+    // Web Push channel turned off when its browser's subscription is gone (PutItem).
     grantTableAccess(props.table, this.sender, {
       actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:Query', 'dynamodb:PutItem'],
     });

@@ -41,6 +41,8 @@ export class SessionSecrets extends Construct {
   readonly jwtRotation?: NodejsFunction;
   /** The key that encrypts two-factor secrets at rest; only the twofa function reads it. */
   readonly twoFactorKey: secretsmanager.Secret;
+  /** The seed of the Web Push VAPID key pair (functions/lib/push/vapid.ts); the functions that send pushes read it. */
+  readonly vapidKey: secretsmanager.Secret;
   /** The first owner's password; undefined when no owner is configured. */
   readonly ownerPasswordSecret?: secretsmanager.ISecret;
   /** What the auth function passes as `SecretId` to read it: the full ARN, or the name of an existing secret. */
@@ -93,6 +95,20 @@ export class SessionSecrets extends Construct {
     acknowledge(
       this.twoFactorKey,
       'Rotating it would need every stored two-factor secret re-encrypted: it encrypts data at rest, it signs nothing that expires.',
+      'AwsSolutions-SMG4',
+    );
+
+    // Kept on stack deletion: every browser subscribed with its public key; a new one would leave each
+    // Web Push channel unable to deliver until its device subscribes again.
+    this.vapidKey = new secretsmanager.Secret(this, 'VapidKey', {
+      description:
+        'Subscription Tracker: seed of the Web Push (VAPID) key pair. Replacing it stops every browser notification until each device enables them again.',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.vapidKey,
+      'Browsers subscribed with the public key it derives: rotating it would silently end every Web Push channel, and it signs only short-lived (12-hour) tokens.',
       'AwsSolutions-SMG4',
     );
 

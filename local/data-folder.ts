@@ -10,7 +10,8 @@ export const IN_MEMORY = ':memory:';
 /**
  * Where the local stack keeps what must survive a restart (DATA_DIR, `.data` by default):
  * `dynamodb/` (DynamoDB Local's file), `s3/` (the avatars), `jwt-secret` (so sessions outlive a
- * restart) and `two-factor-key` (which encrypts the two-factor secrets: a separate secret, as in the cloud). Every folder exists before the emulators start. In memory, the avatars go to a
+ * restart), `two-factor-key` (which encrypts the two-factor secrets: a separate secret, as in the cloud)
+ * and `vapid-key` (the seed of the Web Push key pair, so browsers' subscriptions outlive a restart). Every folder exists before the emulators start. In memory, the avatars go to a
  * temporary folder removed at stop and the secret is random per run.
  */
 export interface DataFolder {
@@ -21,6 +22,7 @@ export interface DataFolder {
   dynamoDbLogFile: string;
   jwtSecret: string;
   twoFactorKey: string;
+  vapidKey: string;
   /** Removes what an in-memory run wrote to disk; nothing for a data folder. */
   cleanUp(): void;
 }
@@ -35,7 +37,7 @@ function createFolder(path: string, dataDir: string): void {
   }
 }
 
-/** A key (the sessions' signing key, the two-factor key), created once and kept in the data folder. */
+/** A key (the sessions' signing key, the two-factor key, the VAPID seed), created once and kept in the data folder. */
 function keptSecret(dir: string, name: string): string {
   const file = join(dir, name);
   if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
@@ -51,6 +53,7 @@ export function openDataFolder(dataDir: string): DataFolder {
       dynamoDbLogFile: join(tmpdir(), 'subscription-tracker-dynamodb-local.log'),
       jwtSecret: randomBytes(48).toString('base64url'),
       twoFactorKey: randomBytes(48).toString('base64url'),
+      vapidKey: randomBytes(48).toString('base64url'),
       cleanUp: () => rmSync(s3Path, { recursive: true, force: true }),
     };
   }
@@ -66,6 +69,7 @@ export function openDataFolder(dataDir: string): DataFolder {
     ...folder,
     jwtSecret: keptSecret(dir, 'jwt-secret'),
     twoFactorKey: keptSecret(dir, 'two-factor-key'),
+    vapidKey: keptSecret(dir, 'vapid-key'),
     cleanUp: () => undefined,
   };
 }

@@ -69,6 +69,8 @@ export interface FunctionsSetup {
   jwtSecret: string;
   /** Encrypts the two-factor secrets; the cloud reads it from Secrets Manager (TWO_FACTOR_KEY_ARN). */
   twoFactorKey: string;
+  /** The seed of the Web Push VAPID key pair; the cloud reads it from Secrets Manager (VAPID_KEY_ARN). */
+  vapidKey: string;
   owner: { username: string; password: string; email: string };
   quiet: boolean;
   /** The site's origin when it is not the API's (the LocalStack shape). */
@@ -103,6 +105,7 @@ function configureEnvironment(setup: FunctionsSetup): void {
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL || LOCAL_SUPPORT_EMAIL,
     JWT_SECRET: setup.jwtSecret,
     TWO_FACTOR_KEY: setup.twoFactorKey,
+    VAPID_KEY: setup.vapidKey,
     LOG_LEVEL: setup.quiet ? 'warn' : process.env.LOG_LEVEL || 'info',
     // The membership functions' schedules go to this process's timers, not EventBridge Scheduler.
     MEMBERSHIP_SCHEDULER: 'in-process',
@@ -118,6 +121,7 @@ function configureEnvironment(setup: FunctionsSetup): void {
   delete process.env.SES_SEND_RATE_PER_SENDER;
   delete process.env.JWT_SECRET_ARN;
   delete process.env.TWO_FACTOR_KEY_ARN;
+  delete process.env.VAPID_KEY_ARN;
   for (const name of ['MEMBERSHIP_SCHEDULE_GROUP', 'MEMBERSHIP_SCHEDULER_ROLE_ARN', 'MEMBERSHIP_EXPIRY_ARN']) delete process.env[name];
   if (setup.corsAllowedOrigin) process.env.CORS_ALLOWED_ORIGIN = setup.corsAllowedOrigin;
   else delete process.env.CORS_ALLOWED_ORIGIN;

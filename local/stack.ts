@@ -120,6 +120,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       publicUrl: url,
       jwtSecret: folder.jwtSecret,
       twoFactorKey: folder.twoFactorKey,
+      vapidKey: folder.vapidKey,
       owner: options.owner ?? DEFAULT_OWNER,
       quiet: options.quiet ?? false,
       corsAllowedOrigin: options.restApi?.siteOrigin,

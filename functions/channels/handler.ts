@@ -1,4 +1,5 @@
 import { channelMessages, channelRoutes } from '../../shared/api/channels.js';
+import { pushRoutes } from '../../shared/api/push.js';
 import { hasReminderChannels } from '../../shared/domain/channels.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
@@ -9,6 +10,7 @@ import { now } from '../lib/chassis/clock.js';
 import { HttpError, notFound } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
+import { vapidKeys } from '../lib/push/vapid.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
@@ -22,69 +24,78 @@ const TEST_DAYS_BEFORE = 3;
 
 /**
  * The channels area (issue 25 §2, §4): a user's reminder channels, 'Send test', and the deliveries log
- * (everybody's: e-mail reminders are logged too), which an admin reads for any user.
+ * (everybody's: e-mail reminders are logged too), which an admin reads for any user; and the key a
+ * browser subscribes to Web Push with, for its 'webpush' channel.
  */
-export const handler = createApiHandler(channelRoutes, {
-  listChannels: async ({ user }) => {
-    requireChannels(user);
-    return (await listChannels(user.id)).map((channel) => channelView(channel));
-  },
+export const handler = createApiHandler(
+  { ...channelRoutes, ...pushRoutes },
+  {
+    listChannels: async ({ user }) => {
+      requireChannels(user);
+      return (await listChannels(user.id)).map((channel) => channelView(channel));
+    },
 
-  createChannel: async ({ user, body, log }) => {
-    requireChannels(user);
-    const channel = await createChannel(user.id, body);
-    log.info('channel created', { channelId: channel.id, type: channel.type });
-    // The one time a webhook's signing secret is answered unasked: the receiver needs it.
-    return channelView(channel, { revealSecret: true });
-  },
+    createChannel: async ({ user, body, log }) => {
+      requireChannels(user);
+      const channel = await createChannel(user.id, body);
+      log.info('channel created', { channelId: channel.id, type: channel.type });
+      // The one time a webhook's signing secret is answered unasked: the receiver needs it.
+      return channelView(channel, { revealSecret: true });
+    },
 
-  updateChannel: async ({ user, params, body }) => {
-    requireChannels(user);
-    return channelView(await updateChannel(user.id, params.id, body));
-  },
+    updateChannel: async ({ user, params, body }) => {
+      requireChannels(user);
+      return channelView(await updateChannel(user.id, params.id, body));
+    },
 
-  deleteChannel: async ({ user, params }) => {
-    requireChannels(user);
-    await deleteChannel(user.id, params.id);
-    return { message: channelMessages.deleted };
-  },
+    deleteChannel: async ({ user, params }) => {
+      requireChannels(user);
+      await deleteChannel(user.id, params.id);
+      return { message: channelMessages.deleted };
+    },
 
-  channelSecret: async ({ user, params }) => {
-    requireChannels(user);
-    const channel = await readChannel(user.id, params.id);
-    if (channel.type !== 'webhook') throw notFound(channelMessages.notFound);
-    return { secret: channel.config.secret };
-  },
+    channelSecret: async ({ user, params }) => {
+      requireChannels(user);
+      const channel = await readChannel(user.id, params.id);
+      if (channel.type !== 'webhook') throw notFound(channelMessages.notFound);
+      return { secret: channel.config.secret };
+    },
 
-  testChannel: async ({ user, params, log }) => {
-    requireChannels(user);
-    const channel = await readChannel(user.id, params.id);
-    const answer = await sendToChannel(channel, {
-      event: 'renewal',
-      kind: 'test',
-      daysBefore: TEST_DAYS_BEFORE,
-      subscription: {
-        id: 'test',
-        name: 'Netflix Premium',
-        amount: 22.99,
-        currency: 'USD',
-        billingCycle: 'monthly',
-        dueDate: addDays(todayIn(user.timeZone, now()), TEST_DAYS_BEFORE),
-        category: 'streaming',
-        autoRenew: true,
-      },
-      recipient: { displayName: user.displayName || user.username, currency: user.currencyPreference ?? 'USD' },
-      rates: await currentRates(),
-      sentAt: now().toISOString(),
-    });
-    log.info('channel test', { channelId: channel.id, type: channel.type, status: answer.status, ok: answer.ok });
-    return { ok: answer.ok, status: answer.status, body: answer.body, error: answer.error, durationMs: answer.durationMs };
-  },
+    testChannel: async ({ user, params, log }) => {
+      requireChannels(user);
+      const channel = await readChannel(user.id, params.id);
+      const answer = await sendToChannel(channel, {
+        event: 'renewal',
+        kind: 'test',
+        daysBefore: TEST_DAYS_BEFORE,
+        subscription: {
+          id: 'test',
+          name: 'Netflix Premium',
+          amount: 22.99,
+          currency: 'USD',
+          billingCycle: 'monthly',
+          dueDate: addDays(todayIn(user.timeZone, now()), TEST_DAYS_BEFORE),
+          category: 'streaming',
+          autoRenew: true,
+        },
+        recipient: { displayName: user.displayName || user.username, currency: user.currencyPreference ?? 'USD' },
+        rates: await currentRates(),
+        sentAt: now().toISOString(),
+      });
+      log.info('channel test', { channelId: channel.id, type: channel.type, status: answer.status, ok: answer.ok });
+      return { ok: answer.ok, status: answer.status, body: answer.body, error: answer.error, durationMs: answer.durationMs };
+    },
 
-  listDeliveries: async ({ user, query }) => listDeliveries(user.id, query.cursor),
+    pushKey: async ({ user }) => {
+      requireChannels(user);
+      return { publicKey: (await vapidKeys()).publicKey };
+    },
 
-  userDeliveries: async ({ params, query }) => {
-    if (!(await getUser(params.id))) throw notFound('User not found');
-    return listDeliveries(params.id, query.cursor);
+    listDeliveries: async ({ user, query }) => listDeliveries(user.id, query.cursor),
+
+    userDeliveries: async ({ params, query }) => {
+      if (!(await getUser(params.id))) throw notFound('User not found');
+      return listDeliveries(params.id, query.cursor);
+    },
   },
-});
+);

@@ -10,6 +10,7 @@ import type { Area, RouteDef } from './contract.js';
 import { importRoutes } from './import.js';
 import { membershipRoutes } from './membership.js';
 import { paymentRoutes } from './payments.js';
+import { pushRoutes } from './push.js';
 import { sessionRoutes } from './session.js';
 import { statsRoutes } from './stats.js';
 import { subscriptionRoutes } from './subscriptions.js';
@@ -27,6 +28,7 @@ export * from './contract.js';
 export * from './import.js';
 export * from './membership.js';
 export * from './payments.js';
+export * from './push.js';
 export * from './session.js';
 export * from './stats.js';
 export * from './subscription.js';
@@ -51,6 +53,7 @@ export const routes = {
   ...announcementRoutes,
   ...contactRoutes,
   ...channelRoutes,
+  ...pushRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -5,6 +5,7 @@ import { channelResponseSchemas } from './channel-responses.js';
 import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
 import { PAYMENT_STATUSES } from './payments.js';
+import { pushResponseSchemas } from './push.js';
 import { BILLING_CYCLES, SUBSCRIPTION_STATUSES } from './subscription.js';
 
 /**
@@ -304,6 +305,7 @@ export const responseSchemas = {
   contactDetails: z.object({ supportEmail: z.string() }),
   sendContactMessage: messageResponse,
   ...channelResponseSchemas,
+  ...pushResponseSchemas,
 } satisfies Record<RouteName, z.ZodMiniType>;
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

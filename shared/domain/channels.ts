@@ -6,7 +6,7 @@ import { forbiddenCharactersMessage, hasForbiddenCharacters } from './text.js';
  * type is one entry of CHANNEL_TYPES and one of CHANNEL_CONFIG_RULES here, and one sender in
  * functions/lib/channels/senders.ts.
  */
-export const CHANNEL_TYPES = ['ntfy', 'webhook', 'discord', 'slack'] as const;
+export const CHANNEL_TYPES = ['ntfy', 'webhook', 'discord', 'slack', 'webpush'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
@@ -14,6 +14,7 @@ export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
   webhook: 'Webhook',
   discord: 'Discord',
   slack: 'Slack',
+  webpush: 'Browser notifications',
 };
 
 /** Most channels one user keeps. */
@@ -30,8 +31,8 @@ export function hasReminderChannels(role: unknown): boolean {
 
 export const channelMessages = {
   paidOnly:
-    'Reminder channels are a VIP and Premium feature. Upgrade to VIP or Premium to get reminders on ntfy, Discord, Slack or a webhook.',
-  typeInvalid: 'Type must be ntfy, webhook, discord or slack',
+    'Reminder channels are a VIP and Premium feature. Upgrade to VIP or Premium to get reminders as browser notifications or on ntfy, Discord, Slack or a webhook.',
+  typeInvalid: 'Type must be ntfy, webhook, discord, slack or webpush',
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${CHANNEL_NAME_MAX_LENGTH} characters`,
   enabledInvalid: 'Enabled must be true or false',
@@ -42,6 +43,8 @@ export const channelMessages = {
   webhookUrlInvalid: 'Webhook URL must be an http(s) URL',
   discordUrlInvalid: 'Discord webhook URL must look like https://discord.com/api/webhooks/…',
   slackUrlInvalid: 'Slack webhook URL must look like https://hooks.slack.com/services/…',
+  pushEndpointInvalid: "Endpoint must be the push service's URL from the browser's subscription",
+  pushKeysInvalid: "Keys must be the browser subscription's p256dh (65 bytes) and auth (16 bytes), base64url",
   tooMany: `You can have at most ${MAX_CHANNELS} channels. Delete one to add another.`,
   notFound: 'Channel not found',
   deleted: 'Channel deleted',
@@ -57,6 +60,8 @@ export interface ChannelConfigs {
   webhook: { url: string; secret: string };
   discord: { url: string };
   slack: { url: string };
+  /** A browser's push subscription (PushSubscription.toJSON()): where to send, and the keys to encrypt for. */
+  webpush: { endpoint: string; p256dh: string; auth: string };
 }
 export type ChannelConfig = ChannelConfigs[ChannelType];
 
@@ -72,6 +77,15 @@ function httpUrl(value: unknown): URL | null {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
+
+/**
+ * A subscription key of `bytes` bytes in unpadded base64url, as browsers give it, or null. (That p256dh is
+ * a point of P-256 is checked when it is used: functions/lib/push/web-push.ts.)
+ */
+function pushKey(value: unknown, bytes: number): string | null {
+  const key = text(value)?.replace(/=+$/, '');
+  return key && key.length === Math.ceil((bytes * 4) / 3) && /^[A-Za-z0-9_-]+$/.test(key) ? key : null;
+}
 
 /** What a create or an edit gives as `config`: the fields of its type; a secret left out keeps the stored one. */
 type ConfigInput = Record<string, unknown>;
@@ -116,6 +130,16 @@ export function channelConfigRules(newSecret: () => string): { [T in ChannelType
       m.discordUrlInvalid,
     ),
     slack: hookUrl(/^hooks\.slack\.com$/, /^\/services\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/?$/, m.slackUrlInvalid),
+    webpush: (input, stored) => {
+      // An edit without a new subscription keeps the stored one (a rename, turning it off or on).
+      if (input.endpoint === undefined && stored) return stored;
+      const endpoint = httpUrl(input.endpoint);
+      if (!endpoint) return m.pushEndpointInvalid;
+      const p256dh = pushKey(input.p256dh, 65);
+      const auth = pushKey(input.auth, 16);
+      if (!p256dh || !auth || !p256dh.startsWith('B')) return m.pushKeysInvalid;
+      return { endpoint: endpoint.toString(), p256dh, auth };
+    },
   };
 }
 

@@ -34,6 +34,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker (web/public/sw.js) answers navigations, which page.route() does not see:
+    // specs stub the network without it; push.spec.ts, which tests it, allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'chromium', testIgnore: SHARED_STATE_SPECS, use: browser },

@@ -217,9 +217,9 @@ describe('data', () => {
     product.data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'KEYS_ONLY' } });
   });
 
-  it('generates the session signing key, the two-factor key and the owner password in Secrets Manager', () => {
+  it('generates the session signing key, the two-factor key, the VAPID key and the owner password in Secrets Manager', () => {
     const secrets = Object.values(resourcesOf(product.data, 'AWS::SecretsManager::Secret'));
-    expect(secrets).toHaveLength(3);
+    expect(secrets).toHaveLength(4);
     for (const secret of secrets) {
       expect(secret.Properties.GenerateSecretString).toBeDefined();
       expect(secret.Properties).not.toHaveProperty('SecretString');
@@ -283,10 +283,33 @@ describe('permissions', () => {
     expect(sender?.properties.Environment.Variables.REMINDER_QUEUE_URL).toBeDefined();
   });
 
-  it('tells only the contact function the support address', () => {
+  it('tells the support address only to the contact function and, as the Web Push contact, the channels function', () => {
     for (const area of AREAS) {
       const support = functionOfArea(area).properties.Environment.Variables.SUPPORT_EMAIL;
-      expect(support, area).toBe(area === 'contact' ? 'help@subscriptions.example.com' : undefined);
+      expect(support, area).toBe(area === 'contact' || area === 'channels' ? 'help@subscriptions.example.com' : undefined);
+    }
+  });
+
+  it('lets only the channels function and the reminder sender read the VAPID key, and tells only them where it is', () => {
+    const sender = functions.find((f) =>
+      /^Subscription Tracker: sends the reminder/.test(String(f.properties.Description)),
+    ) as ProductFunctionResource;
+    const keyArn = functionOfArea('channels').properties.Environment.Variables.VAPID_KEY_ARN;
+    expect(JSON.stringify(keyArn)).toContain('VapidKey');
+    expect(sender.properties.Environment.Variables.VAPID_KEY_ARN).toEqual(keyArn);
+    const readers = [...statements]
+      .filter(([, list]) =>
+        list.some(
+          (s) =>
+            actionsOf(s).includes('secretsmanager:GetSecretValue') &&
+            [s.Resource].flat().some((resource) => JSON.stringify(resource) === JSON.stringify(keyArn)),
+        ),
+      )
+      .map(([role]) => role);
+    expect(new Set(readers)).toEqual(new Set([functionOfArea('channels').roleLogicalId, sender.roleLogicalId]));
+    expect(readers).toHaveLength(2);
+    for (const area of AREAS.filter((a) => a !== 'channels')) {
+      expect(functionOfArea(area).properties.Environment.Variables.VAPID_KEY_ARN).toBeUndefined();
     }
   });
 
@@ -771,7 +794,7 @@ describe('reminders', () => {
     expect(own(fn(PLANNER)).filter((a) => !a.startsWith('sqs:') && !a.startsWith('dynamodb:'))).toEqual([]);
     expect(own(fn(SENDER))).toEqual([
       'dynamodb:GetItem',
-      'dynamodb:PutItem', // the deliveries log (issue 25 §2)
+      'dynamodb:PutItem', // the deliveries log, a Web Push channel turned off (issue 25 §2)
       'dynamodb:Query', // the newest stored day of exchange rates (issue 24 §1), the user's channels (issue 25 §2)
       'dynamodb:UpdateItem',
       'secretsmanager:GetSecretValue',

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { apiBase } from './api/siteConfig';
+import { registerServiceWorker } from './lib/serviceWorker';
 import { watchForMissingCode } from './missingCode';
 import { App, preloadScreen } from './router';
 // Inter ships with the app (DESIGN §7b): woff2 per script, each fetched only when a page uses it, font-display: swap.
@@ -10,6 +11,8 @@ import './styles/global.css';
 
 // A code file that a deploy removed reloads the page once, into the current release (RouteError.tsx).
 watchForMissingCode();
+// Browser notifications and the offline page (web/public/sw.js), registered after the page's load.
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -66,6 +66,10 @@ function maskedConfig(channel: StoredChannel, revealSecret: boolean): Record<str
     case 'discord':
     case 'slack':
       return { url: maskUrl(channel.config.url) };
+    // The endpoint is the device's address at its push service: shown as a webhook URL is (the page finds
+    // its own device's channel by masking its subscription's endpoint the same way); the keys never leave.
+    case 'webpush':
+      return { endpoint: maskUrl(channel.config.endpoint) };
   }
 }
 

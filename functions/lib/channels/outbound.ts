@@ -140,7 +140,12 @@ function networkError(error: unknown): string {
 }
 
 /** POSTs the request through the guard; never throws. */
-export async function sendOutbound(request: OutboundRequest): Promise<OutboundAnswer> {
+export async function sendOutbound(
+  request: Omit<OutboundRequest, 'body'> & {
+    /** Text, or bytes (a Web Push message's encrypted body). */
+    body: string | Buffer;
+  },
+): Promise<OutboundAnswer> {
   const started = Date.now();
   let url: URL;
   try {

@@ -3,8 +3,10 @@ import type { ChannelConfigs, ChannelType } from '../../../shared/domain/channel
 import type { RateTable } from '../../../shared/domain/currency.js';
 import type { ReminderEvent, ReminderKind } from '../../../shared/domain/reminders.js';
 import { publicUrl } from '../chassis/config.js';
+import { vapidKeys, vapidSubject } from '../push/vapid.js';
+import { pushAnswer, pushRequest, subscriptionKeysProblem } from '../push/web-push.js';
 import { reminderWording } from '../reminders/reminder-email.js';
-import type { StoredChannel } from './channels.js';
+import { type StoredChannel, updateChannel } from './channels.js';
 import { type OutboundAnswer, type OutboundRequest, sendOutbound } from './outbound.js';
 
 /**
@@ -156,6 +158,48 @@ export type ChannelSender<T extends ChannelType> = (
   notification: ChannelNotification,
 ) => Promise<OutboundAnswer>;
 
+/**
+ * How long a push service keeps a message for a device that is off, and how soon it wakes the device
+ * (RFC 8030 §5.2, §5.3): a reminder is still worth a day later and wakes nobody in a hurry; 'Send test'
+ * is wanted now or not at all.
+ */
+export const PUSH_DELIVERY = {
+  reminder: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
+  test: { ttlSeconds: 10 * 60, urgency: 'high' },
+} as const;
+
+/** What a push service's 404 or 410 means, in the deliveries log and 'Send test'. */
+export const PUSH_GONE_ERROR =
+  'This browser no longer accepts notifications (it unsubscribed, or its permission was withdrawn): the channel is turned off. Enable notifications on that device again.';
+
+/**
+ * Web Push: the reminder's title and first line, encrypted for the browser's subscription and signed with
+ * the product's VAPID key (functions/lib/push), through the same guard as every channel. The service
+ * worker (web/public/sw.js) shows it, one notification per reminder (its tag), opening the dashboard.
+ */
+export const sendWebPush: ChannelSender<'webpush'> = async (config, notification) => {
+  const started = Date.now();
+  const keysProblem = subscriptionKeysProblem(config);
+  if (keysProblem)
+    return { ok: false, status: null, body: '', error: `Invalid subscription: ${keysProblem}`, permanent: true, durationMs: 0 };
+  const words = wordsOf(notification);
+  const { subscription } = notification;
+  const request = pushRequest(
+    config,
+    {
+      title: words.title,
+      body: words.lead,
+      tag: notification.kind === 'test' ? 'test' : `${subscription.id}:${notification.event}:${notification.kind}`,
+      url: words.dashboard,
+    },
+    await vapidKeys(),
+    { ...(notification.kind === 'test' ? PUSH_DELIVERY.test : PUSH_DELIVERY.reminder), subject: vapidSubject(), now: new Date(started) },
+  );
+  const answer = await sendOutbound({ url: request.url, headers: request.headers, body: request.body });
+  if (answer.status !== null && pushAnswer(answer.status) === 'gone') return { ...answer, error: PUSH_GONE_ERROR, permanent: true };
+  return answer;
+};
+
 const overHttp =
   <T extends keyof RequestBuilders>(type: T): ChannelSender<T> =>
   (config, notification) =>
@@ -170,9 +214,18 @@ export const CHANNEL_SENDERS: { [T in ChannelType]: ChannelSender<T> } = {
   webhook: overHttp('webhook'),
   discord: overHttp('discord'),
   slack: overHttp('slack'),
+  webpush: sendWebPush,
 };
 
-/** Sends a notification on a channel, through its type's sender; never throws. */
-export function sendToChannel(channel: StoredChannel, notification: ChannelNotification): Promise<OutboundAnswer> {
-  return (CHANNEL_SENDERS[channel.type] as ChannelSender<ChannelType>)(channel.config as never, notification);
+/**
+ * Sends a notification on a channel, through its type's sender; never throws. A browser whose push
+ * subscription is gone (404, 410) never comes back under it: its channel is turned off here, for
+ * reminders and 'Send test' alike, and the answer's error says so.
+ */
+export async function sendToChannel(channel: StoredChannel, notification: ChannelNotification): Promise<OutboundAnswer> {
+  const answer = await (CHANNEL_SENDERS[channel.type] as ChannelSender<ChannelType>)(channel.config as never, notification);
+  if (channel.type === 'webpush' && answer.error === PUSH_GONE_ERROR && channel.enabled) {
+    await updateChannel(channel.userId, channel.id, { enabled: false }).catch(() => undefined);
+  }
+  return answer;
 }

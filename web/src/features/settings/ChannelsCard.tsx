@@ -37,9 +37,14 @@ const FIELDS: Record<ChannelType, Array<{ key: string; label: string; hint?: str
       secret: true,
     },
   ],
+  // A browser's subscription comes from the browser itself, never typed in (BrowserNotificationsCard).
+  webpush: [],
 };
 
 /** Where a channel sends, for its row: secrets stay masked as the server answers them. */
+/** The types added with this dialog: a browser is added from itself (BrowserNotificationsCard). */
+const ADDED_HERE = CHANNEL_TYPES.filter((type) => type !== 'webpush');
+
 function targetOf(channel: Channel): string {
   if (channel.type === 'ntfy') return `${channel.config.serverUrl}/${channel.config.topic}`;
   return channel.config.url ?? '';
@@ -88,7 +93,8 @@ function PaidChannelsCard() {
 
   const load = useCallback(async () => {
     try {
-      setChannels(await api(routes.listChannels));
+      // Browsers' channels are shown, tested and removed in Browser notifications (BrowserNotificationsCard).
+      setChannels((await api(routes.listChannels)).filter((channel) => channel.type !== 'webpush'));
     } catch (error) {
       setFailure(errorMessage(error, 'Your channels could not be loaded. Please try again.'));
     }
@@ -323,7 +329,7 @@ function ChannelDialog({
           <Select
             label="Type"
             value={type}
-            options={CHANNEL_TYPES.map((t) => ({ value: t, label: CHANNEL_TYPE_LABELS[t] }))}
+            options={ADDED_HERE.map((t) => ({ value: t, label: CHANNEL_TYPE_LABELS[t] }))}
             onChange={(e) => setType(e.currentTarget.value as ChannelType)}
           />
         )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { AccountInfoForm } from './AccountInfoForm';
+import { BrowserNotificationsCard } from './BrowserNotificationsCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ChannelsCard } from './ChannelsCard';
@@ -36,6 +37,7 @@ export function SettingsPage() {
           <ChangePasswordForm />
           <NotificationPreferencesForm />
           <ChannelsCard />
+          <BrowserNotificationsCard />
           <DeliveriesCard />
           <CalendarFeedCard />
         </div>
