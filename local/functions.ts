@@ -31,7 +31,7 @@ export type RunDailyRates = (source: string) => Promise<RatesRun>;
  */
 /**
  * A delay of one second lasts 2 ms here: a channel's retries after 1, 5 and 15 minutes come after
- * 0.12, 0.6 and 1.8 s, so a run with a failing channel ends in seconds (docs/decisions/pending-reminder-channels.md).
+ * 0.12, 0.6 and 1.8 s, so a run with a failing channel ends in seconds (docs/decisions/0090-reminder-channels.md).
  */
 export const LOCAL_REMINDER_QUEUE = {
   claimTimeoutSeconds: 45,

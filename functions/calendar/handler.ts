@@ -10,7 +10,7 @@ import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
 /**
  * The calendar area (issue 25 §3): the signed-in user turns the feed on, makes a new URL or turns it
  * off; calendar apps fetch the feed by its secret URL, without signing in, with an ETag for 304s.
- * Every tier has it: it only shows what the dashboard shows (docs/decisions/pending-calendar-feed.md).
+ * Every tier has it: it only shows what the dashboard shows (docs/decisions/0093-calendar-feed.md).
  */
 export const handler = createApiHandler(
   calendarRoutes,

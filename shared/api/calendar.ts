@@ -3,7 +3,7 @@ import { route, TEXT_CALENDAR } from './contract.js';
 /**
  * The calendar feed (issue 25 §3, §4): a secret URL per user that calendar apps subscribe to. Only the
  * SHA-256 of its secret is stored, so the URL is answered once, when it is made (POST); GET says
- * whether there is one and since when (docs/decisions/pending-calendar-feed.md).
+ * whether there is one and since when (docs/decisions/0093-calendar-feed.md).
  */
 export interface CalendarFeedStatus {
   active: boolean;

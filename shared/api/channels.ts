@@ -8,7 +8,7 @@ export { CHANNEL_TYPES, type ChannelType, channelMessages, MAX_CHANNELS } from '
 /**
  * Reminder channels and the deliveries log (issue 25 §2, §4): a VIP or Premium user's ntfy topics,
  * webhooks and Discord and Slack webhooks, each of which gets every reminder the user's e-mail gets
- * (docs/decisions/pending-reminder-channels.md); and the log of every reminder delivery, e-mail included.
+ * (docs/decisions/0090-reminder-channels.md); and the log of every reminder delivery, e-mail included.
  */
 
 const m = channelMessages;

@@ -72,7 +72,7 @@ export const SHORT_MONTH_RENEWAL_YEARS = 10;
  * day, the 31st as the month's last day (BYMONTHDAY=-1); yearly in the due date's month, 29 February
  * as February's last day; UNTIL the end date. A month too short for an anchor on the 29th or 30th
  * (February) has no such day, so the rule skips it (RFC 5545 §3.3.10): {@link shortMonthRenewals}
- * lists those renewals (docs/decisions/pending-calendar-feed.md says why not BYSETPOS).
+ * lists those renewals (docs/decisions/0093-calendar-feed.md says why not BYSETPOS).
  */
 export function renewalRule(sub: BillingSchedule): string {
   const interval = intervalOf(sub);

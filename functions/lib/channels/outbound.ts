@@ -11,7 +11,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  *
  * The local stack's receivers listen on loopback: it sets CHANNELS_ALLOW_LOOPBACK=1, which lets loopback
  * addresses (and plain http to them) through and nothing else; the CDK stack never sets it
- * (test/infra/cloud.test.ts; docs/decisions/pending-channel-outbound-guard.md).
+ * (test/infra/cloud.test.ts; docs/decisions/0091-channel-outbound-guard.md).
  */
 export const OUTBOUND_TIMEOUT_MS = 5000;
 export const ANSWER_BYTES_READ = 4096;

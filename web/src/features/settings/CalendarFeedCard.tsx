@@ -19,7 +19,7 @@ const feedKey = ['calendarFeed'] as const;
 /**
  * Calendar (issue 25 §3): the secret feed URL calendar apps subscribe to. Only its hash is stored, so
  * the URL is shown once, right after it is made ('Turn on', 'Regenerate'); afterwards the card says
- * the feed is on and since when (docs/decisions/pending-calendar-feed.md). Every tier has it.
+ * the feed is on and since when (docs/decisions/0093-calendar-feed.md). Every tier has it.
  */
 export function CalendarFeedCard() {
   const queryClient = useQueryClient();

@@ -36,7 +36,7 @@ export const emailSuppressedNotice = {
 
 /**
  * The Calendar card's texts (issue 25 §3). The link holds the feed's only key, so it is shown once
- * (docs/decisions/pending-calendar-feed.md).
+ * (docs/decisions/0093-calendar-feed.md).
  */
 export const calendarFeedText = {
   offIntro:
