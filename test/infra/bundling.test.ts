@@ -139,11 +139,12 @@ describe('function bundling', () => {
    * 356.0, account 288.0, twofa 386.3, subscriptions 282.2 (payments, rates), admin 356.6, contact 297.2,
    * import 289.0, budgets 305.3 KB.
    * Issue 25 §3: the chassis's text answers and the calendar feed's path parameter (about 0.2 KB in every
-   * function): measured membership 291.0 KB.
+   * function): measured membership 291.0 KB. Issue 25 §2: the admin's view of a user's deliveries
+   * (with the chassis's text answers): measured admin 357.1 KB.
    */
   const CEILING_KB: Record<string, number> = {
     auth: 357,
-    admin: 357,
+    admin: 358,
     subscriptions: 283,
     // Issue 24 §6: the subscriptions' data access and the chassis, plus the import parsers, the plan and
     // its contract (about 25 KB): measured 286.5 KB. A function of its own keeps them out of the list's.
