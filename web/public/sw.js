@@ -5,7 +5,7 @@
  * - notificationclick: focuses an open tab of the app at the reminder's page, or opens one.
  * - fetch: navigations go to the network as without a service worker; only when the network fails is
  *   the offline page answered. Nothing else is cached: no app code, no API answers, so nothing stale
- *   can be served (docs/decisions/pending-web-push-and-pwa.md).
+ *   can be served (docs/decisions/0092-web-push-and-pwa.md).
  */
 const OFFLINE_CACHE = 'offline-v1';
 const OFFLINE_PAGE = '/offline.html';
