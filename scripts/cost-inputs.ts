@@ -64,11 +64,12 @@ export const ASSUMPTIONS: Assumptions = {
   storedKbPerUser: 20,
   avatarShare: 0.2,
   avatarKb: 100,
-  secrets: 2,
+  // The session signing key, the two-factor key and the VAPID key (issue 25 §2).
+  secrets: 3,
   // Each rate rule and each managed rule group is billed as a rule.
   wafRules: Object.keys(WAF_RATE_LIMITS).length + WAF_MANAGED_RULE_GROUPS.length,
   // Every alarm of the application stack as deployed (test/infra/operations.test.ts counts them).
-  alarms: 71,
+  alarms: 77,
   dashboards: 1,
 };
 
