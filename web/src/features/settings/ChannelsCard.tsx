@@ -269,6 +269,10 @@ function ChannelDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<Channel | null>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
+  // The problem is focused once it is on screen (a frame scheduled from the handler could come before React's commit).
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -290,7 +294,6 @@ function ChannelDialog({
       }
     } catch (error) {
       setProblem(errorMessage(error, 'The channel could not be saved. Please try again.'));
-      requestAnimationFrame(() => problemRef.current?.focus());
     } finally {
       setSaving(false);
     }
