@@ -60,3 +60,22 @@ export interface Subscription {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A subscription's own fields: what a create or an edit sets, and what an export writes. */
+export type SubscriptionOwnFields = Pick<
+  Subscription,
+  | 'name'
+  | 'description'
+  | 'amount'
+  | 'currency'
+  | 'priceHistory'
+  | 'category'
+  | 'dueDate'
+  | 'billingCycle'
+  | 'cycleInterval'
+  | 'anchorDay'
+  | 'trialEndsAt'
+  | 'endsAt'
+  | 'noticeDays'
+  | 'autoRenew'
+>;

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ID_PATTERN } from '../../../shared/api/contract.js';
-import type { Subscription, SubscriptionStatus } from '../../../shared/api/subscription.js';
+import type { Subscription, SubscriptionOwnFields, SubscriptionStatus } from '../../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
 import { DATED_EVENTS, type DatedEvent, reminderEventDates } from '../../../shared/domain/reminders.js';
@@ -29,24 +29,7 @@ export interface SubscriptionItem extends Omit<Subscription, 'cancelBy'> {
 }
 
 /** What a create or an edit sets: the subscription's own fields. */
-export type SubscriptionFields = Pick<
-  Subscription,
-  | 'name'
-  | 'description'
-  | 'amount'
-  | 'currency'
-  | 'priceHistory'
-  | 'category'
-  | 'dueDate'
-  | 'billingCycle'
-  | 'cycleInterval'
-  | 'anchorDay'
-  | 'trialEndsAt'
-  | 'endsAt'
-  | 'noticeDays'
-  | 'autoRenew'
-> &
-  Partial<Pick<Subscription, 'externalId'>>;
+export type SubscriptionFields = SubscriptionOwnFields & Partial<Pick<Subscription, 'externalId'>>;
 
 /**
  * A stored subscription as the API sends it. Items from before issue 24 read as USD, renewing every

@@ -5,7 +5,7 @@
  * `subscription-tracker:<id>`, so importing an export again — into the same account or another one —
  * recognises what is already there.
  */
-import { BILLING_CYCLES, type PriceChange, type Subscription } from '../../api/subscription.js';
+import { BILLING_CYCLES, type PriceChange, type Subscription, type SubscriptionOwnFields } from '../../api/subscription.js';
 import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS } from '../billing.js';
 import { hasForbiddenCharacters } from '../text.js';
 import { columnIndex, readCsv, writeCsv } from './csv.js';
@@ -30,23 +30,7 @@ export function exportedIdOf(subscription: Pick<Subscription, 'id' | 'externalId
 }
 
 /** The fields of one exported subscription, as the JSON writes them. */
-export type ExportedSubscription = Pick<
-  Subscription,
-  | 'name'
-  | 'description'
-  | 'amount'
-  | 'currency'
-  | 'priceHistory'
-  | 'category'
-  | 'dueDate'
-  | 'billingCycle'
-  | 'cycleInterval'
-  | 'anchorDay'
-  | 'autoRenew'
-  | 'trialEndsAt'
-  | 'endsAt'
-  | 'noticeDays'
-> & { externalId: string; status: 'active' | 'canceled' };
+export type ExportedSubscription = SubscriptionOwnFields & { externalId: string; status: 'active' | 'canceled' };
 
 export interface SubscriptionExport {
   format: typeof EXPORT_FORMAT;
