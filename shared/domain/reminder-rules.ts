@@ -67,7 +67,8 @@ export function defaultReminderRules(owner: RulesOwner, channelIds: string[] = [
     if (kind.paidOnly && !hasPaidFeatures(owner.role)) continue;
     const setting: ReminderSetting = kind.setting;
     if (!(owner[setting] ?? REMINDER_SETTING_DEFAULTS[setting])) continue;
-    for (const event of ['renewal', 'trialEnd', 'cancelBy'] as const) rules.push({ event, offset: kind.daysBefore, unit: 'days', channels });
+    for (const event of ['renewal', 'trialEnd', 'cancelBy'] as const)
+      rules.push({ event, offset: kind.daysBefore, unit: 'days', channels });
   }
   return rules;
 }
