@@ -53,6 +53,9 @@ async function pngFile(page: Page, width: number, height: number): Promise<Buffe
 const TINY_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 test('a premium user saves an effect and a colour; after the reload they are the saved choice', async ({ page }) => {
+  // Two axe sweeps of the modal in both themes and a reload of the settings page (with its channel, push,
+  // deliveries and calendar cards): about 40 s on a loaded 2-core machine, past the default 60 s under the suite's two workers.
+  test.slow();
   const user = await premiumMember('prof');
   await openCustomization(page, user);
   await expect(modal(page).getByRole('link', { name: 'Upgrade Now' })).toHaveCount(0);
@@ -97,6 +100,9 @@ test('a premium user saves an effect and a colour; after the reload they are the
 });
 
 test('a member sees the locked effects and colours with their tier, and Upgrade Now', async ({ page }) => {
+  // Two axe sweeps of the modal in both themes and a reload of the settings page (with its channel, push,
+  // deliveries and calendar cards): about 40 s on a loaded 2-core machine, past the default 60 s under the suite's two workers.
+  test.slow();
   const user = await createMember('profm');
   await openCustomization(page, user);
   for (const name of ['None', 'Rotating Gradient']) await expect(effects(page).getByRole('radio', { name })).toBeEnabled();
