@@ -6,8 +6,9 @@ import { expect, type Page } from '@playwright/test';
  * animation and transition has finished and two frames passed with none started: a dialog fading in
  * would otherwise be measured at half opacity, and one screen of a dialog can start its transition a
  * frame after the previous one ended. Endless ones (a profile effect's ring) are left running.
+ * `include` limits the check to the elements a CSS selector names.
  */
-export async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
+export async function expectNoAxeViolations(page: Page, context: string, options: { include?: string } = {}): Promise<void> {
   await page.evaluate(`(async () => {
     const running = () =>
       document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
@@ -19,7 +20,10 @@ export async function expectNoAxeViolations(page: Page, context: string): Promis
       if (running().length === 0) return;
     }
   })()`);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // A part of the page only (an open dialog, when the page behind it was checked on its own).
+  if (options.include) builder.include(options.include);
+  const { violations } = await builder.analyze();
   expect(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     `axe-core in ${context}`,

@@ -104,6 +104,8 @@ test('a euro subscription added by keyboard alone shows €9.99 as billed, with 
 });
 
 test('a price change from a date shows on the card and in the yearly report; a correction keeps no history', async ({ page }) => {
+  // Two axe sweeps in both themes, the question, the report and a correction: past 60 s on a loaded 2-core machine.
+  test.slow();
   const user = await createMember('price');
   await updateProfile(user.id, { role: 'vip', currencyPreference: 'EUR' });
   const due = day(10);

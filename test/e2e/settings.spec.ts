@@ -568,9 +568,12 @@ test('is clean for axe-core in both themes with each dialog open, in two columns
       else await open?.();
       await expect(dialog).toBeVisible();
       const name = await dialog.getAttribute('aria-labelledby');
+      // The page behind was checked above: each dialog is checked on its own (the settings page's cards
+      // made 18 whole-page sweeps run past the slow budget on a loaded machine).
       await expectNoAxeViolations(
         page,
         `the ${colorScheme} theme and ${name ? await page.locator(`[id="${name}"]`).textContent() : 'a dialog'} open`,
+        { include: name ? `[aria-labelledby="${name}"]` : '[role="dialog"], [role="alertdialog"]' },
       );
       await close();
       await expect(dialog).toBeHidden();
