@@ -74,11 +74,11 @@ export function reminderSkipReason(kind: (typeof REMINDER_KINDS)[number], user: 
 }
 
 /**
- * What a reminder is about (issue 24 §3): a renewal (the due date), the end of a free trial
- * (`trialEndsAt`), or the last day to cancel before the next renewal (`cancelBy` = due date − notice
- * days). Each gets the same reminders, 10, 3 and 1 day before its date, under the same settings.
+ * What a reminder is about (issue 24 §3, issue 25 §1): a renewal (the due date), the end of a free trial
+ * (`trialEndsAt`), the last day to cancel before the next renewal (`cancelBy` = due date − notice
+ * days), or the subscription's end date (`endsAt`; by rules of VIP and Premium only).
  */
-export const REMINDER_EVENTS = ['renewal', 'trialEnd', 'cancelBy'] as const;
+export const REMINDER_EVENTS = ['renewal', 'trialEnd', 'cancelBy', 'end'] as const;
 export type ReminderEvent = (typeof REMINDER_EVENTS)[number];
 /** The events found through index entries of their own (the renewal's is the subscription's due-date entry). */
 export const DATED_EVENTS = ['trialEnd', 'cancelBy'] as const;
