@@ -3,6 +3,7 @@ import { ID_PATTERN } from '../../../shared/api/contract.js';
 import type { Subscription, SubscriptionOwnFields, SubscriptionStatus } from '../../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
+import type { ReminderRule } from '../../../shared/domain/reminder-rules.js';
 import { DATED_EVENTS, type DatedEvent, reminderEventDates } from '../../../shared/domain/reminders.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
@@ -26,6 +27,8 @@ export interface SubscriptionItem extends Omit<Subscription, 'cancelBy'> {
   expiresAt?: number;
   /** Edits so far: every transition adds one; the calendar feed's SEQUENCE (issue 25 §3). None stored reads as 0. */
   revision?: number;
+  /** Its own reminder rules (VIP and Premium, issue 25 §1); absent: it follows the account's. */
+  reminderRules?: ReminderRule[];
 }
 
 /** What a create or an edit sets: the subscription's own fields. */
