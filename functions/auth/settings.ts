@@ -32,7 +32,7 @@ type SettingsBody = SettingsRequest['body'];
 /** A password change is asked for by a new password; `currentPassword` also confirms an e-mail change. */
 const PASSWORD_FIELDS = ['newPassword'] as const;
 /** Attributes the change sets that the activity log does not name. */
-const INTERNAL_FIELDS = new Set(['emailVerified', 'pendingEmailUntil']);
+const INTERNAL_FIELDS = new Set(['emailVerified', 'pendingEmailUntil', 'timeZoneChosen']);
 const PROFILE_FIELDS = ['profileEffect', 'profileColor', 'allowAnimatedPfp'] as const;
 const ACCOUNT_FIELDS = [
   'email',
@@ -45,6 +45,7 @@ const ACCOUNT_FIELDS = [
   'notify3Days',
   'notify1Day',
   'timeZone',
+  'reminderHour',
 ] as const;
 
 type Kind = 'account' | 'password' | 'profile';
@@ -82,6 +83,7 @@ function changedFields(user: UserItem, changes: Record<string, unknown>): string
 async function changeAccountInfo({ user, body, clientAddress, log }: SettingsRequest) {
   if (body.notificationMethod && body.notificationMethod !== 'email') throw new HttpError(400, authMessages.smsComingSoon);
   if (body.notify1Day && !hasPaidFeatures(user.role)) throw new HttpError(403, authMessages.oneDayPaidOnly);
+  if (body.timeZone !== undefined && !isValidTimeZone(body.timeZone)) throw new HttpError(400, authMessages.timeZoneInvalid);
 
   const username = body.username !== undefined && body.username !== user.username ? body.username : undefined;
   const requestedEmail = body.email === undefined ? undefined : body.email === '' ? null : body.email;
@@ -112,7 +114,10 @@ async function changeAccountInfo({ user, body, clientAddress, log }: SettingsReq
     notify10Days: body.notify10Days,
     notify3Days: body.notify3Days,
     notify1Day: body.notify1Day,
-    timeZone: body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined,
+    // A zone chosen here stays: signing in from a browser in another zone no longer replaces it.
+    timeZone: body.timeZone,
+    ...(body.timeZone !== undefined ? { timeZoneChosen: true } : {}),
+    reminderHour: body.reminderHour,
     // A new address is only pending: no guard item (it reserves nothing) until its link is used.
     ...(newAddress ? { pendingEmail: newAddress, pendingEmailUntil: epochSeconds() + TOKEN_LIFETIME_SECONDS['verify-email'] } : {}),
     ...(requestedEmail === null && user.email ? { emailVerified: false } : {}),
