@@ -20,7 +20,7 @@ export const AVATARS_BUCKET = 'avatars';
 /** The support address of the local stack (the cloud's is the `supportEmail` context key). */
 export const LOCAL_SUPPORT_EMAIL = 'support@example.com';
 
-export type RunReminders = (event: { date?: string }) => Promise<unknown>;
+export type RunReminders = (event: { date?: string; at?: string }) => Promise<unknown>;
 /** One daily rates run fetching from `source` (the cloud's run fetches from ECB_RATES_URL): what it stored, or why nothing. */
 export type RunDailyRates = (source: string) => Promise<RatesRun>;
 
@@ -227,7 +227,7 @@ export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOC
   };
   const queue = inProcessReminderQueue(consume ?? sender, settings);
   installReminderQueue(queue);
-  const run = async (event: { date?: string }) => {
+  const run = async (event: { date?: string; at?: string }) => {
     const started = Date.now();
     const before = queue.counts(runTime(event).toISOString().slice(0, 10));
     const plan = await planRemindersFor(event);
@@ -236,8 +236,8 @@ export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOC
     const delta = (name: keyof typeof after) => after[name] - before[name];
     return {
       date: plan.date,
-      dueDates: plan.dueDates,
-      partitions: plan.partitions,
+      at: plan.at,
+      hours: plan.hours,
       read: plan.read,
       due: plan.due,
       queued: plan.queued,

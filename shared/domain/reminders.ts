@@ -15,47 +15,16 @@ export const REMINDER_KINDS = [
 export type ReminderKind = (typeof REMINDER_KINDS)[number]['kind'];
 export type ReminderSetting = (typeof REMINDER_KINDS)[number]['setting'];
 
-/** The daily run's default hour (UTC) on the local stack and in the cloud schedule. */
+/**
+ * The hour (UTC) a run "for date D" (`npm run reminders -- --date D`) stands for: the daily run's hour
+ * before issue 25 made the run hourly, so such a run sends what that day's daily run did.
+ */
 export const DEFAULT_REMINDER_HOUR_UTC = 8;
 
-/**
- * The instant a daily run "for date D" stands for: D at the reminder hour, UTC. A run on demand for a
- * date behaves exactly like the scheduled run of that day.
- */
+/** The instant a run "for date D" stands for: D at the hour given, UTC. */
 export function runInstant(date: string, hourUtc: number = DEFAULT_REMINDER_HOUR_UTC): Date {
   return new Date(`${date}T${String(hourUtc).padStart(2, '0')}:00:00.000Z`);
 }
-
-/**
- * The due dates a run at `now` may have to remind about. Every time zone's "today" is the UTC date, the
- * day before or the day after (UTC−12 … UTC+14), so for each kind three due dates cover every user.
- */
-export function candidateDueDates(now: Date): string[] {
-  const utcToday = todayIn('UTC', now);
-  const dates = new Set<string>();
-  for (const { daysBefore } of REMINDER_KINDS) {
-    for (const shift of [-1, 0, 1]) dates.add(addDays(utcToday, daysBefore + shift));
-  }
-  return [...dates].sort();
-}
-
-/** Which reminder, if any, a subscription due on `dueDate` gets today in the user's time zone. */
-export function reminderKindFor(dueDate: string, timeZone: string, now: Date) {
-  const daysLeft = daysBetween(todayIn(timeZone, now), dueDate);
-  return REMINDER_KINDS.find((k) => k.daysBefore === daysLeft);
-}
-
-export interface ReminderRecipient {
-  email: string | null;
-  emailVerified: boolean;
-  accountStatus: string;
-  role: string;
-  notify10Days?: boolean;
-  notify3Days?: boolean;
-  notify1Day?: boolean;
-}
-
-export type SkipReason = 'noVerifiedEmail' | 'turnedOff' | 'notPaidTier' | 'deactivated';
 
 /** Each setting's value for a user who never changed it (SPEC §9). */
 export const REMINDER_SETTING_DEFAULTS: Readonly<Record<ReminderSetting, boolean>> = {
@@ -63,15 +32,6 @@ export const REMINDER_SETTING_DEFAULTS: Readonly<Record<ReminderSetting, boolean
   notify3Days: true,
   notify1Day: false,
 };
-
-/** Why a user does not get a reminder of this kind, or null when they do. Defaults per SPEC §9. */
-export function reminderSkipReason(kind: (typeof REMINDER_KINDS)[number], user: ReminderRecipient): SkipReason | null {
-  if (user.accountStatus === 'deactivated') return 'deactivated';
-  if (!user.email || !user.emailVerified) return 'noVerifiedEmail';
-  if (kind.paidOnly && !hasPaidFeatures(user.role)) return 'notPaidTier';
-  const enabled = user[kind.setting] ?? REMINDER_SETTING_DEFAULTS[kind.setting];
-  return enabled ? null : 'turnedOff';
-}
 
 /**
  * What a reminder is about (issue 24 §3, issue 25 §1): a renewal (the due date), the end of a free trial

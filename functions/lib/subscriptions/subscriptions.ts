@@ -273,7 +273,10 @@ function subscriptionWrites(userId: string, fields: SubscriptionFields, status: 
   const fresh = newSubscriptionItem(userId, fields, status);
   const index = reminderIndexWrites(undefined, fresh, owner);
   const item: SubscriptionItem = { ...fresh, reminderEntries: index.entries };
-  return { item, writes: [{ Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, ...index.writes] };
+  return {
+    item,
+    writes: [{ Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, ...index.writes],
+  };
 }
 
 /**
