@@ -113,8 +113,17 @@ export class ReminderJob extends Construct {
       'Its failed runs go to an on-failure destination (the run dead-letter queue below), which records the error with the event.',
       'Serverless-LambdaDLQ',
     );
+    // Reads the hours' checkpoints and owners, writes the checkpoints; rewrites a user's index entries
+    // (their subscriptions: Query; a transaction of puts, deletes and an update) when a rule changed.
     grantTableAccess(props.table, this.planner, {
-      actions: ['dynamodb:BatchGetItem', 'dynamodb:UpdateItem'],
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
       queriedIndexes: ['gsi1'],
     });
     this.queue.grant(this.planner, 'sqs:SendMessage');

@@ -20,6 +20,7 @@ import { changeIdentity } from '../lib/users/identity-change.js';
 import { toPublicUser } from '../lib/users/public-user.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser, setPassword } from '../lib/users/users.js';
+import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 
 /**
  * PUT /auth/settings (SPEC §7, issue 9): one of three kinds of change per request — account
@@ -34,6 +35,8 @@ const PASSWORD_FIELDS = ['newPassword'] as const;
 /** Attributes the change sets that the activity log does not name. */
 const INTERNAL_FIELDS = new Set(['emailVerified', 'pendingEmailUntil', 'timeZoneChosen']);
 const PROFILE_FIELDS = ['profileEffect', 'profileColor', 'allowAnimatedPfp'] as const;
+/** Settings the reminders' index depends on: when they go out and which of SPEC's go out. */
+const REMINDER_FIELDS = new Set(['notify10Days', 'notify3Days', 'notify1Day', 'timeZone', 'reminderHour']);
 const ACCOUNT_FIELDS = [
   'email',
   'username',
@@ -149,6 +152,8 @@ async function changeAccountInfo({ user, body, clientAddress, log }: SettingsReq
   } else if (requestedEmail === null && user.email) {
     await sendSecurityNotice(user, { kind: 'email-removed' }, log);
   }
+  // What the reminders' hours and rules depend on (issue 25 §1): the subscriptions' index entries move with it.
+  if (changedFields(user, changes).some((name) => REMINDER_FIELDS.has(name))) await reindexUserReminders(user.id);
   if (fields.length > 0) {
     const details: ActivityDetails = { fields: fields.join(', ') };
     if (username !== undefined) details.previousUsername = user.username;

@@ -23,6 +23,7 @@ import {
 } from '../lib/reminder-rules/reminder-rules.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
+import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 
 /** Channels are VIP's and Premium's (issue 25 §2): a member is told how to get them. */
 function requireChannels(user: UserItem): void {
@@ -129,7 +130,9 @@ export const handler = createApiHandler(
       const rules = body.rules && withDistinctChannels(body.rules);
       if (rules) requireOwnChannels(rules, channels);
       const updated = await saveAccountReminderRules(user.id, rules);
-      log.info('account reminder rules saved', { rules: rules?.length ?? null });
+      // The reminders of every subscription that follows the account's rules move to the new ones (issue 25 §1).
+      const indexed = await reindexUserReminders(user.id);
+      log.info('account reminder rules saved', { rules: rules?.length ?? null, subscriptionsIndexed: indexed });
       return accountReminders(updated, channels);
     },
 

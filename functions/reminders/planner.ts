@@ -1,4 +1,4 @@
-import { BatchGetCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { type Charge, cancelByDate, chargeOn, intervalOf } from '../../shared/domain/billing.js';
 import { hasReminderChannels } from '../../shared/domain/channels.js';
