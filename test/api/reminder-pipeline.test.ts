@@ -230,11 +230,17 @@ describe('exactly once', () => {
     // One checkpoint per hour: the 24 up to the run's instant (08:00 UTC), from 09:00 the day before.
     for (const day of [addDays(date, -1), date]) {
       const answer = await client.send(
-        new QueryCommand({ TableName: name, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `REMINDERPLAN#${day}` } }),
+        new QueryCommand({
+          TableName: name,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `REMINDERPLAN#${day}` },
+        }),
       );
       Items.push(...(answer.Items ?? []));
     }
-    expect(first.hours).toEqual(Array.from({ length: 24 }, (_, i) => new Date(Date.parse(`${date}T08:00:00Z`) - (23 - i) * 3_600_000).toISOString().slice(0, 13)));
+    expect(first.hours).toEqual(
+      Array.from({ length: 24 }, (_, i) => new Date(Date.parse(`${date}T08:00:00Z`) - (23 - i) * 3_600_000).toISOString().slice(0, 13)),
+    );
     expect(Items.map((item) => item.sk).sort()).toEqual(first.hours.map((hour: string) => `REMINDAT#${hour}`).sort());
     for (const item of Items) await client.send(new DeleteCommand({ TableName: name, Key: { pk: item.pk, sk: item.sk } }));
     const again = await reminders.run({ date });

@@ -117,7 +117,7 @@ describe('reminder run', () => {
     expect(first.sent).toBe(first.due);
     // Reminders turned off, or the 1-day one of a member, are not in the index at all (issue 25 §1): only the
     // unverified address's are read and skipped.
-    expect(first.skipped.noVerifiedEmail).toBeGreaterThanOrEqual(3);
+    expect(first.skipped.noVerifiedEmail).toBeGreaterThanOrEqual(2);
     expect(first.read).toBeLessThan(first.sent * 3);
   });
 
