@@ -248,6 +248,7 @@ export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOC
       deadLettered: delta('deadLettered'),
       itemsRead: plan.itemsRead,
       complete: plan.complete,
+      backfill: plan.backfill,
       planMs: plan.durationMs,
       durationMs: Date.now() - started,
     };

@@ -15,6 +15,7 @@ import { epochSeconds, keys, reminderPartition, tableName } from '../lib/chassis
 import { effectiveUserItem } from '../lib/membership/membership.js';
 import { type ReminderIndexItem, reindexUserReminders } from '../lib/reminders/reminder-index.js';
 import type { UserItem } from '../lib/users/user-item.js';
+import { backfillReminderIndex } from './backfill.js';
 import type { ReminderMessage } from './message.js';
 import { reminderQueue } from './queue.js';
 
@@ -63,6 +64,8 @@ export interface PlanSummary {
   itemsRead: number;
   /** Every hour was planned to its end. */
   complete: boolean;
+  /** The index's one-time backfill: done, and the users this run indexed (backfill.ts). */
+  backfill: { done: boolean; users: number };
   durationMs: number;
 }
 
@@ -320,6 +323,8 @@ export async function planReminders(options: PlanOptions): Promise<PlanSummary> 
   const owners = ownerReader(options.now);
   const finals: Checkpoint[] = [];
   for (const hour of hours) finals.push(await planHour(date, hour, checkpoints.get(hour) ?? {}, options, owners, run));
+  // What is left of the run's time goes to the index's one-time backfill (a read of one item once it is done).
+  const backfill = await backfillReminderIndex(options.deadline ?? Number.POSITIVE_INFINITY, options.log);
   const total = (counter: Counter) => finals.reduce((sum, c) => sum + Number(c[counter] ?? 0), 0);
   const summary: PlanSummary = {
     date,
@@ -331,6 +336,7 @@ export async function planReminders(options: PlanOptions): Promise<PlanSummary> 
     skipped: Object.fromEntries(SKIP_REASONS.map((reason) => [reason, total(reason)])) as PlanSkipCounts,
     itemsRead: total('itemsRead'),
     complete: finals.every((c) => c.done === true),
+    backfill,
     durationMs: Date.now() - started,
   };
   options.log.info('reminder plan', { ...summary, hours: undefined });

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, call, getItem, mailsTo, type SignedInUser, signedInUser } from './helpers.js';
+import { apiUrl, call, getItem, mailsTo, type SignedInUser, signedInUser, table } from './helpers.js';
 
 /**
  * Reminders by rules at the user's hour in the user's time zone (issue 25 §1), on the local stack: runs as
@@ -18,6 +19,7 @@ interface RunSummary {
   read: number;
   itemsRead: number;
   skipped: Record<string, number>;
+  backfill: { done: boolean; users: number };
 }
 
 async function runAt(at: string): Promise<RunSummary> {
@@ -180,6 +182,48 @@ describe("a rule's channels", () => {
     await runAt('2036-09-18T08:00:00Z');
     expect(await subjects(vip)).toEqual(['Reminder: Hosting renews in 2 days ($10.00)']);
     expect(received.filter((body) => body.includes('Hosting'))).toHaveLength(1);
+  });
+});
+
+describe('the backfill of subscriptions stored before the reminder index', () => {
+  it('indexes them in the next run, once, and their reminders then go out at the user hour', async () => {
+    const user = await signedInUser();
+    const id = crypto.randomUUID();
+    const { client, name } = table();
+    // A subscription as stored before issue 25: no index entries, no list of them.
+    await client.send(
+      new PutCommand({
+        TableName: name,
+        Item: {
+          pk: `USER#${user.id}`,
+          sk: `SUB#${id}`,
+          id,
+          userId: user.id,
+          name: 'Legacy',
+          amount: 10,
+          currency: 'USD',
+          category: 'streaming',
+          dueDate: '2036-11-20',
+          billingCycle: 'monthly',
+          autoRenew: false,
+          status: 'active',
+          deletedAt: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          gsi1pk: 'DUE#2036-11-20',
+          gsi1sk: `USER#${user.id}#SUB#${id}`,
+        },
+      }),
+    );
+    // As on a table deployed before the index: the backfill has not run.
+    await client.send(new DeleteCommand({ TableName: name, Key: { pk: 'REMINDERINDEX', sk: 'BACKFILL' } }));
+    const first = await runAt('2036-11-01T00:00:00Z');
+    expect(first.backfill.done).toBe(true);
+    expect(first.backfill.users).toBeGreaterThanOrEqual(1);
+    expect(await getItem(`USER#${user.id}`, `REMIND#${id}#renewal-10d#2036-11-20`)).toMatchObject({ gsi1pk: 'REMINDAT#2036-11-10T08' });
+    expect((await runAt('2036-11-01T01:00:00Z')).backfill).toEqual({ done: true, users: 0 });
+    await runAt('2036-11-10T08:00:00Z');
+    expect(await subjects(user)).toEqual(['Reminder: Legacy renews in 10 days ($10.00)']);
   });
 });
 
