@@ -14,13 +14,13 @@ import type { ApiRequest, RouteHandler } from '../lib/chassis/http.js';
 import { epochSeconds } from '../lib/chassis/table.js';
 import { verificationEmail } from '../lib/email/account-emails.js';
 import { sendEmail } from '../lib/email/email.js';
+import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 import { EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttles/throttle.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 import { changeIdentity } from '../lib/users/identity-change.js';
 import { toPublicUser } from '../lib/users/public-user.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser, setPassword } from '../lib/users/users.js';
-import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 
 /**
  * PUT /auth/settings (SPEC §7, issue 9): one of three kinds of change per request — account

@@ -21,9 +21,9 @@ import {
   saveAccountReminderRules,
   withDistinctChannels,
 } from '../lib/reminder-rules/reminder-rules.js';
+import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
-import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 
 /** Channels are VIP's and Premium's (issue 25 §2): a member is told how to get them. */
 function requireChannels(user: UserItem): void {

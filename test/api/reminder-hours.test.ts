@@ -43,7 +43,7 @@ const subjects = async (user: SignedInUser) =>
   (await mailsTo(user.email))
     .filter((m) => m.subject.startsWith('Reminder:'))
     .map((m) => m.subject)
-    .sort();
+    .sort((a, b) => a.localeCompare(b));
 
 describe('a VIP with rules of their own, at 20:00 in New York', () => {
   let vip: SignedInUser;

@@ -241,7 +241,9 @@ describe('exactly once', () => {
     expect(first.hours).toEqual(
       Array.from({ length: 24 }, (_, i) => new Date(Date.parse(`${date}T08:00:00Z`) - (23 - i) * 3_600_000).toISOString().slice(0, 13)),
     );
-    expect(Items.map((item) => item.sk).sort()).toEqual(first.hours.map((hour: string) => `REMINDAT#${hour}`).sort());
+    expect(Items.map((item) => String(item.sk)).sort((a, b) => a.localeCompare(b))).toEqual(
+      first.hours.map((hour: string) => `REMINDAT#${hour}`),
+    );
     for (const item of Items) await client.send(new DeleteCommand({ TableName: name, Key: { pk: item.pk, sk: item.sk } }));
     const again = await reminders.run({ date });
     expect(again).toMatchObject({ queued: 2, sent: 0, skipped: { alreadySent: 2 } });

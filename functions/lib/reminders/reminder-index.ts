@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Subscription } from '../../../shared/api/subscription.js';
 import {
   effectiveReminderRules,
   type ReminderRule,
@@ -12,7 +13,6 @@ import { now } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { epochSeconds, keys, reminderPartition, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { effectiveUserItem } from '../membership/membership.js';
-import type { SubscriptionItem } from '../subscriptions/subscriptions.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 import type { UserItem } from '../users/user-item.js';
 
@@ -26,6 +26,14 @@ import type { UserItem } from '../users/user-item.js';
  * longer has, in the same transaction (one read of the owner: their rules, hour, zone and tier).
  * DynamoDB's TTL removes an entry a week after its hour.
  */
+
+/** A stored subscription as the index reads it (functions/lib/subscriptions/subscriptions.ts: IndexedSubscription). */
+export type IndexedSubscription = Omit<Subscription, 'cancelBy'> & {
+  userId: string;
+  reminderRules?: ReminderRule[];
+  /** The sort keys of its entries. */
+  reminderEntries?: string[];
+};
 
 /** The fields an entry copies from its subscription: all the planner needs to write the reminder. */
 export const REMINDED_FIELDS = [
@@ -46,9 +54,9 @@ export const REMINDED_FIELDS = [
   'autoRenew',
   'status',
   'updatedAt',
-] as const satisfies readonly (keyof SubscriptionItem)[];
+] as const satisfies readonly (keyof IndexedSubscription)[];
 
-export type RemindedCopy = Pick<SubscriptionItem, (typeof REMINDED_FIELDS)[number]>;
+export type RemindedCopy = Pick<IndexedSubscription, (typeof REMINDED_FIELDS)[number]>;
 
 /** The rule an entry goes out under, with where it came from. */
 export interface IndexedRule extends ReminderRule {
@@ -92,13 +100,13 @@ export function remindersOf(sub: RemindedCopy & { reminderRules?: ReminderRule[]
   return { source, reminders: plannedReminders(sub, [...merged.values()], owner) };
 }
 
-const entryKey = (sub: Pick<SubscriptionItem, 'userId' | 'id'>, reminder: Pick<PlannedReminder, 'rule' | 'eventDate'>) => ({
+const entryKey = (sub: Pick<IndexedSubscription, 'userId' | 'id'>, reminder: Pick<PlannedReminder, 'rule' | 'eventDate'>) => ({
   pk: keys.user(sub.userId).pk,
   sk: `REMIND#${sub.id}#${ruleKey(reminder.rule)}#${reminder.eventDate}`,
 });
 
 /** The subscription's entries: its reminders after `after` under its owner's rules (none without an owner). */
-export function reminderIndexItems(sub: SubscriptionItem, owner: ReminderOwner | undefined, after: Date): ReminderIndexItem[] {
+export function reminderIndexItems(sub: IndexedSubscription, owner: ReminderOwner | undefined, after: Date): ReminderIndexItem[] {
   if (!owner) return [];
   const copy = Object.fromEntries(REMINDED_FIELDS.filter((field) => sub[field] !== undefined).map((field) => [field, sub[field]]));
   const { source, reminders } = remindersOf(sub, owner);
@@ -124,7 +132,7 @@ export function reminderIndexItems(sub: SubscriptionItem, owner: ReminderOwner |
  * transaction: a put of each entry it has from now on, a delete of each entry it had (as it lists them)
  * and no longer has; and the list to store on it as `reminderEntries`.
  */
-export function reminderIndexWrites(before: SubscriptionItem | undefined, after: SubscriptionItem, owner: ReminderOwner | undefined) {
+export function reminderIndexWrites(before: IndexedSubscription | undefined, after: IndexedSubscription, owner: ReminderOwner | undefined) {
   const TableName = tableName();
   const items = reminderIndexItems(after, owner, now());
   const entries = items.map((item) => item.sk);
@@ -162,7 +170,7 @@ export async function reindexUserReminders(userId: string): Promise<number> {
         Limit: 100,
       }),
     );
-    const subscriptions = (page.Items ?? []) as SubscriptionItem[];
+    const subscriptions = (page.Items ?? []) as IndexedSubscription[];
     for (let i = 0; i < subscriptions.length; i += 5) {
       const indexed = await Promise.all(subscriptions.slice(i, i + 5).map((sub) => reindexSubscription(sub, owner)));
       count += indexed.filter(Boolean).length;
@@ -173,7 +181,7 @@ export async function reindexUserReminders(userId: string): Promise<number> {
 }
 
 /** One subscription's entries rewritten; false when it changed meanwhile (its change wrote them). */
-async function reindexSubscription(sub: SubscriptionItem, owner: ReminderOwner | undefined): Promise<boolean> {
+async function reindexSubscription(sub: IndexedSubscription, owner: ReminderOwner | undefined): Promise<boolean> {
   const { entries, writes } = reminderIndexWrites(sub, sub, owner);
   const update = {
     TableName: tableName(),
