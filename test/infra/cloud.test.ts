@@ -776,7 +776,16 @@ describe('reminders', () => {
         .filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')))
         .flatMap(actionsOf)
         .sort(),
-    ).toEqual(['dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    ).toEqual([
+      'dynamodb:BatchGetItem',
+      // Rewriting a user's reminder index entries (issue 25 §1): the owner, their subscriptions, transactions of puts and deletes.
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query', // the user's subscriptions
+      'dynamodb:Query', // gsi1: the hours' entries and the user list
+      'dynamodb:UpdateItem',
+    ]);
     // Tracing (X-Ray) aside.
     const own = (f: ProductFunctionResource) => actions(f).filter((a) => !a.startsWith('xray:'));
     expect(own(fn(PLANNER)).filter((a) => !a.startsWith('sqs:') && !a.startsWith('dynamodb:'))).toEqual([]);
