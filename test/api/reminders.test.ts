@@ -263,6 +263,19 @@ describe('npm run reminders (bin/reminders.ts)', () => {
     expect(await subjects(user)).toEqual(['Reminder: FromTerminal renews in 10 days ($10.00)']);
   });
 
+  it('runs the job as of an instant with --at (issue 25 §1), and says what is wrong with a malformed one', async () => {
+    const user = await signedInUser();
+    await subscribe(user, 'AtAnInstant', 200 + 10);
+    const at = `${addDays(RUN_DATE, 200)}T08:00:00.000Z`;
+    const run = await reminders(['--at', at]);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ at, failed: 0 });
+    expect(await subjects(user)).toEqual(['Reminder: AtAnInstant renews in 10 days ($10.00)']);
+    const bad = await reminders(['--at', 'tomorrow']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('--at must be an ISO 8601 instant, e.g. 2031-03-01T20:00:00Z (got "tomorrow")');
+  });
+
   it('says what is wrong with a malformed date or a stack that is not running', async () => {
     const badDate = await reminders(['--date', '1 March']);
     expect(badDate.status).toBe(1);

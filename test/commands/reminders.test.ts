@@ -69,7 +69,9 @@ describe('npm run reminders', () => {
   it('names an unknown option in one line and exits 1', async () => {
     const run = await reminders(['--day', RUN_DATE]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("Unknown option '--day'. Usage: npm run reminders -- [--date YYYY-MM-DD] [--function <name>]");
+    expect(run.stderr).toContain(
+      "Unknown option '--day'. Usage: npm run reminders -- [--at <ISO instant> | --date YYYY-MM-DD] [--function <name>]",
+    );
     expect(stackTraceLines(run.output)).toEqual([]);
   });
 });
