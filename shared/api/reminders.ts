@@ -9,6 +9,7 @@ import {
   type RulesSource,
 } from '../domain/reminder-rules.js';
 import { route } from './contract.js';
+import { subscriptionMessages } from './subscriptions.js';
 
 /**
  * Reminder rules (issue 25 §1, §4): the account's default rules and a subscription's own. Members read
@@ -96,6 +97,9 @@ export interface SubscriptionReminderRules {
   editable: boolean;
 }
 
+/** A malformed id names no subscription: the same 404 as the subscriptions' routes answer. */
+const noSuchSubscription = { status: 404, message: subscriptionMessages.notFound } as const;
+
 export const reminderRuleRoutes = {
   getReminderRules: route<AccountReminderRules>()({
     method: 'GET',
@@ -115,6 +119,7 @@ export const reminderRuleRoutes = {
     method: 'GET',
     path: '/api/subscriptions/{id}/reminders',
     area: 'subscriptions',
+    badParameter: noSuchSubscription,
     access: 'user',
     body: undefined,
   }),
@@ -122,6 +127,7 @@ export const reminderRuleRoutes = {
     method: 'PUT',
     path: '/api/subscriptions/{id}/reminders',
     area: 'subscriptions',
+    badParameter: noSuchSubscription,
     access: 'user',
     body: reminderRulesBody,
   }),
