@@ -9,7 +9,6 @@ import {
   type RulesSource,
 } from '../domain/reminder-rules.js';
 import { route } from './contract.js';
-import { subscriptionMessages } from './subscriptions.js';
 
 /**
  * Reminder rules (issue 25 §1, §4): the account's default rules and a subscription's own. Members read
@@ -97,8 +96,12 @@ export interface SubscriptionReminderRules {
   editable: boolean;
 }
 
-/** A malformed id names no subscription: the same 404 as the subscriptions' routes answer. */
-const noSuchSubscription = { status: 404, message: subscriptionMessages.notFound } as const;
+/**
+ * A malformed id names no subscription: the same 404 as the subscriptions' routes answer
+ * (subscriptionMessages.notFound, spelled out so that the channels function does not carry the
+ * subscriptions' contract; test/api/reminder-rules.test.ts compares them).
+ */
+const noSuchSubscription = { status: 404, message: 'Subscription not found' } as const;
 
 export const reminderRuleRoutes = {
   getReminderRules: route<AccountReminderRules>()({
