@@ -4,7 +4,7 @@ import { type AccountReminderRules, reminderRuleMessages, reminderRuleRoutes } f
 import { hasReminderChannels } from '../../shared/domain/channels.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
-import { DEFAULT_REMINDER_HOUR, effectiveReminderRules, hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
+import { DEFAULT_REMINDER_HOUR, hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
 import { channelView, createChannel, deleteChannel, listChannels, readChannel, updateChannel } from '../lib/channels/channels.js';
 import { listDeliveries } from '../lib/channels/deliveries.js';
 import { sendToChannel } from '../lib/channels/senders.js';
@@ -16,7 +16,7 @@ import { vapidKeys } from '../lib/push/vapid.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import {
   channelIdsOf,
-  enabledChannelIds,
+  reminderRulesInForce,
   requireOwnChannels,
   saveAccountReminderRules,
   withDistinctChannels,
@@ -36,7 +36,7 @@ const TEST_DAYS_BEFORE = 3;
 function accountReminders(user: UserItem, channels: { id: string; enabled: boolean }[]): AccountReminderRules {
   const role = effectiveMembership(membershipOf(user), now()).role;
   const owner = { ...user, role };
-  const { source, rules } = effectiveReminderRules(owner, null, enabledChannelIds(channels));
+  const { source, rules } = reminderRulesInForce(owner, null, channels);
   return {
     rules,
     source: source === 'account' ? 'account' : 'default',

@@ -12,7 +12,7 @@ import { normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
-import { effectiveReminderRules, hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
+import { hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { now } from '../lib/chassis/clock.js';
@@ -20,7 +20,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors
 import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
-import { channelIdsOf, enabledChannelIds, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
+import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
 import { addToCounters } from '../lib/stats/counters.js';
 import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
@@ -144,7 +144,7 @@ function subscriptionReminders(
   channels: { id: string; enabled: boolean }[],
 ): SubscriptionReminderRules {
   const role = roleNow(user);
-  const { source, rules } = effectiveReminderRules({ ...user, role }, subscription.reminderRules, enabledChannelIds(channels));
+  const { source, rules } = reminderRulesInForce({ ...user, role }, subscription.reminderRules, channels);
   return { rules, source, editable: hasCustomReminderRules(role) && subscription.status !== 'deleted' };
 }
 

@@ -1,6 +1,13 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reminderRuleMessages } from '../../../shared/api/reminders.js';
-import { EMAIL_CHANNEL, type ReminderRule } from '../../../shared/domain/reminder-rules.js';
+import { rulesInForce } from '../../../shared/domain/reminder-rule-channels.js';
+import {
+  EMAIL_CHANNEL,
+  effectiveReminderRules,
+  type ReminderRule,
+  type RulesOwner,
+  type RulesSource,
+} from '../../../shared/domain/reminder-rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { badRequest } from '../chassis/errors.js';
 import { CHANNEL_PREFIX, keys, tableName } from '../chassis/table.js';
@@ -31,8 +38,19 @@ export async function channelIdsOf(userId: string): Promise<{ id: string; enable
   return channels;
 }
 
-/** The ids of the channels that are on: what SPEC's reminders go out on for VIP and Premium. */
-export const enabledChannelIds = (channels: { id: string; enabled: boolean }[]) => channels.filter((c) => c.enabled).map((c) => c.id);
+/**
+ * The rules in force (shared/domain/reminder-rules.ts) as they work with the user's channels now: SPEC's go
+ * out on every channel that is on; own rules lose channels deleted since (e-mail when none is left).
+ */
+export function reminderRulesInForce(
+  owner: RulesOwner,
+  subscriptionRules: ReminderRule[] | null | undefined,
+  channels: { id: string; enabled: boolean }[],
+): { source: RulesSource; rules: ReminderRule[] } {
+  const enabled = channels.filter((channel) => channel.enabled).map((channel) => channel.id);
+  const { source, rules } = effectiveReminderRules(owner, subscriptionRules, enabled);
+  return { source, rules: rulesInForce(rules, new Set(channels.map((channel) => channel.id))) };
+}
 
 /**
  * Refuses rules naming a channel that is not one of the user's (another user's id, or one deleted
