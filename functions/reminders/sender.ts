@@ -1,8 +1,9 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { channelRetryDelay } from '../../shared/domain/channels.js';
+import { channelsInForce } from '../../shared/domain/reminder-rule-channels.js';
 import { EMAIL_CHANNEL, offsetHours } from '../../shared/domain/reminder-rules.js';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
-import { findChannel, listChannels } from '../lib/channels/channels.js';
+import { findChannel, listChannels, type StoredChannel } from '../lib/channels/channels.js';
 import { recordDelivery } from '../lib/channels/deliveries.js';
 import { sendToChannel } from '../lib/channels/senders.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
@@ -102,25 +103,32 @@ const claimRefusal = (status: MarkerStatus): SendOutcome =>
   status === 'sent' ? 'alreadySent' : status === 'failed' ? 'alreadyFailed' : 'busy';
 
 /**
- * One delivery per channel of the rule, on the same queue (issue 25 §2): SPEC's reminders (source
- * 'default') go to every enabled channel (decision 0090), a rule of the user's to the channels it names
- * that still exist and are enabled. The channels are read once per reminder, when its e-mail is claimed
- * (or, for a rule without the e-mail, when its message comes); a redelivered reminder enqueues them
- * again, and their markers keep each to one send.
+ * Where a reminder goes (issue 25 §1, §2): SPEC's reminders (source 'default') to the e-mail and every
+ * enabled channel (decision 0090); a rule of the user's to its channels in force (a channel deleted since
+ * drops out, and a rule left with none goes by e-mail: shared/domain/reminder-rule-channels.ts), those that
+ * are on. The user's channels are read once per reminder (one Query), for the paid tiers only.
  */
-async function enqueueChannelDeliveries(message: ReminderMessage): Promise<void> {
-  if (!message.recipient.channels) return;
-  const named = new Set(message.rule.channels.filter((id) => id !== EMAIL_CHANNEL));
-  if (message.rule.source !== 'default' && named.size === 0) return;
-  const enabled = (await listChannels(message.recipient.userId)).filter(
-    (channel) => channel.enabled && (message.rule.source === 'default' || named.has(channel.id)),
-  );
-  if (enabled.length === 0) return;
-  await reminderQueue().enqueue(enabled.map((channel) => ({ ...message, channel: { id: channel.id, attempt: 1 } })));
+async function routeOf(message: ReminderMessage): Promise<{ email: boolean; channels: StoredChannel[] }> {
+  const { rule, recipient } = message;
+  const isDefault = rule.source === 'default';
+  const namesChannels = rule.channels.some((id) => id !== EMAIL_CHANNEL);
+  if (!recipient.channels || (!isDefault && !namesChannels))
+    return { email: isDefault || rule.channels.includes(EMAIL_CHANNEL), channels: [] };
+  const all = await listChannels(recipient.userId);
+  if (isDefault) return { email: true, channels: all.filter((channel) => channel.enabled) };
+  const inForce = channelsInForce(rule.channels, new Set(all.map((channel) => channel.id)));
+  return { email: inForce.includes(EMAIL_CHANNEL), channels: all.filter((channel) => channel.enabled && inForce.includes(channel.id)) };
 }
 
-/** The rule sends an e-mail: SPEC's reminders always, a user's rule when it names the e-mail. */
-const sendsEmail = (message: ReminderMessage) => message.rule.source === 'default' || message.rule.channels.includes(EMAIL_CHANNEL);
+/**
+ * One delivery per channel of the reminder, on the same queue (issue 25 §2), put there when its e-mail is
+ * claimed (or, for a rule without the e-mail, when its message comes); a redelivered reminder enqueues them
+ * again, and their markers keep each to one send.
+ */
+async function enqueueChannelDeliveries(message: ReminderMessage, channels: StoredChannel[]): Promise<void> {
+  if (channels.length === 0) return;
+  await reminderQueue().enqueue(channels.map((channel) => ({ ...message, channel: { id: channel.id, attempt: 1 } })));
+}
 
 /**
  * A channel's delivery of a reminder: claimed under its own marker, sent by its type's sender. A passing
@@ -173,8 +181,9 @@ async function sendToChannelOnce(message: ReminderMessage, delivery: { id: strin
 
 async function sendOne(message: ReminderMessage, receiveCount: number): Promise<SendOutcome> {
   if (message.channel) return sendToChannelOnce(message, message.channel);
-  if (!sendsEmail(message)) {
-    await enqueueChannelDeliveries(message);
+  const route = await routeOf(message);
+  if (!route.email) {
+    await enqueueChannelDeliveries(message, route.channels);
     return 'dispatched';
   }
   await pace();
@@ -185,7 +194,7 @@ async function sendOne(message: ReminderMessage, receiveCount: number): Promise<
   if (!claimed.claimed) return claimRefusal(claimed.status);
   const logged = { ...loggedReminder(message), channel: { type: 'email' as const, name: recipient.email }, attempt: receiveCount };
   try {
-    await enqueueChannelDeliveries(message);
+    await enqueueChannelDeliveries(message, route.channels);
   } catch (error) {
     await release(key, claimed.claimId);
     throw error;

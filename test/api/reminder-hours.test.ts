@@ -185,6 +185,26 @@ describe("a rule's channels", () => {
   });
 });
 
+describe('a rule whose only channel was deleted', () => {
+  it('goes out by e-mail, so a deleted channel never silences a reminder', async () => {
+    const vip = await signedInUser('vip');
+    const channel = await call<{ id: string }>('POST', '/api/channels', {
+      token: vip.token,
+      body: { type: 'webhook', name: 'Gone soon', config: { url: 'http://127.0.0.1:9/hook' } },
+    });
+    expect(channel.status, JSON.stringify(channel.body)).toBe(201);
+    const rules = await call('PUT', '/api/reminders/rules', {
+      token: vip.token,
+      body: { rules: [{ event: 'renewal', offset: 4, unit: 'days', channels: [channel.body.id] }] },
+    });
+    expect(rules.status, JSON.stringify(rules.body)).toBe(200);
+    await subscribe(vip, { name: 'Orphaned', dueDate: '2036-10-20' });
+    expect((await call('DELETE', `/api/channels/${channel.body.id}`, { token: vip.token })).status).toBe(200);
+    await runAt('2036-10-16T08:00:00Z');
+    expect(await subjects(vip)).toEqual(['Reminder: Orphaned renews in 4 days ($10.00)']);
+  });
+});
+
 describe('the backfill of subscriptions stored before the reminder index', () => {
   it('indexes them in the next run, once, and their reminders then go out at the user hour', async () => {
     const user = await signedInUser();
