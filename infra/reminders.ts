@@ -100,7 +100,7 @@ export class ReminderJob extends Construct {
 
     this.planner = new ProductFunction(this, 'Planner', {
       entry: props.plannerEntry,
-      description: 'Subscription Tracker: plans the daily reminder e-mails onto the reminder queue',
+      description: 'Subscription Tracker: plans the reminders of each hour onto the reminder queue',
       architecture: props.architecture,
       environment: { ...props.environment, REMINDER_QUEUE_URL: this.queue.queueUrl },
       memorySize: 512,

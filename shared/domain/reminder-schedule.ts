@@ -115,15 +115,6 @@ export function plannedReminders(sub: RemindedSubscription, rules: readonly Remi
     .sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-/** The first hour after `after` at which one of the reminders goes out, or null when none is left. */
-export function nextReminderHour(reminders: readonly PlannedReminder[], after: Date): Date | null {
-  return reminders.find((r) => r.at.getTime() > after.getTime())?.at ?? null;
-}
-
-/** The reminders that go out from `from` to `to`, both included. */
-export const remindersBetween = (reminders: readonly PlannedReminder[], from: Date, to: Date) =>
-  reminders.filter((r) => r.at.getTime() >= from.getTime() && r.at.getTime() <= to.getTime());
-
 /** How long before its event a rule's reminder goes out, in words: 'today', 'tomorrow', 'in 12 hours', 'in 2 weeks'. */
 export function leadTimeInWords(rule: Pick<ReminderRule, 'offset' | 'unit'>): string {
   if (rule.unit === 'days') return rule.offset === 0 ? 'today' : rule.offset === 1 ? 'tomorrow' : `in ${rule.offset} days`;

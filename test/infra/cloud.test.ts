@@ -643,7 +643,7 @@ describe('site', () => {
 });
 
 describe('reminders', () => {
-  const PLANNER = 'Subscription Tracker: plans the daily reminder e-mails onto the reminder queue';
+  const PLANNER = 'Subscription Tracker: plans the reminders of each hour onto the reminder queue';
   const SENDER = 'Subscription Tracker: sends the reminder e-mails on the reminder queue';
   const fn = (description: string) => functions.find((f) => f.properties.Description === description) as ProductFunctionResource;
   const queues = () => resourcesOf(app, 'AWS::SQS::Queue');

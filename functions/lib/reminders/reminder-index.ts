@@ -147,9 +147,6 @@ export function reminderIndexWrites(before: IndexedSubscription | undefined, aft
   };
 }
 
-/** Writes one transaction can hold beside the subscription's own: the index's share of DynamoDB's 100. */
-export const MAX_INDEX_WRITES = 60;
-
 /**
  * Rewrites the entries of every subscription of the user from their settings now (issue 25 §1): after the
  * account's rules, their hour, time zone or reminder settings, or their membership changed. One
