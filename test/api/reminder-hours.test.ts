@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, call, getItem, mailsTo, type SignedInUser, signedInUser, table } from './helpers.js';
+import { apiUrl, call, getItem, mailsTo, type SignedInUser, setAttributes, signedInUser, table } from './helpers.js';
 
 /**
  * Reminders by rules at the user's hour in the user's time zone (issue 25 §1), on the local stack: runs as
@@ -129,6 +129,20 @@ describe('a member', () => {
     await settings(member, { timeZone: 'Asia/Tokyo' });
     await runAt('2036-07-17T09:00:00Z');
     expect(await subjects(member)).toEqual(['Reminder: Cloud renews in 10 days ($10.00)', 'Reminder: Cloud renews in 3 days ($10.00)']);
+  });
+});
+
+describe('an entry that no longer matches its owner', () => {
+  it('sends nothing at its old hour, has the owner re-indexed, and goes out at the hour now in force', async () => {
+    const member = await signedInUser();
+    await subscribe(member, { name: 'Drifted', dueDate: '2037-02-20' });
+    // Changed without the settings route (as a paid term that ends changes the rules without a write).
+    await setAttributes(`USER#${member.id}`, 'PROFILE', { reminderHour: 20 });
+    const stale = await runAt('2037-02-10T08:00:00Z');
+    expect(stale.skipped.changed).toBeGreaterThanOrEqual(1);
+    expect(await subjects(member)).toEqual([]);
+    await runAt('2037-02-10T20:00:00Z');
+    expect(await subjects(member)).toEqual(['Reminder: Drifted renews in 10 days ($10.00)']);
   });
 });
 
