@@ -44,8 +44,8 @@ export const LOCAL_REMINDER_QUEUE = {
 export interface LocalFunctions {
   handlers: Map<Area, LambdaHandler>;
   /**
-   * One reminder run for a date: the planner, then the in-process queue drained through the sender;
-   * the plan's summary with what became of its messages.
+   * One reminder run as of an instant (`at`) or for a date (08:00 UTC that day), or now: the planner, then
+   * the in-process queue drained through the sender; the plan's summary with what became of its messages.
    */
   runReminders: RunReminders;
   reminderQueue: InProcessReminderQueue;
@@ -215,7 +215,8 @@ async function localAvatarTriggers(emulators: Emulators): Promise<TableStream> {
 
 /**
  * The reminder planner and sender wired to an in-process queue (installed for the planner): `run` plans
- * a date, waits until the queue has drained, and answers the plan's summary with the sender's counts.
+ * the hours up to an instant, waits until the queue has drained, and answers the plan's summary with the
+ * sender's counts.
  */
 export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOCAL_REMINDER_QUEUE, consume?: ReminderConsumer) {
   const { planRemindersFor, runTime } = await import('../functions/reminders/planner.js');
