@@ -21,7 +21,7 @@ const only = process.argv
 const runs = (section: 'api' | 'users' | 'lambda' | 'reminders' | 'web' | 'paint') => !only || only.includes(section);
 
 async function main() {
-  const stack = await startLocalStack({ port: 0, sesPort: 0, dataDir: ':memory:', quiet: true, dailyReminders: false });
+  const stack = await startLocalStack({ port: 0, sesPort: 0, dataDir: ':memory:', quiet: true, hourlyReminders: false });
   const api = (path: string) => `${stack.url}${path}`;
   const { dynamo } = await import('../functions/lib/chassis/aws.js');
   const dynamoCalls = { count: 0 };

@@ -229,14 +229,12 @@ export class ApplicationStack extends Stack {
       architecture,
       environment: {
         ...environment,
-        REMINDER_HOUR_UTC: String(config.reminderHourUtc),
         // Web Push channels: the VAPID key signs each message, the support address is its contact (RFC 8292).
         VAPID_KEY_ARN: data.secrets.vapidKey.secretArn,
         SUPPORT_EMAIL: config.supportEmail,
       },
       table,
       email,
-      hourUtc: config.reminderHourUtc,
       sesMaxSendRate: config.sesMaxSendRate,
       monitoring: this.monitoring,
     });

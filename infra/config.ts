@@ -1,5 +1,4 @@
 import { DEFAULT_LANDING_COUNTERS_MIN_USERS, MAX_LANDING_COUNTERS_MIN_USERS } from '../shared/domain/landing-counters.js';
-import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 
 /**
  * What one deployment of Subscription Tracker is configured with, read from CDK context
@@ -48,8 +47,6 @@ export interface DeploymentConfig {
   dmarcReportEmail?: string;
   /** None in the cloud unless configured; LocalStack deployments default to LOCALSTACK_DEFAULT_OWNER. */
   owner?: OwnerBootstrap;
-  /** Hour of the day (UTC, 0–23) at which the daily reminder run starts. */
-  reminderHourUtc: number;
   /** E-mails per second the reminder job sends at most: the SES account's maximum send rate. */
   sesMaxSendRate: number;
   /** Log level the functions log at. */
@@ -77,7 +74,7 @@ export const LOCALSTACK_DEFAULT_OWNER = { username: 'owner', email: 'owner@examp
 export const PLACEHOLDER_SUPPORT_EMAIL = 'support@example.com';
 /** Used when no senderEmail is configured, so `cdk synth` works out of the box; SES will not send from it. */
 export const PLACEHOLDER_SENDER_EMAIL = 'no-reply@example.com';
-export { DEFAULT_LANDING_COUNTERS_MIN_USERS, DEFAULT_REMINDER_HOUR_UTC };
+export { DEFAULT_LANDING_COUNTERS_MIN_USERS };
 export const DEFAULT_LOCALSTACK_HOST = 'localhost.localstack.cloud:4566';
 /**
  * SES accounts out of the sandbox start at 14 e-mails a second; the reminder senders share it out
@@ -120,12 +117,6 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
   if (target !== 'aws' && target !== 'localstack') throw new DeploymentConfigError('target', 'expected "aws" or "localstack"');
 
   const senderEmail = email(read, 'senderEmail');
-
-  const hourText = text(read, 'reminderHour');
-  const reminderHourUtc = hourText === undefined ? DEFAULT_REMINDER_HOUR_UTC : Number(hourText);
-  if (!Number.isInteger(reminderHourUtc) || reminderHourUtc < 0 || reminderHourUtc > 23) {
-    throw new DeploymentConfigError('reminderHour', 'expected a whole hour from 0 to 23 (UTC)');
-  }
 
   const rateText = text(read, 'sesMaxSendRate');
   const sesMaxSendRate = rateText === undefined ? DEFAULT_SES_MAX_SEND_RATE : Number(rateText);
@@ -219,7 +210,6 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
         : target === 'localstack'
           ? { ...LOCALSTACK_DEFAULT_OWNER }
           : undefined,
-    reminderHourUtc,
     sesMaxSendRate,
     logLevel: logLevel as DeploymentConfig['logLevel'],
     alarmEmail: email(read, 'alarmEmail'),

@@ -42,7 +42,8 @@ export class DataStore extends Construct {
       stream: dynamodb.StreamViewType.KEYS_ONLY,
       removalPolicy: props.removalPolicy,
     });
-    // gsi1: admin user list (USERS / createdAt#id) and the reminder job's due-date index (DUE#date / …).
+    // gsi1: admin user list (USERS / createdAt#id), the due-date index (DUE#date / …) and the reminder index
+    // by send hour (REMINDAT#<YYYY-MM-DDTHH> / …; issue 25 §1).
     this.table.addGlobalSecondaryIndex({
       indexName: 'gsi1',
       partitionKey: { name: 'gsi1pk', type: dynamodb.AttributeType.STRING },

@@ -58,17 +58,15 @@ export interface ReminderJobProps {
   environment: Record<string, string>;
   table: dynamodb.ITable;
   email: EmailSender;
-  /** Hour of the day (UTC) the run starts. */
-  hourUtc: number;
   /** The SES account's maximum send rate, e-mails a second. */
   sesMaxSendRate: number;
   monitoring: Monitoring;
 }
 
 /**
- * The daily reminders (SPEC §1: reminders 10, 3 and 1 days before a due date; issue 11 §1): an
- * EventBridge Scheduler schedule starts the planner every day at `hourUtc`; the planner pages through
- * the due-date index and puts one message per reminder on the reminder queue; the sender consumes it,
+ * The reminders (SPEC §1, issue 11 §1, issue 25 §1: at each user's hour in their time zone): an
+ * EventBridge Scheduler schedule starts the planner every hour on the hour; the planner pages through
+ * the reminder index's hours and puts one message per reminder on the reminder queue; the sender consumes it,
  * its concurrency bounded so the fleet sends at the SES account's rate. Alarms: a failed planner or
  * sender, a planner run or a reminder in a dead-letter queue, a queue that is not keeping up.
  */
@@ -102,7 +100,7 @@ export class ReminderJob extends Construct {
 
     this.planner = new ProductFunction(this, 'Planner', {
       entry: props.plannerEntry,
-      description: 'Subscription Tracker: plans the daily reminder e-mails onto the reminder queue',
+      description: 'Subscription Tracker: plans the reminders of each hour onto the reminder queue',
       architecture: props.architecture,
       environment: { ...props.environment, REMINDER_QUEUE_URL: this.queue.queueUrl },
       memorySize: 512,
@@ -115,8 +113,17 @@ export class ReminderJob extends Construct {
       'Its failed runs go to an on-failure destination (the run dead-letter queue below), which records the error with the event.',
       'Serverless-LambdaDLQ',
     );
+    // Reads the hours' checkpoints and owners, writes the checkpoints; rewrites a user's index entries
+    // (their subscriptions: Query; a transaction of puts, deletes and an update) when a rule changed.
     grantTableAccess(props.table, this.planner, {
-      actions: ['dynamodb:BatchGetItem', 'dynamodb:UpdateItem'],
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
       queriedIndexes: ['gsi1'],
     });
     this.queue.grant(this.planner, 'sqs:SendMessage');
@@ -179,9 +186,9 @@ export class ReminderJob extends Construct {
     // LambdaInvoke gives the schedule an execution role that may start this one function (assumed only
     // by this account's schedules) and record the runs it could not deliver in the dead-letter queue.
     // The input is the run's nominal time, the same on every retry (functions/reminders/planner.ts).
-    this.schedule = new Schedule(this, 'DailySchedule', {
-      description: `Daily reminder run at ${String(props.hourUtc).padStart(2, '0')}:00 UTC`,
-      schedule: ScheduleExpression.cron({ minute: '0', hour: String(props.hourUtc), timeZone: TimeZone.ETC_UTC }),
+    this.schedule = new Schedule(this, 'HourlySchedule', {
+      description: 'Hourly reminder run, on the hour (UTC)',
+      schedule: ScheduleExpression.cron({ minute: '0', hour: '*', timeZone: TimeZone.ETC_UTC }),
       timeWindow: TimeWindow.off(),
       target: new LambdaInvoke(this.planner, {
         input: ScheduleTargetInput.fromObject({ scheduledTime: ContextAttribute.scheduledTime }),

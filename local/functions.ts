@@ -20,7 +20,7 @@ export const AVATARS_BUCKET = 'avatars';
 /** The support address of the local stack (the cloud's is the `supportEmail` context key). */
 export const LOCAL_SUPPORT_EMAIL = 'support@example.com';
 
-export type RunReminders = (event: { date?: string }) => Promise<unknown>;
+export type RunReminders = (event: { date?: string; at?: string }) => Promise<unknown>;
 /** One daily rates run fetching from `source` (the cloud's run fetches from ECB_RATES_URL): what it stored, or why nothing. */
 export type RunDailyRates = (source: string) => Promise<RatesRun>;
 
@@ -44,8 +44,8 @@ export const LOCAL_REMINDER_QUEUE = {
 export interface LocalFunctions {
   handlers: Map<Area, LambdaHandler>;
   /**
-   * One reminder run for a date: the planner, then the in-process queue drained through the sender;
-   * the plan's summary with what became of its messages.
+   * One reminder run as of an instant (`at`) or for a date (08:00 UTC that day), or now: the planner, then
+   * the in-process queue drained through the sender; the plan's summary with what became of its messages.
    */
   runReminders: RunReminders;
   reminderQueue: InProcessReminderQueue;
@@ -215,7 +215,8 @@ async function localAvatarTriggers(emulators: Emulators): Promise<TableStream> {
 
 /**
  * The reminder planner and sender wired to an in-process queue (installed for the planner): `run` plans
- * a date, waits until the queue has drained, and answers the plan's summary with the sender's counts.
+ * the hours up to an instant, waits until the queue has drained, and answers the plan's summary with the
+ * sender's counts.
  */
 export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOCAL_REMINDER_QUEUE, consume?: ReminderConsumer) {
   const { planRemindersFor, runTime } = await import('../functions/reminders/planner.js');
@@ -227,7 +228,7 @@ export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOC
   };
   const queue = inProcessReminderQueue(consume ?? sender, settings);
   installReminderQueue(queue);
-  const run = async (event: { date?: string }) => {
+  const run = async (event: { date?: string; at?: string }) => {
     const started = Date.now();
     const before = queue.counts(runTime(event).toISOString().slice(0, 10));
     const plan = await planRemindersFor(event);
@@ -236,8 +237,8 @@ export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOC
     const delta = (name: keyof typeof after) => after[name] - before[name];
     return {
       date: plan.date,
-      dueDates: plan.dueDates,
-      partitions: plan.partitions,
+      at: plan.at,
+      hours: plan.hours,
       read: plan.read,
       due: plan.due,
       queued: plan.queued,
@@ -248,6 +249,7 @@ export async function localReminders(settings: typeof LOCAL_REMINDER_QUEUE = LOC
       deadLettered: delta('deadLettered'),
       itemsRead: plan.itemsRead,
       complete: plan.complete,
+      backfill: plan.backfill,
       planMs: plan.durationMs,
       durationMs: Date.now() - started,
     };

@@ -77,10 +77,14 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
   }
   if (url.pathname === '/_local/reminders' && req.method === 'POST') {
     const date = url.searchParams.get('date') ?? undefined;
+    const at = url.searchParams.get('at') ?? undefined;
     if (date !== undefined && !isCalendarDate(date)) {
       return sendJson(res, 400, { message: 'date must be a calendar date written YYYY-MM-DD' });
     }
-    return sendJson(res, 200, await site.runReminders({ date }));
+    if (at !== undefined && (!/^\d{4}-\d{2}-\d{2}T/.test(at) || Number.isNaN(Date.parse(at)))) {
+      return sendJson(res, 400, { message: 'at must be an instant written in ISO 8601, e.g. 2031-03-01T20:00:00Z' });
+    }
+    return sendJson(res, 200, await site.runReminders({ date, at }));
   }
   // Local-stack-only: the daily exchange rates run, from the rates file at `source` (an ECB-shaped XML file):
   // the local stack fetches nothing from the internet by itself. Answers what was stored, or why nothing was.

@@ -1,13 +1,12 @@
 import { createServer } from 'node:http';
 import { BCRYPT_COSTS } from '../functions/lib/chassis/config.js';
-import { DEFAULT_REMINDER_HOUR_UTC } from '../shared/domain/reminders.js';
 import { apiGateway } from './api-gateway.js';
 import { AVATAR_UPLOADS_PATH, avatars, avatarUploads } from './avatars.js';
 import { moveLocalClock } from './clock.js';
-import { scheduleDaily } from './daily-reminders.js';
 import { openDataFolder } from './data-folder.js';
 import { startEmulators } from './emulators.js';
 import { AVATARS_BUCKET, startFunctions, TABLE_NAME } from './functions.js';
+import { scheduleHourly } from './hourly-reminders.js';
 import { availablePort, listen } from './ports.js';
 import { checkJava, checkNode } from './requirements.js';
 import { serveSite } from './server.js';
@@ -36,8 +35,8 @@ export interface LocalStackOptions {
   dev?: boolean;
   /** Only warnings and errors in the function logs. */
   quiet?: boolean;
-  /** Run the reminder job every day at REMINDER_HOUR_UTC, like the cloud schedule (default true). */
-  dailyReminders?: boolean;
+  /** Run the reminder planner every hour on the hour, like the cloud schedule (default true). */
+  hourlyReminders?: boolean;
   /**
    * Also serve the API the way the LocalStack deployment does (DESIGN §1): a REST API stage at
    * `/local/api/...` whose routes get payload 1.0 events, answering CORS preflights and adding
@@ -131,10 +130,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stops.push(async () => functions.membershipSchedules.stop());
     stops.push(async () => functions.reminderQueue.stop());
     stops.push(async () => functions.tableStream.stop());
-    if (options.dailyReminders !== false) {
-      const hour = Number(process.env.REMINDER_HOUR_UTC ?? DEFAULT_REMINDER_HOUR_UTC);
-      const cancelDaily = scheduleDaily(hour, () => functions.runReminders({}));
-      stops.push(async () => cancelDaily());
+    if (options.hourlyReminders !== false) {
+      const cancelHourly = scheduleHourly(() => functions.runReminders({}));
+      stops.push(async () => cancelHourly());
     }
 
     const server = createServer();

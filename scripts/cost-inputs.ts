@@ -50,8 +50,12 @@ export const ASSUMPTIONS: Assumptions = {
   monthlySubscriptionShare: 0.8,
   remindersPerRenewal: 2,
   newUserShare: 0.05,
-  // Writes: the marker's claim and settle, and the deliveries log's item (issue 25 §2).
-  reminder: { lambdaMemoryMb: 512, durationMs: 60, sqsRequests: 0.3, readUnits: 1, writeUnits: 3 },
+  // Writes: the marker's claim and settle, the deliveries log's item (issue 25 §2), and the reminder's index
+  // entry, written with its subscription's change (issue 25 §1). Reads: the entry (the owner's read is shared).
+  reminder: { lambdaMemoryMb: 512, durationMs: 60, sqsRequests: 0.3, readUnits: 1, writeUnits: 4 },
+  // Hourly runs (issue 25 §1): 730 a month at 512 MB, a few hundred ms when the hour holds nothing; one
+  // BatchGetItem of the 24 hours' checkpoints (12 units), the backfill's item and the hour's checkpoint written.
+  reminderPlanner: { runsPerMonth: 730, lambdaMemoryMb: 512, durationMs: 300, readUnits: 13, writeUnits: 1 },
   // A fifth of users on VIP or Premium, with two channels each; a channel delivery waits up to a few hundred
   // milliseconds for the provider in the 256 MB sender.
   channels: {

@@ -99,6 +99,12 @@ export interface Assumptions {
     perPaidUser: number;
     delivery: { lambdaMemoryMb: number; durationMs: number; sqsRequests: number; readUnits: number; writeUnits: number };
   };
+  /**
+   * The reminder planner's hourly runs themselves (issue 25 §1; infra/reminders.ts), apart from the reminders
+   * they plan (in `reminder`): runs a month, Lambda time, the read units of the 24 hours' checkpoints and the
+   * backfill's item, the write unit of the hour's checkpoint.
+   */
+  reminderPlanner: { runsPerMonth: number; lambdaMemoryMb: number; durationMs: number; readUnits: number; writeUnits: number };
   /** The daily exchange rates run (infra/rates.ts): runs a month, its Lambda time (mostly the ECB's answer), the day's write. */
   dailyRates: { runsPerMonth: number; lambdaMemoryMb: number; durationMs: number; writeUnits: number };
   storedKbPerUser: number;
@@ -258,7 +264,7 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
   }));
   const polls = pollCalls(assumptions, poll, users);
   const emails = emailsPerUser(assumptions) * users;
-  const { reminder, dailyRates } = assumptions;
+  const { reminder, reminderPlanner, dailyRates } = assumptions;
   const deliveries = channelDeliveriesPerUser(assumptions) * users;
   const delivery = assumptions.channels.delivery;
   const storedGb = (users * assumptions.storedKbPerUser) / 1024 ** 2;
@@ -278,6 +284,9 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
       deliveries * (delivery.lambdaMemoryMb / 1024) * (delivery.durationMs / 1000) * prices.lambda.perGbSecond +
       dailyRates.runsPerMonth *
         ((dailyRates.lambdaMemoryMb / 1024) * (dailyRates.durationMs / 1000) * prices.lambda.perGbSecond +
+          prices.lambda.perMillionRequests / 1e6) +
+      reminderPlanner.runsPerMonth *
+        ((reminderPlanner.lambdaMemoryMb / 1024) * (reminderPlanner.durationMs / 1000) * prices.lambda.perGbSecond +
           prices.lambda.perMillionRequests / 1e6),
     DynamoDB:
       (emails * (reminder.readUnits * prices.dynamoDb.perMillionReadUnits + reminder.writeUnits * prices.dynamoDb.perMillionWriteUnits)) /
@@ -286,6 +295,10 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
         (delivery.readUnits * prices.dynamoDb.perMillionReadUnits + delivery.writeUnits * prices.dynamoDb.perMillionWriteUnits)) /
         1e6 +
       (dailyRates.runsPerMonth * dailyRates.writeUnits * prices.dynamoDb.perMillionWriteUnits) / 1e6 +
+      (reminderPlanner.runsPerMonth *
+        (reminderPlanner.readUnits * prices.dynamoDb.perMillionReadUnits +
+          reminderPlanner.writeUnits * prices.dynamoDb.perMillionWriteUnits)) /
+        1e6 +
       storedGb * (prices.dynamoDb.perGbMonth + prices.dynamoDb.pitrPerGbMonth),
     S3: avatarGb * prices.s3.perGbMonth + ((users * assumptions.newUserShare * assumptions.avatarShare) / 1000) * prices.s3.perThousandPuts,
     'Secrets Manager': assumptions.secrets * prices.secretsManager.perSecretMonth,

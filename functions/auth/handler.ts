@@ -114,7 +114,8 @@ export const handler = createApiHandler(authRoutes, {
       const twoFactorTicket = await signTwoFactorTicket({ userId: user.id, tokenVersion: user.tokenVersion, timeZone });
       return { requiresTwoFactor: true as const, userId: user.id, twoFactorTicket };
     }
-    const signedIn = timeZone && timeZone !== user.timeZone ? await updateUser(user.id, { timeZone }) : user;
+    // The browser's zone, unless the user chose one in Settings (issue 25 §1).
+    const signedIn = timeZone && timeZone !== user.timeZone && !user.timeZoneChosen ? await updateUser(user.id, { timeZone }) : user;
     const token = await startSession(signedIn);
     await recordActivity(user.id, 'login', user.username);
     return { token, userId: user.id, requiresTwoFactor: false as const, user: toPublicUser(signedIn) };

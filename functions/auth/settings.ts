@@ -14,6 +14,7 @@ import type { ApiRequest, RouteHandler } from '../lib/chassis/http.js';
 import { epochSeconds } from '../lib/chassis/table.js';
 import { verificationEmail } from '../lib/email/account-emails.js';
 import { sendEmail } from '../lib/email/email.js';
+import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 import { EMAIL_SENDS, mailToAddress, requireMailRequest, type Slots, takeSlots } from '../lib/throttles/throttle.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 import { changeIdentity } from '../lib/users/identity-change.js';
@@ -32,8 +33,10 @@ type SettingsBody = SettingsRequest['body'];
 /** A password change is asked for by a new password; `currentPassword` also confirms an e-mail change. */
 const PASSWORD_FIELDS = ['newPassword'] as const;
 /** Attributes the change sets that the activity log does not name. */
-const INTERNAL_FIELDS = new Set(['emailVerified', 'pendingEmailUntil']);
+const INTERNAL_FIELDS = new Set(['emailVerified', 'pendingEmailUntil', 'timeZoneChosen']);
 const PROFILE_FIELDS = ['profileEffect', 'profileColor', 'allowAnimatedPfp'] as const;
+/** Settings the reminders' index depends on: when they go out and which of SPEC's go out. */
+const REMINDER_FIELDS = new Set(['notify10Days', 'notify3Days', 'notify1Day', 'timeZone', 'reminderHour']);
 const ACCOUNT_FIELDS = [
   'email',
   'username',
@@ -45,6 +48,7 @@ const ACCOUNT_FIELDS = [
   'notify3Days',
   'notify1Day',
   'timeZone',
+  'reminderHour',
 ] as const;
 
 type Kind = 'account' | 'password' | 'profile';
@@ -82,6 +86,7 @@ function changedFields(user: UserItem, changes: Record<string, unknown>): string
 async function changeAccountInfo({ user, body, clientAddress, log }: SettingsRequest) {
   if (body.notificationMethod && body.notificationMethod !== 'email') throw new HttpError(400, authMessages.smsComingSoon);
   if (body.notify1Day && !hasPaidFeatures(user.role)) throw new HttpError(403, authMessages.oneDayPaidOnly);
+  if (body.timeZone !== undefined && !isValidTimeZone(body.timeZone)) throw new HttpError(400, authMessages.timeZoneInvalid);
 
   const username = body.username !== undefined && body.username !== user.username ? body.username : undefined;
   const requestedEmail = body.email === undefined ? undefined : body.email === '' ? null : body.email;
@@ -112,7 +117,10 @@ async function changeAccountInfo({ user, body, clientAddress, log }: SettingsReq
     notify10Days: body.notify10Days,
     notify3Days: body.notify3Days,
     notify1Day: body.notify1Day,
-    timeZone: body.timeZone && isValidTimeZone(body.timeZone) ? body.timeZone : undefined,
+    // A zone chosen here stays: signing in from a browser in another zone no longer replaces it.
+    timeZone: body.timeZone,
+    ...(body.timeZone !== undefined ? { timeZoneChosen: true } : {}),
+    reminderHour: body.reminderHour,
     // A new address is only pending: no guard item (it reserves nothing) until its link is used.
     ...(newAddress ? { pendingEmail: newAddress, pendingEmailUntil: epochSeconds() + TOKEN_LIFETIME_SECONDS['verify-email'] } : {}),
     ...(requestedEmail === null && user.email ? { emailVerified: false } : {}),
@@ -144,6 +152,8 @@ async function changeAccountInfo({ user, body, clientAddress, log }: SettingsReq
   } else if (requestedEmail === null && user.email) {
     await sendSecurityNotice(user, { kind: 'email-removed' }, log);
   }
+  // What the reminders' hours and rules depend on (issue 25 §1): the subscriptions' index entries move with it.
+  if (changedFields(user, changes).some((name) => REMINDER_FIELDS.has(name))) await reindexUserReminders(user.id);
   if (fields.length > 0) {
     const details: ActivityDetails = { fields: fields.join(', ') };
     if (username !== undefined) details.previousUsername = user.username;

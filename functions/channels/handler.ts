@@ -1,8 +1,10 @@
 import { channelMessages, channelRoutes } from '../../shared/api/channels.js';
 import { pushRoutes } from '../../shared/api/push.js';
+import { type AccountReminderRules, reminderRuleMessages, reminderRuleRoutes } from '../../shared/api/reminders.js';
 import { hasReminderChannels } from '../../shared/domain/channels.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
+import { DEFAULT_REMINDER_HOUR, hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
 import { channelView, createChannel, deleteChannel, listChannels, readChannel, updateChannel } from '../lib/channels/channels.js';
 import { listDeliveries } from '../lib/channels/deliveries.js';
 import { sendToChannel } from '../lib/channels/senders.js';
@@ -12,6 +14,14 @@ import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { vapidKeys } from '../lib/push/vapid.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
+import {
+  channelIdsOf,
+  reminderRulesInForce,
+  requireOwnChannels,
+  saveAccountReminderRules,
+  withDistinctChannels,
+} from '../lib/reminder-rules/reminder-rules.js';
+import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
 
@@ -22,13 +32,32 @@ function requireChannels(user: UserItem): void {
 
 const TEST_DAYS_BEFORE = 3;
 
+/** The account's reminders as GET and PUT /api/reminders/rules answer them, for the membership in effect now. */
+function accountReminders(user: UserItem, channels: { id: string; enabled: boolean }[]): AccountReminderRules {
+  const role = effectiveMembership(membershipOf(user), now()).role;
+  const owner = { ...user, role };
+  const { source, rules } = reminderRulesInForce(owner, null, channels);
+  return {
+    rules,
+    source: source === 'account' ? 'account' : 'default',
+    editable: hasCustomReminderRules(role),
+    hour: user.reminderHour ?? DEFAULT_REMINDER_HOUR,
+    timeZone: user.timeZone ?? 'UTC',
+  };
+}
+
 /**
  * The channels area (issue 25 §2, §4): a user's reminder channels, 'Send test', and the deliveries log
  * (everybody's: e-mail reminders are logged too), which an admin reads for any user; and the key a
  * browser subscribes to Web Push with, for its 'webpush' channel.
  */
 export const handler = createApiHandler(
-  { ...channelRoutes, ...pushRoutes },
+  {
+    ...channelRoutes,
+    ...pushRoutes,
+    getReminderRules: reminderRuleRoutes.getReminderRules,
+    saveReminderRules: reminderRuleRoutes.saveReminderRules,
+  },
   {
     listChannels: async ({ user }) => {
       requireChannels(user);
@@ -89,6 +118,22 @@ export const handler = createApiHandler(
     pushKey: async ({ user }) => {
       requireChannels(user);
       return { publicKey: (await vapidKeys()).publicKey };
+    },
+
+    getReminderRules: async ({ user }) => accountReminders(user, await channelIdsOf(user.id)),
+
+    saveReminderRules: async ({ user, body, log }) => {
+      if (!hasCustomReminderRules(effectiveMembership(membershipOf(user), now()).role)) {
+        throw new HttpError(403, reminderRuleMessages.paidOnly);
+      }
+      const channels = await channelIdsOf(user.id);
+      const rules = body.rules && withDistinctChannels(body.rules);
+      if (rules) requireOwnChannels(rules, channels);
+      const updated = await saveAccountReminderRules(user.id, rules);
+      // The reminders of every subscription that follows the account's rules move to the new ones (issue 25 §1).
+      const indexed = await reindexUserReminders(user.id);
+      log.info('account reminder rules saved', { rules: rules?.length ?? null, subscriptionsIndexed: indexed });
+      return accountReminders(updated, channels);
     },
 
     listDeliveries: async ({ user, query }) => listDeliveries(user.id, query.cursor),

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ReminderEvent, ReminderKind } from '../../shared/domain/reminders.js';
+import { type ReminderRule, ruleKey } from '../../shared/domain/reminder-rules.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import { epochSeconds, nowIso, tableName } from '../lib/chassis/table.js';
 
 /**
- * The marker of one reminder (`REMINDER#<subscription>#<due date>#<kind>` / `SENT` for a renewal,
- * `REMINDER#<subscription>#<date>#<event>#<kind>` for a trial's end or a cancel-by date): claimed before the
- * e-mail is sent, then settled as sent or failed, so no reminder goes out twice however often its
+ * The marker of one reminder (`REMINDER#<subscription>#<event date>#<rule key>` / `SENT`, e.g.
+ * `REMINDER#…#2031-03-11#renewal-10d`; issue 25 §1: idempotent per rule, occurrence and channel): claimed
+ * before the e-mail is sent, then settled as sent or failed, so no reminder goes out twice however often its
  * message arrives (docs/decisions/0028-reminder-fan-out.md).
  *
  * - `sending`: a sender holds it since `claimedAt`. A claim older than the claim timeout was left by a
@@ -25,8 +25,8 @@ export interface MarkerKey {
   sk: string;
 }
 
-export const markerKey = (subscriptionId: string, date: string, kind: ReminderKind, event: ReminderEvent = 'renewal'): MarkerKey => ({
-  pk: `REMINDER#${subscriptionId}#${date}#${event === 'renewal' ? '' : `${event}#`}${kind}`,
+export const markerKey = (subscriptionId: string, eventDate: string, rule: Pick<ReminderRule, 'event' | 'offset' | 'unit'>): MarkerKey => ({
+  pk: `REMINDER#${subscriptionId}#${eventDate}#${ruleKey(rule)}`,
   sk: 'SENT',
 });
 

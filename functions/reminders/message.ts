@@ -1,6 +1,19 @@
 import type { BillingCycle } from '../../shared/api/subscription.js';
 import { isCalendarDate } from '../../shared/domain/dates.js';
+import {
+  EMAIL_CHANNEL,
+  REMINDER_OFFSET_RANGES,
+  REMINDER_RULE_UNITS,
+  type ReminderRule,
+  type RulesSource,
+} from '../../shared/domain/reminder-rules.js';
 import { REMINDER_EVENTS, REMINDER_KINDS, type ReminderEvent, type ReminderKind } from '../../shared/domain/reminders.js';
+
+/** The rule a reminder was planned under (issue 25 §1): its timing, its channels and where it comes from. */
+export interface MessageRule extends ReminderRule {
+  /** 'default': SPEC's reminders, to the e-mail and every enabled channel (decision 0090); otherwise the rule's channels. */
+  source: RulesSource;
+}
 
 /**
  * One reminder on the queue (issue 11 §1, issue 24 §3): planned by functions/reminders/planner.ts, sent by
@@ -10,9 +23,13 @@ import { REMINDER_EVENTS, REMINDER_KINDS, type ReminderEvent, type ReminderKind 
 export interface ReminderMessage {
   /** The UTC date of the run that planned it (YYYY-MM-DD). */
   date: string;
-  kind: ReminderKind;
-  /** What it reminds of: a renewal, a trial's end or a cancel-by date. */
+  /** What it reminds of: a renewal, a trial's end, a cancel-by date or the end date. */
   event: ReminderEvent;
+  /**
+   * The rule it goes out under; its deliveries are idempotent per (subscription, event date, rule,
+   * channel). A message planned before issue 25 has a `kind` instead: SPEC's rule of that many days.
+   */
+  rule: MessageRule;
   subscription: {
     id: string;
     name: string;
@@ -28,6 +45,8 @@ export interface ReminderMessage {
     trialEndsAt: string | null;
     cancelBy: string | null;
     noticeDays: number | null;
+    /** The end date (issue 24 §2), what an 'end' reminder is about. */
+    endsAt: string | null;
   };
   recipient: {
     userId: string;
@@ -44,12 +63,35 @@ export interface ReminderMessage {
   channel?: { id: string; attempt: number };
 }
 
-/** The date a reminder counts its days to: the renewal's, the trial's end or the cancel-by date. */
+/** The date a reminder counts back from: the renewal's, the trial's end, the cancel-by date or the end date. */
 export function eventDateOf(message: Pick<ReminderMessage, 'event' | 'subscription'>): string {
   const { event, subscription } = message;
   if (event === 'trialEnd' && subscription.trialEndsAt) return subscription.trialEndsAt;
   if (event === 'cancelBy' && subscription.cancelBy) return subscription.cancelBy;
+  if (event === 'end' && subscription.endsAt) return subscription.endsAt;
   return subscription.dueDate;
+}
+
+const isRule = (value: unknown): value is MessageRule => {
+  const rule = value as Partial<MessageRule> | null;
+  return (
+    typeof rule === 'object' &&
+    rule !== null &&
+    REMINDER_EVENTS.includes(rule.event as ReminderEvent) &&
+    REMINDER_RULE_UNITS.includes(rule.unit as ReminderRule['unit']) &&
+    Number.isInteger(rule.offset) &&
+    (rule.offset as number) >= REMINDER_OFFSET_RANGES[rule.unit as ReminderRule['unit']].min &&
+    (rule.offset as number) <= REMINDER_OFFSET_RANGES[rule.unit as ReminderRule['unit']].max &&
+    Array.isArray(rule.channels) &&
+    rule.channels.every(isText) &&
+    ['default', 'account', 'subscription'].includes(rule.source as string)
+  );
+};
+
+/** SPEC's rule of a message planned before issue 25 (`kind`: '10day', '3day', '1day'). */
+function legacyRule(kind: unknown, event: ReminderEvent): MessageRule | null {
+  const found = REMINDER_KINDS.find((k) => k.kind === (kind as ReminderKind));
+  return found ? { event, offset: found.daysBefore, unit: 'days', channels: [EMAIL_CHANNEL], source: 'default' } : null;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
@@ -60,27 +102,30 @@ const isDateOrNull = (value: unknown) => value === null || (isText(value) && isC
  * it). A message planned before issue 24 reads as a renewal of a USD price, every cycle, with no trial.
  */
 export function parseReminderMessage(body: string): ReminderMessage | null {
-  let value: Partial<ReminderMessage>;
+  let value: Partial<ReminderMessage> & { kind?: unknown };
   try {
-    value = JSON.parse(body) as Partial<ReminderMessage>;
+    value = JSON.parse(body) as Partial<ReminderMessage> & { kind?: unknown };
   } catch {
     return null;
   }
   if (typeof value !== 'object' || value === null || typeof value.subscription !== 'object' || value.subscription === null) return null;
   const event = value.event ?? 'renewal';
+  const rule = value.rule ?? legacyRule(value.kind, event);
   const s = {
     currency: 'USD',
     cycleInterval: 1,
     trialEndsAt: null,
     cancelBy: null,
     noticeDays: null,
+    endsAt: null,
     ...(value.subscription as Partial<ReminderMessage['subscription']>),
   } as Partial<ReminderMessage['subscription']>;
   const r = value.recipient;
   const valid =
     isText(value.date) &&
     isCalendarDate(value.date) &&
-    REMINDER_KINDS.some((k) => k.kind === value.kind) &&
+    isRule(rule) &&
+    rule.event === event &&
     REMINDER_EVENTS.includes(event) &&
     isText(s.id) &&
     isText(s.name) &&
@@ -94,9 +139,11 @@ export function parseReminderMessage(body: string): ReminderMessage | null {
     typeof s.autoRenew === 'boolean' &&
     isDateOrNull(s.trialEndsAt) &&
     isDateOrNull(s.cancelBy) &&
+    isDateOrNull(s.endsAt) &&
     (s.noticeDays === null || typeof s.noticeDays === 'number') &&
     (event !== 'trialEnd' || s.trialEndsAt !== null) &&
     (event !== 'cancelBy' || s.cancelBy !== null) &&
+    (event !== 'end' || s.endsAt !== null) &&
     typeof r === 'object' &&
     r !== null &&
     isText(r.userId) &&
@@ -110,5 +157,7 @@ export function parseReminderMessage(body: string): ReminderMessage | null {
         isText(value.channel.id) &&
         Number.isInteger(value.channel.attempt) &&
         value.channel.attempt >= 1));
-  return valid ? ({ ...value, event, subscription: s } as ReminderMessage) : null;
+  if (!valid) return null;
+  const { kind: _legacy, ...message } = value;
+  return { ...message, event, rule, subscription: s } as ReminderMessage;
 }

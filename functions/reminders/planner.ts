@@ -2,81 +2,70 @@ import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynam
 import type { Context } from 'aws-lambda';
 import { type Charge, cancelByDate, chargeOn, intervalOf } from '../../shared/domain/billing.js';
 import { hasReminderChannels } from '../../shared/domain/channels.js';
-import { isCalendarDate, isValidTimeZone } from '../../shared/domain/dates.js';
-import {
-  candidateDueDates,
-  DATED_EVENTS,
-  DEFAULT_REMINDER_HOUR_UTC,
-  firstChargeAfterTrial,
-  type ReminderEvent as RemindedEvent,
-  type RenewalSkipReason,
-  reminderKindFor,
-  reminderSkipReason,
-  renewalSkipReason,
-  runInstant,
-  type SkipReason,
-} from '../../shared/domain/reminders.js';
+import { isCalendarDate } from '../../shared/domain/dates.js';
+import { defaultReminderRules, hasCustomReminderRules, ruleKey } from '../../shared/domain/reminder-rules.js';
+import { hourKey, sendInstant } from '../../shared/domain/reminder-schedule.js';
+import { DEFAULT_REMINDER_HOUR_UTC, firstChargeAfterTrial, runInstant } from '../../shared/domain/reminders.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { now } from '../lib/chassis/clock.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger, type Logger } from '../lib/chassis/log.js';
-import { duePartition, epochSeconds, eventPartition, keys, tableName } from '../lib/chassis/table.js';
+import { epochSeconds, keys, reminderPartition, tableName } from '../lib/chassis/table.js';
 import { effectiveUserItem } from '../lib/membership/membership.js';
-import type { SubscriptionItem } from '../lib/subscriptions/subscriptions.js';
+import { type ReminderIndexItem, reindexUserReminders } from '../lib/reminders/reminder-index.js';
 import type { UserItem } from '../lib/users/user-item.js';
+import { backfillReminderIndex } from './backfill.js';
 import type { ReminderMessage } from './message.js';
 import { reminderQueue } from './queue.js';
 
 /**
- * The reminder planner (SPEC §1, §9; issue 11 §1; issue 24 §3). The daily schedule starts it; it pages
- * through gsi1's partitions of each candidate date: the due-date index (`DUE#<date>`, renewals) and the
- * entries of trials' ends and cancel-by dates (`TRIALEND#<date>`, `CANCELBY#<date>`; see
- * ReminderEventItem), reads each page's owners, and puts one message per reminder due today on the
- * reminder queue, where the sender picks them up. It holds a page per partition and the last 10,000
- * owners it read, never the day. After each page it writes the page's cursor to a checkpoint item per
- * run date and partition (`REMINDERPLAN#<date>` / `DUE#<due date>`, `TRIALEND#…`, `CANCELBY#…`), so a run that
- * stopped (its deadline, a crash) resumes after the last page it queued, and a second run for a date
- * already planned queues nothing. A page queued but not checkpointed before a crash is queued again by
- * the resumed run: the sender's claims make that duplicate harmless.
+ * The reminder planner (SPEC §1, §9; issue 11 §1; issue 24 §3; issue 25 §1). The hourly schedule starts
+ * it; it plans each UTC hour of the 24 up to the run's instant that is not planned yet, oldest first, so
+ * a run that was missed is made up late, within 24 hours. An hour's plan pages through gsi1's
+ * `REMINDAT#<hour>` partition — the reminder index's entries of the reminders that go out that hour (see
+ * functions/lib/reminders/reminder-index.ts) — reads each page's owners, and puts one message per
+ * reminder on the reminder queue, where the sender picks them up. It holds a page and the last 10,000
+ * owners it read, never the hour. After each page it writes the page's cursor to the hour's checkpoint
+ * (`REMINDERPLAN#<date>` / `REMINDAT#<hour>`), so a run that stopped (its deadline, a crash) resumes after
+ * the last page it queued, and a second run for an hour already planned queues nothing. A page queued but
+ * not checkpointed before a crash is queued again by the resumed run: the sender's claims (one per
+ * subscription, event date, rule and channel) make that duplicate harmless.
+ *
+ * An entry is checked against its owner as they are now: one whose rule is no longer in force (the
+ * account's rules, the reminder settings or the membership changed, a paid term ended) or whose hour
+ * moved (the user's hour or time zone changed) sends nothing and has the owner's entries rewritten.
  */
-export type PlanSkipReason = SkipReason | RenewalSkipReason | 'notDueToday' | 'inactive';
+export type PlanSkipReason = 'noVerifiedEmail' | 'deactivated' | 'inactive' | 'turnedOff' | 'notPaidTier' | 'changed';
 export type PlanSkipCounts = Record<PlanSkipReason, number>;
 
-const SKIP_REASONS: PlanSkipReason[] = [
-  'noVerifiedEmail',
-  'turnedOff',
-  'notPaidTier',
-  'deactivated',
-  'notDueToday',
-  'inactive',
-  'ended',
-  'inTrial',
-];
+const SKIP_REASONS: PlanSkipReason[] = ['noVerifiedEmail', 'deactivated', 'inactive', 'turnedOff', 'notPaidTier', 'changed'];
 /** The checkpoint's counters (SKIP_REASONS too). */
 const COUNTERS = ['read', 'due', 'itemsRead', ...SKIP_REASONS] as const;
 type Counter = (typeof COUNTERS)[number];
 type Counts = Record<Counter, number>;
 
 export interface PlanSummary {
-  /** The UTC date of the run. */
+  /** The UTC date of the run's instant. */
   date: string;
-  /** Due dates queried on the index (and dates of trials' ends and cancel-by dates). */
-  dueDates: string[];
-  /** The gsi1 partitions queried: each date's renewals, trials' ends and cancel-by dates. */
-  partitions: string[];
-  /** Index entries read for this date (all runs for the date together). */
+  /** The run's instant (ISO). */
+  at: string;
+  /** The hours it looked at: the 24 up to its instant ('YYYY-MM-DDTHH', UTC). */
+  hours: string[];
+  /** Index entries read for these hours (all runs for them together). */
   read: number;
-  /** Reminders due today in their owners' time zones, put on the queue (all runs for the date together). */
+  /** Reminders of these hours put on the queue (all runs for them together). */
   due: number;
-  /** Reminders this run put on the queue (0 when the date was planned already). */
+  /** Reminders this run put on the queue (0 when its hours were planned already). */
   queued: number;
-  /** Why the other index entries get no reminder today. */
+  /** Why the other index entries get no reminder. */
   skipped: PlanSkipCounts;
   /** DynamoDB items read to plan (index entries and owners): about one per reminder. */
   itemsRead: number;
-  /** Every due date's partition was planned to its end. */
+  /** Every hour was planned to its end. */
   complete: boolean;
+  /** The index's one-time backfill: done, and the users this run indexed (backfill.ts). */
+  backfill: { done: boolean; users: number };
   durationMs: number;
 }
 
@@ -95,31 +84,27 @@ interface Checkpoint extends Partial<Counts> {
   done?: boolean;
 }
 
-/** One gsi1 partition a run plans: the reminders of one event on one date. */
-interface Partition {
-  event: RemindedEvent;
-  date: string;
-  /** Its gsi1pk, and its checkpoint's sort key. */
-  key: string;
+const HOUR_MS = 3_600_000;
+/** How far back a run makes up hours that were not planned (issue 25 §1: late within 24 hours). */
+export const HOURS_MADE_UP = 24;
+
+/** The hours a run at `at` plans: the 24 up to its own, oldest first. */
+export function hoursOf(at: Date): Date[] {
+  const last = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+  return Array.from({ length: HOURS_MADE_UP }, (_, i) => new Date(last - (HOURS_MADE_UP - 1 - i) * HOUR_MS));
 }
 
-const partitionsOf = (dates: string[]): Partition[] =>
-  dates.flatMap((date) => [
-    { event: 'renewal' as const, date, key: duePartition(date) },
-    ...DATED_EVENTS.map((event) => ({ event, date, key: eventPartition(event, date) })),
-  ]);
+const checkpointKey = (hour: string) => ({ pk: `REMINDERPLAN#${hour.slice(0, 10)}`, sk: reminderPartition(hour) });
 
-const checkpointKey = (date: string, partition: string) => ({ pk: `REMINDERPLAN#${date}`, sk: partition });
-
-/** The checkpoints of a run date, by partition, in one BatchGetItem (at most 27 keys). */
-async function readCheckpoints(date: string, partitions: string[]): Promise<Map<string, Checkpoint>> {
+/** The checkpoints of the hours, by hour, in one BatchGetItem (24 keys). */
+async function readCheckpoints(hours: string[]): Promise<Map<string, Checkpoint>> {
   const found = new Map<string, Checkpoint>();
-  let requested: Record<string, unknown>[] = partitions.map((partition) => checkpointKey(date, partition));
+  let requested: Record<string, unknown>[] = hours.map(checkpointKey);
   for (let attempt = 0; requested.length > 0; attempt++) {
     if (attempt === 5) throw new Error('DynamoDB left reminder plan checkpoints unread five times');
     if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
     const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
-    for (const item of answer.Responses?.[tableName()] ?? []) found.set(String(item.sk), item as Checkpoint);
+    for (const item of answer.Responses?.[tableName()] ?? []) found.set(String(item.sk).slice('REMINDAT#'.length), item as Checkpoint);
     requested = (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
   }
   return found;
@@ -127,10 +112,10 @@ async function readCheckpoints(date: string, partitions: string[]): Promise<Map<
 
 /**
  * Records a queued page: its cursor, whether it was the last, and its counts. Conditional on the page
- * number read before, so two runs of one date never both advance it; the loser gets the checkpoint
+ * number read before, so two runs of one hour never both advance it; the loser gets the checkpoint
  * the other wrote and continues from there.
  */
-async function advance(date: string, partition: string, from: Checkpoint, cursor: Record<string, unknown> | undefined, counts: Counts) {
+async function advance(hour: string, from: Checkpoint, cursor: Record<string, unknown> | undefined, counts: Counts) {
   const previous = from.page ?? 0;
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':next': previous + 1, ':done': cursor === undefined };
@@ -140,12 +125,12 @@ async function advance(date: string, partition: string, from: Checkpoint, cursor
   });
   if (cursor) values[':cursor'] = cursor;
   if (previous > 0) values[':previous'] = previous;
-  else values[':expires'] = epochSeconds(new Date(`${date}T00:00:00Z`)) + 7 * 86400;
+  else values[':expires'] = epochSeconds(new Date(`${hour}:00:00Z`)) + 7 * 86400;
   try {
     const answer = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: checkpointKey(date, partition),
+        Key: checkpointKey(hour),
         UpdateExpression: `SET page = :next, done = :done${cursor ? ', #cursor = :cursor' : ''}${previous > 0 ? '' : ', expiresAt = :expires'}${
           cursor ? '' : ' REMOVE #cursor'
         } ADD ${COUNTERS.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
@@ -158,7 +143,7 @@ async function advance(date: string, partition: string, from: Checkpoint, cursor
     return { advanced: true, checkpoint: answer.Attributes as Checkpoint };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const current = (await readCheckpoints(date, [partition])).get(partition) ?? {};
+    const current = (await readCheckpoints([hour])).get(hour) ?? {};
     return { advanced: false, checkpoint: current };
   }
 }
@@ -210,63 +195,68 @@ function ownerReader(now: Date) {
 
 const zeroCounts = (): Counts => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Counts;
 
-/**
- * What a reminder of `event` on `date` says a subscription costs: the renewal on its due date at the price
- * in force then (the first charge after a trial for a trial's end); null when there is nothing to remind
- * of (a renewal after the end date, or free in the trial).
- */
-function remindedCharge(event: RemindedEvent, subscription: SubscriptionItem): { charge: Charge | null; skip: RenewalSkipReason | null } {
-  if (event === 'trialEnd') {
-    const charge = firstChargeAfterTrial(subscription);
-    return { charge, skip: charge ? null : 'ended' };
-  }
-  const skip = renewalSkipReason(subscription);
-  return { charge: skip ? null : chargeOn(subscription, subscription.dueDate), skip };
+/** What a reminder says the subscription costs: the renewal at the price in force then (the first charge after a trial for a trial's end). */
+function remindedCharge(entry: ReminderIndexItem): Charge | null {
+  if (entry.rule.event === 'trialEnd') return firstChargeAfterTrial(entry);
+  return chargeOn(entry, entry.dueDate);
 }
 
 /**
- * One page of a partition: the reminders due today among its entries (subscriptions for renewals, their
- * event entries for trials' ends and cancel-by dates), and its counts.
+ * Why an entry sends nothing, checked against its owner as they are now, or null when it goes out: the
+ * account or the address (as SPEC §9 has it), or a rule no longer in force, or an hour that moved.
  */
-function planPage(date: string, partition: Partition, subscriptions: SubscriptionItem[], users: Map<string, UserItem>, now: Date) {
+function entrySkipReason(entry: ReminderIndexItem, user: UserItem | undefined): PlanSkipReason | null {
+  if (!user || entry.status !== 'active') return 'inactive';
+  if (user.accountStatus === 'deactivated') return 'deactivated';
+  if (!user.email || !user.emailVerified) return 'noVerifiedEmail';
+  const custom = hasCustomReminderRules(user.role);
+  if (entry.rule.source === 'default') {
+    if (!defaultReminderRules(user).some((rule) => ruleKey(rule) === ruleKey(entry.rule))) {
+      return !custom && defaultReminderRules({ ...user, role: 'vip' }).some((rule) => ruleKey(rule) === ruleKey(entry.rule))
+        ? 'notPaidTier'
+        : 'turnedOff';
+    }
+    if (custom && user.reminderRules) return 'changed';
+  } else if (!custom) return 'notPaidTier';
+  else if (entry.rule.source === 'account' && !user.reminderRules?.some((rule) => ruleKey(rule) === ruleKey(entry.rule))) return 'changed';
+  if (sendInstant(entry.eventDate, entry.rule, user).toISOString() !== entry.remindAt) return 'changed';
+  return null;
+}
+
+/** One page of an hour's entries: its reminders, its counts, and the owners whose entries are to be rewritten. */
+function planPage(date: string, entries: ReminderIndexItem[], users: Map<string, UserItem>) {
   const counts = zeroCounts();
-  counts.read = subscriptions.length;
+  counts.read = entries.length;
   const messages: ReminderMessage[] = [];
-  for (const subscription of subscriptions) {
-    const user = users.get(subscription.userId);
-    if (!user || subscription.status !== 'active') {
-      counts.inactive++;
-      continue;
-    }
-    const kind = reminderKindFor(partition.date, isValidTimeZone(user.timeZone) ? user.timeZone : 'UTC', now);
-    if (!kind) {
-      counts.notDueToday++;
-      continue;
-    }
-    const { charge, skip } = remindedCharge(partition.event, subscription);
-    const reason = skip ?? reminderSkipReason(kind, user);
-    if (reason || !charge) {
-      counts[reason ?? 'ended']++;
+  const reindex = new Set<string>();
+  for (const entry of entries) {
+    const user = users.get(entry.userId);
+    const reason = entrySkipReason(entry, user);
+    const charge = reason ? null : remindedCharge(entry);
+    if (reason || !charge || !user) {
+      counts[reason ?? 'inactive']++;
+      if (reason === 'changed' || reason === 'turnedOff' || reason === 'notPaidTier') reindex.add(entry.userId);
       continue;
     }
     counts.due++;
     messages.push({
       date,
-      kind: kind.kind,
-      event: partition.event,
+      event: entry.rule.event,
+      rule: entry.rule,
       subscription: {
-        id: subscription.id,
-        name: subscription.name,
+        id: entry.id,
+        name: entry.name,
         amount: charge.amount,
         currency: charge.currency,
-        billingCycle: subscription.billingCycle,
-        cycleInterval: intervalOf(subscription),
+        billingCycle: entry.billingCycle,
+        cycleInterval: intervalOf(entry),
         dueDate: charge.date,
-        category: subscription.category,
-        autoRenew: Boolean(subscription.autoRenew),
-        trialEndsAt: subscription.trialEndsAt ?? null,
-        cancelBy: cancelByDate(subscription),
-        noticeDays: typeof subscription.noticeDays === 'number' ? subscription.noticeDays : null,
+        category: entry.category,
+        autoRenew: Boolean(entry.autoRenew),
+        trialEndsAt: entry.trialEndsAt ?? null,
+        cancelBy: cancelByDate(entry),
+        noticeDays: typeof entry.noticeDays === 'number' ? entry.noticeDays : null,
+        endsAt: entry.endsAt ?? null,
       },
       recipient: {
         userId: user.id,
@@ -278,17 +268,20 @@ function planPage(date: string, partition: Partition, subscriptions: Subscriptio
       },
     });
   }
-  return { messages, counts };
+  return { messages, counts, reindex };
 }
 
-/** Plans one partition from its checkpoint to its end (or the deadline); its final checkpoint. */
-async function planPartition(
+/** Owners whose entries one run rewrites at most (the rest are rewritten by the next runs). */
+const REINDEXED_PER_RUN = 100;
+
+/** Plans one hour from its checkpoint to its end (or the deadline); its final checkpoint. */
+async function planHour(
   date: string,
-  partition: Partition,
+  hour: string,
   start: Checkpoint,
   options: PlanOptions,
   owners: ReturnType<typeof ownerReader>,
-  queued: { count: number },
+  run: { queued: number; reindexed: Set<string> },
 ) {
   let checkpoint = start;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
@@ -298,20 +291,25 @@ async function planPartition(
         TableName: tableName(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :partition',
-        ExpressionAttributeValues: { ':partition': partition.key },
+        ExpressionAttributeValues: { ':partition': reminderPartition(hour) },
         ExclusiveStartKey: checkpoint.cursor,
         Limit: options.pageSize ?? 500,
       }),
     );
-    const subscriptions = (page.Items ?? []) as SubscriptionItem[];
-    const { users, read } = await owners([...new Set(subscriptions.map((s) => s.userId))]);
-    const { messages, counts } = planPage(date, partition, subscriptions, users, options.now);
-    counts.itemsRead = subscriptions.length + read;
+    const entries = (page.Items ?? []) as ReminderIndexItem[];
+    const { users, read } = await owners([...new Set(entries.map((e) => e.userId))]);
+    const { messages, counts, reindex } = planPage(date, entries, users);
+    counts.itemsRead = entries.length + read;
     await reminderQueue().enqueue(messages);
-    const result = await advance(date, partition.key, checkpoint, page.LastEvaluatedKey, counts);
-    if (result.advanced) queued.count += messages.length;
-    else options.log.warn('another run planned this page first', { date, partition: partition.key });
+    const result = await advance(hour, checkpoint, page.LastEvaluatedKey, counts);
+    if (result.advanced) run.queued += messages.length;
+    else options.log.warn('another run planned this page first', { hour });
     checkpoint = result.checkpoint;
+    for (const userId of reindex) {
+      if (run.reindexed.has(userId) || run.reindexed.size >= REINDEXED_PER_RUN) continue;
+      run.reindexed.add(userId);
+      await reindexUserReminders(userId);
+    }
   }
   return checkpoint;
 }
@@ -319,58 +317,60 @@ async function planPartition(
 export async function planReminders(options: PlanOptions): Promise<PlanSummary> {
   const started = Date.now();
   const date = options.now.toISOString().slice(0, 10);
-  const dueDates = candidateDueDates(options.now);
-  const partitions = partitionsOf(dueDates);
-  const checkpoints = await readCheckpoints(
-    date,
-    partitions.map((p) => p.key),
-  );
-  const queued = { count: 0 };
+  const hours = hoursOf(options.now).map(hourKey);
+  const checkpoints = await readCheckpoints(hours);
+  const run = { queued: 0, reindexed: new Set<string>() };
   const owners = ownerReader(options.now);
-  const finals = await Promise.all(
-    partitions.map((partition) => planPartition(date, partition, checkpoints.get(partition.key) ?? {}, options, owners, queued)),
-  );
+  const finals: Checkpoint[] = [];
+  for (const hour of hours) finals.push(await planHour(date, hour, checkpoints.get(hour) ?? {}, options, owners, run));
+  // What is left of the run's time goes to the index's one-time backfill (a read of one item once it is done).
+  const backfill = await backfillReminderIndex(options.deadline ?? Number.POSITIVE_INFINITY, options.log);
   const total = (counter: Counter) => finals.reduce((sum, c) => sum + Number(c[counter] ?? 0), 0);
   const summary: PlanSummary = {
     date,
-    dueDates,
-    partitions: partitions.map((p) => p.key),
+    at: options.now.toISOString(),
+    hours,
     read: total('read'),
     due: total('due'),
-    queued: queued.count,
+    queued: run.queued,
     skipped: Object.fromEntries(SKIP_REASONS.map((reason) => [reason, total(reason)])) as PlanSkipCounts,
     itemsRead: total('itemsRead'),
     complete: finals.every((c) => c.done === true),
+    backfill,
     durationMs: Date.now() - started,
   };
-  options.log.info('reminder plan', { ...summary, dueDates: undefined, partitions: undefined });
+  options.log.info('reminder plan', { ...summary, hours: undefined });
   return summary;
 }
 
 /**
- * The planner function. EventBridge Scheduler starts it daily with `{ "scheduledTime": "<ISO>" }`, the
- * run's nominal time, which stays the same on every retry; on demand it takes `{ "date": "YYYY-MM-DD" }`
- * and behaves like that day's scheduled run.
+ * The planner function. EventBridge Scheduler starts it hourly with `{ "scheduledTime": "<ISO>" }`, the
+ * run's nominal time, which stays the same on every retry. On demand it takes `{ "at": "<ISO>" }` (a run
+ * as of that instant: `npm run reminders -- --at …`) or `{ "date": "YYYY-MM-DD" }`, which stands for that
+ * day at 08:00 UTC, the instant of the daily run before issue 25: its 24 hours reach back to 09:00 UTC
+ * the day before, so every zone's 08:00 on the date the run had as its "today" falls in them.
  */
 export interface ReminderEvent {
   date?: string;
+  at?: string;
   scheduledTime?: string;
 }
 
 /** No page is started this long before the Lambda timeout, so the page in hand is queued and checkpointed. */
 const STOP_BEFORE_TIMEOUT_MS = 60_000;
 
-const reminderHour = () => {
-  const hour = Number(process.env.REMINDER_HOUR_UTC ?? DEFAULT_REMINDER_HOUR_UTC);
-  return Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : DEFAULT_REMINDER_HOUR_UTC;
-};
-
-/** The instant a run stands for: the given day at the reminder hour, the schedule's time, or now. */
+/** The instant a run stands for: the given instant, the given day at 08:00 UTC, the schedule's time, or now. */
 export function runTime(event: ReminderEvent | null): Date {
+  if (event?.at !== undefined) {
+    const at = new Date(event.at);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(event.at) || Number.isNaN(at.getTime()))
+      throw new Error(`Invalid instant "${event.at}": expected an ISO 8601 date and time, e.g. 2031-03-01T20:00:00Z`);
+    return at;
+  }
   const date = event?.date;
   if (date !== undefined) {
     if (!isCalendarDate(date)) throw new Error(`Invalid date "${date}": expected YYYY-MM-DD`);
-    return runInstant(date, reminderHour());
+    return runInstant(date, DEFAULT_REMINDER_HOUR_UTC);
   }
   const scheduled = event?.scheduledTime ? new Date(event.scheduledTime) : undefined;
   return scheduled && !Number.isNaN(scheduled.getTime()) ? scheduled : now();
@@ -390,7 +390,7 @@ async function planRun(event: ReminderEvent | null = {}, context?: Pick<Context,
   const summary = await planRemindersFor(event, deadline);
   if (!summary.complete) {
     throw new Error(
-      `Reminder plan for ${summary.date} incomplete at the deadline: ${summary.due} reminders queued so far; a retry resumes where it stopped`,
+      `Reminder plan for ${summary.at} incomplete at the deadline: ${summary.due} reminders queued so far; a retry resumes where it stopped`,
     );
   }
   return summary;

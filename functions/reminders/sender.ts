@@ -1,7 +1,9 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { channelRetryDelay } from '../../shared/domain/channels.js';
+import { channelsInForce } from '../../shared/domain/reminder-rule-channels.js';
+import { EMAIL_CHANNEL, offsetHours } from '../../shared/domain/reminder-rules.js';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
-import { findChannel, listChannels } from '../lib/channels/channels.js';
+import { findChannel, listChannels, type StoredChannel } from '../lib/channels/channels.js';
 import { recordDelivery } from '../lib/channels/deliveries.js';
 import { sendToChannel } from '../lib/channels/senders.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
@@ -37,7 +39,9 @@ export type SendOutcome =
   /** A channel's passing failure: its next attempt is on the queue, delayed by the backoff (issue 25 §2). */
   | 'rescheduled'
   /** A channel's delivery whose channel was deleted or turned off meanwhile: nothing sent. */
-  | 'skipped';
+  | 'skipped'
+  /** A rule without the e-mail (issue 25 §1): its channels' deliveries are on the queue. */
+  | 'dispatched';
 
 /** Outcomes that hand the message back to the queue. */
 export const RETRIED: ReadonlySet<SendOutcome> = new Set(['busy', 'retry']);
@@ -69,28 +73,61 @@ async function pace() {
 
 const log = () => createLogger({ function: 'reminder-sender' });
 
-const daysBeforeOf = (kind: ReminderKind) => (REMINDER_KINDS.find((k) => k.kind === kind) as (typeof REMINDER_KINDS)[number]).daysBefore;
+/** Days from the reminder to its event (a trial's hours as a fraction of a day). */
+const daysBeforeOf = (message: ReminderMessage) => offsetHours(message.rule) / 24;
+
+/** SPEC's reminder a rule of days is ('1day' says 'Final reminder'), if any. */
+const kindOf = (message: ReminderMessage): ReminderKind | undefined =>
+  message.rule.unit === 'days' ? REMINDER_KINDS.find((k) => k.daysBefore === message.rule.offset)?.kind : undefined;
+
+/** How the e-mail and the channels say the reminder: its event, lead time and SPEC's kind. */
+const reminderWords = (message: ReminderMessage) => ({
+  event: message.event,
+  daysBefore: daysBeforeOf(message),
+  kind: kindOf(message),
+  leadTime: { offset: message.rule.offset, unit: message.rule.unit },
+});
 
 /** What the deliveries log says of a reminder (issue 25 §2). */
 const loggedReminder = (message: ReminderMessage) => ({
   subscriptionId: message.subscription.id,
   subscriptionName: message.subscription.name,
   event: message.event,
-  daysBefore: daysBeforeOf(message.kind),
+  daysBefore: daysBeforeOf(message),
 });
+
+/** The reminder's marker: one per subscription, event date and rule (issue 25 §1). */
+const reminderMarker = (message: ReminderMessage) => markerKey(message.subscription.id, eventDateOf(message), message.rule);
 
 const claimRefusal = (status: MarkerStatus): SendOutcome =>
   status === 'sent' ? 'alreadySent' : status === 'failed' ? 'alreadyFailed' : 'busy';
 
 /**
- * One delivery per enabled channel of the user, on the same queue (issue 25 §2): read once per reminder,
- * when its e-mail is claimed. A redelivered reminder enqueues them again; their markers keep each to one send.
+ * Where a reminder goes (issue 25 §1, §2): SPEC's reminders (source 'default') to the e-mail and every
+ * enabled channel (decision 0090); a rule of the user's to its channels in force (a channel deleted since
+ * drops out, and a rule left with none goes by e-mail: shared/domain/reminder-rule-channels.ts), those that
+ * are on. The user's channels are read once per reminder (one Query), for the paid tiers only.
  */
-async function enqueueChannelDeliveries(message: ReminderMessage): Promise<void> {
-  if (!message.recipient.channels) return;
-  const enabled = (await listChannels(message.recipient.userId)).filter((channel) => channel.enabled);
-  if (enabled.length === 0) return;
-  await reminderQueue().enqueue(enabled.map((channel) => ({ ...message, channel: { id: channel.id, attempt: 1 } })));
+async function routeOf(message: ReminderMessage): Promise<{ email: boolean; channels: StoredChannel[] }> {
+  const { rule, recipient } = message;
+  const isDefault = rule.source === 'default';
+  const namesChannels = rule.channels.some((id) => id !== EMAIL_CHANNEL);
+  if (!recipient.channels || (!isDefault && !namesChannels))
+    return { email: isDefault || rule.channels.includes(EMAIL_CHANNEL), channels: [] };
+  const all = await listChannels(recipient.userId);
+  if (isDefault) return { email: true, channels: all.filter((channel) => channel.enabled) };
+  const inForce = channelsInForce(rule.channels, new Set(all.map((channel) => channel.id)));
+  return { email: inForce.includes(EMAIL_CHANNEL), channels: all.filter((channel) => channel.enabled && inForce.includes(channel.id)) };
+}
+
+/**
+ * One delivery per channel of the reminder, on the same queue (issue 25 §2), put there when its e-mail is
+ * claimed (or, for a rule without the e-mail, when its message comes); a redelivered reminder enqueues them
+ * again, and their markers keep each to one send.
+ */
+async function enqueueChannelDeliveries(message: ReminderMessage, channels: StoredChannel[]): Promise<void> {
+  if (channels.length === 0) return;
+  await reminderQueue().enqueue(channels.map((channel) => ({ ...message, channel: { id: channel.id, attempt: 1 } })));
 }
 
 /**
@@ -99,17 +136,15 @@ async function enqueueChannelDeliveries(message: ReminderMessage): Promise<void>
  * then fails it; a permanent one fails at once. Every outcome goes to the deliveries log.
  */
 async function sendToChannelOnce(message: ReminderMessage, delivery: { id: string; attempt: number }): Promise<SendOutcome> {
-  const { subscription, recipient, kind, event } = message;
+  const { subscription, recipient } = message;
   const channel = await findChannel(recipient.userId, delivery.id);
   if (!channel?.enabled) return 'skipped';
   const date = eventDateOf(message);
-  const key = channelMarkerKey(markerKey(subscription.id, date, kind, event), channel.id);
+  const key = channelMarkerKey(reminderMarker(message), channel.id);
   const claimed = await claim(key, date, claimTimeoutSeconds());
   if (!claimed.claimed) return claimRefusal(claimed.status);
   const answer = await sendToChannel(channel, {
-    event,
-    kind,
-    daysBefore: daysBeforeOf(kind),
+    ...reminderWords(message),
     subscription,
     recipient,
     rates: await currentRates(),
@@ -146,15 +181,20 @@ async function sendToChannelOnce(message: ReminderMessage, delivery: { id: strin
 
 async function sendOne(message: ReminderMessage, receiveCount: number): Promise<SendOutcome> {
   if (message.channel) return sendToChannelOnce(message, message.channel);
+  const route = await routeOf(message);
+  if (!route.email) {
+    await enqueueChannelDeliveries(message, route.channels);
+    return 'dispatched';
+  }
   await pace();
-  const { subscription, recipient, kind, event } = message;
+  const { subscription, recipient } = message;
   const date = eventDateOf(message);
-  const key = markerKey(subscription.id, date, kind, event);
+  const key = reminderMarker(message);
   const claimed = await claim(key, date, claimTimeoutSeconds());
   if (!claimed.claimed) return claimRefusal(claimed.status);
   const logged = { ...loggedReminder(message), channel: { type: 'email' as const, name: recipient.email }, attempt: receiveCount };
   try {
-    await enqueueChannelDeliveries(message);
+    await enqueueChannelDeliveries(message, route.channels);
   } catch (error) {
     await release(key, claimed.claimId);
     throw error;
@@ -166,16 +206,14 @@ async function sendOne(message: ReminderMessage, receiveCount: number): Promise<
         displayName: recipient.displayName,
         currency: recipient.currency,
         subscription,
-        event,
-        daysBefore: daysBeforeOf(kind),
-        kind,
+        ...reminderWords(message),
         // A price billed in another currency is shown in the display one at the newest stored rates (issue 24 §1).
         rates: await currentRates(),
         unsubscribeToken: await unsubscribeToken(recipient.userId),
       }),
     );
   } catch (error) {
-    const fields = { subscriptionId: subscription.id, kind, event, error: String(error), name: (error as Error).name };
+    const fields = { subscriptionId: subscription.id, rule: message.rule, error: String(error), name: (error as Error).name };
     if (isPermanentSendError(error)) {
       await settle(key, claimed.claimId, { status: 'failed', reason: (error as Error).name });
       await recordDelivery(recipient.userId, { ...logged, status: 'failed', error: (error as Error).name });
@@ -192,7 +230,7 @@ async function sendOne(message: ReminderMessage, receiveCount: number): Promise<
   // (docs/decisions/0028-reminder-fan-out.md).
   // A marker that cannot be settled is logged, never retried: a retry would send the e-mail again.
   const settled = await settle(key, claimed.claimId, { status: 'sent' }).catch(() => false);
-  if (!settled) log().error('reminder sent, but its marker could not be settled', { subscriptionId: subscription.id, kind });
+  if (!settled) log().error('reminder sent, but its marker could not be settled', { subscriptionId: subscription.id, rule: message.rule });
   await recordDelivery(recipient.userId, { ...logged, status: 'sent', error: null });
   return 'sent';
 }

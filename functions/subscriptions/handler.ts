@@ -1,4 +1,5 @@
 import { paymentMessages, paymentRoutes } from '../../shared/api/payments.js';
+import { reminderRuleMessages, reminderRuleRoutes, type SubscriptionReminderRules } from '../../shared/api/reminders.js';
 import type { SubscriptionStatus } from '../../shared/api/subscription.js';
 import {
   subscriptionMessages as messages,
@@ -11,6 +12,7 @@ import { normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
+import { hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { now } from '../lib/chassis/clock.js';
@@ -18,6 +20,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors
 import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
+import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
 import { addToCounters } from '../lib/stats/counters.js';
 import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
@@ -36,6 +39,7 @@ import {
   transition,
 } from '../lib/subscriptions/subscriptions.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
+import type { UserItem } from '../lib/users/user-item.js';
 
 /**
  * What a canceled subscription added to the landing counters' moneySaved, kept on it so that exactly
@@ -127,9 +131,31 @@ function recordSubscriptionActivity(
   return recordActivity(user.id, actionType, user.username, { subscriptionId: subscription.id, name: subscription.name, ...details });
 }
 
+/** The role in effect now: what may set reminder rules (as functions/channels decides for channels). */
+const roleNow = (user: UserItem) => effectiveMembership(membershipOf(user), now()).role;
+
+/**
+ * A subscription's reminders (issue 25 §1): its own rules, else the account's, else SPEC's; editable by
+ * VIP and Premium while it is not in the trash (docs/decisions/pending-reminder-rules-trash-and-channels.md).
+ */
+function subscriptionReminders(
+  user: UserItem,
+  subscription: SubscriptionItem,
+  channels: { id: string; enabled: boolean }[],
+): SubscriptionReminderRules {
+  const role = roleNow(user);
+  const { source, rules } = reminderRulesInForce({ ...user, role }, subscription.reminderRules, channels);
+  return { rules, source, editable: hasCustomReminderRules(role) && subscription.status !== 'deleted' };
+}
+
 /** The subscriptions area (SPEC §7 'Subscriptions'); every id is looked up under the caller's own partition. */
 export const handler = createApiHandler(
-  { ...subscriptionRoutes, ...paymentRoutes },
+  {
+    ...subscriptionRoutes,
+    ...paymentRoutes,
+    getSubscriptionReminders: reminderRuleRoutes.getSubscriptionReminders,
+    saveSubscriptionReminders: reminderRuleRoutes.saveSubscriptionReminders,
+  },
   {
     listSubscriptions: async ({ user, query }) => {
       if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
@@ -248,6 +274,25 @@ export const handler = createApiHandler(
       await addToCounters({ moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_reactivated', updated);
       return toSubscription(updated);
+    },
+
+    getSubscriptionReminders: async ({ user, params }) => {
+      const current = await getSubscription(user.id, params.id);
+      if (!current) throw notFound(messages.notFound);
+      return subscriptionReminders(user, current, await channelIdsOf(user.id));
+    },
+
+    saveSubscriptionReminders: async ({ user, params, body, log }) => {
+      if (!hasCustomReminderRules(roleNow(user))) throw new HttpError(403, reminderRuleMessages.paidOnly);
+      const channels = await channelIdsOf(user.id);
+      const rules = body.rules && withDistinctChannels(body.rules);
+      if (rules) requireOwnChannels(rules, channels);
+      // Through the subscription's transition: the one write of it and of its index entries.
+      const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, () =>
+        rules ? { set: { reminderRules: rules } } : { set: {}, remove: ['reminderRules'] },
+      );
+      log.info('subscription reminder rules saved', { subscriptionId: updated.id, rules: rules?.length ?? null });
+      return subscriptionReminders(user, updated, channels);
     },
 
     listPayments: async ({ user, params }) => {

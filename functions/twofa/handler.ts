@@ -134,7 +134,7 @@ export const handler = createApiHandler(twoFactorRoutes, {
     await attempt.succeeded();
 
     const signedIn =
-      ticket.timeZone && isValidTimeZone(ticket.timeZone) && ticket.timeZone !== verified.timeZone
+      ticket.timeZone && isValidTimeZone(ticket.timeZone) && ticket.timeZone !== verified.timeZone && !verified.timeZoneChosen
         ? await updateUser(user.id, { timeZone: ticket.timeZone })
         : verified;
     const deviceToken = body.rememberDevice ? await rememberDevice(signedIn) : null;

@@ -25,6 +25,7 @@ export const authMessages = {
   settingsUpdated: 'Account settings updated successfully!',
   smsComingSoon: 'SMS notifications are coming soon: only email can be chosen for now',
   oneDayPaidOnly: 'The 1-day reminder is available for VIP and Premium members',
+  timeZoneInvalid: 'Invalid time zone',
   passwordChanged: 'Password changed successfully!',
   /** 400, never 401: a 401 would sign the user out (issue 9). */
   currentPasswordWrong: 'Current password is incorrect',

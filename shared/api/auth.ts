@@ -78,12 +78,15 @@ export const resetPasswordBody = z.object({
   password: newPasswordField,
 });
 
+/** The hour of the day reminders go out at, in the user's time zone (issue 25 §1). */
+export const reminderHourMessage = 'Reminder hour must be a whole hour from 0 to 23';
+
 const reminderSetting = z.optional(z.boolean({ error: 'Reminder settings must be true or false' }));
 
 /**
  * PUT /auth/settings (SPEC §7) takes one of three kinds of change, and only one at a time:
  * - account information and preferences: email, username, displayName, phoneNumber,
- *   notificationMethod, currencyPreference, notify10Days/3Days/1Day (and the browser's timeZone);
+ *   notificationMethod, currencyPreference, notify10Days/3Days/1Day, timeZone and reminderHour;
  * - a password change: currentPassword and newPassword;
  *   (an account change that changes or removes the e-mail carries currentPassword too: ASVS 5.0 V7.5.1);
  * - profile customization: profileEffect, profileColor, allowAnimatedPfp.
@@ -120,6 +123,11 @@ export const settingsBody = z.object({
   notify3Days: reminderSetting,
   notify1Day: reminderSetting,
   timeZone: z.optional(ianaTimeZone),
+  reminderHour: z.optional(
+    z
+      .number({ error: reminderHourMessage })
+      .check(z.refine((hour: number) => Number.isInteger(hour) && hour >= 0 && hour <= 23, { error: reminderHourMessage })),
+  ),
   currentPassword: z.optional(
     requiredString('Current password is required', 1000).check(z.minLength(1, { error: 'Current password is required' })),
   ),

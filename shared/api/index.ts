@@ -11,6 +11,7 @@ import { importRoutes } from './import.js';
 import { membershipRoutes } from './membership.js';
 import { paymentRoutes } from './payments.js';
 import { pushRoutes } from './push.js';
+import { reminderRuleRoutes } from './reminders.js';
 import { sessionRoutes } from './session.js';
 import { statsRoutes } from './stats.js';
 import { subscriptionRoutes } from './subscriptions.js';
@@ -29,6 +30,7 @@ export * from './import.js';
 export * from './membership.js';
 export * from './payments.js';
 export * from './push.js';
+export * from './reminders.js';
 export * from './session.js';
 export * from './stats.js';
 export * from './subscription.js';
@@ -54,6 +56,7 @@ export const routes = {
   ...contactRoutes,
   ...channelRoutes,
   ...pushRoutes,
+  ...reminderRuleRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

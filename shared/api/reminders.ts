@@ -96,6 +96,13 @@ export interface SubscriptionReminderRules {
   editable: boolean;
 }
 
+/**
+ * A malformed id names no subscription: the same 404 as the subscriptions' routes answer
+ * (subscriptionMessages.notFound, spelled out so that the channels function does not carry the
+ * subscriptions' contract; test/api/reminder-rules.test.ts compares them).
+ */
+const noSuchSubscription = { status: 404, message: 'Subscription not found' } as const;
+
 export const reminderRuleRoutes = {
   getReminderRules: route<AccountReminderRules>()({
     method: 'GET',
@@ -115,6 +122,7 @@ export const reminderRuleRoutes = {
     method: 'GET',
     path: '/api/subscriptions/{id}/reminders',
     area: 'subscriptions',
+    badParameter: noSuchSubscription,
     access: 'user',
     body: undefined,
   }),
@@ -122,6 +130,7 @@ export const reminderRuleRoutes = {
     method: 'PUT',
     path: '/api/subscriptions/{id}/reminders',
     area: 'subscriptions',
+    badParameter: noSuchSubscription,
     access: 'user',
     body: reminderRulesBody,
   }),

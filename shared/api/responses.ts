@@ -6,6 +6,7 @@ import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
 import { PAYMENT_STATUSES } from './payments.js';
 import { pushResponseSchemas } from './push.js';
+import { reminderRuleResponseSchemas } from './reminder-responses.js';
 import { BILLING_CYCLES, SUBSCRIPTION_STATUSES } from './subscription.js';
 
 /**
@@ -59,6 +60,7 @@ export const userResponse = z.object({
   two_factor_enabled: z.boolean(),
   backupCodesRemaining: z.number(),
   timeZone: z.string(),
+  reminderHour: z.number(),
   emailSuppressed: z.nullable(z.enum(['bounce', 'complaint'])),
   pendingEmail: z.nullable(z.string()),
 });
@@ -306,6 +308,7 @@ export const responseSchemas = {
   sendContactMessage: messageResponse,
   ...channelResponseSchemas,
   ...pushResponseSchemas,
+  ...reminderRuleResponseSchemas,
 } satisfies Record<RouteName, z.ZodMiniType>;
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -38,8 +38,13 @@ export interface User {
   two_factor_enabled: boolean;
   /** Unused two-factor backup codes left (0 while two-factor sign-in is off). */
   backupCodesRemaining: number;
-  /** IANA time zone captured from the browser at sign-in; reminders use it for "today". */
+  /**
+   * IANA time zone: the browser's, captured at sign-in, until the user chooses one in Settings; reminders
+   * use it for "today" and their hour.
+   */
   timeZone: string;
+  /** The hour (0–23) reminders go out at in `timeZone` (issue 25 §1; 8 until the user chooses). */
+  reminderHour: number;
   /**
    * Mail to `email` stopped because it bounced permanently (`bounce`) or was marked as spam
    * (`complaint`); null otherwise, and after a change to another address.

@@ -36,8 +36,7 @@ export const REMINDER_OFFSET_RANGES: Record<ReminderRuleUnit, { min: number; max
   weeks: { min: 1, max: 52 },
 };
 
-/** The hour of the day a user's reminders go out, in their time zone, when they never chose one. */
-export const DEFAULT_REMINDER_HOUR = 8;
+export { DEFAULT_REMINDER_HOUR } from './reminder-hour.js';
 
 /** The user's fields the rules depend on. */
 export interface RulesOwner {

@@ -1,6 +1,4 @@
 import { type BillingPrices, type BillingSchedule, type Charge, cancelByDate, chargeOn, upcomingRenewals } from './billing.js';
-import { addDays, daysBetween, todayIn } from './dates.js';
-import { hasPaidFeatures } from './roles.js';
 
 /**
  * Renewal reminders (SPEC §1, §9): 10 and 3 days before a due date for everybody, and 1 day before for
@@ -15,47 +13,16 @@ export const REMINDER_KINDS = [
 export type ReminderKind = (typeof REMINDER_KINDS)[number]['kind'];
 export type ReminderSetting = (typeof REMINDER_KINDS)[number]['setting'];
 
-/** The daily run's default hour (UTC) on the local stack and in the cloud schedule. */
+/**
+ * The hour (UTC) a run "for date D" (`npm run reminders -- --date D`) stands for: the daily run's hour
+ * before issue 25 made the run hourly, so such a run sends what that day's daily run did.
+ */
 export const DEFAULT_REMINDER_HOUR_UTC = 8;
 
-/**
- * The instant a daily run "for date D" stands for: D at the reminder hour, UTC. A run on demand for a
- * date behaves exactly like the scheduled run of that day.
- */
+/** The instant a run "for date D" stands for: D at the hour given, UTC. */
 export function runInstant(date: string, hourUtc: number = DEFAULT_REMINDER_HOUR_UTC): Date {
   return new Date(`${date}T${String(hourUtc).padStart(2, '0')}:00:00.000Z`);
 }
-
-/**
- * The due dates a run at `now` may have to remind about. Every time zone's "today" is the UTC date, the
- * day before or the day after (UTC−12 … UTC+14), so for each kind three due dates cover every user.
- */
-export function candidateDueDates(now: Date): string[] {
-  const utcToday = todayIn('UTC', now);
-  const dates = new Set<string>();
-  for (const { daysBefore } of REMINDER_KINDS) {
-    for (const shift of [-1, 0, 1]) dates.add(addDays(utcToday, daysBefore + shift));
-  }
-  return [...dates].sort();
-}
-
-/** Which reminder, if any, a subscription due on `dueDate` gets today in the user's time zone. */
-export function reminderKindFor(dueDate: string, timeZone: string, now: Date) {
-  const daysLeft = daysBetween(todayIn(timeZone, now), dueDate);
-  return REMINDER_KINDS.find((k) => k.daysBefore === daysLeft);
-}
-
-export interface ReminderRecipient {
-  email: string | null;
-  emailVerified: boolean;
-  accountStatus: string;
-  role: string;
-  notify10Days?: boolean;
-  notify3Days?: boolean;
-  notify1Day?: boolean;
-}
-
-export type SkipReason = 'noVerifiedEmail' | 'turnedOff' | 'notPaidTier' | 'deactivated';
 
 /** Each setting's value for a user who never changed it (SPEC §9). */
 export const REMINDER_SETTING_DEFAULTS: Readonly<Record<ReminderSetting, boolean>> = {
@@ -64,21 +31,12 @@ export const REMINDER_SETTING_DEFAULTS: Readonly<Record<ReminderSetting, boolean
   notify1Day: false,
 };
 
-/** Why a user does not get a reminder of this kind, or null when they do. Defaults per SPEC §9. */
-export function reminderSkipReason(kind: (typeof REMINDER_KINDS)[number], user: ReminderRecipient): SkipReason | null {
-  if (user.accountStatus === 'deactivated') return 'deactivated';
-  if (!user.email || !user.emailVerified) return 'noVerifiedEmail';
-  if (kind.paidOnly && !hasPaidFeatures(user.role)) return 'notPaidTier';
-  const enabled = user[kind.setting] ?? REMINDER_SETTING_DEFAULTS[kind.setting];
-  return enabled ? null : 'turnedOff';
-}
-
 /**
- * What a reminder is about (issue 24 §3): a renewal (the due date), the end of a free trial
- * (`trialEndsAt`), or the last day to cancel before the next renewal (`cancelBy` = due date − notice
- * days). Each gets the same reminders, 10, 3 and 1 day before its date, under the same settings.
+ * What a reminder is about (issue 24 §3, issue 25 §1): a renewal (the due date), the end of a free trial
+ * (`trialEndsAt`), the last day to cancel before the next renewal (`cancelBy` = due date − notice
+ * days), or the subscription's end date (`endsAt`; by rules of VIP and Premium only).
  */
-export const REMINDER_EVENTS = ['renewal', 'trialEnd', 'cancelBy'] as const;
+export const REMINDER_EVENTS = ['renewal', 'trialEnd', 'cancelBy', 'end'] as const;
 export type ReminderEvent = (typeof REMINDER_EVENTS)[number];
 /** The events found through index entries of their own (the renewal's is the subscription's due-date entry). */
 export const DATED_EVENTS = ['trialEnd', 'cancelBy'] as const;

@@ -15,7 +15,7 @@ export default async function setup(project: TestProject) {
     sesPort: 0,
     dataDir: ':memory:',
     quiet: true,
-    dailyReminders: false,
+    hourlyReminders: false,
     throttleExemptAddresses: LOOPBACK_ADDRESSES,
     bcryptCost: TEST_BCRYPT_COST,
     // The counters from the first account, so the counter tests read figures (test/api/stats.test.ts).

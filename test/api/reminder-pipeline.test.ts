@@ -127,7 +127,7 @@ describe('the reminder pipeline with SES failures', () => {
     expect(await reminderSubjects(users[0])).toEqual([]);
     expect(await reminderSubjects(users[1])).toEqual(['Reminder: Plan1 renews in 10 days ($10.00)']);
     expect(await reminderSubjects(users[2])).toEqual(['Reminder: Plan2 renews in 10 days ($10.00)']);
-    expect(await getItem(`REMINDER#${subscriptions[0].id}#${subscriptions[0].dueDate}#10day`, 'SENT')).toMatchObject({
+    expect(await getItem(`REMINDER#${subscriptions[0].id}#${subscriptions[0].dueDate}#renewal-10d`, 'SENT')).toMatchObject({
       status: 'failed',
       reason: 'MessageRejected',
     });
@@ -176,7 +176,7 @@ describe('the reminder pipeline with SES failures', () => {
     expect(dead.receiveCount).toBe(TIMINGS.maxReceiveCount);
     expect(JSON.parse(dead.body)).toMatchObject({ subscription: { id: subscriptions[0].id }, recipient: { email: users[0].email } });
     expect(await reminderSubjects(users[0])).toEqual([]);
-    expect(await getItem(`REMINDER#${subscriptions[0].id}#${subscriptions[0].dueDate}#10day`, 'SENT')).toMatchObject({
+    expect(await getItem(`REMINDER#${subscriptions[0].id}#${subscriptions[0].dueDate}#renewal-10d`, 'SENT')).toMatchObject({
       status: 'released',
     });
   });
@@ -226,16 +226,24 @@ describe('exactly once', () => {
     expect(first).toMatchObject({ due: 2, queued: 2, sent: 2 });
     expect(await reminders.run({ date })).toMatchObject({ due: 2, queued: 0, sent: 0 });
     const { client, name } = table();
-    const { Items = [] } = await client.send(
-      new QueryCommand({
-        TableName: name,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `REMINDERPLAN#${date}` },
-      }),
+    const Items = [];
+    // One checkpoint per hour: the 24 up to the run's instant (08:00 UTC), from 09:00 the day before.
+    for (const day of [addDays(date, -1), date]) {
+      const answer = await client.send(
+        new QueryCommand({
+          TableName: name,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `REMINDERPLAN#${day}` },
+        }),
+      );
+      Items.push(...(answer.Items ?? []));
+    }
+    expect(first.hours).toEqual(
+      Array.from({ length: 24 }, (_, i) => new Date(Date.parse(`${date}T08:00:00Z`) - (23 - i) * 3_600_000).toISOString().slice(0, 13)),
     );
-    // One checkpoint per partition: each date's renewals, trials' ends and cancel-by dates.
-    expect(Items).toHaveLength(first.dueDates.length * 3);
-    expect(first.partitions).toHaveLength(first.dueDates.length * 3);
+    expect(Items.map((item) => String(item.sk)).sort((a, b) => a.localeCompare(b))).toEqual(
+      first.hours.map((hour: string) => `REMINDAT#${hour}`),
+    );
     for (const item of Items) await client.send(new DeleteCommand({ TableName: name, Key: { pk: item.pk, sk: item.sk } }));
     const again = await reminders.run({ date });
     expect(again).toMatchObject({ queued: 2, sent: 0, skipped: { alreadySent: 2 } });
@@ -274,7 +282,7 @@ describe('the planner', () => {
     const reminders = await local.localReminders({ ...TIMINGS, claimTimeoutSeconds: 1 });
     const at = { scheduledTime: `${date}T08:00:00Z` };
     await expect(handler(at, { getRemainingTimeInMillis: () => 0 })).rejects.toThrow(
-      `Reminder plan for ${date} incomplete at the deadline: 0 reminders queued so far; a retry resumes where it stopped`,
+      `Reminder plan for ${date}T08:00:00.000Z incomplete at the deadline: 0 reminders queued so far; a retry resumes where it stopped`,
     );
     expect(await handler(at, { getRemainingTimeInMillis: () => 600_000 })).toMatchObject({ date, due: 1, queued: 1, complete: true });
     await reminders.queue.drained();
@@ -285,8 +293,8 @@ describe('the planner', () => {
 function message(date: string, user: SignedInUser, subscription: { id: string; dueDate: string }, name: string): ReminderMessage {
   return {
     date,
-    kind: '10day',
     event: 'renewal',
+    rule: { event: 'renewal', offset: 10, unit: 'days', channels: ['email'], source: 'default' },
     subscription: {
       id: subscription.id,
       name,
@@ -300,6 +308,7 @@ function message(date: string, user: SignedInUser, subscription: { id: string; d
       trialEndsAt: null,
       cancelBy: null,
       noticeDays: null,
+      endsAt: null,
     },
     recipient: { userId: user.id, email: user.email, displayName: user.username, currency: 'USD' },
   };

@@ -55,7 +55,8 @@ describe('npm run reminders', () => {
     const run = await reminders([`--date=${RUN_DATE}`]);
     expect(run.status).toBe(0);
     expect(run.summary).toMatchObject({ date: RUN_DATE, due: 1, queued: 1, sent: 1, failed: 0, retried: 0, deadLettered: 0 });
-    expect(run.summary.dueDates).toContain(DUE_DATE);
+    // The 24 hours up to 08:00 UTC on the date, among them 08:00 UTC: the reminder hour of a user in UTC (issue 25 §1).
+    expect(run.summary.hours).toContain(`${RUN_DATE}T08`);
     const subjects = (await mailsTo(stack.mailboxUrl, carol.email)).map((mail) => mail.subject);
     expect(subjects).toContain('Reminder: Spotify renews in 10 days ($11.99)');
   });
@@ -69,7 +70,9 @@ describe('npm run reminders', () => {
   it('names an unknown option in one line and exits 1', async () => {
     const run = await reminders(['--day', RUN_DATE]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("Unknown option '--day'. Usage: npm run reminders -- [--date YYYY-MM-DD] [--function <name>]");
+    expect(run.stderr).toContain(
+      "Unknown option '--day'. Usage: npm run reminders -- [--at <ISO instant> | --date YYYY-MM-DD] [--function <name>]",
+    );
     expect(stackTraceLines(run.output)).toEqual([]);
   });
 });

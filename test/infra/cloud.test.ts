@@ -643,7 +643,7 @@ describe('site', () => {
 });
 
 describe('reminders', () => {
-  const PLANNER = 'Subscription Tracker: plans the daily reminder e-mails onto the reminder queue';
+  const PLANNER = 'Subscription Tracker: plans the reminders of each hour onto the reminder queue';
   const SENDER = 'Subscription Tracker: sends the reminder e-mails on the reminder queue';
   const fn = (description: string) => functions.find((f) => f.properties.Description === description) as ProductFunctionResource;
   const queues = () => resourcesOf(app, 'AWS::SQS::Queue');
@@ -664,16 +664,16 @@ describe('reminders', () => {
     (scheduleOf(app).Target as unknown as { DeadLetterConfig: { Arn: { 'Fn::GetAtt': [string] } } }).DeadLetterConfig.Arn['Fn::GetAtt'][0];
   const scheduleOf = (template: Template) =>
     Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).find((schedule) =>
-      String(schedule.Properties.Description).startsWith('Daily reminder run'),
+      String(schedule.Properties.Description).startsWith('Hourly reminder run'),
     )?.Properties as {
       ScheduleExpression: string;
       ScheduleExpressionTimezone: string;
       Target: { RoleArn: { 'Fn::GetAtt': [string] }; Arn: { 'Fn::GetAtt': [string, string] }; Input: string };
     };
 
-  it('starts the planner daily at 08:00 UTC, retrying twice within an hour, then dead-lettering', () => {
+  it('starts the planner every hour on the hour (issue 25 §1), retrying twice within an hour, then dead-lettering', () => {
     app.hasResourceProperties('AWS::Scheduler::Schedule', {
-      ScheduleExpression: 'cron(0 8 * * ? *)',
+      ScheduleExpression: 'cron(0 * * * ? *)',
       ScheduleExpressionTimezone: 'Etc/UTC',
       FlexibleTimeWindow: { Mode: 'OFF' },
       State: 'ENABLED',
@@ -687,18 +687,6 @@ describe('reminders', () => {
 
   it("sends the run's nominal time, which stays the same on every retry", () => {
     expect(JSON.parse(scheduleOf(app).Target.Input)).toEqual({ scheduledTime: '<aws.scheduler.scheduled-time>' });
-  });
-
-  it('runs at the UTC hour given as reminderHour, the hour the planner is told too', () => {
-    const other = synthesize({ senderEmail: 'reminders@example.com', reminderHour: '23' }, { bundle: false, validate: false });
-    try {
-      const schedule = scheduleOf(other.application);
-      expect([schedule.ScheduleExpression, schedule.ScheduleExpressionTimezone]).toEqual(['cron(0 23 * * ? *)', 'Etc/UTC']);
-      const planner = productFunctions(other.application).find((f) => f.properties.Description === PLANNER);
-      expect(planner?.properties.Environment.Variables.REMINDER_HOUR_UTC).toBe('23');
-    } finally {
-      other.cleanUp();
-    }
   });
 
   it('gives the planner 15 minutes and the queue, and resumes a run that failed twice before dead-lettering it', () => {
@@ -788,7 +776,16 @@ describe('reminders', () => {
         .filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')))
         .flatMap(actionsOf)
         .sort(),
-    ).toEqual(['dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    ).toEqual([
+      'dynamodb:BatchGetItem',
+      // Rewriting a user's reminder index entries (issue 25 §1): the owner, their subscriptions, transactions of puts and deletes.
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query', // the user's subscriptions
+      'dynamodb:Query', // gsi1: the hours' entries and the user list
+      'dynamodb:UpdateItem',
+    ]);
     // Tracing (X-Ray) aside.
     const own = (f: ProductFunctionResource) => actions(f).filter((a) => !a.startsWith('xray:'));
     expect(own(fn(PLANNER)).filter((a) => !a.startsWith('sqs:') && !a.startsWith('dynamodb:'))).toEqual([]);

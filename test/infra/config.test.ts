@@ -19,7 +19,6 @@ describe('deployment configuration', () => {
       supportEmail: PLACEHOLDER_SUPPORT_EMAIL,
       domain: undefined,
       owner: undefined,
-      reminderHourUtc: 8,
       sesMaxSendRate: 14,
       logLevel: 'info',
       alarmEmail: undefined,
@@ -36,12 +35,6 @@ describe('deployment configuration', () => {
     for (const bad of ['-1', '2.5', 'many', '1000000001']) {
       expect(() => read({ landingCountersMinUsers: bad })).toThrow(/landingCountersMinUsers/);
     }
-  });
-
-  it('reads the reminder hour as a UTC hour and rejects anything else', () => {
-    expect(read({ reminderHour: '0' }).reminderHourUtc).toBe(0);
-    expect(read({ reminderHour: 23 }).reminderHourUtc).toBe(23);
-    for (const bad of ['24', '-1', '7.5', 'eight']) expect(() => read({ reminderHour: bad })).toThrow(/reminderHour/);
   });
 
   it("paces reminders at the SES account's send rate, 14 a second unless told", () => {

@@ -167,8 +167,67 @@ describe('the reminder e-mails (issue 24 §3)', () => {
     expect(parseReminderMessage(JSON.stringify({ ...old, event: 'cancelBy' }))).toBeNull();
   });
 
-  it("keeps a renewal's marker as it was, and gives each event's reminders their own", () => {
-    expect(markerKey('s1', '2026-12-12', '3day').pk).toBe('REMINDER#s1#2026-12-12#3day');
-    expect(markerKey('s1', '2026-12-02', '3day', 'cancelBy').pk).toBe('REMINDER#s1#2026-12-02#cancelBy#3day');
+  it("reads its kind as SPEC's rule of that many days, by e-mail (issue 25 §1)", () => {
+    const old = {
+      date: '2026-12-02',
+      kind: '3day',
+      event: 'cancelBy',
+      subscription: {
+        id: 's1',
+        name: 'Old',
+        amount: 5,
+        billingCycle: 'monthly',
+        dueDate: '2026-12-12',
+        cancelBy: '2026-12-02',
+        category: 'other',
+        autoRenew: false,
+      },
+      recipient: { userId: 'u1', email: 'u@example.com', displayName: 'U', currency: 'EUR' },
+    };
+    expect(parseReminderMessage(JSON.stringify(old))?.rule).toEqual({
+      event: 'cancelBy',
+      offset: 3,
+      unit: 'days',
+      channels: ['email'],
+      source: 'default',
+    });
+    const rule = { event: 'renewal', offset: 2, unit: 'weeks', channels: ['email', 'c1'], source: 'account' };
+    expect(parseReminderMessage(JSON.stringify({ ...old, kind: undefined, event: 'renewal', rule }))?.rule).toEqual(rule);
+    // A rule for another event than the message's, or hours before a renewal's 0: not a message.
+    expect(parseReminderMessage(JSON.stringify({ ...old, kind: undefined, rule }))).toBeNull();
+    expect(parseReminderMessage(JSON.stringify({ ...old, kind: undefined, event: 'renewal', rule: { ...rule, offset: 0 } }))).toBeNull();
+  });
+
+  it('keys each reminder by subscription, event date and rule (issue 25 §1: idempotent per rule, occurrence and channel)', () => {
+    expect(markerKey('s1', '2026-12-12', { event: 'renewal', offset: 3, unit: 'days' }).pk).toBe('REMINDER#s1#2026-12-12#renewal-3d');
+    expect(markerKey('s1', '2026-12-02', { event: 'cancelBy', offset: 3, unit: 'days' }).pk).toBe('REMINDER#s1#2026-12-02#cancelBy-3d');
+    expect(markerKey('s1', '2026-12-05', { event: 'trialEnd', offset: 12, unit: 'hours' }).pk).toBe('REMINDER#s1#2026-12-05#trialEnd-12h');
+    expect(markerKey('s1', '2026-12-12', { event: 'renewal', offset: 2, unit: 'weeks' }).pk).toBe('REMINDER#s1#2026-12-12#renewal-2w');
+  });
+
+  it("says a rule's lead time in words: hours, weeks, today", () => {
+    expect(reminderEmail({ ...base, kind: undefined, leadTime: { offset: 2, unit: 'weeks' } }).subject).toBe(
+      'Reminder: Netflix renews in 2 weeks (€9.99 ≈ $10.86)',
+    );
+    expect(reminderEmail({ ...base, kind: undefined, leadTime: { offset: 0, unit: 'days' } }).subject).toBe(
+      'Reminder: Netflix renews today (€9.99 ≈ $10.86)',
+    );
+    const trial = reminderEmail({
+      ...base,
+      event: 'trialEnd',
+      kind: undefined,
+      leadTime: { offset: 12, unit: 'hours' },
+      subscription: { ...base.subscription, trialEndsAt: '2026-12-05' },
+    });
+    expect(trial.subject).toBe('Reminder: Your free trial of Netflix ends in 12 hours — it then costs €9.99/month (≈ $10.86)');
+    const end = reminderEmail({
+      ...base,
+      event: 'end',
+      kind: undefined,
+      leadTime: { offset: 1, unit: 'weeks' },
+      subscription: { ...base.subscription, endsAt: '2027-01-31' },
+    });
+    expect(end.subject).toBe('Reminder: Netflix ends in 1 week (Jan 31, 2027)');
+    expect(end.text).toContain('Your Netflix subscription ends on Jan 31, 2027.');
   });
 });

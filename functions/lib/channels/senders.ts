@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { ChannelConfigs, ChannelType } from '../../../shared/domain/channels.js';
 import type { RateTable } from '../../../shared/domain/currency.js';
+import { type ReminderRule, ruleKey } from '../../../shared/domain/reminder-rules.js';
 import type { ReminderEvent, ReminderKind } from '../../../shared/domain/reminders.js';
 import { publicUrl } from '../chassis/config.js';
 import { vapidKeys, vapidSubject } from '../push/vapid.js';
@@ -15,9 +16,11 @@ import { type OutboundAnswer, type OutboundRequest, sendOutbound } from './outbo
  */
 export interface ChannelNotification {
   event: ReminderEvent;
-  /** 'test' for 'Send test': the words start with '[Test] '. */
-  kind: ReminderKind | 'test';
+  /** 'test' for 'Send test': the words start with '[Test] '. A rule's reminder has `leadTime` instead. */
+  kind?: ReminderKind | 'test';
   daysBefore: number;
+  /** The rule's lead time (issue 25 §1), said in words. */
+  leadTime?: Pick<ReminderRule, 'offset' | 'unit'>;
   subscription: Parameters<typeof reminderWording>[0]['subscription'] & { id: string };
   recipient: { displayName: string; currency: string };
   rates?: RateTable;
@@ -41,6 +44,7 @@ function wordsOf(notification: ChannelNotification) {
     event: notification.event,
     daysBefore: notification.daysBefore,
     kind: notification.kind,
+    leadTime: notification.leadTime,
     rates: notification.rates,
   });
   const test = notification.kind === 'test' ? '[Test] ' : '';
@@ -189,7 +193,10 @@ export const sendWebPush: ChannelSender<'webpush'> = async (config, notification
     {
       title: words.title,
       body: words.lead,
-      tag: notification.kind === 'test' ? 'test' : `${subscription.id}:${notification.event}:${notification.kind}`,
+      tag:
+        notification.kind === 'test'
+          ? 'test'
+          : `${subscription.id}:${notification.leadTime ? ruleKey({ event: notification.event, ...notification.leadTime }) : `${notification.event}:${notification.kind}`}`,
       url: words.dashboard,
     },
     await vapidKeys(),

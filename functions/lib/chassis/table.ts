@@ -8,11 +8,6 @@ export const keys = {
   emailGuard: (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'EMAIL' }),
   session: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
   subscription: (userId: string, subscriptionId: string) => ({ pk: `USER#${userId}`, sk: `SUB#${subscriptionId}` }),
-  /** The index entry of a subscription's trial-end or cancel-by reminders (issue 24 §3), beside the subscription. */
-  reminderEvent: (userId: string, subscriptionId: string, event: string) => ({
-    pk: `USER#${userId}`,
-    sk: `REMIND#${subscriptionId}#${event}`,
-  }),
   activity: (userId: string, createdAt: string, activityId: string) => ({ pk: `USER#${userId}`, sk: `ACT#${createdAt}#${activityId}` }),
   token: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   /** A calendar feed's lookup entry (issue 25 §3): the SHA-256 of its secret → the user; the profile holds the same hash. */
@@ -50,11 +45,10 @@ export const USER_DIRECTORY = 'USERDIR';
 export const SUBSCRIPTION_PREFIX = 'SUB#';
 /** gsi1 partition of all users, sorted by creation (the admin list). */
 export const USERS_PARTITION = 'USERS';
-/** gsi1 partition of active subscriptions due on a date (the reminder job). */
+/** gsi1 partition of active subscriptions due on a date (the reminder planner reads the reminder index instead: reminderPartition). */
 export const duePartition = (dueDate: string) => `DUE#${dueDate}`;
-/** gsi1 partitions of the trial-end and the cancel-by reminders' entries of a date (issue 24 §3). */
-export const EVENT_PARTITION_PREFIXES = { trialEnd: 'TRIALEND#', cancelBy: 'CANCELBY#' } as const;
-export const eventPartition = (event: keyof typeof EVENT_PARTITION_PREFIXES, date: string) => `${EVENT_PARTITION_PREFIXES[event]}${date}`;
+/** gsi1 partition of the reminder index's entries whose next reminder goes out in an hour ('YYYY-MM-DDTHH', UTC; issue 25 §1). */
+export const reminderPartition = (hour: string) => `REMINDAT#${hour}`;
 
 export function tableName(): string {
   return config().TABLE_NAME;

@@ -2,6 +2,8 @@ import type { BillingCycle } from '../../../shared/api/subscription.js';
 import { categoryLabel } from '../../../shared/domain/categories.js';
 import { formatBilledAndDisplay, type RateTable } from '../../../shared/domain/currency.js';
 import { formatDateShort } from '../../../shared/domain/dates.js';
+import type { ReminderRule } from '../../../shared/domain/reminder-rules.js';
+import { leadTimeInWords } from '../../../shared/domain/reminder-schedule.js';
 import { endsTrial, type ReminderEvent, type ReminderKind } from '../../../shared/domain/reminders.js';
 import { cycleLabel } from '../../../shared/domain/subscription-labels.js';
 import { publicUrl } from '../chassis/config.js';
@@ -30,12 +32,16 @@ export interface ReminderEmailInput {
     trialEndsAt?: string | null;
     cancelBy?: string | null;
     noticeDays?: number | null;
+    endsAt?: string | null;
   };
-  /** A renewal (the default), a trial's end, or a cancel-by date. */
+  /** A renewal (the default), a trial's end, a cancel-by date or the end date. */
   event?: ReminderEvent;
   /** Days from the reminder to its event's date. */
   daysBefore: number;
-  kind: ReminderKind | 'test';
+  /** SPEC's reminder it is ('1day' says 'Final reminder'), or 'test'; a rule's reminder has `leadTime` instead. */
+  kind?: ReminderKind | 'test';
+  /** The rule's lead time (issue 25 §1), said in words: 'in 12 hours', 'in 2 weeks', 'today'. */
+  leadTime?: Pick<ReminderRule, 'offset' | 'unit'>;
   /**
    * The recipient's `unsubscribeToken(user.id)`: every reminder to a user carries it, as the one-click
    * List-Unsubscribe header and the footer's link. An admin's preview, sent to any address, has none.
@@ -94,13 +100,14 @@ export function reminderEmail(input: ReminderEmailInput): Email {
  * title, the lead sentence and the details rows.
  */
 export function reminderWording(input: Omit<ReminderEmailInput, 'to' | 'unsubscribeToken'>) {
-  const { subscription: sub, daysBefore } = input;
+  const { subscription: sub } = input;
+  const when = input.leadTime ? leadTimeInWords(input.leadTime) : inDays(input.daysBefore);
   const price = formatBilledAndDisplay(sub.amount, sub.currency ?? 'USD', input.currency, input.rates);
   const cycle = cycleLabel(sub.billingCycle, sub.cycleInterval ?? 1);
   /** '€9.99/month (≈ $10.86)' */
   const pricePerCycle = `${price.billed}${cycle}${price.approx ? ` (${price.approx})` : ''}`;
   const due = formatDateShort(sub.dueDate);
-  const final = input.kind === '1day';
+  const final = input.kind === '1day' || (input.leadTime?.unit === 'days' && input.leadTime.offset === 1);
   const event = input.event ?? 'renewal';
   const trialEndsAt = sub.trialEndsAt ?? null;
   const endingTrial = (event === 'trialEnd' || (event === 'renewal' && endsTrial(sub))) && trialEndsAt !== null;
@@ -111,8 +118,8 @@ export function reminderWording(input: Omit<ReminderEmailInput, 'to' | 'unsubscr
   let details: [string, string][];
   if (endingTrial) {
     const ends = formatDateShort(trialEndsAt);
-    subject = `Reminder: Your free trial of ${sub.name} ends ${inDays(daysBefore)} \u2014 it then costs ${pricePerCycle}`;
-    title = `${final ? 'Final reminder: your' : 'Your'} free trial of ${sub.name} ends ${inDays(daysBefore)}`;
+    subject = `Reminder: Your free trial of ${sub.name} ends ${when} \u2014 it then costs ${pricePerCycle}`;
+    title = `${final ? 'Final reminder: your' : 'Your'} free trial of ${sub.name} ends ${when}`;
     lead = `Your free trial of ${sub.name} ends on ${ends}. It then costs ${pricePerCycle}, first charged on ${due}. ${
       sub.autoRenew
         ? 'It renews automatically, so cancel it before then if you do not want it.'
@@ -136,9 +143,19 @@ export function reminderWording(input: Omit<ReminderEmailInput, 'to' | 'unsubscr
       ['Renews on', due],
       ['Amount', pricePerCycle],
     ];
+  } else if (event === 'end' && sub.endsAt) {
+    const ends = formatDateShort(sub.endsAt);
+    subject = `Reminder: ${sub.name} ends ${when} (${ends})`;
+    title = `${sub.name} ends ${when}`;
+    lead = `Your ${sub.name} subscription ends on ${ends}. Renew or replace it before then if you still need it.`;
+    details = [
+      ['Subscription', sub.name],
+      ['Ends on', ends],
+      ['Amount', pricePerCycle],
+    ];
   } else {
-    subject = `Reminder: ${sub.name} renews ${inDays(daysBefore)} (${price.billed}${price.approx ? ` ${price.approx}` : ''})`;
-    title = final ? `Final reminder: ${sub.name} renews tomorrow` : `${sub.name} renews ${inDays(daysBefore)}`;
+    subject = `Reminder: ${sub.name} renews ${when} (${price.billed}${price.approx ? ` ${price.approx}` : ''})`;
+    title = final ? `Final reminder: ${sub.name} renews tomorrow` : `${sub.name} renews ${when}`;
     lead = `Your ${sub.name} subscription is due on ${due}. ${
       sub.autoRenew
         ? 'It renews automatically, so make sure you still want it.'

@@ -3,19 +3,22 @@ import { ID_PATTERN } from '../../../shared/api/contract.js';
 import type { Subscription, SubscriptionOwnFields, SubscriptionStatus } from '../../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
-import { DATED_EVENTS, type DatedEvent, reminderEventDates } from '../../../shared/domain/reminders.js';
+import type { ReminderRule } from '../../../shared/domain/reminder-rules.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { now, nowMs } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
-import { duePartition, epochSeconds, eventPartition, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
+import { duePartition, epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
+import { type ReminderOwner, reminderIndexWrites, reminderOwner } from '../reminders/reminder-index.js';
 import { addToCounters } from '../stats/counters.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 
 /**
  * Subscriptions live under their owner's partition (`USER#<id>` / `SUB#<id>`), so every read and write
- * is scoped to the signed-in user by its key (DESIGN §4). Active ones carry gsi1 `DUE#<date>` for the
- * reminder job; deleted ones carry `expiresAt` so DynamoDB's TTL purges them after 30 days.
+ * is scoped to the signed-in user by its key (DESIGN §4). Active ones carry gsi1 `DUE#<date>` (their
+ * due date's index); each has its reminder index entry beside it (functions/lib/reminders/reminder-index.ts),
+ * written in the same transaction as every change; deleted ones carry `expiresAt` so DynamoDB's TTL purges
+ * them after 30 days.
  */
 export interface SubscriptionItem extends Omit<Subscription, 'cancelBy'> {
   pk: string;
@@ -26,6 +29,10 @@ export interface SubscriptionItem extends Omit<Subscription, 'cancelBy'> {
   expiresAt?: number;
   /** Edits so far: every transition adds one; the calendar feed's SEQUENCE (issue 25 §3). None stored reads as 0. */
   revision?: number;
+  /** Its own reminder rules (VIP and Premium, issue 25 §1); absent: it follows the account's. */
+  reminderRules?: ReminderRule[];
+  /** The sort keys of its reminder index entries (functions/lib/reminders/reminder-index.ts). */
+  reminderEntries?: string[];
 }
 
 /** What a create or an edit sets: the subscription's own fields. */
@@ -72,75 +79,6 @@ export const dueIndex = (userId: string, subscriptionId: string, dueDate: string
   gsi1pk: duePartition(dueDate),
   gsi1sk: `USER#${userId}#SUB#${subscriptionId}`,
 });
-
-/** The fields a reminder event's entry copies from its subscription: all the planner needs to write the reminder. */
-const REMINDED_FIELDS = [
-  'id',
-  'userId',
-  'name',
-  'amount',
-  'currency',
-  'priceHistory',
-  'category',
-  'dueDate',
-  'billingCycle',
-  'cycleInterval',
-  'anchorDay',
-  'trialEndsAt',
-  'endsAt',
-  'noticeDays',
-  'autoRenew',
-  'status',
-] as const satisfies readonly (keyof SubscriptionItem)[];
-
-/**
- * The index entry of one of a subscription's trial-end or cancel-by reminders (issue 24 §3;
- * docs/decisions/0089-trial-and-cancel-by-reminders.md): an item beside the subscription
- * (`USER#<id>` / `REMIND#<subscription>#<event>`) in gsi1 `TRIALEND#<date>` or `CANCELBY#<date>`, with a
- * copy of the subscription's reminded fields, so the planner reads one item per reminder, as it does for
- * renewals. Written and removed in the same transaction as every change of its subscription; DynamoDB's
- * TTL removes it a week after its date.
- */
-export interface ReminderEventItem extends Pick<SubscriptionItem, (typeof REMINDED_FIELDS)[number]> {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-  event: DatedEvent;
-  expiresAt: number;
-}
-
-/** The event entries a subscription in this state has: none unless it is active (shared/domain/reminders.ts). */
-export function reminderEventItems(item: SubscriptionItem): ReminderEventItem[] {
-  const dates = reminderEventDates(item);
-  const copy = Object.fromEntries(REMINDED_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]));
-  return DATED_EVENTS.flatMap((event) => {
-    const date = dates[event];
-    if (!date) return [];
-    return [
-      {
-        ...(copy as Pick<SubscriptionItem, (typeof REMINDED_FIELDS)[number]>),
-        ...keys.reminderEvent(item.userId, item.id, event),
-        gsi1pk: eventPartition(event, date),
-        gsi1sk: `USER#${item.userId}#SUB#${item.id}`,
-        event,
-        expiresAt: epochSeconds(new Date(`${date}T00:00:00Z`)) + 7 * 86400,
-      },
-    ];
-  });
-}
-
-/**
- * The writes that keep a subscription's event entries in step with it, from state `before` (none for
- * a new one) to `after`: a put of each entry it has after (its copy changes with any field), a delete of
- * each one it had before and has no more.
- */
-function reminderEventWrites(before: SubscriptionItem | undefined, after: SubscriptionItem) {
-  const TableName = tableName();
-  const kept = reminderEventItems(after);
-  const gone = (before ? reminderEventItems(before) : []).filter((old) => !kept.some((item) => item.sk === old.sk));
-  return [...kept.map((Item) => ({ Put: { TableName, Item } })), ...gone.map(({ pk, sk }) => ({ Delete: { TableName, Key: { pk, sk } } }))];
-}
 
 /** A deleted subscription past its 30 days is gone, even before TTL removes the item. */
 const isGone = (item: SubscriptionItem) => item.status === 'deleted' && isPurged(item.deletedAt, now());
@@ -287,8 +225,10 @@ function newSubscriptionItem(userId: string, fields: SubscriptionFields, status:
  * landing counters.
  */
 export async function createSubscription(userId: string, fields: SubscriptionFields, limit: number): Promise<SubscriptionItem> {
-  const item = newSubscriptionItem(userId, fields, 'active');
   const TableName = tableName();
+  const fresh = newSubscriptionItem(userId, fields, 'active');
+  const index = reminderIndexWrites(undefined, fresh, await reminderOwner(userId));
+  const item: SubscriptionItem = { ...fresh, reminderEntries: index.entries };
   for (let attempt = 0; ; attempt++) {
     try {
       await withConflictRetries(
@@ -297,7 +237,7 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
             new TransactWriteCommand({
               TransactItems: [
                 { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-                ...reminderEventWrites(undefined, item),
+                ...index.writes,
                 {
                   Update: {
                     TableName,
@@ -323,15 +263,28 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
   return item;
 }
 
-/** Subscriptions one import transaction writes, with the profile's count: DynamoDB takes 100 items at most. */
+/** Subscriptions one import transaction writes at most, with the profile's count: DynamoDB takes 100 items at most. */
 const IMPORT_CHUNK = 33;
+/** Writes of one import transaction beside the count's update. */
+const IMPORT_WRITES = 99;
+
+/** A new subscription's item with its reminder index entries, and the writes that create them. */
+function subscriptionWrites(userId: string, fields: SubscriptionFields, status: 'active' | 'canceled', owner: ReminderOwner | undefined) {
+  const fresh = newSubscriptionItem(userId, fields, status);
+  const index = reminderIndexWrites(undefined, fresh, owner);
+  const item: SubscriptionItem = { ...fresh, reminderEntries: index.entries };
+  return {
+    item,
+    writes: [{ Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, ...index.writes],
+  };
+}
 
 /**
  * Creates the subscriptions of an import (issue 24 §6), each active or canceled as the file says, in
- * transactions of up to 33 (each with its reminder event entries) that each count them on the profile on the condition that the count stays
- * within `limit` (as {@link createSubscription} does one at a time, with the same recount of a missing
- * or stale count). Throws SubscriptionLimitError when the ceiling refuses a transaction; the ones
- * before it stay created.
+ * transactions of up to 33 (each with its reminder index entries, as many as fit 99 writes) that each
+ * count them on the profile on the condition that the count stays within `limit` (as
+ * {@link createSubscription} does one at a time, with the same recount of a missing or stale count).
+ * Throws SubscriptionLimitError when the ceiling refuses a transaction; the ones before it stay created.
  */
 export async function createSubscriptions(
   userId: string,
@@ -339,14 +292,18 @@ export async function createSubscriptions(
   limit: number,
 ): Promise<SubscriptionItem[]> {
   const TableName = tableName();
+  const owner = await reminderOwner(userId);
   const created: SubscriptionItem[] = [];
-  for (let start = 0; start < entries.length; start += IMPORT_CHUNK) {
-    const items = entries.slice(start, start + IMPORT_CHUNK).map(({ fields, status }) => newSubscriptionItem(userId, fields, status));
-    // Each subscription with its reminder event entries (at most 2): 33 × 3 writes and the count's update fit one transaction of 100.
-    const writes = items.flatMap((item) => [
-      { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ...reminderEventWrites(undefined, item),
-    ]);
+  const planned = entries.map(({ fields, status }) => subscriptionWrites(userId, fields, status, owner));
+  for (let start = 0; start < planned.length; ) {
+    const chunk: typeof planned = [];
+    let count = 0;
+    while (start < planned.length && chunk.length < IMPORT_CHUNK && count + planned[start].writes.length <= IMPORT_WRITES) {
+      count += planned[start].writes.length;
+      chunk.push(planned[start++]);
+    }
+    const items = chunk.map((c) => c.item);
+    const writes = chunk.flatMap((c) => c.writes);
     for (let attempt = 0; ; attempt++) {
       try {
         await withConflictRetries(
@@ -386,21 +343,26 @@ export async function createSubscriptions(
 /**
  * A conditional update of one subscription from its state `current`, read just before: applied only
  * while its status is one of `from` and nothing changed it since (its `updatedAt`), so two racing
- * transitions cannot both win, and its reminder event entries (see {@link ReminderEventItem}) are
- * written in the same transaction, from the state it is left in. Answers the new state, or undefined
- * when the condition fails (read it again to tell a refused transition from a lost race).
+ * transitions cannot both win, and its reminder index entry is written in the same transaction, from
+ * the state it is left in and its owner's settings (`owner`, read when not given). Answers the new
+ * state, or undefined when the condition fails (read it again to tell a refused transition from a lost race).
  */
 export async function transition(
   current: SubscriptionItem,
   from: readonly SubscriptionStatus[],
   set: Record<string, unknown>,
   remove: string[] = [],
+  owner?: ReminderOwner,
 ): Promise<SubscriptionItem | undefined> {
   const updatedAt = nowIso();
+  const revision = (current.revision ?? 0) + 1;
+  const after = { ...current, ...set, updatedAt, revision } as SubscriptionItem;
+  for (const name of remove) delete (after as unknown as Record<string, unknown>)[name];
+  const index = reminderIndexWrites(current, after, owner ?? (await reminderOwner(current.userId)));
+  after.reminderEntries = index.entries;
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = {};
-  const revision = (current.revision ?? 0) + 1;
-  const sets = Object.entries({ ...set, updatedAt, revision }).map(([name, value], i) => {
+  const sets = Object.entries({ ...set, updatedAt, revision, reminderEntries: index.entries }).map(([name, value], i) => {
     names[`#s${i}`] = name;
     values[`:s${i}`] = value;
     return `#s${i} = :s${i}`;
@@ -424,12 +386,8 @@ export async function transition(
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
-  const after = { ...current, ...set, updatedAt, revision } as SubscriptionItem;
-  for (const name of remove) delete (after as unknown as Record<string, unknown>)[name];
-  const events = reminderEventWrites(current, after);
   try {
-    if (events.length === 0) await dynamo().send(new UpdateCommand(update));
-    else await withConflictRetries(() => dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...events] })));
+    await withConflictRetries(() => dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...index.writes] })));
     return after;
   } catch (error) {
     if (isConditionFailure(error) || cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return undefined;

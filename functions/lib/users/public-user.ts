@@ -1,4 +1,5 @@
 import type { User } from '../../../shared/api/user.js';
+import { DEFAULT_REMINDER_HOUR } from '../../../shared/domain/reminder-hour.js';
 import { normalizeRole } from '../../../shared/domain/roles.js';
 import { epochSeconds } from '../chassis/table.js';
 import { effectiveUserItem } from '../membership/membership.js';
@@ -41,6 +42,7 @@ export function toPublicUser(stored: UserItem): User {
     two_factor_enabled: Boolean(item.twoFactorEnabled),
     backupCodesRemaining: item.twoFactorEnabled ? (item.backupCodeHashes?.length ?? 0) : 0,
     timeZone: item.timeZone ?? 'UTC',
+    reminderHour: item.reminderHour ?? DEFAULT_REMINDER_HOUR,
     emailSuppressed: emailSuppressedFor(item),
     pendingEmail: pendingEmailOf(item),
   };

@@ -1,11 +1,13 @@
 import type { User } from '../../../shared/api/user.js';
+import type { ReminderRule } from '../../../shared/domain/reminder-rules.js';
 import type { EmailSuppression } from '../email/email-suppression.js';
 
 /** Why a user's sessions were ended; decides which 401 flag the next request gets ('admin': sessionInvalidated). */
 export type SessionEndReason = 'admin' | 'password-reset' | 'password-change' | 'sign-out-everywhere';
 
 /** The stored user item: the public fields plus what never leaves the server. */
-export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'backupCodesRemaining' | 'emailSuppressed' | 'pendingEmail'> {
+export interface UserItem
+  extends Omit<User, 'role' | 'two_factor_enabled' | 'backupCodesRemaining' | 'emailSuppressed' | 'pendingEmail' | 'reminderHour'> {
   pk: string;
   sk: 'PROFILE';
   role: string;
@@ -41,6 +43,12 @@ export interface UserItem extends Omit<User, 'role' | 'two_factor_enabled' | 'ba
   calendarFeedHash?: string;
   /** When the current calendar feed URL was made (ISO). */
   calendarFeedCreatedAt?: string;
+  /** The account's own reminder rules (VIP and Premium, issue 25 §1); absent: SPEC's reminders. */
+  reminderRules?: ReminderRule[];
+  /** The hour (0–23) reminders go out at in the user's time zone; absent: DEFAULT_REMINDER_HOUR. */
+  reminderHour?: number;
+  /** The user chose `timeZone` in Settings: signing in from a browser elsewhere no longer replaces it. */
+  timeZoneChosen?: boolean;
   gsi1pk: string;
   gsi1sk: string;
 }

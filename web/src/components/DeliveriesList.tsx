@@ -9,14 +9,22 @@ import { Spinner } from './ui/Spinner';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-const EVENT_WORDS: Record<Delivery['event'], string> = { renewal: 'renewal', trialEnd: 'trial end', cancelBy: 'cancel-by date' };
+const EVENT_WORDS: Record<Delivery['event'], string> = {
+  renewal: 'renewal',
+  trialEnd: 'trial end',
+  cancelBy: 'cancel-by date',
+  end: 'end date',
+};
 const STATUS: Record<Delivery['status'], { label: string; tone: BadgeTone }> = {
   sent: { label: 'Sent', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
   retrying: { label: 'Retrying', tone: 'warning' },
 };
 
-const what = (d: Delivery) => `${d.subscriptionName}: ${EVENT_WORDS[d.event]} in ${d.daysBefore} ${d.daysBefore === 1 ? 'day' : 'days'}`;
+/** A lead time of days, or of hours (a trial's rule: a fraction of a day). */
+const leadTime = (days: number) =>
+  days === 0 ? 'today' : Number.isInteger(days) ? `in ${days} ${days === 1 ? 'day' : 'days'}` : `in ${Math.round(days * 24)} hours`;
+const what = (d: Delivery) => `${d.subscriptionName}: ${EVENT_WORDS[d.event]} ${leadTime(d.daysBefore)}`;
 const channelOf = (d: Delivery) =>
   d.channel.type === 'email' ? `E-mail (${d.channel.name})` : `${CHANNEL_TYPE_LABELS[d.channel.type]}: ${d.channel.name}`;
 

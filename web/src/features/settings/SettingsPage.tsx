@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
+import { ReminderRulesCard } from '../reminders';
 import { AccountInfoForm } from './AccountInfoForm';
 import { BrowserNotificationsCard } from './BrowserNotificationsCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
@@ -36,6 +37,7 @@ export function SettingsPage() {
           <TwoFactorCard />
           <ChangePasswordForm />
           <NotificationPreferencesForm />
+          <ReminderRulesCard />
           <ChannelsCard />
           <BrowserNotificationsCard />
           <DeliveriesCard />

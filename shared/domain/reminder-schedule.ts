@@ -1,0 +1,123 @@
+import { addDays, isValidTimeZone } from './dates.js';
+import { DEFAULT_REMINDER_HOUR, offsetHours, type ReminderRule, type ReminderRuleEvent } from './reminder-rules.js';
+import { type RemindedSubscription, reminderEventDates, renewalSkipReason } from './reminders.js';
+
+/**
+ * When reminders go out (issue 25 §1): each rule's reminder at the user's hour, in the user's time zone,
+ * on the local calendar — the event's date minus the rule's days or weeks, at that hour; a trial's hours
+ * count back from the trial's end at the user's hour. The planner runs hourly, on the hour (UTC), so a
+ * send instant is rounded up to the hour (a zone 30 or 45 minutes off UTC gets it that much after its
+ * hour, never before; docs/decisions/pending-reminder-index.md).
+ */
+
+const MS_PER_HOUR = 3_600_000;
+
+/** The UTC offset of `timeZone` at `instant`, in ms (positive east of Greenwich). */
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneOffsetMs(timeZone: string, instant: number): number {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant of `date` at `hour`:00 on the wall clock of `timeZone`. An hour a DST change skips (02:00 on
+ * the spring-forward night) is the instant the clock jumps to; an hour it repeats is its first pass.
+ */
+export function zonedInstant(date: string, hour: number, timeZone: string): Date {
+  const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
+  const wall = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+  // The offsets a day either side: the same unless a DST change falls between.
+  const candidates = [zoneOffsetMs(zone, wall - 86_400_000), zoneOffsetMs(zone, wall + 86_400_000)].map((offset) => ({
+    at: wall - offset,
+    valid: zoneOffsetMs(zone, wall - offset) === offset,
+  }));
+  const valid = candidates.filter((c) => c.valid).map((c) => c.at);
+  return new Date(valid.length > 0 ? Math.min(...valid) : Math.max(...candidates.map((c) => c.at)));
+}
+
+/** `instant` rounded up to the hour (UTC): the planner's hour that sends it. */
+export const sendHourOf = (instant: Date) => new Date(Math.ceil(instant.getTime() / MS_PER_HOUR) * MS_PER_HOUR);
+
+/** An hour's name in the reminder index: 'YYYY-MM-DDTHH' (UTC). */
+export const hourKey = (instant: Date) => instant.toISOString().slice(0, 13);
+
+/** The user's settings a send time depends on. */
+export interface ReminderClock {
+  /** 0–23; absent: DEFAULT_REMINDER_HOUR. */
+  reminderHour?: number | null;
+  /** IANA zone; absent or unknown: UTC. */
+  timeZone?: string | null;
+}
+
+export const reminderHourOf = (clock: ReminderClock) =>
+  Number.isInteger(clock.reminderHour) && (clock.reminderHour as number) >= 0 && (clock.reminderHour as number) <= 23
+    ? (clock.reminderHour as number)
+    : DEFAULT_REMINDER_HOUR;
+
+/** When a rule's reminder of an event on `eventDate` goes out: the planner's hour (UTC) that sends it. */
+export function sendInstant(eventDate: string, rule: Pick<ReminderRule, 'offset' | 'unit'>, clock: ReminderClock): Date {
+  const hour = reminderHourOf(clock);
+  const zone = clock.timeZone ?? 'UTC';
+  if (rule.unit === 'hours') return sendHourOf(new Date(zonedInstant(eventDate, hour, zone).getTime() - rule.offset * MS_PER_HOUR));
+  return sendHourOf(zonedInstant(addDays(eventDate, -offsetHours(rule) / 24), hour, zone));
+}
+
+/**
+ * The dates a subscription's rules count back from, by event (SPEC §9, issue 24 §3, issue 25 §1), with
+ * the skip rules of issue 24: no renewal reminder after the end date or for a renewal free in the trial,
+ * no trial-end reminder when nothing is charged after it or when the trial ends on the due date (the
+ * renewal's reminder speaks of it: one e-mail), cancel-by only with a notice period before a charged
+ * renewal, and the end date while the subscription has one. None unless it is active.
+ */
+export function reminderDates(sub: RemindedSubscription): Partial<Record<ReminderRuleEvent, string>> {
+  if ((sub.status ?? 'active') !== 'active') return {};
+  const dates: Partial<Record<ReminderRuleEvent, string>> = { ...reminderEventDates(sub) };
+  if (!renewalSkipReason(sub)) dates.renewal = sub.dueDate;
+  if (sub.endsAt) dates.end = sub.endsAt;
+  return dates;
+}
+
+/** One reminder a rule gives: which rule, the date it counts back from, and the hour it goes out. */
+export interface PlannedReminder {
+  rule: ReminderRule;
+  eventDate: string;
+  at: Date;
+}
+
+/** Every reminder the rules give the subscription, soonest first. Hours apply to trials' ends only. */
+export function plannedReminders(sub: RemindedSubscription, rules: readonly ReminderRule[], clock: ReminderClock): PlannedReminder[] {
+  const dates = reminderDates(sub);
+  return rules
+    .flatMap((rule) => {
+      const eventDate = dates[rule.event];
+      if (!eventDate || (rule.unit === 'hours' && rule.event !== 'trialEnd')) return [];
+      return [{ rule, eventDate, at: sendInstant(eventDate, rule, clock) }];
+    })
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** How long before its event a rule's reminder goes out, in words: 'today', 'tomorrow', 'in 12 hours', 'in 2 weeks'. */
+export function leadTimeInWords(rule: Pick<ReminderRule, 'offset' | 'unit'>): string {
+  if (rule.unit === 'days') return rule.offset === 0 ? 'today' : rule.offset === 1 ? 'tomorrow' : `in ${rule.offset} days`;
+  const unit = rule.unit === 'hours' ? 'hour' : 'week';
+  return `in ${rule.offset} ${unit}${rule.offset === 1 ? '' : 's'}`;
+}
