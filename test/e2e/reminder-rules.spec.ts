@@ -1,0 +1,207 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAxeViolationsInBothThemes } from './axe';
+import {
+  apiCall,
+  card,
+  createMember,
+  day,
+  openDashboard,
+  seedSubscription,
+  type TestUser,
+  toast,
+  updateProfile,
+} from './subscriptions-helpers';
+
+/**
+ * Reminder rules (issue 25 §1) in Chromium against the embedded local stack: a VIP sets the hour, the
+ * time zone and the account's rules, then a subscription's own rules, by keyboard; a member sees the
+ * standard reminders and the upgrade path; axe-core in both themes, and the phone width.
+ */
+test.describe.configure({ mode: 'serial' });
+
+async function openSettings(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)}); localStorage.removeItem('user')`);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+}
+
+const section = (page: Page, name: string): Locator =>
+  page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the control');
+}
+
+/** Chooses an option of the focused select by typing its first letters, as a keyboard user does. */
+async function typeInto(page: Page, select: Locator, text: string, value: string): Promise<void> {
+  await expect(select).toBeFocused();
+  await page.keyboard.type(text);
+  await expect(select).toHaveValue(value);
+}
+
+test('a member sees the standard reminders and the upgrade path, in Settings and on a subscription', async ({ page }) => {
+  const member = await createMember('rulem');
+  await seedSubscription(member, { name: 'Hulu', amount: 7.99, category: 'streaming', dueDate: day(20) });
+  await openSettings(page, member);
+  const reminders = section(page, 'Reminders');
+  await expect(reminders.getByRole('listitem')).toHaveText([
+    '10 days before renewal by E-mail',
+    '10 days before the trial ends by E-mail',
+    '10 days before the cancel-by date by E-mail',
+    '3 days before renewal by E-mail',
+    '3 days before the trial ends by E-mail',
+    '3 days before the cancel-by date by E-mail',
+  ]);
+  await expect(reminders.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade');
+  await expect(reminders.getByRole('button', { name: 'Add reminder' })).toHaveCount(0);
+  await expect(reminders.getByLabel('Send reminders at')).toHaveValue('8');
+  await expectNoAxeViolationsInBothThemes(page, 'settings reminders, member');
+
+  await openDashboard(page, member);
+  await card(page, 'Hulu').getByRole('button', { name: 'Hulu', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hulu' });
+  const own = dialog.getByRole('region', { name: 'Reminders' });
+  await expect(own).toContainText("Follows your account's reminders");
+  await expect(own.getByRole('listitem').first()).toHaveText('10 days before renewal by E-mail');
+  await expect(own.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade');
+  await expect(own.getByRole('button', { name: 'Customize' })).toHaveCount(0);
+});
+
+test('a VIP sets the hour, the time zone and the account rules, then a subscription’s own, by keyboard', async ({ page }) => {
+  // Several saves, four axe-core runs, screenshots at two widths.
+  test.slow();
+  const vip = await createMember('rulev');
+  await updateProfile(vip.id, { role: 'vip' });
+  const phone = await apiCall<{ id: string }>('POST', '/api/channels', {
+    token: vip.token,
+    body: { type: 'ntfy', name: 'Phone', config: { topic: `rules-${vip.id.slice(0, 8)}` } },
+  });
+  await seedSubscription(vip, { name: 'Netflix', amount: 15.49, category: 'streaming', dueDate: day(20) });
+  await openSettings(page, vip);
+  const reminders = section(page, 'Reminders');
+
+  // The hour and the time zone.
+  const hour = reminders.getByLabel('Send reminders at');
+  await tabTo(page, hour);
+  await typeInto(page, hour, '20', '20');
+  await reminders.getByLabel('Time zone').focus();
+  await reminders.getByLabel('Time zone').selectOption('Asia/Tokyo');
+  await tabTo(page, reminders.getByRole('button', { name: 'Save time' }));
+  await page.keyboard.press('Enter');
+  const saved = reminders.getByText('Account settings updated successfully!');
+  await expect(saved).toBeFocused();
+  await expect
+    .poll(async () => (await apiCall<{ hour: number; timeZone: string }>('GET', '/api/reminders/rules', { token: vip.token })).hour)
+    .toBe(20);
+
+  // The account's rules: from the standard ones (3 for renewals by default: 10 and 3 days, trial end, cancel-by).
+  const editor = reminders.getByRole('form', { name: 'Your reminders' });
+  await expect(editor.getByRole('group', { name: /^Reminder \d$/ })).toHaveCount(4);
+  // Remove reminders 2–4 by keyboard: the focus moves to the reminder now in the removed one's place.
+  for (const left of [3, 2, 1]) {
+    const remove = editor
+      .getByRole('button', { name: `Remove reminder ${left + 1}` })
+      .or(editor.getByRole('button', { name: 'Remove reminder 2' }))
+      .first();
+    await tabTo(page, remove);
+    await page.keyboard.press('Enter');
+    await expect(editor.getByRole('group', { name: /^Reminder \d$/ })).toHaveCount(left);
+  }
+  // Add a trial-end reminder 12 hours before, by ntfy only.
+  await tabTo(page, editor.getByRole('button', { name: 'Add reminder' }));
+  await page.keyboard.press('Enter');
+  const second = editor.getByRole('group', { name: 'Reminder 2' });
+  await typeInto(page, second.getByLabel('Event'), 'Tr', 'trialEnd');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('12');
+  await page.keyboard.press('Tab');
+  await typeInto(page, second.getByLabel('Unit'), 'h', 'hours');
+  await page.keyboard.press('Tab');
+  await expect(second.getByLabel('E-mail')).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(second.getByLabel('Phone (ntfy)')).toBeFocused();
+  await page.keyboard.press('Space');
+
+  // A refusal is shown and focused: 0 weeks is not a lead time.
+  const first = editor.getByRole('group', { name: 'Reminder 1' });
+  await first.getByLabel('Unit').focus();
+  await typeInto(page, first.getByLabel('Unit'), 'w', 'weeks');
+  await first.getByLabel('How long').fill('0');
+  await tabTo(page, editor.getByRole('button', { name: 'Save reminders' }));
+  await page.keyboard.press('Enter');
+  await expect(editor.getByText('Weeks must be 1 to 52')).toBeFocused();
+
+  await first.getByLabel('How long').fill('2');
+  await tabTo(page, editor.getByRole('button', { name: 'Save reminders' }));
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Reminders saved')).toBeVisible();
+  const account = await apiCall<{ rules: unknown[]; source: string }>('GET', '/api/reminders/rules', { token: vip.token });
+  expect(account.source).toBe('account');
+  expect(account.rules).toEqual([
+    // The standard reminders go out on every channel that is on: the first one kept that.
+    { event: 'renewal', offset: 2, unit: 'weeks', channels: ['email', phone.id] },
+    { event: 'trialEnd', offset: 12, unit: 'hours', channels: [phone.id] },
+  ]);
+  await expectNoAxeViolationsInBothThemes(page, 'settings reminders, VIP');
+  await reminders.screenshot({ path: test.info().outputPath('reminders-desktop.png') });
+
+  // The subscription: it follows the account's rules until customized.
+  await openDashboard(page, vip);
+  const opener = card(page, 'Netflix').getByRole('button', { name: 'Netflix', exact: true });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Netflix' });
+  const own = dialog.getByRole('region', { name: 'Reminders' });
+  await expect(own).toContainText("Follows your account's reminders:");
+  await expect(own.getByRole('listitem')).toHaveText([
+    '2 weeks before renewal by E-mail and Phone (ntfy)',
+    '12 hours before the trial ends by Phone (ntfy)',
+  ]);
+  await tabTo(page, own.getByRole('button', { name: 'Customize' }));
+  await page.keyboard.press('Enter');
+  const subscriptionEditor = own.getByRole('form', { name: 'Reminders for Netflix' });
+  // The editor's first control takes the focus.
+  await expect(subscriptionEditor.getByRole('group', { name: 'Reminder 1' }).getByLabel('Event')).toBeFocused();
+  await tabTo(page, subscriptionEditor.getByRole('button', { name: 'Add reminder' }));
+  await page.keyboard.press('Enter');
+  const third = subscriptionEditor.getByRole('group', { name: 'Reminder 3' });
+  await typeInto(page, third.getByLabel('Event'), 'E', 'end');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('0');
+  await tabTo(page, subscriptionEditor.getByRole('button', { name: 'Save reminders' }));
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Reminders saved')).toBeVisible();
+  await expect(own).toContainText('Its own reminders:');
+  await expect(own.getByRole('listitem')).toHaveText([
+    '2 weeks before renewal by E-mail and Phone (ntfy)',
+    '12 hours before the trial ends by Phone (ntfy)',
+    'On the end date by E-mail',
+  ]);
+  await expect(own.getByRole('heading', { name: 'Reminders' })).toBeFocused();
+  await expectNoAxeViolationsInBothThemes(page, 'subscription reminders, VIP');
+  await dialog.screenshot({ path: test.info().outputPath('subscription-reminders-desktop.png') });
+
+  // Back to the account's.
+  await tabTo(page, own.getByRole('button', { name: 'Use account reminders' }));
+  await page.keyboard.press('Enter');
+  await expect(own).toContainText("Follows your account's reminders:");
+  await expect(own.getByRole('heading', { name: 'Reminders' })).toBeFocused();
+
+  // A phone's width: nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await own.getByRole('button', { name: 'Customize' }).click();
+  await dialog.screenshot({ path: test.info().outputPath('subscription-reminders-390.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+  await openSettings(page, vip);
+  await section(page, 'Reminders').screenshot({ path: test.info().outputPath('reminders-390.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
