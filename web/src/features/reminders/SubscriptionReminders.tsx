@@ -60,7 +60,7 @@ export function SubscriptionReminders({ subscriptionId, name }: { subscriptionId
 
   return (
     <section aria-labelledby="subscription-reminders-title" className={styles.subscriptionSection}>
-      <h3 id="subscription-reminders-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
+      <h3 id="subscription-reminders-title" ref={headingRef} tabIndex={-1} className={styles.dialogHeading}>
         Reminders
       </h3>
       {failure ? (
