@@ -199,9 +199,9 @@ test('a VIP sets the hour, the time zone and the account rules, then a subscript
   await page.setViewportSize({ width: 390, height: 844 });
   await own.getByRole('button', { name: 'Customize' }).click();
   await dialog.screenshot({ path: test.info().outputPath('subscription-reminders-390.png') });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
   await page.keyboard.press('Escape');
   await openSettings(page, vip);
   await section(page, 'Reminders').screenshot({ path: test.info().outputPath('reminders-390.png') });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
 });
