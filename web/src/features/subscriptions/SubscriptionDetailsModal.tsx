@@ -9,7 +9,7 @@ import { cycleLabel, cycleName } from '@shared/domain/subscription-labels';
 import { ratesLabel } from '@shared/domain/subscription-report';
 import { useQuery } from '@tanstack/react-query';
 import { Check, SkipForward } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { paymentsQuery, useRecordPayment } from '../../api/queries';
 import { Badge } from '../../components/ui/Badge';
@@ -20,9 +20,6 @@ import { useToast } from '../../components/ui/Toast';
 import { useReadOnly } from './readOnly';
 import styles from './SubscriptionDetailsModal.module.css';
 import { useRates } from './useRates';
-
-/** The reminders section (issue 25 §1), loaded when a dialog opens: the dashboard's first visit does not carry it. */
-const SubscriptionReminders = lazy(async () => ({ default: (await import('../reminders')).SubscriptionReminders }));
 
 /** Renewals to mark shown at first; the rest of the last 12 months behind 'Show … more'. */
 const FIRST_TO_MARK = 4;
@@ -53,7 +50,6 @@ export interface SubscriptionDetailsModalProps {
  */
 export function SubscriptionDetailsModal({ subscription: sub, currency, today, custom, onClose }: SubscriptionDetailsModalProps) {
   const rates = useRates();
-  const readOnly = useReadOnly();
   const { data, isPending, isError } = useQuery(paymentsQuery(sub.id));
   const payments = data?.payments;
   const toMark = useMemo(() => (payments ? unrecordedRenewals(sub, payments, today) : []), [sub, payments, today]);
@@ -103,13 +99,6 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
         </section>
 
         <Facts subscription={sub} today={today} />
-
-        {/* The landing's demo has no account to read reminders from. */}
-        {!readOnly && (
-          <Suspense fallback={<Spinner label="Loading its reminders" />}>
-            <SubscriptionReminders subscriptionId={sub.id} name={sub.name} />
-          </Suspense>
-        )}
 
         <section aria-labelledby="price-history-title" className={styles.section}>
           <h3 id="price-history-title" className={styles.heading}>
