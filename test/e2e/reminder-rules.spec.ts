@@ -1,11 +1,21 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { apiCall, createMember, type TestUser, toast, updateProfile } from './subscriptions-helpers';
+import {
+  apiCall,
+  card,
+  createMember,
+  day,
+  openDashboard,
+  seedSubscription,
+  type TestUser,
+  toast,
+  updateProfile,
+} from './subscriptions-helpers';
 
 /**
  * Reminder rules (issue 25 §1) in Chromium against the embedded local stack: a VIP sets the hour, the
- * time zone and the account's rules by keyboard; a member sees the standard reminders and the upgrade
- * path; axe-core in both themes, and the phone width.
+ * time zone and the account's rules, then a subscription's own rules, by keyboard; a member sees the
+ * standard reminders and the upgrade path; axe-core in both themes, and the phone width.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -34,8 +44,9 @@ async function typeInto(page: Page, select: Locator, text: string, value: string
   await expect(select).toHaveValue(value);
 }
 
-test('a member sees the standard reminders and the upgrade path', async ({ page }) => {
+test('a member sees the standard reminders and the upgrade path, in Settings and on a subscription', async ({ page }) => {
   const member = await createMember('rulem');
+  await seedSubscription(member, { name: 'Hulu', amount: 7.99, category: 'streaming', dueDate: day(20) });
   await openSettings(page, member);
   const reminders = section(page, 'Reminders');
   await expect(reminders.getByRole('listitem')).toHaveText([
@@ -50,10 +61,19 @@ test('a member sees the standard reminders and the upgrade path', async ({ page 
   await expect(reminders.getByRole('button', { name: 'Add reminder' })).toHaveCount(0);
   await expect(reminders.getByLabel('Send reminders at')).toHaveValue('8');
   await expectNoAxeViolationsInBothThemes(page, 'settings reminders, member');
+
+  await openDashboard(page, member);
+  await card(page, 'Hulu').getByRole('button', { name: 'Hulu', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hulu' });
+  const own = dialog.getByRole('region', { name: 'Reminders' });
+  await expect(own).toContainText("Follows your account's reminders");
+  await expect(own.getByRole('listitem').first()).toHaveText('10 days before renewal by E-mail');
+  await expect(own.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade');
+  await expect(own.getByRole('button', { name: 'Customize' })).toHaveCount(0);
 });
 
-test('a VIP sets the hour, the time zone and the account rules by keyboard', async ({ page }) => {
-  // Several saves, two axe-core runs, screenshots at two widths.
+test('a VIP sets the hour, the time zone and the account rules, then a subscription’s own, by keyboard', async ({ page }) => {
+  // Several saves, four axe-core runs, screenshots at two widths.
   test.slow();
   const vip = await createMember('rulev');
   await updateProfile(vip.id, { role: 'vip' });
@@ -61,6 +81,7 @@ test('a VIP sets the hour, the time zone and the account rules by keyboard', asy
     token: vip.token,
     body: { type: 'ntfy', name: 'Phone', config: { topic: `rules-${vip.id.slice(0, 8)}` } },
   });
+  await seedSubscription(vip, { name: 'Netflix', amount: 15.49, category: 'streaming', dueDate: day(20) });
   await openSettings(page, vip);
   const reminders = section(page, 'Reminders');
 
@@ -131,8 +152,55 @@ test('a VIP sets the hour, the time zone and the account rules by keyboard', asy
   await expectNoAxeViolationsInBothThemes(page, 'settings reminders, VIP');
   await reminders.screenshot({ path: test.info().outputPath('reminders-desktop.png') });
 
+  // The subscription: it follows the account's rules until customized.
+  await openDashboard(page, vip);
+  const opener = card(page, 'Netflix').getByRole('button', { name: 'Netflix', exact: true });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Netflix' });
+  const own = dialog.getByRole('region', { name: 'Reminders' });
+  await expect(own).toContainText("Follows your account's reminders:");
+  await expect(own.getByRole('listitem')).toHaveText([
+    '2 weeks before renewal by E-mail and Phone (ntfy)',
+    '12 hours before the trial ends by Phone (ntfy)',
+  ]);
+  await tabTo(page, own.getByRole('button', { name: 'Customize' }));
+  await page.keyboard.press('Enter');
+  const subscriptionEditor = own.getByRole('form', { name: 'Reminders for Netflix' });
+  // The editor's first control takes the focus.
+  await expect(subscriptionEditor.getByRole('group', { name: 'Reminder 1' }).getByLabel('Event')).toBeFocused();
+  await tabTo(page, subscriptionEditor.getByRole('button', { name: 'Add reminder' }));
+  await page.keyboard.press('Enter');
+  const third = subscriptionEditor.getByRole('group', { name: 'Reminder 3' });
+  await typeInto(page, third.getByLabel('Event'), 'E', 'end');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('0');
+  await tabTo(page, subscriptionEditor.getByRole('button', { name: 'Save reminders' }));
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Reminders saved')).toBeVisible();
+  await expect(own).toContainText('Its own reminders:');
+  await expect(own.getByRole('listitem')).toHaveText([
+    '2 weeks before renewal by E-mail and Phone (ntfy)',
+    '12 hours before the trial ends by Phone (ntfy)',
+    'On the end date by E-mail',
+  ]);
+  await expect(own.getByRole('heading', { name: 'Reminders' })).toBeFocused();
+  await expectNoAxeViolationsInBothThemes(page, 'subscription reminders, VIP');
+  await dialog.screenshot({ path: test.info().outputPath('subscription-reminders-desktop.png') });
+
+  // Back to the account's.
+  await tabTo(page, own.getByRole('button', { name: 'Use account reminders' }));
+  await page.keyboard.press('Enter');
+  await expect(own).toContainText("Follows your account's reminders:");
+  await expect(own.getByRole('heading', { name: 'Reminders' })).toBeFocused();
+
   // A phone's width: nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
+  await own.getByRole('button', { name: 'Customize' }).click();
+  await dialog.screenshot({ path: test.info().outputPath('subscription-reminders-390.png') });
+  expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
   await openSettings(page, vip);
   await section(page, 'Reminders').screenshot({ path: test.info().outputPath('reminders-390.png') });
   expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);

@@ -57,12 +57,14 @@ export interface RuleEditorProps {
   /** The rules the editor starts from (those in force). */
   initial: ReminderRule[];
   channels: ChannelChoice[];
-  /** Saves a list of rules, or null to go back to the defaults; answers the toast's text. */
+  /** Saves a list of rules, or null to go back (to SPEC's reminders, or to the account's); answers the toast's text. */
   save: (rules: ReminderRule[] | null) => Promise<string>;
-  /** The way back to the defaults: 'Reset to defaults'. */
+  /** 'Reset to defaults' on the account, 'Use account reminders' on a subscription. */
   resetLabel: string;
-  /** Names the form for assistive technology: 'Your reminders'. */
+  /** Names the form for assistive technology: 'Your reminders', 'Reminders for Netflix'. */
   label: string;
+  /** Called after a save or a reset went through. */
+  onSaved?: () => void;
 }
 
 /**
@@ -70,7 +72,7 @@ export interface RuleEditorProps {
  * 'Add reminder', 'Remove', 'Save' and the way back to the defaults. A refusal is shown above the
  * buttons and focused; a save is confirmed with a toast.
  */
-export function RuleEditor({ initial, channels, save, resetLabel, label }: RuleEditorProps) {
+export function RuleEditor({ initial, channels, save, resetLabel, label, onSaved }: RuleEditorProps) {
   const toast = useToast();
   const [rules, setRules] = useState<DraftRule[]>(() => initial.map(draftOf));
   const [saving, setSaving] = useState(false);
@@ -116,6 +118,7 @@ export function RuleEditor({ initial, channels, save, resetLabel, label }: RuleE
     setFailure(null);
     try {
       toast.success(await save(rulesToSave));
+      onSaved?.();
     } catch (error) {
       setFailure(errorMessage(error, 'Your reminders could not be saved. Please try again.'));
       setFocus({ key: 'failure' });

@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../components/ui/Toast';
+import { SubscriptionReminders } from '../reminders';
 import { useReadOnly } from './readOnly';
 import styles from './SubscriptionDetailsModal.module.css';
 import { useRates } from './useRates';
@@ -50,6 +51,7 @@ export interface SubscriptionDetailsModalProps {
  */
 export function SubscriptionDetailsModal({ subscription: sub, currency, today, custom, onClose }: SubscriptionDetailsModalProps) {
   const rates = useRates();
+  const readOnly = useReadOnly();
   const { data, isPending, isError } = useQuery(paymentsQuery(sub.id));
   const payments = data?.payments;
   const toMark = useMemo(() => (payments ? unrecordedRenewals(sub, payments, today) : []), [sub, payments, today]);
@@ -99,6 +101,9 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
         </section>
 
         <Facts subscription={sub} today={today} />
+
+        {/* The landing's demo has no account to read reminders from. */}
+        {!readOnly && <SubscriptionReminders subscriptionId={sub.id} name={sub.name} />}
 
         <section aria-labelledby="price-history-title" className={styles.section}>
           <h3 id="price-history-title" className={styles.heading}>
