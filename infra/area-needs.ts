@@ -88,9 +88,20 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     twoFactorKey: true,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
   },
-  // Membership changes (transactions of updates) and their schedules (infra/membership.ts).
+  // Membership changes (transactions of updates) and their schedules (infra/membership.ts); a change into or
+  // out of the paid tiers indexes the user's reminders again (a Query of their subscriptions, Puts and
+  // Deletes of index entries).
   membership: {
-    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
   },
   subscriptions: {
     table: {

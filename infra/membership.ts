@@ -62,7 +62,11 @@ export class MembershipExpiry extends Construct {
       timeout: Duration.seconds(30),
     }).function;
     // Reads the user and applies the due change in a transaction of updates.
-    grantTableAccess(props.table, this.function, { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] });
+    // The due change, and the user's reminders indexed again when it ends a paid term (a Query of their
+    // subscriptions, Puts and Deletes of index entries).
+    grantTableAccess(props.table, this.function, {
+      actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    });
     // A failed run is run again by Lambda (twice); the schedule itself also retries delivery.
     this.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
     const selfHealing =

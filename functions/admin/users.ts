@@ -14,6 +14,7 @@ import type { ApiRequest } from '../lib/chassis/http.js';
 import { passwordResetEmail } from '../lib/email/account-emails.js';
 import { requireMailableAddress, sendEmail } from '../lib/email/email.js';
 import { type MembershipItem, membershipOf, readStoredUser, settleMembership, writeMembership } from '../lib/membership/membership.js';
+import { reindexRemindersAfterTierChange } from '../lib/reminders/reminder-index.js';
 import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
 import { EMAIL_SENDS, mailToAddress, requireMailRequest, takeSlots } from '../lib/throttles/throttle.js';
 import { deleteAllUserData } from '../lib/users/account-data.js';
@@ -92,7 +93,10 @@ export async function changeRoleHandler({ params, body, user: admin }: Request<'
     return writeMembership(stored, next).catch(lastOwnerAs409);
   });
   // A role change ends no session: the user's next request reads the new role.
-  if (from !== body.role) await recordActivity(updated.id, 'role_changed', admin.username, { from, to: body.role });
+  if (from !== body.role) {
+    await reindexRemindersAfterTierChange({ role: from }, updated);
+    await recordActivity(updated.id, 'role_changed', admin.username, { from, to: body.role });
+  }
   return { message: adminMessages.roleUpdated, user: toPublicUser(updated) };
 }
 

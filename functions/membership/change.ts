@@ -3,6 +3,7 @@ import { now as clockNow } from '../lib/chassis/clock.js';
 import { createLogger } from '../lib/chassis/log.js';
 import { type MembershipItem, membershipOf, readStoredUser, writeMembership } from '../lib/membership/membership.js';
 import { type MembershipSchedules, scheduledEnd, scheduleName } from '../lib/membership/membership-schedules.js';
+import { reindexRemindersAfterTierChange } from '../lib/reminders/reminder-index.js';
 
 /**
  * A membership change as both membership functions persist it: read the stored user, compute the
@@ -22,6 +23,7 @@ export async function persistChange(stored: MembershipItem, next: MembershipStat
   if (end) await schedules.set(stored.id, end);
   const written = await writeMembership(stored, next);
   if (!written) return { kind: 'lost' };
+  await reindexRemindersAfterTierChange(stored, written);
   if (previousEnd && (!end || scheduleName(stored.id, previousEnd) !== scheduleName(stored.id, end))) {
     // Not fatal: a schedule left behind fires, finds nothing due and is gone.
     await schedules.clear(stored.id, previousEnd).catch((error) => {

@@ -324,7 +324,8 @@ describe('expiry by schedule (one-time schedule per user, run in-process by the 
 });
 
 describe('1-day reminder follows the effective tier (SPEC §6, §9)', () => {
-  const RUN_DATE = '2026-11-20';
+  // Reminders are indexed when they are still to come (issue 25 §1): a run in the future.
+  const RUN_DATE = '2036-11-20';
 
   it('is refused for a vip whose term has ended, sent to one whose term has not', async () => {
     const [ended, current] = [await granted('vip', 30), await granted('vip', null)];
@@ -332,7 +333,7 @@ describe('1-day reminder follows the effective tier (SPEC §6, §9)', () => {
       await call('PUT', '/api/auth/settings', { token: user.token, body: { notify1Day: true } });
       const created = await call('POST', '/api/subscriptions', {
         token: user.token,
-        body: { name: 'Tomorrow', amount: 5, category: 'music', dueDate: '2026-11-21' },
+        body: { name: 'Tomorrow', amount: 5, category: 'music', dueDate: '2036-11-21' },
       });
       expect(created.status).toBe(201);
     }

@@ -144,7 +144,7 @@ describe('a reminder run', () => {
     expect(JSON.parse(received[0]?.plaintext ?? '{}')).toEqual({
       title: 'Spotify renews in 3 days',
       body: expect.stringContaining('Your Spotify subscription is due on'),
-      tag: `${subscriptionId}:renewal:3day`,
+      tag: `${subscriptionId}:renewal-3d`,
       url: `${apiUrl()}/dashboard`,
     });
     expect(received[0]?.headers).toMatchObject({ ttl: '86400', urgency: 'normal' });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, call, getItem, mailsTo, type SignedInUser, setAttributes, signedInUser, table } from './helpers.js';
+import { apiUrl, call, getItem, mailsTo, type SignedInUser, setAttributes, setRoleAsOwner, signedInUser, table } from './helpers.js';
 
 /**
  * Reminders by rules at the user's hour in the user's time zone (issue 25 §1), on the local stack: runs as
@@ -129,6 +129,26 @@ describe('a member', () => {
     await settings(member, { timeZone: 'Asia/Tokyo' });
     await runAt('2036-07-17T09:00:00Z');
     expect(await subjects(member)).toEqual(['Reminder: Cloud renews in 10 days ($10.00)', 'Reminder: Cloud renews in 3 days ($10.00)']);
+  });
+});
+
+describe('a membership change', () => {
+  it("gives a VIP made a member SPEC's reminders, and their own rules back when they are VIP again", async () => {
+    const user = await signedInUser('vip');
+    const rules = await call('PUT', '/api/reminders/rules', {
+      token: user.token,
+      body: { rules: [{ event: 'renewal', offset: 5, unit: 'days', channels: ['email'] }] },
+    });
+    expect(rules.status, JSON.stringify(rules.body)).toBe(200);
+    await subscribe(user, { name: 'Magazine', dueDate: '2037-06-20' });
+    // The owner's role changes re-index them: a member's 10-day reminder, then the VIP's own 5-day one.
+    await setRoleAsOwner(user.id, 'member');
+    await runAt('2037-06-10T08:00:00Z');
+    expect(await subjects(user)).toEqual(['Reminder: Magazine renews in 10 days ($10.00)']);
+    await setRoleAsOwner(user.id, 'vip');
+    await runAt('2037-06-15T08:00:00Z');
+    await runAt('2037-06-17T08:00:00Z');
+    expect(await subjects(user)).toEqual(['Reminder: Magazine renews in 10 days ($10.00)', 'Reminder: Magazine renews in 5 days ($10.00)']);
   });
 });
 

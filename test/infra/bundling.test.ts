@@ -146,15 +146,17 @@ describe('function bundling', () => {
    * Issue 25 §1: the reminder index is written with every subscription change and rewritten after a change
    * of the account's rules or reminder settings (functions/lib/reminders/reminder-index.ts: the rules in
    * force, the send hours in the user's zone, shared/domain/reminder-schedule.ts): measured auth 365.9, account 289.7, subscriptions 292.2, import 293.5, stats 247.3, budgets 306.9, calendar 249.2, admin 359.7, channels 292.7, reminder-planner 226.7 KB.
+   * Issue 25 §1: a change into or out of the paid tiers (the membership function, an admin's role change)
+   * indexes the user's reminders again: measured membership 302.8, admin 365.6 KB.
    */
   const CEILING_KB: Record<string, number> = {
     auth: 367,
-    admin: 361,
+    admin: 367,
     subscriptions: 294,
     // Issue 24 §6: the subscriptions' data access and the chassis, plus the import parsers, the plan and
     // its contract (about 25 KB): measured 286.5 KB. A function of its own keeps them out of the list's.
     import: 295,
-    membership: 292,
+    membership: 304,
     account: 291,
     // The S3 client with its checksums (about 98 + 30 KB), the DynamoDB document client, the upload checks.
     avatars: 361,

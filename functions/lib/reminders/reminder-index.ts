@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import type { Subscription } from '../../../shared/api/subscription.js';
 import {
   effectiveReminderRules,
+  hasCustomReminderRules,
   type ReminderRule,
   type RulesOwner,
   type RulesSource,
@@ -194,4 +195,13 @@ async function reindexSubscription(sub: IndexedSubscription, owner: ReminderOwne
     if (isConditionFailure(error) || cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
     throw error;
   }
+}
+
+/**
+ * After a membership change (an upgrade, a downgrade, a paid term's end, an admin's role change): a user
+ * who gains or loses the paid tier gets or loses the 1-day reminder, their own rules and their channels,
+ * so their reminders are indexed again. A change within the paid tiers changes none of that.
+ */
+export async function reindexRemindersAfterTierChange(before: { role: string }, after: { id: string; role: string }): Promise<void> {
+  if (hasCustomReminderRules(before.role) !== hasCustomReminderRules(after.role)) await reindexUserReminders(after.id);
 }
