@@ -6,7 +6,7 @@ import { tableName, USERS_PARTITION } from '../lib/chassis/table.js';
 import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 
 /**
- * The one-time backfill of the reminder index (issue 25 §1; docs/decisions/pending-reminder-index.md):
+ * The one-time backfill of the reminder index (issue 25 §1; docs/decisions/0094-reminder-index.md):
  * subscriptions written before the index have no entries, so the planner, after planning its hours,
  * spends what is left of its time rewriting the entries of every user, a page of the user list (gsi1
  * `USERS`) at a time, and records the page's cursor on one item (`REMINDERINDEX` / `BACKFILL`), so the

@@ -136,7 +136,7 @@ const roleNow = (user: UserItem) => effectiveMembership(membershipOf(user), now(
 
 /**
  * A subscription's reminders (issue 25 §1): its own rules, else the account's, else SPEC's; editable by
- * VIP and Premium while it is not in the trash (docs/decisions/pending-reminder-rules-trash-and-channels.md).
+ * VIP and Premium while it is not in the trash (docs/decisions/0095-reminder-rules-trash-and-channels.md).
  */
 function subscriptionReminders(
   user: UserItem,

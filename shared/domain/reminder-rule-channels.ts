@@ -2,7 +2,7 @@ import { EMAIL_CHANNEL, type ReminderRule } from './reminder-rules.js';
 
 /**
  * A rule's channels as they work now (issue 25 §1;
- * docs/decisions/pending-reminder-rules-trash-and-channels.md): a channel deleted since the rule was
+ * docs/decisions/0095-reminder-rules-trash-and-channels.md): a channel deleted since the rule was
  * saved drops out and the rule keeps its other channels; a rule left with none goes out by e-mail, so a
  * deleted channel never silences a reminder. A channel that is only off stays named (its reminders
  * resume when it is back on).

@@ -7,7 +7,7 @@ import { type RemindedSubscription, reminderEventDates, renewalSkipReason } from
  * on the local calendar — the event's date minus the rule's days or weeks, at that hour; a trial's hours
  * count back from the trial's end at the user's hour. The planner runs hourly, on the hour (UTC), so a
  * send instant is rounded up to the hour (a zone 30 or 45 minutes off UTC gets it that much after its
- * hour, never before; docs/decisions/pending-reminder-index.md).
+ * hour, never before; docs/decisions/0094-reminder-index.md).
  */
 
 const MS_PER_HOUR = 3_600_000;

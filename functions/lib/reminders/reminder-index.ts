@@ -18,7 +18,7 @@ import { cancellationCodes, withConflictRetries } from '../users/user-counters.j
 import type { UserItem } from '../users/user-item.js';
 
 /**
- * The reminder index (issue 25 §1; docs/decisions/pending-reminder-index.md): one entry per reminder to
+ * The reminder index (issue 25 §1; docs/decisions/0094-reminder-index.md): one entry per reminder to
  * come — (subscription, rule, event date) — beside its subscription (`USER#<id>` /
  * `REMIND#<subscription>#<rule key>`), in gsi1 `REMINDAT#<YYYY-MM-DDTHH>`, the UTC hour it goes out. It
  * carries a copy of the subscription's reminded fields, the rule and the event's date, so the planner
