@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { inviteMemberBody, settlementBody, sharingRouteMessages } from '../../shared/api/sharing.js';
 import {
   INVITATION_DAYS,
   invitationExpiresAt,
   invitationState,
   isInvitationExpired,
+  sharingMessages as m,
   myShare,
   type Share,
   settlementProblem,
   shareProblem,
   sharingLimitProblem,
-  sharingMessages as m,
   splitShares,
 } from '../../shared/domain/sharing.js';
 
@@ -67,7 +68,20 @@ describe('splitting a shared subscription (issue 26: shares add up to the price 
   });
 
   it('percentages: members pay their rounded-down part, the payer the rest of 100%', () => {
-    expect(amounts(splitShares(17.99, 'EUR', 'payer', [{ userId: 'a', value: 33.33 }, { userId: 'b', value: 33.33 }], 'percent'))).toEqual([
+    expect(
+      amounts(
+        splitShares(
+          17.99,
+          'EUR',
+          'payer',
+          [
+            { userId: 'a', value: 33.33 },
+            { userId: 'b', value: 33.33 },
+          ],
+          'percent',
+        ),
+      ),
+    ).toEqual([
       ['payer', 6.01],
       ['a', 5.99],
       ['b', 5.99],
@@ -76,7 +90,20 @@ describe('splitting a shared subscription (issue 26: shares add up to the price 
       ['payer', 15],
       ['a', 5],
     ]);
-    expect(amounts(splitShares(20, 'USD', 'payer', [{ userId: 'a', value: 60 }, { userId: 'b', value: 40 }], 'percent'))).toEqual([
+    expect(
+      amounts(
+        splitShares(
+          20,
+          'USD',
+          'payer',
+          [
+            { userId: 'a', value: 60 },
+            { userId: 'b', value: 40 },
+          ],
+          'percent',
+        ),
+      ),
+    ).toEqual([
       ['payer', 0],
       ['a', 12],
       ['b', 8],
@@ -84,13 +111,37 @@ describe('splitting a shared subscription (issue 26: shares add up to the price 
   });
 
   it('percentages over 100% in total are refused', () => {
-    expect(amounts(splitShares(20, 'USD', 'payer', [{ userId: 'a', value: 60 }, { userId: 'b', value: 40.01 }], 'percent'))).toBe(
-      m.percentsOver,
-    );
+    expect(
+      amounts(
+        splitShares(
+          20,
+          'USD',
+          'payer',
+          [
+            { userId: 'a', value: 60 },
+            { userId: 'b', value: 40.01 },
+          ],
+          'percent',
+        ),
+      ),
+    ).toBe(m.percentsOver);
   });
 
   it('fixed amounts: members pay them, the payer the price minus them; more than the price is refused', () => {
-    expect(amounts(splitShares(17.99, 'EUR', 'payer', [{ userId: 'a', value: 5 }, { userId: 'b', value: 7.5 }], 'fixed'))).toEqual([
+    expect(
+      amounts(
+        splitShares(
+          17.99,
+          'EUR',
+          'payer',
+          [
+            { userId: 'a', value: 5 },
+            { userId: 'b', value: 7.5 },
+          ],
+          'fixed',
+        ),
+      ),
+    ).toEqual([
       ['payer', 5.49],
       ['a', 5],
       ['b', 7.5],
@@ -99,15 +150,39 @@ describe('splitting a shared subscription (issue 26: shares add up to the price 
       ['payer', 0],
       ['a', 17.99],
     ]);
-    expect(amounts(splitShares(17.99, 'EUR', 'payer', [{ userId: 'a', value: 10 }, { userId: 'b', value: 8 }], 'fixed'))).toBe(m.fixedOverPrice);
+    expect(
+      amounts(
+        splitShares(
+          17.99,
+          'EUR',
+          'payer',
+          [
+            { userId: 'a', value: 10 },
+            { userId: 'b', value: 8 },
+          ],
+          'fixed',
+        ),
+      ),
+    ).toBe(m.fixedOverPrice);
     expect(amounts(splitShares(1000, 'JPY', 'payer', [{ userId: 'a', value: 10.5 }], 'fixed'))).toBe(m.fixedDecimals('JPY', 0));
   });
 
   it('a change of price recomputes the shares from the same members (issue 26)', () => {
     const members = [{ userId: 'a' }, { userId: 'b' }];
-    expect(amounts(splitShares(17.99, 'EUR', 'payer', members, 'equal'))).toEqual([['payer', 6.01], ['a', 5.99], ['b', 5.99]]);
-    expect(amounts(splitShares(19.99, 'EUR', 'payer', members, 'equal'))).toEqual([['payer', 6.67], ['a', 6.66], ['b', 6.66]]);
-    expect(amounts(splitShares(19.99, 'EUR', 'payer', [{ userId: 'a' }], 'equal'))).toEqual([['payer', 10], ['a', 9.99]]);
+    expect(amounts(splitShares(17.99, 'EUR', 'payer', members, 'equal'))).toEqual([
+      ['payer', 6.01],
+      ['a', 5.99],
+      ['b', 5.99],
+    ]);
+    expect(amounts(splitShares(19.99, 'EUR', 'payer', members, 'equal'))).toEqual([
+      ['payer', 6.67],
+      ['a', 6.66],
+      ['b', 6.66],
+    ]);
+    expect(amounts(splitShares(19.99, 'EUR', 'payer', [{ userId: 'a' }], 'equal'))).toEqual([
+      ['payer', 10],
+      ['a', 9.99],
+    ]);
   });
 
   it('refuses the payer as a member, a repeated member, an unknown currency and a negative price', () => {
@@ -202,5 +277,35 @@ describe('settling a cycle’s share (issue 26: I paid → the payer confirms; t
   it('repeating the current state changes nothing and is allowed (a retried request)', () => {
     expect(settlementProblem('paid', 'paid', 'member')).toBeNull();
     expect(settlementProblem('confirmed', 'confirmed', 'payer')).toBeNull();
+  });
+});
+
+describe('the sharing contract’s bodies (issue 26 API)', () => {
+  const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+  it('an invitation takes a username or e-mail and a share', () => {
+    const ok = inviteMemberBody.safeParse({ usernameOrEmail: '  sam@example.com ', share: { mode: 'percent', value: 25 } });
+    expect(ok.success && ok.data).toEqual({ usernameOrEmail: 'sam@example.com', share: { mode: 'percent', value: 25 } });
+    expect(inviteMemberBody.safeParse({ usernameOrEmail: 'sam', share: { mode: 'equal' } }).success).toBe(true);
+  });
+
+  it('names what is wrong with an invitation', () => {
+    expect(messageOf(inviteMemberBody.safeParse({ usernameOrEmail: ' ', share: { mode: 'equal' } }))).toBe(
+      sharingRouteMessages.usernameOrEmailRequired,
+    );
+    expect(messageOf(inviteMemberBody.safeParse({ usernameOrEmail: 'sam', share: { mode: 'half' } }))).toBe(m.modeInvalid);
+    expect(messageOf(inviteMemberBody.safeParse({ usernameOrEmail: 'sam', share: { mode: 'equal', value: 2 } }))).toBe(m.equalTakesNoValue);
+    expect(messageOf(inviteMemberBody.safeParse({ usernameOrEmail: 'sam', share: { mode: 'percent', value: 101 } }))).toBe(
+      m.percentInvalid,
+    );
+    expect(messageOf(inviteMemberBody.safeParse({ usernameOrEmail: 'sam', share: { mode: 'fixed' } }))).toBe(m.fixedInvalid);
+    expect(messageOf(inviteMemberBody.safeParse({ usernameOrEmail: 'sam' }))).toBe(sharingRouteMessages.shareRequired);
+  });
+
+  it('a settlement is paid or confirmed for one renewal date', () => {
+    const body = { userId: '0b6f3c1e-1111-4222-8333-444455556666', dueDate: '2026-12-01', status: 'paid' };
+    expect(settlementBody.safeParse(body).success).toBe(true);
+    expect(messageOf(settlementBody.safeParse({ ...body, status: 'owed' }))).toBe(sharingRouteMessages.statusInvalid);
+    expect(messageOf(settlementBody.safeParse({ ...body, dueDate: '2026-02-30' }))).toBe(sharingRouteMessages.dueDateInvalid);
   });
 });
