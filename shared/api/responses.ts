@@ -89,6 +89,8 @@ export const subscriptionResponse = z.object({
   deletedAt: nullableString,
   createdAt: z.string(),
   updatedAt: z.string(),
+  shared: z.optional(z.object({ payerId: z.string(), payerName: z.string(), myShare: z.number(), memberCount: z.number() })),
+  sharing: z.optional(z.object({ myShare: z.number(), memberCount: z.number() })),
 });
 
 const moneyResponse = z.object({ amount: z.number(), currency: z.string() });

@@ -11,6 +11,7 @@ import {
   sharingMessages,
 } from '../domain/sharing.js';
 import { type MessageResponse, route } from './contract.js';
+import { SHARED_SUBSCRIPTIONS_MAX } from './subscription-list.js';
 import { subscriptionMessages } from './subscriptions.js';
 
 /**
@@ -63,6 +64,14 @@ export interface SubscriptionMembers {
   members: SharedMember[];
   /** Open invitations; the payer sees them, a member sees an empty list. */
   invitations: PendingInvitation[];
+  /**
+   * Settling up, newest first: the last renewal on or before today (when there is one) and the next
+   * renewal (`dueDate`). A share with no settlement yet shows as owed, at the current split. The payer
+   * sees every member's; a member sees their own.
+   */
+  cycles: SettlementCycle[];
+  /** True for the payer: who may invite, change shares, remove members and confirm settlements. */
+  isPayer: boolean;
 }
 
 /** An invitation as the invitee sees it (GET /api/invitations). */
@@ -95,17 +104,14 @@ export interface Settlement {
   updatedAt: string;
 }
 
-/**
- * The field a shared subscription carries in a member's list (GET /api/subscriptions), absent on the
- * payer's own and on unshared subscriptions. `memberCount` counts everyone sharing the cost, the payer
- * included.
- */
-export interface SharedSubscriptionInfo {
-  payerId: string;
-  payerName: string;
-  myShare: number;
-  memberCount: number;
+/** One renewal's settlements, one per member (a member sees only their own). */
+export interface SettlementCycle {
+  /** The renewal (YYYY-MM-DD). */
+  dueDate: string;
+  settlements: Settlement[];
 }
+
+export type { SharedSubscriptionInfo } from './subscription.js';
 
 export const sharingRouteMessages = {
   ...sharingMessages,
@@ -116,6 +122,7 @@ export const sharingRouteMessages = {
   /** The answer to every invitation, whether or not the address has an account (issue 26: reveals nothing). */
   invited: 'Invitation sent',
   selfInvite: 'You pay for this subscription already: invite someone else',
+  sharedLimit: `You can share in at most ${SHARED_SUBSCRIPTIONS_MAX} subscriptions others pay for`,
   alreadyMember: 'This person already shares this subscription or has an open invitation',
   notPayer: 'Only the payer can change who shares this subscription and how',
   memberNotFound: 'Member not found',
