@@ -7,8 +7,8 @@ import {
   type ReminderRule,
   type RulesSource,
 } from '../../shared/domain/reminder-rules.js';
-import type { ReminderShare } from '../lib/reminders/reminder-email.js';
 import { REMINDER_EVENTS, REMINDER_KINDS, type ReminderEvent, type ReminderKind } from '../../shared/domain/reminders.js';
+import type { ReminderShare } from '../lib/reminders/reminder-email.js';
 
 /** The rule a reminder was planned under (issue 25 §1): its timing, its channels and where it comes from. */
 export interface MessageRule extends ReminderRule {
