@@ -10,7 +10,7 @@ import {
 import type { Subscription } from '../../shared/api/subscription.js';
 import { SHARED_SUBSCRIPTIONS_MAX } from '../../shared/api/subscription-list.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
-import { anchorDayOf, intervalOf, shiftRenewal } from '../../shared/domain/billing.js';
+import { occurrences } from '../../shared/domain/billing.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { isRenewalDate } from '../../shared/domain/payments.js';
@@ -126,15 +126,15 @@ async function sendInvitationMail(to: string, details: InvitationMailDetails, ac
   }
 }
 
-/** The cycles the members answer shows: the next renewal and the last one on or before today, newest first. */
+/**
+ * The cycles the members answer shows, newest first: the next renewal (the due date) and the last renewal
+ * on or before today since the subscription was created, when there is one.
+ */
 function cycleDates(subscription: Subscription): string[] {
-  const today = todayIn('UTC', now());
   if (subscription.status === 'deleted') return [];
-  if (subscription.dueDate <= today) return [subscription.dueDate];
-  const previous = shiftRenewal(subscription.dueDate, subscription.billingCycle, intervalOf(subscription), anchorDayOf(subscription), -1);
-  return isRenewalDate(subscription, previous) && previous >= subscription.createdAt.slice(0, 10)
-    ? [subscription.dueDate, previous]
-    : [subscription.dueDate];
+  const today = todayIn('UTC', now());
+  const last = occurrences(subscription, subscription.createdAt.slice(0, 10), today).at(-1);
+  return last && last !== subscription.dueDate ? [subscription.dueDate, last] : [subscription.dueDate];
 }
 
 const settlementOf = (item: SettlementItem): Settlement => ({
@@ -285,8 +285,6 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     const sharing = sharingOf(subscription);
     const copies = await openCopies(user.id, subscription.id);
     if (sharing.members.length + copies.length > 0 && sharing.mode !== body.share.mode) throw badRequest(m.modeMismatch);
-    const limitProblem = sharingLimitProblem(roleNow(user), sharing.members.length + copies.length + 1);
-    if (limitProblem) throw new HttpError(403, limitProblem);
     const invitee = await resolveInvitee(typed);
     if (invitee.user?.id === user.id) throw badRequest(m.selfInvite);
     const inviteeKeyPk = invitee.user
@@ -300,6 +298,8 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     ) {
       throw conflict(m.alreadyMember);
     }
+    const limitProblem = sharingLimitProblem(roleNow(user), sharing.members.length + copies.length + 1);
+    if (limitProblem) throw new HttpError(403, limitProblem);
     const newcomer: ShareMember = { userId: 'invitation:new', value: body.share.value };
     const shares = requireSplit(
       subscription,
