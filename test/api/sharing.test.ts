@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { INVITATIONS_BY_PAYER } from '../../functions/lib/throttles/throttle.js';
 import type { InvitationList, Settlement, SubscriptionMembers } from '../../shared/api/sharing.js';
 import { sharingRouteMessages as m } from '../../shared/api/sharing.js';
 import type { Subscription } from '../../shared/api/subscription.js';
@@ -324,6 +325,20 @@ describe('invitations', () => {
       message: m.invitationNotFound,
     });
     expect((await call('DELETE', `/api/subscriptions/${sub.id}/members/nobody`, { token: payer.token })).status).toBe(404);
+  });
+});
+
+describe('the invitation throttle', () => {
+  it('lets a payer send INVITATIONS_BY_PAYER invitations a day, then answers 429 with Retry-After', async () => {
+    const payer = await signedInUser('premium');
+    const sub = await create(payer);
+    for (let sent = 0; sent < INVITATIONS_BY_PAYER.limit; sent++) {
+      expect((await invite(payer, sub.id, uniqueName('friend'))).status).toBe(201);
+    }
+    const refused = await invite(payer, sub.id, uniqueName('friend'));
+    expect(refused).toMatchObject({ status: 429, body: { message: m.tooManyInvitations } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await membersOf(payer, sub.id)).invitations).toHaveLength(INVITATIONS_BY_PAYER.limit);
   });
 });
 
