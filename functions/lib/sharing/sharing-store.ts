@@ -13,6 +13,7 @@ import {
   SUBSCRIPTION_PREFIX,
   tableName,
 } from '../chassis/table.js';
+import { reindexSubscriptionReminders } from '../reminders/reminder-index.js';
 import type { SubscriptionItem } from '../subscriptions/subscriptions.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 
@@ -136,6 +137,16 @@ async function transact(items: Record<string, unknown>[]): Promise<void> {
   }
 }
 
+/**
+ * A change of a subscription's members or shares, then its reminder index entries rewritten, so each
+ * renewal's reminder goes to the members it has now with their shares (issue 26; the planner reads the
+ * members from the entries' copy).
+ */
+async function transactMembers(subscription: Pick<SubscriptionItem, 'userId' | 'id'>, items: Record<string, unknown>[]): Promise<void> {
+  await transact(items);
+  await reindexSubscriptionReminders(subscription.userId, subscription.id);
+}
+
 async function queryPrefix<T>(pk: string, prefix: string, consistent = true): Promise<T[]> {
   const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -249,7 +260,7 @@ export async function acceptInvitation(
     subscriptionId: subscription.id,
     joinedAt: acceptedAt,
   };
-  await transact([
+  await transactMembers(subscription, [
     sharingUpdate(subscription, before, { mode: before.mode, members: [...before.members, member] }),
     { Put: { TableName, Item: membership, ConditionExpression: 'attribute_not_exists(pk)' } },
     answerUpdate(invitation, 'accepted', acceptedAt),
@@ -295,7 +306,7 @@ export async function withdrawInvitation(copy: InvitedCopyItem): Promise<void> {
 
 /** Removes a member (the payer) or lets them leave: out of `sharing.members`, their membership item deleted. */
 export async function removeMember(subscription: SubscriptionItem, before: StoredSharing, memberId: string): Promise<void> {
-  await transact([
+  await transactMembers(subscription, [
     sharingUpdate(subscription, before, { mode: before.mode, members: before.members.filter((m) => m.userId !== memberId) }),
     { Delete: { TableName: tableName(), Key: keys.sharedMembership(memberId, subscription.userId, subscription.id) } },
   ]);
@@ -303,7 +314,7 @@ export async function removeMember(subscription: SubscriptionItem, before: Store
 
 /** Sets the members' shares (the payer changes one): same members, new values, one mode. */
 export async function saveShares(subscription: SubscriptionItem, before: StoredSharing, mode: ShareMode, members: StoredMember[]) {
-  await transact([sharingUpdate(subscription, before, { mode, members })]);
+  await transactMembers(subscription, [sharingUpdate(subscription, before, { mode, members })]);
 }
 
 export async function getSettlements(wanted: Key[]): Promise<SettlementItem[]> {
@@ -370,7 +381,7 @@ async function leaveForGood(membership: MembershipItem, memberId: string): Promi
     }
     try {
       // Through a write that does not mind the trash: a member's account goes whatever the subscription's state.
-      await transact([
+      await transactMembers(subscription, [
         {
           Update: {
             TableName: tableName(),
