@@ -18,6 +18,7 @@ import {
   invitationExpiresAt,
   invitationState,
   isInvitationExpired,
+  minorUnitDecimals,
   type ShareMember,
   type ShareSpec,
   settlementProblem,
@@ -72,7 +73,7 @@ function stillListed(invitation: InvitationItem, at: string): boolean {
   const state = invitationState(invitation, at);
   if (state === 'pending') return true;
   const since = state === 'expired' ? invitationExpiresAt(invitation.invitedAt) : (invitation.answeredAt ?? invitation.invitedAt);
-  return isInvitationExpired(since, at) === false;
+  return !isInvitationExpired(since, at);
 }
 
 /** The payer's name as members and invitees see it. */
@@ -116,7 +117,8 @@ function changedMeanwhile(error: unknown): never {
   throw error;
 }
 
-const money = (amount: number, currency: string) => `${amount} ${currency}`;
+/** An amount as a mail writes it: with its currency's decimals ('9.00 EUR', '1500 JPY'). */
+const money = (amount: number, currency: string) => `${amount.toFixed(minorUnitDecimals(currency) ?? 2)} ${currency}`;
 
 /** Sends one invitation mail if the throttles allow it; a refused or failed mail never changes the answer. */
 async function sendInvitationMail(to: string, details: InvitationMailDetails, account: boolean, log: Logger): Promise<void> {
