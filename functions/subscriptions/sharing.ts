@@ -265,20 +265,6 @@ export function ownSubscription(subscription: SubscriptionItem): Subscription {
   return sharing ? { ...toSubscription(subscription), sharing } : toSubscription(subscription);
 }
 
-/**
- * Why a price or currency edit of a shared subscription cannot stand (issue 26: fixed shares above the
- * new price, or fixed shares in another currency), or null.
- */
-export function priceEditProblem(current: SubscriptionItem, amount: number, currency: string): string | null {
-  const sharing = sharingOf(current);
-  if (sharing.members.length === 0) return null;
-  const previous = toSubscription(current);
-  if (previous.amount === amount && previous.currency === currency) return null;
-  if (sharing.mode === 'fixed' && previous.currency !== currency) return m.fixedOverPrice;
-  const split = splitShares(amount, currency, current.userId, sharing.members.map(shareMember), sharing.mode);
-  return split.ok ? null : split.message;
-}
-
 export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
   inviteMember: async ({ user, params, body, clientAddress, log }) => {
     const subscription = await payerSubscription(user, params.id);
