@@ -18,6 +18,7 @@ import {
   invitationExpiresAt,
   invitationState,
   isInvitationExpired,
+  minorUnitDecimals,
   type ShareMember,
   type ShareSpec,
   settlementProblem,
@@ -72,7 +73,7 @@ function stillListed(invitation: InvitationItem, at: string): boolean {
   const state = invitationState(invitation, at);
   if (state === 'pending') return true;
   const since = state === 'expired' ? invitationExpiresAt(invitation.invitedAt) : (invitation.answeredAt ?? invitation.invitedAt);
-  return isInvitationExpired(since, at) === false;
+  return !isInvitationExpired(since, at);
 }
 
 /** The payer's name as members and invitees see it. */
@@ -116,7 +117,8 @@ function changedMeanwhile(error: unknown): never {
   throw error;
 }
 
-const money = (amount: number, currency: string) => `${amount} ${currency}`;
+/** An amount as a mail writes it: with its currency's decimals ('9.00 EUR', '1500 JPY'). */
+const money = (amount: number, currency: string) => `${amount.toFixed(minorUnitDecimals(currency) ?? 2)} ${currency}`;
 
 /** Sends one invitation mail if the throttles allow it; a refused or failed mail never changes the answer. */
 async function sendInvitationMail(to: string, details: InvitationMailDetails, account: boolean, log: Logger): Promise<void> {
@@ -263,20 +265,6 @@ export function ownSubscription(subscription: SubscriptionItem): Subscription {
   return sharing ? { ...toSubscription(subscription), sharing } : toSubscription(subscription);
 }
 
-/**
- * Why a price or currency edit of a shared subscription cannot stand (issue 26: fixed shares above the
- * new price, or fixed shares in another currency), or null.
- */
-export function priceEditProblem(current: SubscriptionItem, amount: number, currency: string): string | null {
-  const sharing = sharingOf(current);
-  if (sharing.members.length === 0) return null;
-  const previous = toSubscription(current);
-  if (previous.amount === amount && previous.currency === currency) return null;
-  if (sharing.mode === 'fixed' && previous.currency !== currency) return m.fixedOverPrice;
-  const split = splitShares(amount, currency, current.userId, sharing.members.map(shareMember), sharing.mode);
-  return split.ok ? null : split.message;
-}
-
 export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
   inviteMember: async ({ user, params, body, clientAddress, log }) => {
     const subscription = await payerSubscription(user, params.id);
@@ -293,14 +281,16 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     if (sharing.members.length + copies.length > 0 && sharing.mode !== body.share.mode) throw badRequest(m.modeMismatch);
     const invitee = await resolveInvitee(typed);
     if (invitee.user?.id === user.id) throw badRequest(m.selfInvite);
-    const inviteeKeyPk = invitee.user
-      ? keys.invitation(invitee.user.id, 'x').pk
+    const id = crypto.randomUUID();
+    // Where the invitee's invitation goes: an account's partition, an address's, or none (an unknown username).
+    const inviteeKey = invitee.user
+      ? keys.invitation(invitee.user.id, id)
       : invitee.email
-        ? keys.emailInvitation(invitee.email, 'x').pk
+        ? keys.emailInvitation(invitee.email, id)
         : undefined;
     if (
       (invitee.user && sharing.members.some((member) => member.userId === invitee.user?.id)) ||
-      copies.some((copy) => (inviteeKeyPk ? copy.inviteeKey?.pk === inviteeKeyPk : copy.invitedAs.toLowerCase() === typed.toLowerCase()))
+      copies.some((copy) => (inviteeKey ? copy.inviteeKey?.pk === inviteeKey.pk : copy.invitedAs.toLowerCase() === typed.toLowerCase()))
     ) {
       throw conflict(m.alreadyMember);
     }
@@ -316,7 +306,6 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     const slot = await takeSlot(INVITATIONS_BY_PAYER, user.id);
     if (!slot.taken) throw tooManyRequests(m.tooManyInvitations, Math.max(1, slot.window.endsAt - epochSeconds()));
     const invitedAt = nowIso();
-    const id = crypto.randomUUID();
     const share: ShareSpec = body.share.mode === 'equal' ? { mode: 'equal' } : { mode: body.share.mode, value: body.share.value };
     const invitation: Omit<InvitationItem, 'pk' | 'sk'> = {
       id,
@@ -328,11 +317,6 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
       state: 'pending',
       expiresAt: invitationPurgeAt(invitedAt),
     };
-    const inviteeKey = invitee.user
-      ? keys.invitation(invitee.user.id, id)
-      : invitee.email
-        ? keys.emailInvitation(invitee.email, id)
-        : undefined;
     await storeInvitation(subscription, sharing, body.share.mode, invitation, inviteeKey, typed).catch(changedMeanwhile);
     const view = toSubscription(subscription);
     const details: InvitationMailDetails = {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATIONS_BY_PAYER } from '../../functions/lib/throttles/throttle.js';
 import type { InvitationList, Settlement, SubscriptionMembers } from '../../shared/api/sharing.js';
@@ -380,6 +381,21 @@ describe('percent and fixed shares', () => {
   });
 });
 
+describe('re-importing a shared subscription', () => {
+  it('refuses a new price below its fixed shares before writing anything', async () => {
+    const [payer, bob] = await Promise.all([signedInUser(), signedInUser()]);
+    const csv = readFileSync(new URL('../fixtures/import/subtrackr-export.csv', import.meta.url), 'utf8');
+    const commit = (fileText: string) =>
+      call('POST', '/api/import/commit', { token: payer.token, body: { format: 'subtrackr-csv', fileText } });
+    expect((await commit(csv)).status).toBe(200);
+    const netflix = (await listOf(payer)).find((s) => s.name === 'Netflix') as Subscription;
+    await share(payer, netflix.id, bob, { mode: 'fixed', value: 20 });
+    const cheaper = await commit(csv.replace('1,Netflix,Entertainment,20.99,', '1,Netflix,Entertainment,19.99,'));
+    expect(cheaper).toMatchObject({ status: 400, body: { message: m.fixedOverPrice } });
+    expect((await listOf(bob)).find((s) => s.id === netflix.id)).toMatchObject({ amount: 20.99, shared: { myShare: 20 } });
+  });
+});
+
 describe('removal paths', () => {
   it('the payer removes a member and withdraws an invitation; a member leaves', async () => {
     const [payer, bob, carol, dave] = await Promise.all([signedInUser('vip'), signedInUser(), signedInUser(), signedInUser()]);
@@ -422,6 +438,17 @@ describe('removal paths', () => {
     expect((await call('DELETE', `/api/subscriptions/${sub.id}/permanent`, { token: payer.token })).status).toBe(200);
     expect((await listOf(bob)).some((s) => s.id === sub.id)).toBe(false);
     expect(await getItem(`USER#${bob.id}`, `SHARED#${payer.id}#${sub.id}`)).toBeUndefined();
+  });
+
+  it('lets the payer remove a member while the subscription is in the trash', async () => {
+    const [payer, bob] = await Promise.all([signedInUser(), signedInUser()]);
+    const sub = await create(payer);
+    await share(payer, sub.id, bob);
+    expect((await call('DELETE', `/api/subscriptions/${sub.id}`, { token: payer.token })).status).toBe(200);
+    expect((await call('DELETE', `/api/subscriptions/${sub.id}/members/${bob.id}`, { token: payer.token })).status).toBe(200);
+    expect((await call('PUT', `/api/subscriptions/${sub.id}/recover`, { token: payer.token })).status).toBe(200);
+    expect((await listOf(bob)).some((s) => s.id === sub.id)).toBe(false);
+    expect((await membersOf(payer, sub.id)).members).toEqual([]);
   });
 
   it('deleting the payer’s account leaves members no dangling share and invitees no invitation', async () => {
