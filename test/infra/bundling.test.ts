@@ -163,13 +163,16 @@ describe('function bundling', () => {
     // Issue 26: a re-imported price must still split a shared subscription (the split rules): measured 297.2 KB.
     import: 298,
     membership: 304,
-    account: 294,
+    // Issue 26: an account's deletion takes its owner out of shared subscriptions and re-indexes their
+    // payers' reminders (the sharing store, the reminder index): measured 298.8 KB.
+    account: 300,
     // The S3 client with its checksums (about 98 + 30 KB), the DynamoDB document client, the upload checks.
     avatars: 361,
     twofa: 388,
     announcements: 261,
     // Issue 25 §2: the channel types' rules the planner reads (shared/domain/channels.ts): measured 218.6 KB.
-    'reminder-planner': 228,
+    // Issue 26: a shared renewal's reminder to each member with their share (the split rules): measured 231.1 KB.
+    'reminder-planner': 232,
     // Issue 25 §2: the channels' delivery (the outbound guard, the senders by type, the deliveries log: 312.1 KB)
     // and Web Push (the VAPID key from Secrets Manager, RFC 8291's encryption): measured 317.1 KB.
     'reminder-sender': 318,

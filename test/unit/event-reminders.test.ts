@@ -207,7 +207,7 @@ describe('the reminder e-mails (issue 24 §3)', () => {
   });
 
   it("states the recipient's share of a shared subscription's renewal (issue 26: members' reminders state their share)", () => {
-    const shared = { ...base.subscription, amount: 17.99, share: { amount: 5.99, payerName: 'Ana', memberCount: 3 } };
+    const shared = { ...base.subscription, id: 's1', amount: 17.99, share: { amount: 5.99, payerName: 'Ana', memberCount: 3 } };
     const member = reminderEmail({ ...base, currency: 'EUR', displayName: 'Ben', subscription: shared });
     expect(member.subject).toBe('Reminder: Netflix renews in 3 days (your share €5.99)');
     expect(member.text).toContain(
