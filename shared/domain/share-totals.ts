@@ -14,8 +14,7 @@ import { roundTo } from './currency.js';
 import { minorUnitDecimals } from './sharing.js';
 
 /** The fields a shared subscription's counted amount is computed from. */
-export type ShareCounted = Pick<Subscription, 'amount'> &
-  Partial<Pick<Subscription, 'currency' | 'priceHistory' | 'shared' | 'sharing'>>;
+export type ShareCounted = Pick<Subscription, 'amount'> & Partial<Pick<Subscription, 'currency' | 'priceHistory' | 'shared' | 'sharing'>>;
 
 /** The user's share of a subscription's current price, or null when it is not shared. */
 export function userShareOf(sub: ShareCounted): number | null {

@@ -22,7 +22,7 @@ const sharedWithMe = netflix({ shared: { payerId: 'p', payerName: 'Pat', myShare
 const sharedByMe = netflix({ sharing: { myShare: 6.01, memberCount: 3 } });
 
 describe("totals count the user's share (issue 26: 'count a member's share, with a switch to full price')", () => {
-  it("a member counts their share (€17.99 three ways: 5.99), the payer theirs (6.01), an unshared one its price", () => {
+  it('a member counts their share (€17.99 three ways: 5.99), the payer theirs (6.01), an unshared one its price', () => {
     const plain = sub({ amount: 10 });
     expect(countedSubscriptions([sharedWithMe, sharedByMe, plain]).map((s) => s.amount)).toEqual([5.99, 6.01, 10]);
     expect(dashboardStats(countedSubscriptions([sharedWithMe, plain]), '2026-11-20', FIXED_RATES).monthlyTotal).toBe(15.99);

@@ -36,7 +36,9 @@ export function BudgetWarning() {
   if (!premium || !budgets.data || !subscriptions.data) return null;
   const today = localToday();
   const month = monthOf(today);
-  const passed = budgetChecks(budgets.data, countedSubscriptions(subscriptions.data, fullPrice), month, today, rates).filter((check) => check.passed);
+  const passed = budgetChecks(budgets.data, countedSubscriptions(subscriptions.data, fullPrice), month, today, rates).filter(
+    (check) => check.passed,
+  );
   if (passed.length === 0) return null;
   return (
     <Alert

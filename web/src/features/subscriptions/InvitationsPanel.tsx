@@ -1,5 +1,5 @@
-import type { Subscription } from '@shared/api/subscription';
 import type { Invitation } from '@shared/api/sharing';
+import type { Subscription } from '@shared/api/subscription';
 import { formatAmount } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
 import { cycleLabel } from '@shared/domain/subscription-labels';

@@ -7,8 +7,8 @@ import {
   type ChangeShareInput,
   type InviteMemberInput,
   type SettlementInput,
-  sharingRoutes,
   type SubscriptionMembers,
+  sharingRoutes,
 } from '@shared/api/sharing';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -65,10 +65,11 @@ export function useChangeShare(subscriptionId: string) {
 }
 
 /** Removes a member, leaves (the caller's own id) or withdraws an invitation (its id). */
-export function useRemoveMember(subscriptionId: string) {
+export function useRemoveMember() {
   return useMutation({
-    mutationFn: (userId: string) => api(sharingRoutes.removeMember, { params: { id: subscriptionId, userId } }),
-    onSuccess: () => refresh(subscriptionId),
+    mutationFn: ({ subscriptionId, userId }: { subscriptionId: string; userId: string }) =>
+      api(sharingRoutes.removeMember, { params: { id: subscriptionId, userId } }),
+    onSuccess: (_answer, { subscriptionId }) => refresh(subscriptionId),
   });
 }
 
