@@ -272,8 +272,9 @@ function InvitationRow({
   return (
     <li className={styles.person}>
       <span className={styles.name}>{invitation.invitedAs}</span>
-      <span className={styles.shareOf}>{shareLabel(invitation.share, currency)}</span>
-      <span className={styles.expires}>Expires {formatDateShort(invitation.expiresAt.slice(0, 10))}</span>
+      <span className={styles.shareOf}>
+        {shareLabel(invitation.share, currency)} · expires {formatDateShort(invitation.expiresAt.slice(0, 10))}
+      </span>
       <span className={styles.rowActions}>
         <Button
           size="sm"
@@ -521,8 +522,10 @@ function CycleSettlements({
           return (
             <li key={settlement.userId} className={styles.person}>
               <span className={styles.name}>{name}</span>
+              <span className={styles.shareOf}>
+                <Badge tone={look.tone}>{look.text}</Badge>
+              </span>
               <span className={styles.amount}>{formatAmount(settlement.amount, settlement.currency)}</span>
-              <Badge tone={look.tone}>{look.text}</Badge>
               {action && (
                 <span className={styles.rowActions}>
                   <Button

@@ -48,6 +48,7 @@ export function SubscriptionsPanel() {
     <div className={styles.panel}>
       <CurrencyBanner currency={currency} rates={rates} />
       {seesAds(user.role) && <AdSlot />}
+      {!loading && <InvitationsPanel subscriptions={subscriptions} />}
 
       {loading ? (
         <div className={styles.loading}>
@@ -67,7 +68,6 @@ export function SubscriptionsPanel() {
             canSeeReport={canSeeReport}
             onOpenReport={() => setReportOpen(true)}
           />
-          <InvitationsPanel subscriptions={subscriptions} />
           <SubscriptionList
             data={data}
             currency={currency}
