@@ -1,5 +1,6 @@
 import { paymentMessages, paymentRoutes } from '../../shared/api/payments.js';
 import { reminderRuleMessages, reminderRuleRoutes, type SubscriptionReminderRules } from '../../shared/api/reminders.js';
+import { sharingRoutes } from '../../shared/api/sharing.js';
 import type { SubscriptionStatus } from '../../shared/api/subscription.js';
 import {
   subscriptionMessages as messages,
@@ -21,6 +22,7 @@ import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
+import { releaseSubscription } from '../lib/sharing/sharing-store.js';
 import { addToCounters } from '../lib/stats/counters.js';
 import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
@@ -40,6 +42,7 @@ import {
 } from '../lib/subscriptions/subscriptions.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 import type { UserItem } from '../lib/users/user-item.js';
+import { ownSubscription, priceEditProblem, sharedWithMe, sharingHandlers } from './sharing.js';
 
 /**
  * What a canceled subscription added to the landing counters' moneySaved, kept on it so that exactly
@@ -155,11 +158,16 @@ export const handler = createApiHandler(
     ...paymentRoutes,
     getSubscriptionReminders: reminderRuleRoutes.getSubscriptionReminders,
     saveSubscriptionReminders: reminderRuleRoutes.saveSubscriptionReminders,
+    ...sharingRoutes,
   },
   {
+    ...sharingHandlers,
+
     listSubscriptions: async ({ user, query }) => {
       if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
-      return (await listSubscriptionPage(user.id, query.after)).map(toSubscription);
+      const own = (await listSubscriptionPage(user.id, query.after)).map(ownSubscription);
+      // The subscriptions others share with the caller come once, after the own ones of the first page (issue 26).
+      return query.after === undefined ? [...own, ...(await sharedWithMe(user.id))] : own;
     },
 
     createSubscription: async ({ user, body }) => {
@@ -179,6 +187,9 @@ export const handler = createApiHandler(
       let changed: string[] = [];
       const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => {
         const fields = editedFields(body, current);
+        // A shared subscription's new price or currency must still split (issue 26: fixed shares).
+        const shareProblem = priceEditProblem(current, fields.amount, fields.currency);
+        if (shareProblem) throw badRequest(shareProblem);
         // The fields the user sent that differ from what was stored (a price change shows as 'amount').
         const stored = toSubscription(current);
         changed = Object.keys(body)
@@ -195,7 +206,7 @@ export const handler = createApiHandler(
           fields: changed.join(', '),
         });
       }
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     deleteSubscription: async ({ user, params }) => {
@@ -209,7 +220,7 @@ export const handler = createApiHandler(
       await setPaymentsExpiry(user.id, updated.id, expiresAt);
       await addToCounters({ totalSubscriptions: -1 });
       await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     deleteSubscriptionPermanently: async ({ user, params }) => {
@@ -220,6 +231,8 @@ export const handler = createApiHandler(
         throw conflict(messages.cannotDeleteForever);
       }
       await deletePayments(user.id, params.id);
+      // Its members' shares and its open invitations go with it (issue 26).
+      await releaseSubscription(current);
       await recordSubscriptionActivity(user, 'subscription_deleted', current, { permanent: true });
       return { message: messages.deletedForever };
     },
@@ -236,7 +249,7 @@ export const handler = createApiHandler(
       await setPaymentsExpiry(user.id, updated.id, null);
       await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_recovered', updated);
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     renewSubscription: async ({ user, params }) => {
@@ -251,7 +264,7 @@ export const handler = createApiHandler(
         await recordPayment(user.id, updated.id, paymentFor(toSubscription(renewed), renewed.dueDate, 'paid'), { onlyIfNew: true });
       }
       await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     cancelSubscription: async ({ user, params }) => {
@@ -262,7 +275,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: saved });
       await recordSubscriptionActivity(user, 'subscription_canceled', updated);
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     reactivateSubscription: async ({ user, params }) => {
@@ -273,7 +286,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_reactivated', updated);
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     getSubscriptionReminders: async ({ user, params }) => {

@@ -140,6 +140,10 @@ export const sharingRouteMessages = {
   notARenewal: 'The due date must be one of this subscription’s renewal dates',
   statusInvalid: 'Status must be paid or confirmed',
   subscriptionDeleted: 'A deleted subscription cannot be shared. Recover it first.',
+  /** More invitations in a day than INVITATIONS_BY_PAYER allows (functions/subscriptions/sharing.ts). */
+  tooManyInvitations: 'You have sent many invitations today. Please try again tomorrow.',
+  /** A change to who shares the subscription (or to a settlement) landed first: read it again. */
+  changedMeanwhile: 'This shared subscription changed in the meantime. Please reload and try again.',
 } as const;
 
 const m = sharingRouteMessages;

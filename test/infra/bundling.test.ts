@@ -148,20 +148,25 @@ describe('function bundling', () => {
    * force, the send hours in the user's zone, shared/domain/reminder-schedule.ts): measured auth 365.9, account 289.7, subscriptions 292.2, import 293.5, stats 247.3, budgets 306.9, calendar 249.2, admin 359.7, channels 292.7, reminder-planner 226.7 KB.
    * Issue 25 §1: a change into or out of the paid tiers (the membership function, an admin's role change)
    * indexes the user's reminders again: measured membership 302.8, admin 365.6 KB.
+   * Issue 26: shared subscriptions. The subscriptions function mails invitations, which brings the SES client,
+   * the e-mail layout and MIME writer (about 60 KB), and carries the sharing store and the split rules: measured
+   * 362.0 KB. Account deletion releases shared subscriptions (functions/lib/sharing/sharing-store.ts) in account
+   * and admin, and verifying an address claims its invitations in auth: measured auth 367.4, account 292.6,
+   * admin 368.4, twofa 387.1, announcements 260.2 KB (the new table keys reach every function).
    */
   const CEILING_KB: Record<string, number> = {
-    auth: 367,
-    admin: 367,
-    subscriptions: 294,
+    auth: 369,
+    admin: 370,
+    subscriptions: 364,
     // Issue 24 §6: the subscriptions' data access and the chassis, plus the import parsers, the plan and
     // its contract (about 25 KB): measured 286.5 KB. A function of its own keeps them out of the list's.
     import: 295,
     membership: 304,
-    account: 291,
+    account: 294,
     // The S3 client with its checksums (about 98 + 30 KB), the DynamoDB document client, the upload checks.
     avatars: 361,
-    twofa: 387,
-    announcements: 260,
+    twofa: 388,
+    announcements: 261,
     // Issue 25 §2: the channel types' rules the planner reads (shared/domain/channels.ts): measured 218.6 KB.
     'reminder-planner': 228,
     // Issue 25 §2: the channels' delivery (the outbound guard, the senders by type, the deliveries log: 312.1 KB)

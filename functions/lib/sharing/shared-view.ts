@@ -1,0 +1,53 @@
+import type { PayerSharingInfo, SharedSubscriptionInfo } from '../../../shared/api/subscription.js';
+import { type Share, type ShareMember, type ShareSpec, splitShares } from '../../../shared/domain/sharing.js';
+import { type SubscriptionItem, toSubscription } from '../subscriptions/subscriptions.js';
+import { type StoredMember, type StoredSharing, sharingOf } from './sharing-store.js';
+
+/**
+ * A shared subscription's shares of its current price (issue 26): computed on every read with
+ * shared/domain/sharing.ts splitShares, never stored, so a change of price or members recomputes them.
+ */
+export const shareMember = (member: Pick<StoredMember, 'userId' | 'value'>): ShareMember =>
+  member.value === undefined ? { userId: member.userId } : { userId: member.userId, value: member.value };
+
+/** The share spec of a stored member in the subscription's mode. */
+export const shareSpecOf = (sharing: StoredSharing, member: StoredMember): ShareSpec =>
+  sharing.mode === 'equal' ? { mode: 'equal' } : { mode: sharing.mode, value: member.value };
+
+/**
+ * The shares of the subscription's current price with its current members. A split the rules refuse
+ * (only possible for data written before a rule) falls back to the payer paying all.
+ */
+export function currentShares(subscription: SubscriptionItem): Share[] {
+  const { amount, currency } = toSubscription(subscription);
+  const sharing = sharingOf(subscription);
+  const split = splitShares(amount, currency, subscription.userId, sharing.members.map(shareMember), sharing.mode);
+  if (split.ok) return split.shares;
+  return [
+    { userId: subscription.userId, amount, payer: true },
+    ...sharing.members.map((m) => ({ userId: m.userId, amount: 0, payer: false })),
+  ];
+}
+
+/** The payer's summary of their own subscription while it has accepted members; undefined otherwise. */
+export function payerSharing(subscription: SubscriptionItem): PayerSharingInfo | undefined {
+  const sharing = sharingOf(subscription);
+  if (sharing.members.length === 0) return undefined;
+  const shares = currentShares(subscription);
+  return { myShare: shares[0]?.amount ?? 0, memberCount: sharing.members.length + 1 };
+}
+
+/** A member's view of a subscription shared with them. */
+export function memberSharing(subscription: SubscriptionItem, memberId: string, payerName: string): SharedSubscriptionInfo {
+  const shares = currentShares(subscription);
+  return {
+    payerId: subscription.userId,
+    payerName,
+    myShare: shares.find((share) => share.userId === memberId)?.amount ?? 0,
+    memberCount: sharingOf(subscription).members.length + 1,
+  };
+}
+
+/** True when `memberId` is an accepted member of the subscription. */
+export const isMemberOf = (subscription: SubscriptionItem, memberId: string) =>
+  sharingOf(subscription).members.some((member) => member.userId === memberId);
