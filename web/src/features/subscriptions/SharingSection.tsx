@@ -205,7 +205,7 @@ function MemberRow({
             ref={changeRef}
             size="sm"
             variant="ghost"
-            aria-label={`Change ${member.username}’s share`}
+            aria-label={`Change share of ${member.username}`}
             onClick={() => setEditing(true)}
           >
             Change share
