@@ -111,25 +111,29 @@ function SharingDetails({
           )}
         </p>
       )}
-      <ul className={styles.people} aria-label="Who shares the cost">
-        <li className={styles.person}>
-          <span className={styles.name}>
-            {data.payer.userId === user.id ? 'You' : data.payer.username} <Badge tone="primary">Pays</Badge>
-          </span>
-          <span className={styles.shareOf}>The rest</span>
-          <span className={styles.amount}>{formatAmount(data.payer.amount, currency)}</span>
-        </li>
-        {data.members.map((member) => (
-          <MemberRow
-            key={member.userId}
-            subscriptionId={sub.id}
-            member={member}
-            currency={currency}
-            isPayer={data.isPayer}
-            you={member.userId === user.id}
-          />
-        ))}
-      </ul>
+      {data.members.length === 0 ? (
+        <p className={styles.lead}>Only you pay for {sub.name}. Invite someone to split the cost.</p>
+      ) : (
+        <ul className={styles.people} aria-label="Who shares the cost">
+          <li className={styles.person}>
+            <span className={styles.name}>
+              {data.payer.userId === user.id ? 'You' : data.payer.username} <Badge tone="primary">Pays</Badge>
+            </span>
+            <span className={styles.shareOf}>The rest</span>
+            <span className={styles.amount}>{formatAmount(data.payer.amount, currency)}</span>
+          </li>
+          {data.members.map((member) => (
+            <MemberRow
+              key={member.userId}
+              subscriptionId={sub.id}
+              member={member}
+              currency={currency}
+              isPayer={data.isPayer}
+              you={member.userId === user.id}
+            />
+          ))}
+        </ul>
+      )}
 
       {data.isPayer && data.invitations.length > 0 && (
         <div className={styles.group}>
