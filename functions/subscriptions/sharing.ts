@@ -10,11 +10,12 @@ import {
 import type { Subscription } from '../../shared/api/subscription.js';
 import { SHARED_SUBSCRIPTIONS_MAX } from '../../shared/api/subscription-list.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
-import { anchorDayOf, intervalOf, shiftRenewal } from '../../shared/domain/billing.js';
+import { occurrences } from '../../shared/domain/billing.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { isRenewalDate } from '../../shared/domain/payments.js';
 import {
+  invitationExpiresAt,
   invitationState,
   isInvitationExpired,
   type ShareMember,
@@ -25,10 +26,10 @@ import {
   splitShares,
 } from '../../shared/domain/sharing.js';
 import { now } from '../lib/chassis/clock.js';
-import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import type { AreaHandlers } from '../lib/chassis/http.js';
 import type { Logger } from '../lib/chassis/log.js';
-import { keys, nowIso } from '../lib/chassis/table.js';
+import { epochSeconds, keys, nowIso } from '../lib/chassis/table.js';
 import { sendEmail } from '../lib/email/email.js';
 import { type InvitationMailDetails, invitationEmail, signUpInvitationEmail } from '../lib/email/sharing-emails.js';
 import { membershipOf } from '../lib/membership/membership.js';
@@ -59,15 +60,20 @@ import {
   withdrawInvitation,
 } from '../lib/sharing/sharing-store.js';
 import { getSubscription, type SubscriptionItem, toSubscription } from '../lib/subscriptions/subscriptions.js';
-import { mailToAddress, requireMailRequest, type ThrottleRule, takeSlot, takeSlots } from '../lib/throttles/throttle.js';
+import { INVITATIONS_BY_PAYER, mailToAddress, requireMailRequest, takeSlot, takeSlots } from '../lib/throttles/throttle.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { findUserByEmail, findUserByUsername } from '../lib/users/users.js';
 
 /**
- * Invitations one payer sends in a day, whoever to (issue 26: the invitation mail is no spam cannon);
- * each mail also counts against its recipient's address (MAILS_TO_ADDRESS_*) and the client address.
+ * True while GET /api/invitations lists an invitation: a pending one; an expired one for INVITATION_DAYS
+ * after it expired; an answered one for INVITATION_DAYS after its answer (the TTL removes them later).
  */
-export const INVITATIONS_BY_PAYER: ThrottleRule = { scope: 'invitations', limit: 20, windowSeconds: 24 * 60 * 60 };
+function stillListed(invitation: InvitationItem, at: string): boolean {
+  const state = invitationState(invitation, at);
+  if (state === 'pending') return true;
+  const since = state === 'expired' ? invitationExpiresAt(invitation.invitedAt) : (invitation.answeredAt ?? invitation.invitedAt);
+  return isInvitationExpired(since, at) === false;
+}
 
 /** The payer's name as members and invitees see it. */
 const nameOf = (user: UserItem) => user.username;
@@ -126,15 +132,15 @@ async function sendInvitationMail(to: string, details: InvitationMailDetails, ac
   }
 }
 
-/** The cycles the members answer shows: the next renewal and the last one on or before today, newest first. */
+/**
+ * The cycles the members answer shows, newest first: the next renewal (the due date) and the last renewal
+ * on or before today since the subscription was created, when there is one.
+ */
 function cycleDates(subscription: Subscription): string[] {
-  const today = todayIn('UTC', now());
   if (subscription.status === 'deleted') return [];
-  if (subscription.dueDate <= today) return [subscription.dueDate];
-  const previous = shiftRenewal(subscription.dueDate, subscription.billingCycle, intervalOf(subscription), anchorDayOf(subscription), -1);
-  return isRenewalDate(subscription, previous) && previous >= subscription.createdAt.slice(0, 10)
-    ? [subscription.dueDate, previous]
-    : [subscription.dueDate];
+  const today = todayIn('UTC', now());
+  const last = occurrences(subscription, subscription.createdAt.slice(0, 10), today).at(-1);
+  return last && last !== subscription.dueDate ? [subscription.dueDate, last] : [subscription.dueDate];
 }
 
 const settlementOf = (item: SettlementItem): Settlement => ({
@@ -159,7 +165,7 @@ async function membersAnswer(subscription: SubscriptionItem, callerId: string, p
         invitedAs: copy.invitedAs,
         share: copy.share,
         invitedAt: copy.invitedAt,
-        expiresAt: new Date(Date.parse(copy.invitedAt) + 7 * 86_400_000).toISOString(),
+        expiresAt: invitationExpiresAt(copy.invitedAt),
       }))
     : [];
   const settledMembers = isPayer ? sharing.members : sharing.members.filter((member) => member.userId === callerId);
@@ -285,8 +291,6 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     const sharing = sharingOf(subscription);
     const copies = await openCopies(user.id, subscription.id);
     if (sharing.members.length + copies.length > 0 && sharing.mode !== body.share.mode) throw badRequest(m.modeMismatch);
-    const limitProblem = sharingLimitProblem(roleNow(user), sharing.members.length + copies.length + 1);
-    if (limitProblem) throw new HttpError(403, limitProblem);
     const invitee = await resolveInvitee(typed);
     if (invitee.user?.id === user.id) throw badRequest(m.selfInvite);
     const inviteeKeyPk = invitee.user
@@ -300,6 +304,8 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     ) {
       throw conflict(m.alreadyMember);
     }
+    const limitProblem = sharingLimitProblem(roleNow(user), sharing.members.length + copies.length + 1);
+    if (limitProblem) throw new HttpError(403, limitProblem);
     const newcomer: ShareMember = { userId: 'invitation:new', value: body.share.value };
     const shares = requireSplit(
       subscription,
@@ -308,7 +314,7 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     );
     await requireMailRequest(clientAddress);
     const slot = await takeSlot(INVITATIONS_BY_PAYER, user.id);
-    if (!slot.taken) throw new HttpError(429, m.tooManyInvitations);
+    if (!slot.taken) throw tooManyRequests(m.tooManyInvitations, Math.max(1, slot.window.endsAt - epochSeconds()));
     const invitedAt = nowIso();
     const id = crypto.randomUUID();
     const share: ShareSpec = body.share.mode === 'equal' ? { mode: 'equal' } : { mode: body.share.mode, value: body.share.value };
@@ -395,12 +401,7 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
 
   listInvitations: async ({ user }) => {
     const at = nowIso();
-    const received = (await invitationsOf(user.id)).filter(
-      (invitation) =>
-        invitationState(invitation, at) === 'pending' ||
-        Date.parse(at) <
-          Date.parse(invitation.answeredAt ?? invitation.invitedAt) + 2 * 7 * 86_400_000 - (invitation.answeredAt ? 7 * 86_400_000 : 0),
-    );
+    const received = (await invitationsOf(user.id)).filter((invitation) => stillListed(invitation, at));
     const subscriptions = await getMany<SubscriptionItem>(received.map((i) => keys.subscription(i.payerId, i.subscriptionId)));
     const invitations: Invitation[] = [];
     for (const invitation of received) {
@@ -426,7 +427,7 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
         share: invitation.share,
         amount: split.ok ? (split.shares.find((share) => share.userId === user.id)?.amount ?? 0) : 0,
         invitedAt: invitation.invitedAt,
-        expiresAt: new Date(Date.parse(invitation.invitedAt) + 7 * 86_400_000).toISOString(),
+        expiresAt: invitationExpiresAt(invitation.invitedAt),
       });
     }
     return { invitations: invitations.sort((a, b) => b.invitedAt.localeCompare(a.invitedAt)) };
