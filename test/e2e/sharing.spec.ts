@@ -82,7 +82,15 @@ test('two accounts: invite by username, accept on the dashboard, the totals coun
   // The payer invites by username in the details dialog; the focus stays on the emptied field for the next one.
   await openDashboard(page, payer);
   const sharing = await openDetails(page, 'Netflix');
+  await expect(sharing).toContainText('Only you pay for Netflix.');
   await sharing.getByLabel('Username or e-mail').fill(mate.username);
+  // A refused share is said at its field, which takes the focus.
+  await sharing.getByLabel('Split').selectOption('percent');
+  await sharing.getByLabel('Percentage').fill('150');
+  await sharing.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(sharing.getByText('A percentage share needs a value greater than 0 and at most 100')).toBeVisible();
+  await expect(sharing.getByLabel('Percentage')).toBeFocused();
+  await sharing.getByLabel('Split').selectOption('equal');
   await sharing.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(sharing.getByRole('status').filter({ hasText: 'Invitation sent' })).toBeVisible();
   await expect(sharing.getByLabel('Username or e-mail')).toBeFocused();

@@ -146,7 +146,13 @@ function SharingDetails({
         </div>
       )}
 
-      {data.isPayer && sub.status !== 'deleted' && <InviteForm subscriptionId={sub.id} currency={currency} />}
+      {data.isPayer && sub.status !== 'deleted' && (
+        <InviteForm
+          subscriptionId={sub.id}
+          currency={currency}
+          initialMode={data.members[0]?.share.mode ?? data.invitations[0]?.share.mode ?? 'equal'}
+        />
+      )}
 
       {data.cycles.some((cycle) => cycle.settlements.length > 0) && (
         <div className={styles.group}>
@@ -319,6 +325,7 @@ function ShareFields({
         label="Split"
         options={modeOptions}
         value={mode}
+        error={mode === 'equal' ? error : null}
         onChange={(event) => onMode(event.target.value as ShareMode)}
       />
       {mode !== 'equal' && (
@@ -362,8 +369,10 @@ function ChangeShareForm({
       onDone();
     } catch (failure) {
       const message = errorMessage(failure, failures.change);
-      if (mode !== 'equal' && failure instanceof ApiError && failure.status === 400) setError(message);
-      else toast.error(message);
+      if (failure instanceof ApiError && failure.status === 400) {
+        setError(message);
+        document.getElementById(mode === 'equal' ? `${idPrefix}-mode` : `${idPrefix}-value`)?.focus();
+      } else toast.error(message);
     }
   }
 
@@ -382,9 +391,10 @@ function ChangeShareForm({
   );
 }
 
-function InviteForm({ subscriptionId, currency }: { subscriptionId: string; currency: string }) {
+/** Invites by username or e-mail, in the split the subscription already uses (one split per subscription). */
+function InviteForm({ subscriptionId, currency, initialMode }: { subscriptionId: string; currency: string; initialMode: ShareMode }) {
   const [who, setWho] = useState('');
-  const [mode, setMode] = useState<ShareMode>('equal');
+  const [mode, setMode] = useState<ShareMode>(initialMode);
   const [value, setValue] = useState('');
   const [errors, setErrors] = useState<{ who?: string; value?: string }>({});
   const [upgrade, setUpgrade] = useState<string | null>(null);
@@ -414,9 +424,9 @@ function InviteForm({ subscriptionId, currency }: { subscriptionId: string; curr
       if (failure instanceof ApiError && failure.status === 403) {
         setErrors({});
         setUpgrade(message);
-      } else if (mode !== 'equal' && isShareMessage(message)) {
+      } else if (isShareMessage(message)) {
         setErrors({ value: message });
-        document.getElementById('invite-value')?.focus();
+        document.getElementById(mode === 'equal' ? 'invite-mode' : 'invite-value')?.focus();
       } else {
         setErrors({ who: message });
         whoRef.current?.focus();
