@@ -256,6 +256,8 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
   }
 
   const owned = subscriptions.length;
+  // The export holds the user's own subscriptions: one someone else shares is the payer's, and read back it would be a copy (issue 26).
+  const own = useMemo(() => subscriptions.filter((sub) => !sub.shared), [subscriptions]);
   const colorOf = useMemo(() => categoryColorsIn(subscriptions, custom), [subscriptions, custom]);
   const empty = emptyStateText(owned);
   const look = confirm ? confirmLooks[confirm.kind] : null;
@@ -277,7 +279,7 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
                   ? `Showing ${first}–${first + view.items.length - 1} of ${view.totalItems}`
                   : `${view.totalItems} ${view.totalItems === 1 ? 'subscription' : 'subscriptions'}`}
           </p>
-          {!readOnly && <ImportExportMenu subscriptions={data.subscriptions} onImport={() => setImportOpen(true)} />}
+          {!readOnly && <ImportExportMenu subscriptions={own} onImport={() => setImportOpen(true)} />}
         </div>
       </header>
 
