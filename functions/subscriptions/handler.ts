@@ -22,6 +22,7 @@ import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
+import { priceEditProblem } from '../lib/sharing/shared-view.js';
 import { releaseSubscription } from '../lib/sharing/sharing-store.js';
 import { addToCounters } from '../lib/stats/counters.js';
 import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
@@ -42,7 +43,7 @@ import {
 } from '../lib/subscriptions/subscriptions.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 import type { UserItem } from '../lib/users/user-item.js';
-import { ownSubscription, priceEditProblem, sharedWithMe, sharingHandlers } from './sharing.js';
+import { ownSubscription, sharedWithMe, sharingHandlers } from './sharing.js';
 
 /**
  * What a canceled subscription added to the landing counters' moneySaved, kept on it so that exactly

@@ -18,6 +18,7 @@ import {
   invitationExpiresAt,
   invitationState,
   isInvitationExpired,
+  minorUnitDecimals,
   type ShareMember,
   type ShareSpec,
   settlementProblem,
@@ -72,7 +73,7 @@ function stillListed(invitation: InvitationItem, at: string): boolean {
   const state = invitationState(invitation, at);
   if (state === 'pending') return true;
   const since = state === 'expired' ? invitationExpiresAt(invitation.invitedAt) : (invitation.answeredAt ?? invitation.invitedAt);
-  return isInvitationExpired(since, at) === false;
+  return !isInvitationExpired(since, at);
 }
 
 /** The payer's name as members and invitees see it. */
@@ -116,7 +117,8 @@ function changedMeanwhile(error: unknown): never {
   throw error;
 }
 
-const money = (amount: number, currency: string) => `${amount} ${currency}`;
+/** An amount as a mail writes it: with its currency's decimals ('9.00 EUR', '1500 JPY'). */
+const money = (amount: number, currency: string) => `${amount.toFixed(minorUnitDecimals(currency) ?? 2)} ${currency}`;
 
 /** Sends one invitation mail if the throttles allow it; a refused or failed mail never changes the answer. */
 async function sendInvitationMail(to: string, details: InvitationMailDetails, account: boolean, log: Logger): Promise<void> {
@@ -261,20 +263,6 @@ export async function sharedWithMe(memberId: string): Promise<Subscription[]> {
 export function ownSubscription(subscription: SubscriptionItem): Subscription {
   const sharing = payerSharing(subscription);
   return sharing ? { ...toSubscription(subscription), sharing } : toSubscription(subscription);
-}
-
-/**
- * Why a price or currency edit of a shared subscription cannot stand (issue 26: fixed shares above the
- * new price, or fixed shares in another currency), or null.
- */
-export function priceEditProblem(current: SubscriptionItem, amount: number, currency: string): string | null {
-  const sharing = sharingOf(current);
-  if (sharing.members.length === 0) return null;
-  const previous = toSubscription(current);
-  if (previous.amount === amount && previous.currency === currency) return null;
-  if (sharing.mode === 'fixed' && previous.currency !== currency) return m.fixedOverPrice;
-  const split = splitShares(amount, currency, current.userId, sharing.members.map(shareMember), sharing.mode);
-  return split.ok ? null : split.message;
 }
 
 export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATIONS_BY_PAYER } from '../../functions/lib/throttles/throttle.js';
 import type { InvitationList, Settlement, SubscriptionMembers } from '../../shared/api/sharing.js';
@@ -377,6 +378,21 @@ describe('percent and fixed shares', () => {
       body: { share: { mode: 'fixed', value: 10 } },
     });
     expect(over).toMatchObject({ status: 400, body: { message: m.fixedOverPrice } });
+  });
+});
+
+describe('re-importing a shared subscription', () => {
+  it('refuses a new price below its fixed shares before writing anything', async () => {
+    const [payer, bob] = await Promise.all([signedInUser(), signedInUser()]);
+    const csv = readFileSync(new URL('../fixtures/import/subtrackr-export.csv', import.meta.url), 'utf8');
+    const commit = (fileText: string) =>
+      call('POST', '/api/import/commit', { token: payer.token, body: { format: 'subtrackr-csv', fileText } });
+    expect((await commit(csv)).status).toBe(200);
+    const netflix = (await listOf(payer)).find((s) => s.name === 'Netflix') as Subscription;
+    await share(payer, netflix.id, bob, { mode: 'fixed', value: 20 });
+    const cheaper = await commit(csv.replace('1,Netflix,Entertainment,20.99,', '1,Netflix,Entertainment,19.99,'));
+    expect(cheaper).toMatchObject({ status: 400, body: { message: m.fixedOverPrice } });
+    expect((await listOf(bob)).find((s) => s.id === netflix.id)).toMatchObject({ amount: 20.99, shared: { myShare: 20 } });
   });
 });
 

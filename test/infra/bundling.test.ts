@@ -151,8 +151,8 @@ describe('function bundling', () => {
    * Issue 26: shared subscriptions. The subscriptions function mails invitations, which brings the SES client,
    * the e-mail layout and MIME writer (about 60 KB), and carries the sharing store and the split rules: measured
    * 362.0 KB. Account deletion releases shared subscriptions (functions/lib/sharing/sharing-store.ts) in account
-   * and admin, and verifying an address claims its invitations in auth: measured auth 367.4, account 292.6,
-   * admin 368.4, twofa 387.1, announcements 260.2 KB (the new table keys reach every function).
+   * and admin, and verifying an address claims its invitations in auth: measured auth 367.5, account 292.6,
+   * admin 368.5, twofa 387.1, announcements 260.2 KB (the new table keys reach every function).
    */
   const CEILING_KB: Record<string, number> = {
     auth: 369,
@@ -160,7 +160,8 @@ describe('function bundling', () => {
     subscriptions: 364,
     // Issue 24 §6: the subscriptions' data access and the chassis, plus the import parsers, the plan and
     // its contract (about 25 KB): measured 286.5 KB. A function of its own keeps them out of the list's.
-    import: 295,
+    // Issue 26: a re-imported price must still split a shared subscription (the split rules): measured 297.2 KB.
+    import: 298,
     membership: 304,
     account: 294,
     // The S3 client with its checksums (about 98 + 30 KB), the DynamoDB document client, the upload checks.

@@ -1,5 +1,5 @@
 import type { PayerSharingInfo, SharedSubscriptionInfo } from '../../../shared/api/subscription.js';
-import { type Share, type ShareMember, type ShareSpec, splitShares } from '../../../shared/domain/sharing.js';
+import { type Share, type ShareMember, type ShareSpec, sharingMessages, splitShares } from '../../../shared/domain/sharing.js';
 import { type SubscriptionItem, toSubscription } from '../subscriptions/subscriptions.js';
 import { type StoredMember, type StoredSharing, sharingOf } from './sharing-store.js';
 
@@ -51,3 +51,17 @@ export function memberSharing(subscription: SubscriptionItem, memberId: string, 
 /** True when `memberId` is an accepted member of the subscription. */
 export const isMemberOf = (subscription: SubscriptionItem, memberId: string) =>
   sharingOf(subscription).members.some((member) => member.userId === memberId);
+
+/**
+ * Why a price or currency edit of a shared subscription cannot stand (issue 26: fixed shares above the
+ * new price, or fixed shares in another currency), or null.
+ */
+export function priceEditProblem(current: SubscriptionItem, amount: number, currency: string): string | null {
+  const sharing = sharingOf(current);
+  if (sharing.members.length === 0) return null;
+  const previous = toSubscription(current);
+  if (previous.amount === amount && previous.currency === currency) return null;
+  if (sharing.mode === 'fixed' && previous.currency !== currency) return sharingMessages.fixedOverPrice;
+  const split = splitShares(amount, currency, current.userId, sharing.members.map(shareMember), sharing.mode);
+  return split.ok ? null : split.message;
+}
