@@ -97,15 +97,32 @@ test('two accounts: invite by username, accept on the dashboard, the totals coun
   await expect(sharing.getByLabel('Username or e-mail')).toHaveValue('');
   await expect(sharing.getByText(mate.username)).toBeVisible();
 
-  // The member sees the invitation above the list, accepts it, and the focus goes to its card.
+  const hulu = await seedSubscription(payer, {
+    name: 'Hulu',
+    amount: 7.99,
+    currency: 'USD',
+    category: 'streaming',
+    dueDate: day(20),
+    billingCycle: 'monthly',
+    autoRenew: false,
+  });
+  await invite(payer, hulu.id, mate);
+
+  // The member sees the invitations above the list; declining one moves the focus to the next one's 'Accept'.
   const matePage = await pageFor(browser, mate);
-  const invitations = matePage.getByRole('region', { name: 'An invitation to share' });
+  const invitations = matePage.getByRole('region', { name: '2 invitations to share' });
   await expect(invitations).toContainText(`${payer.username} invited you to share Netflix — your share $8.99/month`);
-  await expectNoAxeViolationsInBothThemes(matePage, 'the dashboard with an invitation');
+  await expect(invitations).toContainText(`${payer.username} invited you to share Hulu — your share $3.99/month`);
+  await expectNoAxeViolationsInBothThemes(matePage, 'the dashboard with invitations');
   await matePage.emulateMedia({ colorScheme: 'light' });
-  await invitations.getByRole('button', { name: 'Accept: share Netflix' }).click();
+  await invitations.getByRole('button', { name: 'Decline: share Hulu' }).click();
+  await expect(toast(matePage, 'Invitation declined')).toBeVisible();
+  await expect(matePage.getByRole('button', { name: 'Accept: share Netflix' })).toBeFocused();
+
+  // Accepting the other one adds it to the list, and the focus goes to its card.
+  await matePage.getByRole('button', { name: 'Accept: share Netflix' }).click();
   await expect(toast(matePage, 'You now share this subscription')).toBeVisible();
-  await expect(invitations).toBeHidden();
+  await expect(matePage.getByRole('region', { name: /invitations? to share/ })).toBeHidden();
   const netflix = card(matePage, 'Netflix');
   await expect(netflix.getByRole('button', { name: 'Netflix', exact: true })).toBeFocused();
   await expect(netflix).toContainText(`Shared by ${payer.username}`);
@@ -135,7 +152,8 @@ test('two accounts: invite by username, accept on the dashboard, the totals coun
   await page.reload();
   await expect(card(page, 'Netflix')).toContainText('Shared · 2 people');
   await expect(card(page, 'Netflix')).toContainText('Your share $9.00');
-  await expect(monthlyTotal(page)).toContainText('$9.00');
+  // Their share of Netflix and all of Hulu, whose invitation was declined.
+  await expect(monthlyTotal(page)).toContainText('$16.99');
   await matePage.context().close();
 });
 
