@@ -281,14 +281,16 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     if (sharing.members.length + copies.length > 0 && sharing.mode !== body.share.mode) throw badRequest(m.modeMismatch);
     const invitee = await resolveInvitee(typed);
     if (invitee.user?.id === user.id) throw badRequest(m.selfInvite);
-    const inviteeKeyPk = invitee.user
-      ? keys.invitation(invitee.user.id, 'x').pk
+    const id = crypto.randomUUID();
+    // Where the invitee's invitation goes: an account's partition, an address's, or none (an unknown username).
+    const inviteeKey = invitee.user
+      ? keys.invitation(invitee.user.id, id)
       : invitee.email
-        ? keys.emailInvitation(invitee.email, 'x').pk
+        ? keys.emailInvitation(invitee.email, id)
         : undefined;
     if (
       (invitee.user && sharing.members.some((member) => member.userId === invitee.user?.id)) ||
-      copies.some((copy) => (inviteeKeyPk ? copy.inviteeKey?.pk === inviteeKeyPk : copy.invitedAs.toLowerCase() === typed.toLowerCase()))
+      copies.some((copy) => (inviteeKey ? copy.inviteeKey?.pk === inviteeKey.pk : copy.invitedAs.toLowerCase() === typed.toLowerCase()))
     ) {
       throw conflict(m.alreadyMember);
     }
@@ -304,7 +306,6 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     const slot = await takeSlot(INVITATIONS_BY_PAYER, user.id);
     if (!slot.taken) throw tooManyRequests(m.tooManyInvitations, Math.max(1, slot.window.endsAt - epochSeconds()));
     const invitedAt = nowIso();
-    const id = crypto.randomUUID();
     const share: ShareSpec = body.share.mode === 'equal' ? { mode: 'equal' } : { mode: body.share.mode, value: body.share.value };
     const invitation: Omit<InvitationItem, 'pk' | 'sk'> = {
       id,
@@ -316,11 +317,6 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
       state: 'pending',
       expiresAt: invitationPurgeAt(invitedAt),
     };
-    const inviteeKey = invitee.user
-      ? keys.invitation(invitee.user.id, id)
-      : invitee.email
-        ? keys.emailInvitation(invitee.email, id)
-        : undefined;
     await storeInvitation(subscription, sharing, body.share.mode, invitation, inviteeKey, typed).catch(changedMeanwhile);
     const view = toSubscription(subscription);
     const details: InvitationMailDetails = {

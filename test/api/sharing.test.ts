@@ -440,6 +440,17 @@ describe('removal paths', () => {
     expect(await getItem(`USER#${bob.id}`, `SHARED#${payer.id}#${sub.id}`)).toBeUndefined();
   });
 
+  it('lets the payer remove a member while the subscription is in the trash', async () => {
+    const [payer, bob] = await Promise.all([signedInUser(), signedInUser()]);
+    const sub = await create(payer);
+    await share(payer, sub.id, bob);
+    expect((await call('DELETE', `/api/subscriptions/${sub.id}`, { token: payer.token })).status).toBe(200);
+    expect((await call('DELETE', `/api/subscriptions/${sub.id}/members/${bob.id}`, { token: payer.token })).status).toBe(200);
+    expect((await call('PUT', `/api/subscriptions/${sub.id}/recover`, { token: payer.token })).status).toBe(200);
+    expect((await listOf(bob)).some((s) => s.id === sub.id)).toBe(false);
+    expect((await membersOf(payer, sub.id)).members).toEqual([]);
+  });
+
   it('deleting the payer’s account leaves members no dangling share and invitees no invitation', async () => {
     const [payer, bob, carol] = await Promise.all([signedInUser(), signedInUser(), signedInUser()]);
     const sub = await create(payer);

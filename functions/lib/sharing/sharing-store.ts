@@ -99,20 +99,29 @@ export function sharingOf(subscription: SubscriptionItem): StoredSharing {
 }
 
 /** The update of a subscription's `sharing` from `before` (as read) to `after`: refused when another change came first. */
-function sharingUpdate(subscription: SubscriptionItem, before: StoredSharing, after: Omit<StoredSharing, 'revision'>) {
+function sharingUpdate(
+  subscription: SubscriptionItem,
+  before: StoredSharing,
+  after: Omit<StoredSharing, 'revision'>,
+  { inTrashToo = false } = {},
+) {
   const first = before.revision === 0;
   return {
     Update: {
       TableName: tableName(),
       Key: keys.subscription(subscription.userId, subscription.id),
       UpdateExpression: 'SET #sharing = :sharing',
-      ConditionExpression: `attribute_exists(pk) AND #status <> :deleted AND ${
+      ConditionExpression: `attribute_exists(pk)${inTrashToo ? '' : ' AND #status <> :deleted'} AND ${
         first ? 'attribute_not_exists(#sharing)' : '#sharing.#revision = :revision'
       }`,
-      ExpressionAttributeNames: { '#sharing': 'sharing', '#status': 'status', ...(first ? {} : { '#revision': 'revision' }) },
+      ExpressionAttributeNames: {
+        '#sharing': 'sharing',
+        ...(inTrashToo ? {} : { '#status': 'status' }),
+        ...(first ? {} : { '#revision': 'revision' }),
+      },
       ExpressionAttributeValues: {
         ':sharing': { ...after, revision: before.revision + 1 },
-        ':deleted': 'deleted',
+        ...(inTrashToo ? {} : { ':deleted': 'deleted' }),
         ...(first ? {} : { ':revision': before.revision }),
       },
     },
@@ -293,10 +302,18 @@ export async function withdrawInvitation(copy: InvitedCopyItem): Promise<void> {
   ]);
 }
 
-/** Removes a member (the payer) or lets them leave: out of `sharing.members`, their membership item deleted. */
+/**
+ * Removes a member (the payer, also while the subscription is in the trash) or lets them leave: out of
+ * `sharing.members`, their membership item deleted.
+ */
 export async function removeMember(subscription: SubscriptionItem, before: StoredSharing, memberId: string): Promise<void> {
   await transact([
-    sharingUpdate(subscription, before, { mode: before.mode, members: before.members.filter((m) => m.userId !== memberId) }),
+    sharingUpdate(
+      subscription,
+      before,
+      { mode: before.mode, members: before.members.filter((m) => m.userId !== memberId) },
+      { inTrashToo: true },
+    ),
     { Delete: { TableName: tableName(), Key: keys.sharedMembership(memberId, subscription.userId, subscription.id) } },
   ]);
 }
@@ -369,21 +386,14 @@ async function leaveForGood(membership: MembershipItem, memberId: string): Promi
       return;
     }
     try {
-      // Through a write that does not mind the trash: a member's account goes whatever the subscription's state.
+      // A member's account goes whatever the subscription's state.
       await transact([
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.subscription(subscription.userId, subscription.id),
-            UpdateExpression: 'SET #sharing = :sharing',
-            ConditionExpression: 'attribute_exists(pk) AND #sharing.#revision = :revision',
-            ExpressionAttributeNames: { '#sharing': 'sharing', '#revision': 'revision' },
-            ExpressionAttributeValues: {
-              ':sharing': { ...sharing, members: sharing.members.filter((m) => m.userId !== memberId), revision: sharing.revision + 1 },
-              ':revision': sharing.revision,
-            },
-          },
-        },
+        sharingUpdate(
+          subscription,
+          sharing,
+          { mode: sharing.mode, members: sharing.members.filter((m) => m.userId !== memberId) },
+          { inTrashToo: true },
+        ),
         { Delete: { TableName: tableName(), Key: { pk: membership.pk, sk: membership.sk } } },
       ]);
       return;
