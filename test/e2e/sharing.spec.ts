@@ -157,7 +157,7 @@ test('two accounts: invite by username, accept on the dashboard, the totals coun
   await matePage.context().close();
 });
 
-test('three accounts: €17.99 splits 5.99 / 5.99 / 6.01, a cycle is settled, a member leaves and the payer removes one', async ({
+test('three accounts: €17.99 splits 5.99 / 5.99 / 6.01, a cycle is settled, a member leaves, a share changes and the payer removes one', async ({
   page,
   browser,
 }) => {
@@ -224,6 +224,18 @@ test('three accounts: €17.99 splits 5.99 / 5.99 / 6.01, a cycle is settled, a 
   await page.reload();
   sharing = await openDetails(page, 'Music Family');
   await expect(person(sharing, ben.username)).toHaveCount(0);
+  // The payer changes Ann's share to 50 %: she pays 8.99 (rounded down), the payer the rest.
+  await sharing.getByRole('button', { name: `Change share of ${ann.username}` }).click();
+  const shareForm = sharing.getByRole('form', { name: `${ann.username}’s share` });
+  await shareForm.getByLabel('Split').selectOption('percent');
+  await shareForm.getByLabel('Percentage').fill('50');
+  await shareForm.getByRole('button', { name: 'Save share' }).click();
+  await expect(toast(page, `${ann.username}’s share changed`)).toBeVisible();
+  await expect(person(sharing, ann.username)).toContainText('50%');
+  await expect(person(sharing, ann.username)).toContainText('€8.99');
+  await expect(person(sharing, 'You')).toContainText('€9.00');
+  await expect(sharing.getByRole('button', { name: `Change share of ${ann.username}` })).toBeFocused();
+
   await sharing.getByRole('button', { name: `Remove ${ann.username}` }).click();
   await page
     .getByRole('alertdialog', { name: `Remove ${ann.username}?` })
