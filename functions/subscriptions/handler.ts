@@ -22,8 +22,8 @@ import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
-import { priceEditProblem } from '../lib/sharing/shared-view.js';
-import { releaseSubscription } from '../lib/sharing/sharing-store.js';
+import { ownSubscription, priceEditProblem, sharedWithMe } from '../lib/sharing/shared-view.js';
+import { deleteMembership, releaseSubscription } from '../lib/sharing/sharing-store.js';
 import { addToCounters } from '../lib/stats/counters.js';
 import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
@@ -43,7 +43,7 @@ import {
 } from '../lib/subscriptions/subscriptions.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 import type { UserItem } from '../lib/users/user-item.js';
-import { ownSubscription, sharedWithMe, sharingHandlers } from './sharing.js';
+import { sharingHandlers } from './sharing.js';
 
 /**
  * What a canceled subscription added to the landing counters' moneySaved, kept on it so that exactly
@@ -168,7 +168,10 @@ export const handler = createApiHandler(
       if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
       const own = (await listSubscriptionPage(user.id, query.after)).map(ownSubscription);
       // The subscriptions others share with the caller come once, after the own ones of the first page (issue 26).
-      return query.after === undefined ? [...own, ...(await sharedWithMe(user.id))] : own;
+      if (query.after !== undefined) return own;
+      const shared = await sharedWithMe(user.id);
+      await Promise.all(shared.dangling.map(deleteMembership));
+      return [...own, ...shared.subscriptions];
     },
 
     createSubscription: async ({ user, body }) => {

@@ -34,7 +34,7 @@ import { epochSeconds, keys, nowIso } from '../lib/chassis/table.js';
 import { sendEmail } from '../lib/email/email.js';
 import { type InvitationMailDetails, invitationEmail, signUpInvitationEmail } from '../lib/email/sharing-emails.js';
 import { membershipOf } from '../lib/membership/membership.js';
-import { currentShares, isMemberOf, memberSharing, payerSharing, shareMember, shareSpecOf } from '../lib/sharing/shared-view.js';
+import { currentShares, isMemberOf, shareMember, shareSpecOf } from '../lib/sharing/shared-view.js';
 import {
   acceptInvitation,
   declineInvitation,
@@ -235,34 +235,6 @@ async function resolveInvitee(usernameOrEmail: string): Promise<{ user?: UserIte
   }
   const user = await findUserByUsername(usernameOrEmail);
   return user ? { user } : {};
-}
-
-/**
- * The caller's subscriptions shared with them, for the first page of GET /api/subscriptions: one Query of
- * their membership items and BatchGets of the payers' subscriptions. A membership whose subscription is
- * gone or no longer names the member is deleted on this read; one in the trash is hidden.
- */
-export async function sharedWithMe(memberId: string): Promise<Subscription[]> {
-  const memberships = (await membershipsOf(memberId)).slice(0, SHARED_SUBSCRIPTIONS_MAX);
-  if (memberships.length === 0) return [];
-  const subscriptions = await getMany<SubscriptionItem>(memberships.map((item) => keys.subscription(item.payerId, item.subscriptionId)));
-  const answer: Subscription[] = [];
-  for (const membership of memberships) {
-    const subscription = subscriptions.find((sub) => sub.userId === membership.payerId && sub.id === membership.subscriptionId);
-    if (!subscription || !isMemberOf(subscription, memberId)) {
-      await deleteMembership(membership);
-      continue;
-    }
-    if (subscription.status === 'deleted') continue;
-    answer.push({ ...toSubscription(subscription), shared: memberSharing(subscription, memberId, membership.payerName) });
-  }
-  return answer;
-}
-
-/** The caller's own subscription as the list answers it: with `sharing` while it has accepted members. */
-export function ownSubscription(subscription: SubscriptionItem): Subscription {
-  const sharing = payerSharing(subscription);
-  return sharing ? { ...toSubscription(subscription), sharing } : toSubscription(subscription);
 }
 
 export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {

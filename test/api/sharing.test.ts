@@ -485,6 +485,24 @@ describe('removal paths', () => {
 });
 
 describe('counting', () => {
+  it('counts each person’s share in their own figures (GET /api/stats?currency=)', async () => {
+    const [payer, bob, cy] = await Promise.all([signedInUser('vip'), signedInUser(), signedInUser()]);
+    const sub = await create(payer);
+    await share(payer, sub.id, bob);
+    await share(payer, sub.id, cy);
+    const figures = async (user: SignedInUser) => {
+      const answer = await call('GET', '/api/stats?currency=EUR', { token: user.token });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body as { monthlyTotal: number; totalSubscriptions: number };
+    };
+    expect(await figures(payer)).toMatchObject({ monthlyTotal: 6.01, totalSubscriptions: 1 });
+    expect(await figures(bob)).toMatchObject({ monthlyTotal: 5.99, totalSubscriptions: 1 });
+    const left = await call('DELETE', `/api/subscriptions/${sub.id}/members/${bob.id}`, { token: bob.token });
+    expect(left.status).toBe(200);
+    expect(await figures(bob)).toMatchObject({ monthlyTotal: 0, totalSubscriptions: 0 });
+    expect(await figures(payer)).toMatchObject({ monthlyTotal: 9, totalSubscriptions: 1 });
+  });
+
   it('counts a shared subscription once on the landing counters and in the admin’s view of each account', async () => {
     const [payer, bob] = await Promise.all([signedInUser(), signedInUser()]);
     const before = (await landingCounts()).totalSubscriptions;

@@ -1,7 +1,9 @@
-import type { PayerSharingInfo, SharedSubscriptionInfo } from '../../../shared/api/subscription.js';
+import type { PayerSharingInfo, SharedSubscriptionInfo, Subscription } from '../../../shared/api/subscription.js';
+import { SHARED_SUBSCRIPTIONS_MAX } from '../../../shared/api/subscription-list.js';
 import { type Share, type ShareMember, type ShareSpec, sharingMessages, splitShares } from '../../../shared/domain/sharing.js';
+import { keys } from '../chassis/table.js';
 import { type SubscriptionItem, toSubscription } from '../subscriptions/subscriptions.js';
-import { type StoredMember, type StoredSharing, sharingOf } from './sharing-store.js';
+import { getMany, type MembershipItem, membershipsOf, type StoredMember, type StoredSharing, sharingOf } from './sharing-store.js';
 
 /**
  * A shared subscription's shares of its current price (issue 26): computed on every read with
@@ -64,4 +66,31 @@ export function priceEditProblem(current: SubscriptionItem, amount: number, curr
   if (sharing.mode === 'fixed' && previous.currency !== currency) return sharingMessages.fixedOverPrice;
   const split = splitShares(amount, currency, current.userId, sharing.members.map(shareMember), sharing.mode);
   return split.ok ? null : split.message;
+}
+
+/**
+ * The caller's subscriptions shared with them (issue 26), for the first page of GET /api/subscriptions and
+ * the signed-in figures of GET /api/stats: one Query of their membership items and BatchGets of the payers'
+ * subscriptions. One in the trash is hidden. `dangling` names the memberships whose subscription is gone or
+ * no longer names the member: the list deletes them (functions/subscriptions), a read-only caller skips them.
+ */
+export async function sharedWithMe(memberId: string): Promise<{ subscriptions: Subscription[]; dangling: MembershipItem[] }> {
+  const memberships = (await membershipsOf(memberId)).slice(0, SHARED_SUBSCRIPTIONS_MAX);
+  if (memberships.length === 0) return { subscriptions: [], dangling: [] };
+  const stored = await getMany<SubscriptionItem>(memberships.map((item) => keys.subscription(item.payerId, item.subscriptionId)));
+  const subscriptions: Subscription[] = [];
+  const dangling: MembershipItem[] = [];
+  for (const membership of memberships) {
+    const subscription = stored.find((sub) => sub.userId === membership.payerId && sub.id === membership.subscriptionId);
+    if (!subscription || !isMemberOf(subscription, memberId)) dangling.push(membership);
+    else if (subscription.status !== 'deleted')
+      subscriptions.push({ ...toSubscription(subscription), shared: memberSharing(subscription, memberId, membership.payerName) });
+  }
+  return { subscriptions, dangling };
+}
+
+/** The caller's own subscription as the list answers it: with `sharing` while it has accepted members. */
+export function ownSubscription(subscription: SubscriptionItem): Subscription {
+  const sharing = payerSharing(subscription);
+  return sharing ? { ...toSubscription(subscription), sharing } : toSubscription(subscription);
 }
