@@ -17,7 +17,7 @@ import { subscriptionMessages } from './subscriptions.js';
 /**
  * Shared subscriptions (issue 26): the payer shares a subscription with other accounts, who each see it
  * with their share; the payer settles each cycle's shares. The model (keys, removal paths, totals) is
- * docs/decisions/*-shared-subscriptions.md; the rules (splitting, invitations, the tier rule,
+ * docs/decisions/0096-shared-subscriptions.md; the rules (splitting, invitations, the tier rule,
  * settlement) are shared/domain/sharing.ts.
  *
  * These routes are registered with their handlers: they are not in shared/api/index.ts until

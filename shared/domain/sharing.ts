@@ -2,7 +2,7 @@
  * Shared subscriptions (issue 26): one payer, everyone's share. The pure rules of splitting a price into
  * shares, exact to the minor unit of the subscription's currency; of invitations; of who may share with
  * how many; and of settling a cycle's share. The model they serve is
- * docs/decisions/*-shared-subscriptions.md.
+ * docs/decisions/0096-shared-subscriptions.md.
  *
  * A subscription has one split mode for all its shares (equal, percent or fixed). Members' shares are
  * computed first, each rounded down to the currency's minor unit; the payer's share is the price minus

@@ -18,7 +18,7 @@ import type { SubscriptionItem } from '../subscriptions/subscriptions.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 
 /**
- * Shared subscriptions' items (issue 26; docs/decisions/*-shared-subscriptions.md). The payer's
+ * Shared subscriptions' items (issue 26; docs/decisions/0096-shared-subscriptions.md). The payer's
  * subscription names its accepted members (`sharing`); each member has a membership item on their own
  * partition; invitations are keyed by invitee with the payer's copy beside the subscription; settlements
  * sit on the payer's partition. Every write that changes who shares a subscription is one transaction,
