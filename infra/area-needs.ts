@@ -103,7 +103,10 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
       ],
     },
   },
+  // Issue 26: invitations to share a subscription are mailed (SES); who shares it changes in transactions
+  // (UpdateItem, PutItem, DeleteItem) and a member's list reads the payers' subscriptions (BatchGetItem).
   subscriptions: {
+    sendsEmail: true,
     table: {
       actions: [
         'dynamodb:GetItem',

@@ -13,6 +13,7 @@ import type { Logger } from '../lib/chassis/log.js';
 import { passwordResetEmail, signInLinkEmail, verificationEmail } from '../lib/email/account-emails.js';
 import { sendEmail } from '../lib/email/email.js';
 import { verifyUnsubscribeToken } from '../lib/reminders/unsubscribe-token.js';
+import { claimEmailInvitations } from '../lib/sharing/sharing-store.js';
 import {
   beginLoginAttempt,
   clearLoginAttempts,
@@ -212,12 +213,16 @@ export const handler = createApiHandler(authRoutes, {
       log.info('new address verified', { userId: user.id });
       await recordActivity(user.id, 'email_changed', user.username, { from: user.email ?? null, to: newAddress });
       await sendSecurityNotice(user, { kind: 'email-changed', newAddress }, log);
+      // Invitations to share a subscription sent to this address are now this account's (issue 26).
+      await claimEmailInvitations(newAddress, user.id);
       return { message: authMessages.newEmailVerified };
     }
     if (!user.emailVerified) {
       await updateUser(user.id, { emailVerified: true });
       await recordActivity(user.id, 'email_verified', user.username, { email: user.email });
     }
+    // Invitations to share a subscription sent to this address before the account had it (issue 26).
+    if (user.email) await claimEmailInvitations(user.email, user.id);
     return { message: authMessages.emailVerified };
   },
 

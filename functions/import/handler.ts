@@ -18,6 +18,7 @@ import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
+import { priceEditProblem } from '../lib/sharing/shared-view.js';
 import {
   createSubscriptions,
   dueIndex,
@@ -117,6 +118,13 @@ export const handler = createApiHandler(importRoutes, {
 
   commitImport: async ({ user, body }) => {
     const { planned, byId, limit } = await planFor(user, body);
+    // A re-imported price must still split a shared subscription's fixed shares (issue 26): refused before any write.
+    for (const p of planned) {
+      if (p.action !== 'update') continue;
+      const current = byId.get(p.id);
+      const problem = current && priceEditProblem(current, p.row.amount, p.row.currency);
+      if (problem) throw badRequest(problem);
+    }
     const today = todayIn('UTC', now());
     const creates = planned.flatMap((p) => (p.action === 'create' ? [{ fields: createdFields(p.row, today), status: p.row.status }] : []));
     await createSubscriptions(user.id, creates, limit).catch((error: unknown) => {

@@ -33,6 +33,9 @@ export const markerKey = (subscriptionId: string, eventDate: string, rule: Pick<
 /** The marker of a channel's delivery of a reminder: beside the e-mail's, one per channel. */
 export const channelMarkerKey = (reminder: MarkerKey, channelId: string): MarkerKey => ({ pk: reminder.pk, sk: `CHANNEL#${channelId}` });
 
+/** The marker of a member's e-mail of a shared subscription's reminder (issue 26): beside the payer's, one per member. */
+export const memberMarkerKey = (reminder: MarkerKey, memberId: string): MarkerKey => ({ pk: reminder.pk, sk: `MEMBER#${memberId}` });
+
 export type ClaimResult = { claimed: true; claimId: string } | { claimed: false; status: MarkerStatus };
 
 const update = (input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>) =>

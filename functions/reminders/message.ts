@@ -8,6 +8,7 @@ import {
   type RulesSource,
 } from '../../shared/domain/reminder-rules.js';
 import { REMINDER_EVENTS, REMINDER_KINDS, type ReminderEvent, type ReminderKind } from '../../shared/domain/reminders.js';
+import type { ReminderShare } from '../lib/reminders/reminder-email.js';
 
 /** The rule a reminder was planned under (issue 25 §1): its timing, its channels and where it comes from. */
 export interface MessageRule extends ReminderRule {
@@ -47,6 +48,11 @@ export interface ReminderMessage {
     noticeDays: number | null;
     /** The end date (issue 24 §2), what an 'end' reminder is about. */
     endsAt: string | null;
+    /**
+     * On a shared subscription's renewal (issue 26): the recipient's share and who pays. A message to a
+     * member (`payerName` set) goes by e-mail only, under its own marker beside the payer's.
+     */
+    share?: ReminderShare;
   };
   recipient: {
     userId: string;
@@ -95,6 +101,16 @@ function legacyRule(kind: unknown, event: ReminderEvent): MessageRule | null {
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isShare = (value: unknown) => {
+  const share = value as Partial<ReminderShare> | null;
+  return (
+    typeof share === 'object' &&
+    share !== null &&
+    typeof share.amount === 'number' &&
+    (share.payerName === null || isText(share.payerName)) &&
+    Number.isInteger(share.memberCount)
+  );
+};
 const isDateOrNull = (value: unknown) => value === null || (isText(value) && isCalendarDate(value));
 
 /**
@@ -141,6 +157,7 @@ export function parseReminderMessage(body: string): ReminderMessage | null {
     isDateOrNull(s.cancelBy) &&
     isDateOrNull(s.endsAt) &&
     (s.noticeDays === null || typeof s.noticeDays === 'number') &&
+    (s.share === undefined || isShare(s.share)) &&
     (event !== 'trialEnd' || s.trialEndsAt !== null) &&
     (event !== 'cancelBy' || s.cancelBy !== null) &&
     (event !== 'end' || s.endsAt !== null) &&

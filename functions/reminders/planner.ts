@@ -3,9 +3,10 @@ import type { Context } from 'aws-lambda';
 import { type Charge, cancelByDate, chargeOn, intervalOf } from '../../shared/domain/billing.js';
 import { hasReminderChannels } from '../../shared/domain/channels.js';
 import { isCalendarDate } from '../../shared/domain/dates.js';
-import { defaultReminderRules, hasCustomReminderRules, ruleKey } from '../../shared/domain/reminder-rules.js';
+import { defaultReminderRules, EMAIL_CHANNEL, hasCustomReminderRules, ruleKey } from '../../shared/domain/reminder-rules.js';
 import { hourKey, sendInstant } from '../../shared/domain/reminder-schedule.js';
-import { DEFAULT_REMINDER_HOUR_UTC, firstChargeAfterTrial, runInstant } from '../../shared/domain/reminders.js';
+import { DEFAULT_REMINDER_HOUR_UTC, firstChargeAfterTrial, REMINDER_KINDS, runInstant } from '../../shared/domain/reminders.js';
+import { myShare, splitShares } from '../../shared/domain/sharing.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { now } from '../lib/chassis/clock.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
@@ -223,6 +224,64 @@ function entrySkipReason(entry: ReminderIndexItem, user: UserItem | undefined): 
   return null;
 }
 
+/** The accepted members of a shared subscription's entry (issue 26), none for an unshared one. */
+const membersOf = (entry: ReminderIndexItem) => entry.sharing?.members ?? [];
+
+/**
+ * True when a member of a shared subscription gets its renewal's reminder under `rule` (issue 26): their
+ * account is active with a verified address and their renewal reminders are on; one of SPEC's reminders
+ * (10, 3 or 1 day) goes to them only while their settings and tier give them that one.
+ */
+function memberGetsReminder(rule: ReminderIndexItem['rule'], member: UserItem | undefined): member is UserItem {
+  if (!member || member.accountStatus === 'deactivated' || !member.email || !member.emailVerified) return false;
+  const theirs = defaultReminderRules(member).filter((own) => own.event === 'renewal');
+  if (theirs.length === 0) return false;
+  const spec = rule.unit === 'days' && REMINDER_KINDS.some((kind) => kind.daysBefore === rule.offset);
+  return !spec || theirs.some((own) => ruleKey(own) === ruleKey(rule));
+}
+
+/**
+ * A shared subscription's renewal reminder (issue 26): the payer's states their share, and each member
+ * who gets it (memberGetsReminder) has a copy by e-mail stating theirs. Shares are split from the price
+ * of that renewal (shared/domain/sharing.ts splitShares); a split that no longer works (a fixed share above
+ * a lowered price) states none.
+ */
+function sharedReminders(
+  message: ReminderMessage,
+  entry: ReminderIndexItem,
+  payer: UserItem,
+  users: Map<string, UserItem>,
+): ReminderMessage[] {
+  const members = membersOf(entry);
+  if (message.event !== 'renewal' || members.length === 0 || !entry.sharing) return [message];
+  const split = splitShares(message.subscription.amount, message.subscription.currency, payer.id, members, entry.sharing.mode);
+  if (!split.ok) return [message];
+  const memberCount = members.length + 1;
+  const payerName = payer.displayName || payer.username;
+  const copies = members.flatMap((member) => {
+    const user = users.get(member.userId);
+    if (!memberGetsReminder(entry.rule, user)) return [];
+    return [
+      {
+        ...message,
+        rule: { ...message.rule, channels: [EMAIL_CHANNEL], source: 'default' as const },
+        subscription: { ...message.subscription, share: { amount: myShare(split.shares, user.id) ?? 0, payerName, memberCount } },
+        recipient: {
+          userId: user.id,
+          email: user.email as string,
+          displayName: user.displayName || user.username,
+          currency: user.currencyPreference,
+        },
+      },
+    ];
+  });
+  const own = {
+    ...message,
+    subscription: { ...message.subscription, share: { amount: myShare(split.shares, payer.id) ?? 0, payerName: null, memberCount } },
+  };
+  return [own, ...copies];
+}
+
 /** One page of an hour's entries: its reminders, its counts, and the owners whose entries are to be rewritten. */
 function planPage(date: string, entries: ReminderIndexItem[], users: Map<string, UserItem>) {
   const counts = zeroCounts();
@@ -238,8 +297,7 @@ function planPage(date: string, entries: ReminderIndexItem[], users: Map<string,
       if (reason === 'changed' || reason === 'turnedOff' || reason === 'notPaidTier') reindex.add(entry.userId);
       continue;
     }
-    counts.due++;
-    messages.push({
+    const reminder: ReminderMessage = {
       date,
       event: entry.rule.event,
       rule: entry.rule,
@@ -266,7 +324,10 @@ function planPage(date: string, entries: ReminderIndexItem[], users: Map<string,
         // The sender looks up the channels of VIP and Premium only (issue 25 §2): no read here.
         ...(hasReminderChannels(user.role) ? { channels: true } : {}),
       },
-    });
+    };
+    const planned = sharedReminders(reminder, entry, user, users);
+    counts.due += planned.length;
+    messages.push(...planned);
   }
   return { messages, counts, reindex };
 }
@@ -297,7 +358,8 @@ async function planHour(
       }),
     );
     const entries = (page.Items ?? []) as ReminderIndexItem[];
-    const { users, read } = await owners([...new Set(entries.map((e) => e.userId))]);
+    // The owners, and the members of the shared subscriptions among them (issue 26).
+    const { users, read } = await owners([...new Set(entries.flatMap((e) => [e.userId, ...membersOf(e).map((member) => member.userId)]))]);
     const { messages, counts, reindex } = planPage(date, entries, users);
     counts.itemsRead = entries.length + read;
     await reminderQueue().enqueue(messages);

@@ -12,7 +12,7 @@ import { nowIso } from '../lib/chassis/table.js';
 import { sendEmail } from '../lib/email/email.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { reminderEmail, unsubscribeToken } from '../lib/reminders/reminder-email.js';
-import { channelMarkerKey, claim, type MarkerStatus, markerKey, release, settle } from './claims.js';
+import { channelMarkerKey, claim, type MarkerKey, type MarkerStatus, markerKey, memberMarkerKey, release, settle } from './claims.js';
 import { eventDateOf, parseReminderMessage, type ReminderMessage } from './message.js';
 import { reminderQueue } from './queue.js';
 
@@ -96,8 +96,14 @@ const loggedReminder = (message: ReminderMessage) => ({
   daysBefore: daysBeforeOf(message),
 });
 
-/** The reminder's marker: one per subscription, event date and rule (issue 25 §1). */
-const reminderMarker = (message: ReminderMessage) => markerKey(message.subscription.id, eventDateOf(message), message.rule);
+/**
+ * The reminder's marker: one per subscription, event date and rule (issue 25 §1); a member's copy of a
+ * shared subscription's reminder (issue 26) has its own beside it, one per member.
+ */
+function reminderMarker(message: ReminderMessage): MarkerKey {
+  const key = markerKey(message.subscription.id, eventDateOf(message), message.rule);
+  return message.subscription.share?.payerName ? memberMarkerKey(key, message.recipient.userId) : key;
+}
 
 const claimRefusal = (status: MarkerStatus): SendOutcome =>
   status === 'sent' ? 'alreadySent' : status === 'failed' ? 'alreadyFailed' : 'busy';

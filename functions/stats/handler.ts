@@ -11,7 +11,8 @@ import { badRequest } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
 import { keys, tableName } from '../lib/chassis/table.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
-import { listSubscriptions, toSubscription } from '../lib/subscriptions/subscriptions.js';
+import { ownSubscription, sharedWithMe } from '../lib/sharing/shared-view.js';
+import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
 
 /**
  * GET /api/stats: the landing counters, one item kept by atomic counters (DESIGN §4 'counters'), shown
@@ -25,8 +26,9 @@ export const handler = createApiHandler(statsRoutes, {
       const user = await signIn();
       const currency = query.currency.trim().toUpperCase();
       if (!isCurrency(currency)) throw badRequest(statsMessages.invalidCurrency);
-      const [items, rates] = await Promise.all([listSubscriptions(user.id), currentRates()]);
-      return currencyStats(items.map(toSubscription), todayIn(user.timeZone, now()), currency, rates);
+      // The user's own subscriptions and those shared with them, each counted at the user's share (issue 26).
+      const [items, shared, rates] = await Promise.all([listSubscriptions(user.id), sharedWithMe(user.id), currentRates()]);
+      return currencyStats([...items.map(ownSubscription), ...shared.subscriptions], todayIn(user.timeZone, now()), currency, rates);
     }
     const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats() }));
     // Never below 0: a table whose counters predate the decrements (functions/lib/stats/counters.ts) can dip under.

@@ -1,5 +1,6 @@
 import { paymentMessages, paymentRoutes } from '../../shared/api/payments.js';
 import { reminderRuleMessages, reminderRuleRoutes, type SubscriptionReminderRules } from '../../shared/api/reminders.js';
+import { sharingRoutes } from '../../shared/api/sharing.js';
 import type { SubscriptionStatus } from '../../shared/api/subscription.js';
 import {
   subscriptionMessages as messages,
@@ -21,6 +22,8 @@ import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
+import { ownSubscription, priceEditProblem, sharedWithMe } from '../lib/sharing/shared-view.js';
+import { deleteMembership, releaseSubscription } from '../lib/sharing/sharing-store.js';
 import { addToCounters } from '../lib/stats/counters.js';
 import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
@@ -40,6 +43,7 @@ import {
 } from '../lib/subscriptions/subscriptions.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 import type { UserItem } from '../lib/users/user-item.js';
+import { sharingHandlers } from './sharing.js';
 
 /**
  * What a canceled subscription added to the landing counters' moneySaved, kept on it so that exactly
@@ -155,11 +159,19 @@ export const handler = createApiHandler(
     ...paymentRoutes,
     getSubscriptionReminders: reminderRuleRoutes.getSubscriptionReminders,
     saveSubscriptionReminders: reminderRuleRoutes.saveSubscriptionReminders,
+    ...sharingRoutes,
   },
   {
+    ...sharingHandlers,
+
     listSubscriptions: async ({ user, query }) => {
       if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
-      return (await listSubscriptionPage(user.id, query.after)).map(toSubscription);
+      const own = (await listSubscriptionPage(user.id, query.after)).map(ownSubscription);
+      // The subscriptions others share with the caller come once, after the own ones of the first page (issue 26).
+      if (query.after !== undefined) return own;
+      const shared = await sharedWithMe(user.id);
+      await Promise.all(shared.dangling.map(deleteMembership));
+      return [...own, ...shared.subscriptions];
     },
 
     createSubscription: async ({ user, body }) => {
@@ -179,6 +191,9 @@ export const handler = createApiHandler(
       let changed: string[] = [];
       const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotEdit, (current) => {
         const fields = editedFields(body, current);
+        // A shared subscription's new price or currency must still split (issue 26: fixed shares).
+        const shareProblem = priceEditProblem(current, fields.amount, fields.currency);
+        if (shareProblem) throw badRequest(shareProblem);
         // The fields the user sent that differ from what was stored (a price change shows as 'amount').
         const stored = toSubscription(current);
         changed = Object.keys(body)
@@ -195,7 +210,7 @@ export const handler = createApiHandler(
           fields: changed.join(', '),
         });
       }
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     deleteSubscription: async ({ user, params }) => {
@@ -209,7 +224,7 @@ export const handler = createApiHandler(
       await setPaymentsExpiry(user.id, updated.id, expiresAt);
       await addToCounters({ totalSubscriptions: -1 });
       await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     deleteSubscriptionPermanently: async ({ user, params }) => {
@@ -220,6 +235,8 @@ export const handler = createApiHandler(
         throw conflict(messages.cannotDeleteForever);
       }
       await deletePayments(user.id, params.id);
+      // Its members' shares and its open invitations go with it (issue 26).
+      await releaseSubscription(current);
       await recordSubscriptionActivity(user, 'subscription_deleted', current, { permanent: true });
       return { message: messages.deletedForever };
     },
@@ -236,7 +253,7 @@ export const handler = createApiHandler(
       await setPaymentsExpiry(user.id, updated.id, null);
       await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_recovered', updated);
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     renewSubscription: async ({ user, params }) => {
@@ -251,7 +268,7 @@ export const handler = createApiHandler(
         await recordPayment(user.id, updated.id, paymentFor(toSubscription(renewed), renewed.dueDate, 'paid'), { onlyIfNew: true });
       }
       await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     cancelSubscription: async ({ user, params }) => {
@@ -262,7 +279,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: saved });
       await recordSubscriptionActivity(user, 'subscription_canceled', updated);
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     reactivateSubscription: async ({ user, params }) => {
@@ -273,7 +290,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_reactivated', updated);
-      return toSubscription(updated);
+      return ownSubscription(updated);
     },
 
     getSubscriptionReminders: async ({ user, params }) => {

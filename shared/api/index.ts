@@ -13,6 +13,7 @@ import { paymentRoutes } from './payments.js';
 import { pushRoutes } from './push.js';
 import { reminderRuleRoutes } from './reminders.js';
 import { sessionRoutes } from './session.js';
+import { sharingRoutes } from './sharing.js';
 import { statsRoutes } from './stats.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { twoFactorRoutes } from './twofa.js';
@@ -32,6 +33,7 @@ export * from './payments.js';
 export * from './push.js';
 export * from './reminders.js';
 export * from './session.js';
+export * from './sharing.js';
 export * from './stats.js';
 export * from './subscription.js';
 export * from './subscriptions.js';
@@ -57,6 +59,7 @@ export const routes = {
   ...channelRoutes,
   ...pushRoutes,
   ...reminderRuleRoutes,
+  ...sharingRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -7,6 +7,7 @@ import type { RouteName, Routes } from './index.js';
 import { PAYMENT_STATUSES } from './payments.js';
 import { pushResponseSchemas } from './push.js';
 import { reminderRuleResponseSchemas } from './reminder-responses.js';
+import { sharingResponseSchemas } from './sharing-responses.js';
 import { BILLING_CYCLES, SUBSCRIPTION_STATUSES } from './subscription.js';
 
 /**
@@ -89,6 +90,8 @@ export const subscriptionResponse = z.object({
   deletedAt: nullableString,
   createdAt: z.string(),
   updatedAt: z.string(),
+  shared: z.optional(z.object({ payerId: z.string(), payerName: z.string(), myShare: z.number(), memberCount: z.number() })),
+  sharing: z.optional(z.object({ myShare: z.number(), memberCount: z.number() })),
 });
 
 const moneyResponse = z.object({ amount: z.number(), currency: z.string() });
@@ -309,6 +312,7 @@ export const responseSchemas = {
   ...channelResponseSchemas,
   ...pushResponseSchemas,
   ...reminderRuleResponseSchemas,
+  ...sharingResponseSchemas,
 } satisfies Record<RouteName, z.ZodMiniType>;
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -59,6 +59,36 @@ export interface Subscription {
   deletedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * On a subscription someone else pays and shares with the caller (issue 26): who pays, the caller's
+   * share of the current price (in `currency`) and how many people share the cost, the payer included.
+   * Absent on the caller's own subscriptions. Only the payer edits, cancels or deletes it.
+   */
+  shared?: SharedSubscriptionInfo;
+  /**
+   * On the caller's own subscription while they share it with accepted members (issue 26): the
+   * caller's (the payer's) share of the current price and how many people share the cost, the payer
+   * included. Absent when it is not shared.
+   */
+  sharing?: PayerSharingInfo;
+}
+
+/** A shared subscription as a member sees it in their list (issue 26). */
+export interface SharedSubscriptionInfo {
+  payerId: string;
+  payerName: string;
+  /** The member's share of the current price, in the subscription's currency. */
+  myShare: number;
+  /** Everyone sharing the cost, the payer included. */
+  memberCount: number;
+}
+
+/** The payer's own shared subscription's summary in their list (issue 26). */
+export interface PayerSharingInfo {
+  /** The payer's share of the current price (the price minus the members' shares), in the subscription's currency. */
+  myShare: number;
+  /** Everyone sharing the cost, the payer included. */
+  memberCount: number;
 }
 
 /** A subscription's own fields: what a create or an edit sets, and what an export writes. */

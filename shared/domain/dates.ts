@@ -81,20 +81,40 @@ export function isValidTimeZone(timeZone: unknown): timeZone is string {
 
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+/** The wall clock of a time zone at an instant, to the second. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * The wall clock of the IANA zone `timeZone` (a valid one) at `instant`: one cached formatter per zone,
+ * for "today" in a zone and for the reminders' send hours (shared/domain/reminder-schedule.ts).
+ */
+export function wallClockIn(timeZone: string, instant: Date): WallClock {
   let f = zoneFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       calendar: 'gregory',
       numberingSystem: 'latn',
+      hourCycle: 'h23',
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     zoneFormatters.set(timeZone, f);
   }
-  return f;
+  const parts = f.formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }
 
 /**
@@ -102,10 +122,8 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
  * reminders is the user's stored zone). An unknown or empty zone falls back to UTC.
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const f = zoneFormatter(isValidTimeZone(timeZone) ? timeZone : 'UTC');
-  const parts = f.formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return formatCalendarDate({ year: get('year'), month: get('month'), day: get('day') });
+  const { year, month, day } = wallClockIn(isValidTimeZone(timeZone) ? timeZone : 'UTC', now);
+  return formatCalendarDate({ year, month, day });
 }
 
 /** Today's calendar date in the runtime's local zone: the viewer's date in the browser (DESIGN §5). */

@@ -1,4 +1,4 @@
-import { addDays, isValidTimeZone } from './dates.js';
+import { addDays, isValidTimeZone, wallClockIn } from './dates.js';
 import { DEFAULT_REMINDER_HOUR, offsetHours, type ReminderRule, type ReminderRuleEvent } from './reminder-rules.js';
 import { type RemindedSubscription, reminderEventDates, renewalSkipReason } from './reminders.js';
 
@@ -13,29 +13,9 @@ import { type RemindedSubscription, reminderEventDates, renewalSkipReason } from
 const MS_PER_HOUR = 3_600_000;
 
 /** The UTC offset of `timeZone` at `instant`, in ms (positive east of Greenwich). */
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-
 function zoneOffsetMs(timeZone: string, instant: number): number {
-  let formatter = clockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    clockFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  const c = wallClockIn(timeZone, new Date(instant));
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(instant / 1000) * 1000;
 }
 
 /**

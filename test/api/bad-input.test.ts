@@ -31,10 +31,14 @@ function fieldsOf(def: RouteDef): string[] {
 }
 
 const send = (def: RouteDef, init: { body?: unknown; rawBody?: string }) =>
-  call(def.method, fillPath(def.path, { id: '00000000-0000-4000-8000-000000000000', token: 'x' }), {
-    ...init,
-    token: def.access === 'admin' ? ownerToken : user.token,
-  });
+  call(
+    def.method,
+    fillPath(def.path, { id: '00000000-0000-4000-8000-000000000000', userId: '00000000-0000-4000-8000-000000000000', token: 'x' }),
+    {
+      ...init,
+      token: def.access === 'admin' ? ownerToken : user.token,
+    },
+  );
 
 function expectClientError(answer: { status: number; body: Record<string, unknown> }, input: unknown = '') {
   const context = `${JSON.stringify(input).slice(0, 100)} → ${JSON.stringify(answer.body).slice(0, 200)}`;

@@ -382,7 +382,9 @@ describe('permissions', () => {
   it('lets e-mail be sent from the sender address only, by the areas that send it', () => {
     const sending = of('auth').find((s) => actionsOf(s).includes('ses:SendEmail'));
     expect(sending?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'reminders@subscriptions.example.com' } });
-    expect(allows('subscriptions', 'ses:SendEmail')).toBe(false);
+    // Issue 26: the subscriptions function mails invitations to share a subscription.
+    expect(allows('subscriptions', 'ses:SendEmail')).toBe(true);
+    expect(allows('calendar', 'ses:SendEmail')).toBe(false);
     expect(allows('stats', 'ses:SendEmail')).toBe(false);
   });
 

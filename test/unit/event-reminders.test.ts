@@ -79,11 +79,12 @@ describe('the reminder e-mails (issue 24 §3)', () => {
   let reminderEmail: typeof import('../../functions/lib/reminders/reminder-email.js').reminderEmail;
   let parseReminderMessage: typeof import('../../functions/reminders/message.js').parseReminderMessage;
   let markerKey: typeof import('../../functions/reminders/claims.js').markerKey;
+  let memberMarkerKey: typeof import('../../functions/reminders/claims.js').memberMarkerKey;
   beforeAll(async () => {
     setFunctionEnv();
     ({ reminderEmail } = await import('../../functions/lib/reminders/reminder-email.js'));
     ({ parseReminderMessage } = await import('../../functions/reminders/message.js'));
-    ({ markerKey } = await import('../../functions/reminders/claims.js'));
+    ({ markerKey, memberMarkerKey } = await import('../../functions/reminders/claims.js'));
   });
   const base = {
     to: 'ana@example.com',
@@ -203,6 +204,35 @@ describe('the reminder e-mails (issue 24 §3)', () => {
     expect(markerKey('s1', '2026-12-02', { event: 'cancelBy', offset: 3, unit: 'days' }).pk).toBe('REMINDER#s1#2026-12-02#cancelBy-3d');
     expect(markerKey('s1', '2026-12-05', { event: 'trialEnd', offset: 12, unit: 'hours' }).pk).toBe('REMINDER#s1#2026-12-05#trialEnd-12h');
     expect(markerKey('s1', '2026-12-12', { event: 'renewal', offset: 2, unit: 'weeks' }).pk).toBe('REMINDER#s1#2026-12-12#renewal-2w');
+  });
+
+  it("states the recipient's share of a shared subscription's renewal (issue 26: members' reminders state their share)", () => {
+    const shared = { ...base.subscription, id: 's1', amount: 17.99, share: { amount: 5.99, payerName: 'Ana', memberCount: 3 } };
+    const member = reminderEmail({ ...base, currency: 'EUR', displayName: 'Ben', subscription: shared });
+    expect(member.subject).toBe('Reminder: Netflix renews in 3 days (your share €5.99)');
+    expect(member.text).toContain(
+      'Netflix, which Ana pays and shares with 3 people, is due on Dec 12, 2026. Your share is €5.99 of €17.99/month',
+    );
+    expect(member.text).toContain('Your share: €5.99');
+    expect(member.text).toContain('Paid by: Ana');
+    const payer = reminderEmail({ ...base, subscription: { ...shared, share: { amount: 6.01, payerName: null, memberCount: 3 } } });
+    expect(payer.subject).toBe('Reminder: Netflix renews in 3 days (your share €6.01 ≈ $6.53)');
+    expect(payer.text).toContain('Your Netflix subscription, shared by 3 people, is due on Dec 12, 2026.');
+    expect(payer.text).not.toContain('Paid by');
+    // A member's copy has its own marker beside the payer's, and the message keeps the share.
+    const old = {
+      date: '2026-12-09',
+      event: 'renewal',
+      subscription: shared,
+      recipient: { userId: 'u2', email: 'ben@example.com', displayName: 'Ben', currency: 'EUR' },
+    };
+    const rule = { event: 'renewal', offset: 3, unit: 'days', channels: ['email'], source: 'default' };
+    expect(parseReminderMessage(JSON.stringify({ ...old, rule }))?.subscription.share).toEqual(shared.share);
+    expect(parseReminderMessage(JSON.stringify({ ...old, rule, subscription: { ...shared, share: { amount: '5.99' } } }))).toBeNull();
+    expect(memberMarkerKey(markerKey('s1', '2026-12-12', rule as never), 'u2')).toEqual({
+      pk: 'REMINDER#s1#2026-12-12#renewal-3d',
+      sk: 'MEMBER#u2',
+    });
   });
 
   it("says a rule's lead time in words: hours, weeks, today", () => {

@@ -26,6 +26,28 @@ export const keys = {
   channel: (userId: string, channelId: string) => ({ pk: `USER#${userId}`, sk: `${CHANNEL_PREFIX}${channelId}` }),
   /** One reminder delivery's outcome (issue 25 §2), kept DELIVERY_LOG_DAYS: newest last in the partition. */
   delivery: (userId: string, at: string, deliveryId: string) => ({ pk: `USER#${userId}`, sk: `${DELIVERY_PREFIX}${at}#${deliveryId}` }),
+  /** A member's entry of a subscription someone else pays and shares with them (issue 26): on the member's partition. */
+  sharedMembership: (memberId: string, payerId: string, subscriptionId: string) => ({
+    pk: `USER#${memberId}`,
+    sk: `${SHARED_PREFIX}${payerId}#${subscriptionId}`,
+  }),
+  /** An invitation to share a subscription, as the invited account sees it (issue 26). */
+  invitation: (inviteeId: string, invitationId: string) => ({ pk: `${INVITE_PARTITION_PREFIX}${inviteeId}`, sk: `INVITE#${invitationId}` }),
+  /** An invitation to an address without an account (issue 26), turned into an account's when one verifies the address. */
+  emailInvitation: (email: string, invitationId: string) => ({
+    pk: `${INVITE_EMAIL_PARTITION_PREFIX}${email.trim().toLowerCase()}`,
+    sk: `INVITE#${invitationId}`,
+  }),
+  /** The payer's copy of an open invitation (issue 26): lists and withdraws it. */
+  invitedCopy: (payerId: string, subscriptionId: string, invitationId: string) => ({
+    pk: `USER#${payerId}`,
+    sk: `${INVITED_PREFIX}${subscriptionId}#${invitationId}`,
+  }),
+  /** One member's share of one renewal of a shared subscription (issue 26): on the payer's partition. */
+  settlement: (payerId: string, subscriptionId: string, dueDate: string, memberId: string) => ({
+    pk: `USER#${payerId}`,
+    sk: `${SETTLEMENT_PREFIX}${subscriptionId}#${dueDate}#${memberId}`,
+  }),
   ownerBootstrap: () => ({ pk: 'BOOTSTRAP', sk: 'OWNER' }),
   /** An address SES reported as a permanent bounce or a complaint: no more optional mail to it (functions/lib/email/email.ts). */
   suppressedEmail: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),
@@ -43,6 +65,12 @@ export const DELIVERY_PREFIX = 'DELIVERY#';
 /** The partition of the admin search's directory: one small item per user, newest last. */
 export const USER_DIRECTORY = 'USERDIR';
 export const SUBSCRIPTION_PREFIX = 'SUB#';
+/** Issue 26: membership items (member's partition), the payer's open invitations and settlements (payer's partition). */
+export const SHARED_PREFIX = 'SHARED#';
+export const INVITED_PREFIX = 'INVITED#';
+export const SETTLEMENT_PREFIX = 'SETTLE#';
+export const INVITE_PARTITION_PREFIX = 'INVITE#';
+export const INVITE_EMAIL_PARTITION_PREFIX = 'INVITE-EMAIL#';
 /** gsi1 partition of all users, sorted by creation (the admin list). */
 export const USERS_PARTITION = 'USERS';
 /** gsi1 partition of active subscriptions due on a date (the reminder planner reads the reminder index instead: reminderPartition). */

@@ -11,6 +11,13 @@ import type { Email } from '../email/email.js';
 import { renderEmail } from '../email/email-layout.js';
 import { signUnsubscribeToken } from './unsubscribe-token.js';
 
+/** A shared subscription's reminder states the recipient's share (issue 26). */
+export interface ReminderShare {
+  amount: number;
+  payerName: string | null;
+  memberCount: number;
+}
+
 export interface ReminderEmailInput {
   to: string;
   displayName: string;
@@ -33,6 +40,11 @@ export interface ReminderEmailInput {
     cancelBy?: string | null;
     noticeDays?: number | null;
     endsAt?: string | null;
+    /**
+     * On a shared subscription (issue 26): the recipient's share of `amount` (in its currency), who pays
+     * (null when the recipient is the payer) and how many people share the cost, the payer included.
+     */
+    share?: ReminderShare;
   };
   /** A renewal (the default), a trial's end, a cancel-by date or the end date. */
   event?: ReminderEvent;
@@ -152,6 +164,23 @@ export function reminderWording(input: Omit<ReminderEmailInput, 'to' | 'unsubscr
       ['Subscription', sub.name],
       ['Ends on', ends],
       ['Amount', pricePerCycle],
+    ];
+  } else if (sub.share) {
+    // A shared subscription's renewal (issue 26): the recipient's share first, then the whole price.
+    const share = formatBilledAndDisplay(sub.share.amount, sub.currency ?? 'USD', input.currency, input.rates);
+    const yourShare = `${share.billed}${share.approx ? ` (${share.approx})` : ''}`;
+    const people = `${sub.share.memberCount} people`;
+    subject = `Reminder: ${sub.name} renews ${when} (your share ${share.billed}${share.approx ? ` ${share.approx}` : ''})`;
+    title = final ? `Final reminder: ${sub.name} renews tomorrow` : `${sub.name} renews ${when}`;
+    lead = sub.share.payerName
+      ? `${sub.name}, which ${sub.share.payerName} pays and shares with ${people}, is due on ${due}. Your share is ${yourShare} of ${pricePerCycle}: settle it with ${sub.share.payerName}.`
+      : `Your ${sub.name} subscription, shared by ${people}, is due on ${due}. Your share is ${yourShare} of ${pricePerCycle}; the others' shares are yours to collect.`;
+    details = [
+      ['Subscription', sub.name],
+      ['Your share', yourShare],
+      ['Amount', pricePerCycle],
+      ['Due date', due],
+      ...(sub.share.payerName ? [['Paid by', sub.share.payerName] as [string, string]] : []),
     ];
   } else {
     subject = `Reminder: ${sub.name} renews ${when} (${price.billed}${price.approx ? ` ${price.approx}` : ''})`;

@@ -9,6 +9,7 @@ import {
   ruleKey,
 } from '../../../shared/domain/reminder-rules.js';
 import { hourKey, type PlannedReminder, plannedReminders, type ReminderClock } from '../../../shared/domain/reminder-schedule.js';
+import type { ShareMember, ShareMode } from '../../../shared/domain/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { now } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
@@ -29,8 +30,10 @@ import type { UserItem } from '../users/user-item.js';
  */
 
 /** A stored subscription as the index reads it (functions/lib/subscriptions/subscriptions.ts: IndexedSubscription). */
-export type IndexedSubscription = Omit<Subscription, 'cancelBy'> & {
+export type IndexedSubscription = Omit<Subscription, 'cancelBy' | 'shared' | 'sharing'> & {
   userId: string;
+  /** Its accepted members and their split while its owner shares it (issue 26): a renewal's reminder goes to each. */
+  sharing?: { mode: ShareMode; members: ShareMember[] };
   reminderRules?: ReminderRule[];
   /** The sort keys of its entries. */
   reminderEntries?: string[];
@@ -55,6 +58,7 @@ export const REMINDED_FIELDS = [
   'autoRenew',
   'status',
   'updatedAt',
+  'sharing',
 ] as const satisfies readonly (keyof IndexedSubscription)[];
 
 export type RemindedCopy = Pick<IndexedSubscription, (typeof REMINDED_FIELDS)[number]>;
@@ -176,6 +180,18 @@ export async function reindexUserReminders(userId: string): Promise<number> {
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return count;
+}
+
+/**
+ * Rewrites one subscription's entries (issue 26): after its members changed (an invitation accepted, a
+ * member removed or gone, a share changed), so each entry's copy names the members its renewal's reminder
+ * goes to. A subscription that changed meanwhile wrote its own entries.
+ */
+export async function reindexSubscriptionReminders(userId: string, subscriptionId: string): Promise<void> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId), ConsistentRead: true }),
+  );
+  if (Item) await reindexSubscription(Item as IndexedSubscription, await reminderOwner(userId));
 }
 
 /** One subscription's entries rewritten; false when it changed meanwhile (its change wrote them). */

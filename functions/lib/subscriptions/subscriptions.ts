@@ -20,7 +20,7 @@ import { cancellationCodes, withConflictRetries } from '../users/user-counters.j
  * written in the same transaction as every change; deleted ones carry `expiresAt` so DynamoDB's TTL purges
  * them after 30 days.
  */
-export interface SubscriptionItem extends Omit<Subscription, 'cancelBy'> {
+export interface SubscriptionItem extends Omit<Subscription, 'cancelBy' | 'shared' | 'sharing'> {
   pk: string;
   sk: string;
   userId: string;

@@ -48,6 +48,12 @@ export const MAILS_TO_ADDRESS_HOURLY: ThrottleRule = { scope: 'mail-to', limit: 
 /** …and 10 a day, so nobody can mail-bomb a stranger through the product. */
 export const MAILS_TO_ADDRESS_DAILY: ThrottleRule = { scope: 'mail-to-day', limit: 10, windowSeconds: 24 * 60 * 60 };
 
+/**
+ * Invitations to share a subscription one payer sends in a day, whoever to (issue 26: no spam cannon);
+ * each invitation mail also counts against its recipient's address (MAILS_TO_ADDRESS_*).
+ */
+export const INVITATIONS_BY_PAYER: ThrottleRule = { scope: 'invitations', limit: 20, windowSeconds: 24 * 60 * 60 };
+
 /** One key's counter in the current window of a rule. */
 export interface ThrottleWindow {
   key: { pk: string; sk: string };

@@ -3,6 +3,7 @@ import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { keys, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { countersOnDelete, membershipCondition, readStoredUser } from '../membership/membership.js';
+import { releaseAccount } from '../sharing/sharing-store.js';
 import { addToCounters } from '../stats/counters.js';
 import { writeAccountStatus } from './account-status.js';
 import { withConflictRetries } from './user-counters.js';
@@ -84,6 +85,8 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
     if (await writeAccountStatus(stored, 'deactivated')) break;
     if (attempt > 2) throw new Error(`user ${user.id} kept changing while it was being deleted`);
   }
+  // Shared subscriptions first, while the partition still names them: no dangling share on either side (issue 26).
+  await releaseAccount(user.id, user.email ?? undefined);
   let itemsDeleted = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {

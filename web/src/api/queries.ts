@@ -101,11 +101,14 @@ export const subscriptionsQuery = queryOptions({
     query.state.dataUpdatedAt === prefetchedAt && Date.now() - prefetchedAt < PREFETCH_FRESH_MS ? PREFETCH_FRESH_MS : 0,
   queryFn: async ({ signal }): Promise<Subscription[]> => {
     try {
-      // A page at a time (shared/api/subscription-list.ts): a full page may have more after it.
+      // A page at a time (shared/api/subscription-list.ts): a page with a full page of the caller's own
+      // subscriptions (those without `shared`) may have more after its last own one; the subscriptions
+      // shared with the caller come once, on the first page.
       const all = await api(routes.listSubscriptions, { signal });
-      for (let page = all; page.length === SUBSCRIPTIONS_PAGE_SIZE; ) {
-        page = await api(routes.listSubscriptions, { signal, query: { after: page[page.length - 1].id } });
+      for (let own = all.filter((s) => !s.shared); own.length === SUBSCRIPTIONS_PAGE_SIZE; ) {
+        const page = await api(routes.listSubscriptions, { signal, query: { after: own[own.length - 1].id } });
         all.push(...page);
+        own = page.filter((s) => !s.shared);
       }
       return all;
     } catch (error) {

@@ -2,7 +2,7 @@ import { routes } from '@shared/api';
 import { authMessages } from '@shared/api/auth';
 import { CircleCheck, Lock, Mail, User, UserPlus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { pageTitle } from '../../brand';
 import { AuthLayout } from '../../components/layout/AuthLayout';
@@ -18,17 +18,21 @@ import { type FieldProblem, type RegistrationField, type RegistrationForm, regis
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 
-/** /register (SPEC §2 Registration). */
+/**
+ * /register (SPEC §2 Registration). `/register?email=<address>`, the link of an invitation to share a
+ * subscription sent to an address without an account (issue 26), fills in the e-mail field.
+ */
 export function RegisterPage() {
   usePageDescription('Create your free Subscription Tracker account and get reminded before every renewal.');
   const navigate = useNavigate();
-  const [form, setForm] = useState<RegistrationForm>({
+  const [searchParams] = useSearchParams();
+  const [form, setForm] = useState<RegistrationForm>(() => ({
     username: '',
-    email: '',
+    email: searchParams.get('email')?.trim() ?? '',
     password: '',
     confirmPassword: '',
     acceptedTerms: false,
-  });
+  }));
   const [problem, setProblem] = useState<FieldProblem<RegistrationField> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

@@ -2,13 +2,14 @@ import { formatAmount } from '@shared/domain/currency';
 import { localToday } from '@shared/domain/dates';
 import { budgetChecks, monthLabel, monthOf } from '@shared/domain/insights';
 import { hasPremiumInsights } from '@shared/domain/roles';
+import { countedSubscriptions } from '@shared/domain/share-totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { subscriptionsQuery } from '../../api/queries';
 import { Alert } from '../../components/ui/Alert';
 import { ButtonLink } from '../../components/ui/Button';
 import { useCurrentUser } from '../../session/context';
-import { useRates } from '../subscriptions';
+import { useCountFullPrice, useRates } from '../subscriptions';
 import { budgetsQuery, budgetsQueryKey } from './budgetsQuery';
 
 /**
@@ -24,6 +25,7 @@ export function BudgetWarning() {
   const budgets = useQuery({ ...budgetsQuery, enabled: premium });
   const rates = useRates();
   const listedAt = useRef(0);
+  const [fullPrice] = useCountFullPrice();
 
   useEffect(() => {
     const updatedAt = subscriptions.dataUpdatedAt;
@@ -34,7 +36,9 @@ export function BudgetWarning() {
   if (!premium || !budgets.data || !subscriptions.data) return null;
   const today = localToday();
   const month = monthOf(today);
-  const passed = budgetChecks(budgets.data, subscriptions.data, month, today, rates).filter((check) => check.passed);
+  const passed = budgetChecks(budgets.data, countedSubscriptions(subscriptions.data, fullPrice), month, today, rates).filter(
+    (check) => check.passed,
+  );
   if (passed.length === 0) return null;
   return (
     <Alert

@@ -13,6 +13,7 @@ import {
   spendByMonth,
 } from '@shared/domain/insights';
 import { hasAdvancedStatistics, hasPremiumInsights } from '@shared/domain/roles';
+import { countedSubscriptions, hasSharedSubscriptions } from '@shared/domain/share-totals';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useMemo } from 'react';
@@ -23,7 +24,7 @@ import { Alert } from '../../components/ui/Alert';
 import { ButtonLink } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useCurrentUser } from '../../session/context';
-import { useRates } from '../subscriptions';
+import { CountFullPriceSwitch, useCountFullPrice, useRates } from '../subscriptions';
 import { BudgetsCard } from './BudgetsCard';
 import { budgetsQuery } from './budgetsQuery';
 import { CategorySpendCard } from './CategorySpendCard';
@@ -50,6 +51,9 @@ export function InsightsPage() {
   const rates = useRates();
   const subscriptions = useQuery({ ...subscriptionsQuery, enabled: full });
   const budgets = useQuery({ ...budgetsQuery, enabled: premium });
+  const [fullPrice, setFullPrice] = useCountFullPrice();
+  const listed = subscriptions.data;
+  const counted = useMemo(() => (listed ? countedSubscriptions(listed, fullPrice) : []), [listed, fullPrice]);
 
   const title = <title>{pageTitle('Insights')}</title>;
   if (full && (subscriptions.isPending || (premium && budgets.isPending))) {
@@ -69,7 +73,8 @@ export function InsightsPage() {
     );
   }
 
-  const subs: InsightSubscription[] = full ? (subscriptions.data ?? []) : previewSubscriptions(today);
+  // A shared subscription counts the user's share unless 'Count full price' is on (issue 26).
+  const subs: InsightSubscription[] = full ? counted : previewSubscriptions(today);
   return (
     <AppPageLayout
       title="Insights"
@@ -90,6 +95,7 @@ export function InsightsPage() {
           adds budgets and Smart insights.
         </Alert>
       )}
+      {full && listed && hasSharedSubscriptions(listed) && <CountFullPriceSwitch fullPrice={fullPrice} onChange={setFullPrice} />}
       {full && subs.length === 0 && (
         <Alert tone="info" title="No subscriptions yet">
           Add your subscriptions on the dashboard and their figures appear here.

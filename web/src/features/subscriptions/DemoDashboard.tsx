@@ -121,7 +121,14 @@ const noChange = () => undefined;
 export function DemoDashboard() {
   const today = useToday();
   const data = useMemo<SubscriptionsApi>(
-    () => ({ subscriptions: sampleSubscriptions(today), loading: false, save: readOnly, change: readOnly, deleteForever: readOnly }),
+    () => ({
+      subscriptions: sampleSubscriptions(today),
+      loading: false,
+      save: readOnly,
+      change: readOnly,
+      deleteForever: readOnly,
+      leave: readOnly,
+    }),
     [today],
   );
   // The demo's figures at the fixed table: the landing page asks the API for nothing.

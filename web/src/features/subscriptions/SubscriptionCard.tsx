@@ -23,12 +23,14 @@ import {
   CalendarX,
   CircleAlert,
   Hourglass,
+  LogOut,
   Pencil,
   Play,
   RefreshCw,
   RotateCw,
   Tag,
   Trash2,
+  Users,
 } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
@@ -85,6 +87,15 @@ export interface SubscriptionCardProps {
   onAction: (action: SubscriptionAction, subscription: Subscription) => void;
   /** Opens the subscription's details (its name is the button); without it, and in the trash, the name is plain text. */
   onOpenDetails?: (subscription: Subscription) => void;
+  /** Leaves a subscription someone else shares with the user (issue 26): its only action. */
+  onLeave?: (subscription: Subscription) => void;
+}
+
+/** 'Shared by Pat' on a subscription shared with the user, 'Shared · 3 people' on the user's own shared one (issue 26). */
+function sharedBadgeText(sub: Subscription): string | null {
+  if (sub.shared) return `Shared by ${sub.shared.payerName}`;
+  if (sub.sharing) return `Shared · ${sub.sharing.memberCount} people`;
+  return null;
 }
 
 /**
@@ -92,7 +103,8 @@ export interface SubscriptionCardProps {
  * description, category, the price as billed (in force today) per cycle with its amount in the
  * display currency when that is another, a scheduled price change, due date, due badge, the trial,
  * cancel-by and end-date badges, the past-due, canceled or deleted banner, and the actions its state
- * allows (SPEC §4).
+ * allows (SPEC §4). A shared subscription (issue 26) says who pays or how many share it, and the user's
+ * share; one someone else pays offers only 'Leave', since only the payer edits, cancels or deletes it.
  */
 export const SubscriptionCard = memo(function SubscriptionCard({
   subscription: sub,
@@ -104,6 +116,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
   busyAction,
   onAction,
   onOpenDetails,
+  onLeave,
 }: SubscriptionCardProps) {
   const readOnly = useReadOnly();
   const badge = dueBadge(sub, today);
@@ -112,7 +125,9 @@ export const SubscriptionCard = memo(function SubscriptionCard({
   const trial = trialBadgeText(sub, today);
   const cancelBy = cancelByBadge(sub, today);
   const ends = endsBadgeText(sub, today);
-  const actions = availableActions(sub, today);
+  const actions = sub.shared ? [] : availableActions(sub, today);
+  const sharedBadge = sharedBadgeText(sub);
+  const myShare = sub.shared?.myShare ?? sub.sharing?.myShare;
   const ordered = ACTION_ORDER.filter((action) => actions.includes(action));
   // The quiet actions (cancel, delete) sit together at the far end, and move to a row of their own together.
   const main = ordered.filter((action) => actionLook[action].variant !== 'ghost');
@@ -179,6 +194,11 @@ export const SubscriptionCard = memo(function SubscriptionCard({
               <span className={styles.converted}>≈ {formatMoney(toUsd(price.amount, price.currency, rates), currency, rates)}</span>
             )}
           </p>
+          {myShare !== undefined && (
+            <p className={styles.myShare}>
+              Your share <strong>{formatAmount(myShare, sub.currency)}</strong>
+            </p>
+          )}
           {nextPrice && (
             <p className={styles.nextPrice}>
               <Tag aria-hidden="true" />
@@ -205,8 +225,13 @@ export const SubscriptionCard = memo(function SubscriptionCard({
           )}
         </div>
 
-        {(trial || cancelBy || ends) && (
+        {(sharedBadge || trial || cancelBy || ends) && (
           <div className={styles.badges}>
+            {sharedBadge && (
+              <Badge tone="primary" icon={<Users aria-hidden="true" />}>
+                {sharedBadge}
+              </Badge>
+            )}
             {trial && (
               <Badge tone="info" icon={<Hourglass aria-hidden="true" />}>
                 {trial}
@@ -236,6 +261,21 @@ export const SubscriptionCard = memo(function SubscriptionCard({
       <div className={styles.actions}>
         {main.map(actionButton)}
         {quiet.length > 0 && <div className={styles.quiet}>{quiet.map(actionButton)}</div>}
+        {sub.shared && onLeave && (
+          <div className={styles.quiet}>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<LogOut aria-hidden="true" />}
+              disabled={readOnly || busyAction !== null}
+              aria-label={`Leave ${sub.name}`}
+              data-action="leave"
+              onClick={() => onLeave(sub)}
+            >
+              Leave
+            </Button>
+          </div>
+        )}
       </div>
     </article>
   );

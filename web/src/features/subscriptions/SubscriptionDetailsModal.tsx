@@ -19,6 +19,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../components/ui/Toast';
 import { SubscriptionReminders } from '../reminders';
 import { useReadOnly } from './readOnly';
+import { SharingSection } from './SharingSection';
 import styles from './SubscriptionDetailsModal.module.css';
 import { useRates } from './useRates';
 
@@ -41,18 +42,22 @@ export interface SubscriptionDetailsModalProps {
   currency: CurrencyCode;
   today: string;
   custom: readonly Category[];
+  /** Asks to leave a subscription someone else shares with the user (issue 26). */
+  onLeave: (subscription: Subscription) => void;
   onClose: () => void;
 }
 
 /**
  * A subscription's details (issue 24 §4): its price as billed and the history of its price, its trial,
  * end and notice dates, its payments and lifetime spend, and the renewals up to today still to mark
- * paid (with the amount charged, for variable bills) or skipped.
+ * paid (with the amount charged, for variable bills) or skipped; and who shares it (issue 26). A
+ * subscription someone else pays shows the user's share instead of payments, which are the payer's.
  */
-export function SubscriptionDetailsModal({ subscription: sub, currency, today, custom, onClose }: SubscriptionDetailsModalProps) {
+export function SubscriptionDetailsModal({ subscription: sub, currency, today, custom, onLeave, onClose }: SubscriptionDetailsModalProps) {
   const rates = useRates();
   const readOnly = useReadOnly();
-  const { data, isPending, isError } = useQuery(paymentsQuery(sub.id));
+  const member = Boolean(sub.shared);
+  const { data, isPending, isError } = useQuery({ ...paymentsQuery(sub.id), enabled: !member });
   const payments = data?.payments;
   const toMark = useMemo(() => (payments ? unrecordedRenewals(sub, payments, today) : []), [sub, payments, today]);
   const spent = useMemo(() => (payments ? lifetimeSpend(payments, currency, rates) : null), [payments, currency, rates]);
@@ -61,6 +66,7 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
   const history = [...sub.priceHistory].reverse();
   // The dialog opens on its summary: an amount field focused at once would open a phone's keyboard.
   const summaryRef = useRef<HTMLElement>(null);
+  const summaryLabel = member ? 'Price and your share' : 'Price and lifetime spend';
 
   return (
     <Modal
@@ -72,7 +78,7 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
       description={`${categoryLabel(sub.category, custom)} · ${cycleName(sub.billingCycle, sub.cycleInterval)}`}
     >
       <div className={styles.details}>
-        <section ref={summaryRef} tabIndex={-1} className={styles.summary} aria-label="Price and lifetime spend">
+        <section ref={summaryRef} tabIndex={-1} className={styles.summary} aria-label={summaryLabel}>
           <div className={styles.tile}>
             <p className={styles.tileLabel}>Price as billed</p>
             <p className={styles.tileValue}>
@@ -85,25 +91,40 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
                 : `≈ ${formatAmount(convert(sub.amount, sub.currency, currency, rates), currency)} at ${ratesLabel(rates.date)}`}
             </p>
           </div>
-          <div className={[styles.tile, styles.tileMain].join(' ')}>
-            <p className={styles.tileLabel}>Lifetime spend</p>
-            <p className={styles.tileValue} data-testid="lifetime-spend">
-              {spent ? formatAmount(spent.amount, spent.currency) : '—'}
-            </p>
-            <p className={styles.tileNote}>
-              {spent &&
-                spentAsBilled &&
-                spent.currency !== spentAsBilled.currency &&
-                `${formatAmount(spentAsBilled.amount, spentAsBilled.currency)} · `}
-              {paidCount === 1 ? '1 paid renewal' : `${paidCount} paid renewals`}
-            </p>
-          </div>
+          {sub.shared ? (
+            <div className={[styles.tile, styles.tileMain].join(' ')}>
+              <p className={styles.tileLabel}>Your share</p>
+              <p className={styles.tileValue}>
+                {formatAmount(sub.shared.myShare, sub.currency)}
+                <span className={styles.per}>{cycleLabel(sub.billingCycle, sub.cycleInterval)}</span>
+              </p>
+              <p className={styles.tileNote}>
+                Shared by {sub.shared.payerName} · {sub.shared.memberCount} people
+              </p>
+            </div>
+          ) : (
+            <div className={[styles.tile, styles.tileMain].join(' ')}>
+              <p className={styles.tileLabel}>Lifetime spend</p>
+              <p className={styles.tileValue} data-testid="lifetime-spend">
+                {spent ? formatAmount(spent.amount, spent.currency) : '—'}
+              </p>
+              <p className={styles.tileNote}>
+                {spent &&
+                  spentAsBilled &&
+                  spent.currency !== spentAsBilled.currency &&
+                  `${formatAmount(spentAsBilled.amount, spentAsBilled.currency)} · `}
+                {paidCount === 1 ? '1 paid renewal' : `${paidCount} paid renewals`}
+              </p>
+            </div>
+          )}
         </section>
 
         <Facts subscription={sub} today={today} />
 
-        {/* The landing's demo has no account to read reminders from. */}
-        {!readOnly && <SubscriptionReminders subscriptionId={sub.id} name={sub.name} />}
+        {!readOnly && sub.status !== 'deleted' && <SharingSection subscription={sub} onLeave={onLeave} />}
+
+        {/* The landing's demo has no account to read reminders from; a shared subscription's are the payer's. */}
+        {!readOnly && !member && <SubscriptionReminders subscriptionId={sub.id} name={sub.name} />}
 
         <section aria-labelledby="price-history-title" className={styles.section}>
           <h3 id="price-history-title" className={styles.heading}>
@@ -121,7 +142,7 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
           </ol>
         </section>
 
-        {isPending ? (
+        {member ? null : isPending ? (
           <div className={styles.loading}>
             <Spinner label="Loading payments" />
           </div>

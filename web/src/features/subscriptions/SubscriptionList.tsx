@@ -42,13 +42,14 @@ import { activeFilterCount, type ListFilters, NO_FILTERS, SubscriptionToolbar } 
 import type { SubscriptionsApi } from './useSubscriptions';
 
 /** SPEC §8 'Subscription actions': the fallback of each failed action. */
-const failures: Record<StatusAction | 'deleteForever', string> = {
+const failures: Record<StatusAction | 'deleteForever' | 'leave', string> = {
   delete: 'Failed to delete subscription',
   renew: 'Failed to renew subscription',
   cancel: 'Failed to cancel subscription',
   reactivate: 'Failed to reactivate subscription',
   recover: 'Failed to recover subscription',
   deleteForever: 'Failed to delete subscription permanently',
+  leave: 'Failed to leave the shared subscription',
 };
 
 const successes: Record<StatusAction, (sub: Subscription) => string> = {
@@ -59,12 +60,12 @@ const successes: Record<StatusAction, (sub: Subscription) => string> = {
   recover: (s) => `${s.name} recovered`,
 };
 
-type ConfirmKind = 'delete' | 'cancel' | 'deleteForever';
+type ConfirmKind = 'delete' | 'cancel' | 'deleteForever' | 'leave';
 
 interface ConfirmLook {
   type: ConfirmType;
   title: string;
-  message: (name: string) => string;
+  message: (sub: Subscription) => string;
   confirmLabel: string;
   cancelLabel: string;
   loadingLabel: string;
@@ -75,7 +76,7 @@ const confirmLooks: Record<ConfirmKind, ConfirmLook> = {
   delete: {
     type: 'warning',
     title: 'Move to trash?',
-    message: (name) => `${name} will be moved to the trash. You can recover it within 30 days.`,
+    message: ({ name }) => `${name} will be moved to the trash. You can recover it within 30 days.`,
     confirmLabel: 'Move to Trash',
     cancelLabel: 'Keep It',
     loadingLabel: 'Deleting...',
@@ -83,7 +84,7 @@ const confirmLooks: Record<ConfirmKind, ConfirmLook> = {
   cancel: {
     type: 'cancel',
     title: 'Cancel this subscription?',
-    message: (name) =>
+    message: ({ name }) =>
       `${name} will be marked as canceled and no longer counts toward your monthly total or reminders. You can reactivate it at any time.`,
     confirmLabel: 'Cancel Subscription',
     cancelLabel: 'Keep Subscription',
@@ -92,10 +93,19 @@ const confirmLooks: Record<ConfirmKind, ConfirmLook> = {
   deleteForever: {
     type: 'danger',
     title: 'Delete forever?',
-    message: (name) => `${name} will be deleted permanently. This cannot be undone.`,
+    message: ({ name }) => `${name} will be deleted permanently. This cannot be undone.`,
     confirmLabel: 'Delete Forever',
     cancelLabel: 'Cancel',
     loadingLabel: 'Deleting...',
+  },
+  leave: {
+    type: 'warning',
+    title: 'Leave this shared subscription?',
+    message: ({ name, shared }) =>
+      `${name} leaves your list and your totals. ${shared?.payerName ?? 'The payer'} keeps it and can invite you again.`,
+    confirmLabel: 'Leave',
+    cancelLabel: 'Stay',
+    loadingLabel: 'Leaving...',
   },
 };
 
@@ -117,7 +127,7 @@ export interface SubscriptionListProps {
  * cards is ever rendered.
  */
 export function SubscriptionList({ data, currency, rates, onCurrencyChange, today, custom, onAddCategory }: SubscriptionListProps) {
-  const { subscriptions, save, change, deleteForever } = data;
+  const { subscriptions, save, change, deleteForever, leave } = data;
   const toast = useToast();
 
   const [search, setSearch] = useState('');
@@ -134,6 +144,7 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
   /** The subscription whose details are open, by id: the dialog shows it as the list has it now. */
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const openDetails = useCallback((sub: Subscription) => setDetailsId(sub.id), []);
+  const askLeave = useCallback((sub: Subscription) => setConfirm({ kind: 'leave', subscription: sub }), []);
   const details = detailsId ? subscriptions.find((sub) => sub.id === detailsId) : undefined;
   const [busy, setBusy] = useState<{ id: string; action: SubscriptionAction } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -221,8 +232,8 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
     const index = view.items.findIndex((item) => item.id === sub.id);
     setConfirming(true);
     try {
-      if (kind === 'deleteForever') {
-        toast.success(await deleteForever(sub.id));
+      if (kind === 'deleteForever' || kind === 'leave') {
+        toast.success(await (kind === 'leave' ? leave(sub.id) : deleteForever(sub.id)));
         settlePage(null);
         setFocusAfterConfirm({ id: sub.id, index, status: null });
       } else {
@@ -245,6 +256,8 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
   }
 
   const owned = subscriptions.length;
+  // The export holds the user's own subscriptions: one someone else shares is the payer's, and read back it would be a copy (issue 26).
+  const own = useMemo(() => subscriptions.filter((sub) => !sub.shared), [subscriptions]);
   const colorOf = useMemo(() => categoryColorsIn(subscriptions, custom), [subscriptions, custom]);
   const empty = emptyStateText(owned);
   const look = confirm ? confirmLooks[confirm.kind] : null;
@@ -266,7 +279,7 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
                   ? `Showing ${first}–${first + view.items.length - 1} of ${view.totalItems}`
                   : `${view.totalItems} ${view.totalItems === 1 ? 'subscription' : 'subscriptions'}`}
           </p>
-          {!readOnly && <ImportExportMenu subscriptions={data.subscriptions} onImport={() => setImportOpen(true)} />}
+          {!readOnly && <ImportExportMenu subscriptions={own} onImport={() => setImportOpen(true)} />}
         </div>
       </header>
 
@@ -336,6 +349,7 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
                 busyAction={busy?.id === sub.id ? busy.action : null}
                 onAction={onAction}
                 onOpenDetails={openDetails}
+                onLeave={askLeave}
               />
             </li>
           ))}
@@ -368,6 +382,10 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
           currency={currency}
           today={today}
           custom={custom}
+          onLeave={(sub) => {
+            setDetailsId(null);
+            askLeave(sub);
+          }}
           onClose={() => setDetailsId(null)}
         />
       )}
@@ -377,7 +395,7 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
           open
           type={look.type}
           title={look.title}
-          message={look.message(confirm.subscription.name)}
+          message={look.message(confirm.subscription)}
           confirmLabel={look.confirmLabel}
           cancelLabel={look.cancelLabel}
           loadingLabel={look.loadingLabel}

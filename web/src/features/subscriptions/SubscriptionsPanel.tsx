@@ -1,15 +1,19 @@
 import { hasPaidFeatures, seesAds } from '@shared/domain/roles';
+import { countedSubscriptions, hasSharedSubscriptions } from '@shared/domain/share-totals';
 import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-stats';
 import { useMemo, useState } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import { useCurrentUser } from '../../session/context';
 import { AdSlot } from './AdSlot';
+import { CountFullPriceSwitch } from './CountFullPriceSwitch';
 import { CurrencyBanner } from './CurrencyBanner';
 import { EmailPrompt } from './EmailPrompt';
+import { InvitationsPanel } from './InvitationsPanel';
 import { SpendingCard } from './SpendingCard';
 import { StatsRow } from './StatsRow';
 import { SubscriptionList } from './SubscriptionList';
 import styles from './SubscriptionsPanel.module.css';
+import { useCountFullPrice } from './useCountFullPrice';
 import { useCustomCategories } from './useCustomCategories';
 import { useDisplayCurrency } from './useDisplayCurrency';
 import { useRates } from './useRates';
@@ -19,7 +23,9 @@ import { YearlyReportModal } from './YearlyReportModal';
 
 /**
  * The dashboard's main area (SPEC §2 Dashboard): currency banner, ads for members, the four
- * stats, spending by category with the yearly report, and the subscription list.
+ * stats, spending by category with the yearly report, the invitations to shared subscriptions and the
+ * subscription list. The money figures count the user's share of each shared subscription unless
+ * 'Count full price' is on (issue 26).
  */
 export function SubscriptionsPanel() {
   const user = useCurrentUser();
@@ -30,15 +36,19 @@ export function SubscriptionsPanel() {
   const today = useToday();
   const rates = useRates();
   const [reportOpen, setReportOpen] = useState(false);
+  const [fullPrice, setFullPrice] = useCountFullPrice();
+  const anyShared = useMemo(() => hasSharedSubscriptions(subscriptions), [subscriptions]);
+  const counted = useMemo(() => countedSubscriptions(subscriptions, fullPrice), [subscriptions, fullPrice]);
 
-  const stats = useMemo(() => dashboardStats(subscriptions, today, rates), [subscriptions, today, rates]);
-  const slices = useMemo(() => categoryBreakdown(subscriptions, custom, rates), [subscriptions, custom, rates]);
+  const stats = useMemo(() => dashboardStats(counted, today, rates), [counted, today, rates]);
+  const slices = useMemo(() => categoryBreakdown(counted, custom, rates), [counted, custom, rates]);
   const canSeeReport = hasPaidFeatures(user.role);
 
   return (
     <div className={styles.panel}>
       <CurrencyBanner currency={currency} rates={rates} />
       {seesAds(user.role) && <AdSlot />}
+      {!loading && <InvitationsPanel subscriptions={subscriptions} />}
 
       {loading ? (
         <div className={styles.loading}>
@@ -46,7 +56,10 @@ export function SubscriptionsPanel() {
         </div>
       ) : (
         <>
-          <StatsRow stats={stats} currency={currency} rates={rates} />
+          <div className={styles.totals}>
+            <StatsRow stats={stats} currency={currency} rates={rates} />
+            {anyShared && <CountFullPriceSwitch fullPrice={fullPrice} onChange={setFullPrice} />}
+          </div>
           <SpendingCard
             slices={slices}
             total={stats.monthlyTotal}
@@ -69,7 +82,8 @@ export function SubscriptionsPanel() {
 
       {reportOpen && canSeeReport && (
         <YearlyReportModal
-          subscriptions={subscriptions}
+          subscriptions={counted}
+          fullPriceSwitch={anyShared ? <CountFullPriceSwitch fullPrice={fullPrice} onChange={setFullPrice} /> : null}
           custom={custom}
           today={today}
           currency={currency}

@@ -5,7 +5,7 @@ import { formatDateShort } from '@shared/domain/dates';
 import { cycleName } from '@shared/domain/subscription-labels';
 import { ratesLabel, reportCsv, reportFileName, reportText, reportTsv, yearlyReport } from '@shared/domain/subscription-report';
 import { ChartNoAxesColumn, ClipboardCopy, FileDown, FileText, FileType } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { useToast } from '../../components/ui/Toast';
@@ -29,6 +29,8 @@ export interface YearlyReportModalProps {
   /** The display currency every total is shown in. */
   currency: CurrencyCode;
   rates: RateTable;
+  /** 'Count full price' (issue 26), shown while the list has shared subscriptions: they count the user's share unless it is on. */
+  fullPriceSwitch?: ReactNode;
   onClose: () => void;
 }
 
@@ -42,7 +44,7 @@ function share(part: number, total: number): number {
  * CSV, spreadsheet, PDF and text exports (the PDF's layout and library load only when asked for: issue 24 §7). Totals in the display currency at `rates` (issue 24 §1),
  * each renewal at the price in force then (§2); each subscription's price as billed.
  */
-export function YearlyReportModal({ subscriptions, custom, today, currency, rates, onClose }: YearlyReportModalProps) {
+export function YearlyReportModal({ subscriptions, custom, today, currency, rates, fullPriceSwitch, onClose }: YearlyReportModalProps) {
   const toast = useToast();
   const summaryRef = useRef<HTMLDListElement>(null);
   const report = useMemo(() => yearlyReport(subscriptions, custom, { currency, rates }), [subscriptions, custom, currency, rates]);
@@ -117,6 +119,7 @@ export function YearlyReportModal({ subscriptions, custom, today, currency, rate
       }
     >
       <div className={styles.report}>
+        {fullPriceSwitch}
         <dl ref={summaryRef} tabIndex={-1} className={styles.summary}>
           <div className={[styles.tile, styles.tileMain].join(' ')}>
             <dt>Yearly total</dt>

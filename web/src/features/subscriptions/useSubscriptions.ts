@@ -10,6 +10,8 @@ import {
   useDeleteSubscriptionForever,
   useUpdateSubscription,
 } from '../../api/queries';
+import { useCurrentUser } from '../../session/context';
+import { useRemoveMember } from './sharingQueries';
 
 export interface SubscriptionsApi {
   subscriptions: Subscription[];
@@ -21,6 +23,8 @@ export interface SubscriptionsApi {
   change(action: StatusAction, id: string): Promise<Subscription>;
   /** Deletes a trashed subscription for good and drops it from the list; resolves to the server's message. */
   deleteForever(id: string): Promise<string>;
+  /** Leaves a subscription someone else shares with the user (issue 26); resolves to the server's message. */
+  leave(id: string): Promise<string>;
 }
 
 /** The list shown while nothing was loaded, and after the first load failed. */
@@ -37,10 +41,13 @@ export function useSubscriptions(): SubscriptionsApi {
   const { mutateAsync: update } = useUpdateSubscription();
   const { mutateAsync: changeStatus } = useChangeSubscriptionStatus();
   const { mutateAsync: remove } = useDeleteSubscriptionForever();
+  const { mutateAsync: removeMember } = useRemoveMember();
+  const { id: userId } = useCurrentUser();
 
   const save = useCallback((input: SubscriptionInput, id?: string) => (id ? update({ id, input }) : create(input)), [create, update]);
   const change = useCallback((action: StatusAction, id: string) => changeStatus({ action, id }), [changeStatus]);
   const deleteForever = useCallback(async (id: string) => (await remove(id)).message, [remove]);
+  const leave = useCallback(async (id: string) => (await removeMember({ subscriptionId: id, userId })).message, [removeMember, userId]);
 
-  return { subscriptions: data ?? NONE, loading: isPending, save, change, deleteForever };
+  return { subscriptions: data ?? NONE, loading: isPending, save, change, deleteForever, leave };
 }

@@ -1,0 +1,257 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { InvitationList } from '../../shared/api/sharing.js';
+import { formatDateShort } from '../../shared/domain/dates.js';
+import { expectNoAxeViolationsInBothThemes } from './axe';
+import {
+  apiCall,
+  card,
+  createMember,
+  day,
+  openDashboard,
+  seedSubscription,
+  type TestUser,
+  toast,
+  updateProfile,
+} from './subscriptions-helpers';
+
+/**
+ * Shared subscriptions in the browser (issue 26): the payer invites by username, the member accepts
+ * on the dashboard and sees 'Shared by' and 'Your share', the totals count the share (or the full
+ * price with the switch), €17.99 splits three ways as 5.99 / 5.99 / 6.01, a cycle is settled, a member
+ * leaves and the payer removes one.
+ */
+
+/** A page of its own for another account (the test's own page is the first). */
+async function pageFor(browser: Browser, user: TestUser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await openDashboard(page, user);
+  return page;
+}
+
+async function openDetails(page: Page, name: string): Promise<Locator> {
+  await card(page, name).getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog.getByRole('heading', { name: 'Sharing' })).toBeVisible();
+  return dialog.getByRole('region', { name: 'Sharing' });
+}
+
+/** One person's row in 'Who shares the cost'. */
+const person = (sharing: Locator, name: string) =>
+  sharing.getByRole('list', { name: 'Who shares the cost' }).getByRole('listitem').filter({ hasText: name });
+
+const monthlyTotal = (page: Page) =>
+  page.getByRole('list', { name: 'Subscription statistics' }).getByRole('listitem').filter({ hasText: 'Monthly Total' });
+
+async function invite(payer: TestUser, subscriptionId: string, member: TestUser): Promise<void> {
+  await apiCall('POST', `/api/subscriptions/${subscriptionId}/members`, {
+    token: payer.token,
+    body: { usernameOrEmail: member.username, share: { mode: 'equal' } },
+  });
+}
+
+async function acceptAll(member: TestUser): Promise<void> {
+  const { invitations } = await apiCall<InvitationList>('GET', '/api/invitations', { token: member.token });
+  for (const invitation of invitations.filter((i) => i.state === 'pending')) {
+    await apiCall('POST', `/api/invitations/${invitation.id}/accept`, { token: member.token });
+  }
+}
+
+test('two accounts: invite by username, accept on the dashboard, the totals count the share or the full price', async ({
+  page,
+  browser,
+}) => {
+  // Two accounts signed up and signed in, two axe runs in both themes: a long journey.
+  test.slow();
+  const payer = await createMember('payer');
+  const mate = await createMember('mate');
+  await seedSubscription(payer, {
+    name: 'Netflix',
+    amount: 17.99,
+    currency: 'USD',
+    category: 'streaming',
+    dueDate: day(10),
+    billingCycle: 'monthly',
+    autoRenew: true,
+  });
+
+  // The payer invites by username in the details dialog; the focus stays on the emptied field for the next one.
+  await openDashboard(page, payer);
+  const sharing = await openDetails(page, 'Netflix');
+  await expect(sharing).toContainText('Only you pay for Netflix.');
+  await sharing.getByLabel('Username or e-mail').fill(mate.username);
+  // A refused share is said at its field, which takes the focus.
+  await sharing.getByLabel('Split').selectOption('percent');
+  await sharing.getByLabel('Percentage').fill('150');
+  await sharing.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(sharing.getByText('A percentage share needs a value greater than 0 and at most 100')).toBeVisible();
+  await expect(sharing.getByLabel('Percentage')).toBeFocused();
+  await sharing.getByLabel('Split').selectOption('equal');
+  await sharing.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(sharing.getByRole('status').filter({ hasText: 'Invitation sent' })).toBeVisible();
+  await expect(sharing.getByLabel('Username or e-mail')).toBeFocused();
+  await expect(sharing.getByLabel('Username or e-mail')).toHaveValue('');
+  await expect(sharing.getByText(mate.username)).toBeVisible();
+
+  const hulu = await seedSubscription(payer, {
+    name: 'Hulu',
+    amount: 7.99,
+    currency: 'USD',
+    category: 'streaming',
+    dueDate: day(20),
+    billingCycle: 'monthly',
+    autoRenew: false,
+  });
+  await invite(payer, hulu.id, mate);
+
+  // The member sees the invitations above the list; declining one moves the focus to the next one's 'Accept'.
+  const matePage = await pageFor(browser, mate);
+  const invitations = matePage.getByRole('region', { name: '2 invitations to share' });
+  await expect(invitations).toContainText(`${payer.username} invited you to share Netflix — your share $8.99/month`);
+  await expect(invitations).toContainText(`${payer.username} invited you to share Hulu — your share $3.99/month`);
+  await expectNoAxeViolationsInBothThemes(matePage, 'the dashboard with invitations');
+  await matePage.emulateMedia({ colorScheme: 'light' });
+  await invitations.getByRole('button', { name: 'Decline: share Hulu' }).click();
+  await expect(toast(matePage, 'Invitation declined')).toBeVisible();
+  await expect(matePage.getByRole('button', { name: 'Accept: share Netflix' })).toBeFocused();
+
+  // Accepting the other one adds it to the list, and the focus goes to its card.
+  await matePage.getByRole('button', { name: 'Accept: share Netflix' }).click();
+  await expect(toast(matePage, 'You now share this subscription')).toBeVisible();
+  await expect(matePage.getByRole('region', { name: /invitations? to share/ })).toBeHidden();
+  const netflix = card(matePage, 'Netflix');
+  await expect(netflix.getByRole('button', { name: 'Netflix', exact: true })).toBeFocused();
+  await expect(netflix).toContainText(`Shared by ${payer.username}`);
+  await expect(netflix).toContainText('Your share $8.99');
+  // Only the payer edits, cancels or deletes it: the member's card offers 'Leave'.
+  await expect(netflix.getByRole('button', { name: 'Edit Netflix' })).toHaveCount(0);
+  await expect(netflix.getByRole('button', { name: 'Delete Netflix' })).toHaveCount(0);
+  await expect(netflix.getByRole('button', { name: 'Leave Netflix' })).toBeVisible();
+
+  // The totals count the share; the switch counts the full price, and is remembered.
+  await expect(monthlyTotal(matePage)).toContainText('$8.99');
+  await matePage.getByLabel('Count full price').check();
+  await expect(monthlyTotal(matePage)).toContainText('$17.99');
+  await matePage.reload();
+  await expect(matePage.getByLabel('Count full price')).toBeChecked();
+  await expect(monthlyTotal(matePage)).toContainText('$17.99');
+  await matePage.getByLabel('Count full price').uncheck();
+  await expect(monthlyTotal(matePage)).toContainText('$8.99');
+
+  // The member's details: who pays and their share, no payments of the payer's.
+  const mateSharing = await openDetails(matePage, 'Netflix');
+  await expect(mateSharing).toContainText(`Paid by ${payer.username} · Your share $8.99`);
+  await expect(person(mateSharing, 'You')).toContainText('$8.99');
+  await expectNoAxeViolationsInBothThemes(matePage, "a member's sharing section");
+
+  // The payer's card and totals: their own share, 'Shared · 2 people'.
+  await page.reload();
+  await expect(card(page, 'Netflix')).toContainText('Shared · 2 people');
+  await expect(card(page, 'Netflix')).toContainText('Your share $9.00');
+  // Their share of Netflix and all of Hulu, whose invitation was declined.
+  await expect(monthlyTotal(page)).toContainText('$16.99');
+  await matePage.context().close();
+});
+
+test('three accounts: €17.99 splits 5.99 / 5.99 / 6.01, a cycle is settled, a member leaves, a share changes and the payer removes one', async ({
+  page,
+  browser,
+}) => {
+  // Three accounts in three browsers: a long journey.
+  test.slow();
+  const payer = await createMember('payer');
+  const [ann, ben] = [await createMember('ann'), await createMember('ben')];
+  const family = await seedSubscription(payer, {
+    name: 'Music Family',
+    amount: 17.99,
+    currency: 'EUR',
+    category: 'music',
+    dueDate: day(3),
+    billingCycle: 'monthly',
+    autoRenew: true,
+  });
+  await invite(payer, family.id, ann);
+
+  // A member-tier payer sharing with a second person meets the upgrade path.
+  await openDashboard(page, payer);
+  let sharing = await openDetails(page, 'Music Family');
+  await sharing.getByLabel('Username or e-mail').fill(ben.username);
+  await sharing.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(sharing.getByText('Sharing a subscription with more than one other person is a VIP and Premium feature')).toBeVisible();
+  await expect(sharing.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade');
+
+  await updateProfile(payer.id, { role: 'vip' });
+  await sharing.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(sharing.getByRole('status').filter({ hasText: 'Invitation sent' })).toBeVisible();
+  await acceptAll(ann);
+  await acceptAll(ben);
+
+  await page.reload();
+  sharing = await openDetails(page, 'Music Family');
+  await expect(person(sharing, 'You')).toContainText('€6.01');
+  await expect(person(sharing, ann.username)).toContainText('€5.99');
+  await expect(person(sharing, ben.username)).toContainText('€5.99');
+
+  // Ann says 'I paid' for the next renewal; the payer confirms it and marks Ben's settled.
+  const due = formatDateShort(day(3));
+  const annPage = await pageFor(browser, ann);
+  await expect(card(annPage, 'Music Family')).toContainText('Your share €5.99');
+  const annSharing = await openDetails(annPage, 'Music Family');
+  await annSharing.getByRole('button', { name: `I paid: your share of ${due}` }).click();
+  await expect(annSharing.getByRole('button', { name: `I paid: your share of ${due}` })).toHaveCount(0);
+  await expect(annSharing.getByText('Paid, to confirm')).toBeVisible();
+
+  await page.reload();
+  sharing = await openDetails(page, 'Music Family');
+  await sharing.getByRole('button', { name: `Confirm: ${ann.username}’s share of ${due}` }).click();
+  await sharing.getByRole('button', { name: `Mark settled: ${ben.username}’s share of ${due}` }).click();
+  await expect(sharing.getByText('Settled')).toHaveCount(2);
+  await expectNoAxeViolationsInBothThemes(page, "the payer's sharing section");
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Ben leaves from his card.
+  const benPage = await pageFor(browser, ben);
+  await card(benPage, 'Music Family').getByRole('button', { name: 'Leave Music Family' }).click();
+  await benPage.getByRole('alertdialog', { name: 'Leave this shared subscription?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(toast(benPage, 'You no longer share this subscription')).toBeVisible();
+  await expect(card(benPage, 'Music Family')).toHaveCount(0);
+
+  // The payer removes Ann: the payer pays it all again.
+  await page.reload();
+  sharing = await openDetails(page, 'Music Family');
+  await expect(person(sharing, ben.username)).toHaveCount(0);
+  // The payer changes Ann's share to 50 %: she pays 8.99 (rounded down), the payer the rest.
+  await sharing.getByRole('button', { name: `Change share of ${ann.username}` }).click();
+  const shareForm = sharing.getByRole('form', { name: `${ann.username}’s share` });
+  await shareForm.getByLabel('Split').selectOption('percent');
+  await shareForm.getByLabel('Percentage').fill('50');
+  await shareForm.getByRole('button', { name: 'Save share' }).click();
+  await expect(toast(page, `${ann.username}’s share changed`)).toBeVisible();
+  await expect(person(sharing, ann.username)).toContainText('50%');
+  await expect(person(sharing, ann.username)).toContainText('€8.99');
+  await expect(person(sharing, 'You')).toContainText('€9.00');
+  await expect(sharing.getByRole('button', { name: `Change share of ${ann.username}` })).toBeFocused();
+
+  await sharing.getByRole('button', { name: `Remove ${ann.username}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Remove ${ann.username}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(toast(page, 'Member removed')).toBeVisible();
+  await expect(person(sharing, ann.username)).toHaveCount(0);
+  await expect(sharing).toContainText('Only you pay for Music Family.');
+  await annPage.reload();
+  await expect(annPage.getByRole('heading', { name: 'Your Subscriptions' })).toBeVisible();
+  await expect(card(annPage, 'Music Family')).toHaveCount(0);
+  await annPage.context().close();
+  await benPage.context().close();
+});
+
+test("the sign-up invitation's link fills in the e-mail address", async ({ page }) => {
+  await page.goto('/register?email=new.friend%40example.com');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('new.friend@example.com');
+});
