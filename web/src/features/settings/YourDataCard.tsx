@@ -13,6 +13,7 @@ import { useSession } from '../../session/context';
 import { storeNotice } from '../../session/storage';
 import { type SectionMessage, SectionStatus } from './SectionStatus';
 import styles from './Settings.module.css';
+import { whileSessionPollPaused } from './sessionPoll';
 import { settingsFailures } from './settingsText';
 
 /** The export's file name, dated like the other exports (SPEC §9): subscription-tracker-data-YYYY-MM-DD.json. */
@@ -109,9 +110,12 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     setDeleting(true);
     setError(null);
     try {
-      await api(routes.deleteAccount, { body: { password } });
-      storeNotice('sessionMessage', authMessages.accountDeleted);
-      logout();
+      // The session poll held back: one sent while the account is being deleted would get a 401.
+      await whileSessionPollPaused(async () => {
+        await api(routes.deleteAccount, { body: { password } });
+        storeNotice('sessionMessage', authMessages.accountDeleted);
+        logout();
+      });
     } catch (failure) {
       setError(errorMessage(failure, settingsFailures.deleteAccount));
       setDeleting(false);
