@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { useSession } from '../../session/context';
 import { storeNotice } from '../../session/storage';
 import styles from './Settings.module.css';
+import { whileSessionPollPaused } from './sessionPoll';
 import { settingsFailures } from './settingsText';
 
 /**
@@ -24,9 +25,12 @@ export function SessionsCard() {
     setBusy(true);
     setFailure(null);
     try {
-      await api(routes.logoutAll);
-      storeNotice('sessionMessage', authMessages.loggedOutEverywhere);
-      logout();
+      // The session poll held back: one sent just after the sessions ended would get a 401.
+      await whileSessionPollPaused(async () => {
+        await api(routes.logoutAll);
+        storeNotice('sessionMessage', authMessages.loggedOutEverywhere);
+        logout();
+      });
     } catch (error) {
       setFailure(errorMessage(error, settingsFailures.logoutAll));
       setBusy(false);
