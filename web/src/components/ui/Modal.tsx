@@ -9,6 +9,11 @@ const FOCUSABLE =
 /** Open dialogs, innermost last: only the top one reacts to keys, the rest of the page is inert. */
 const openDialogs: HTMLElement[] = [];
 
+/** Whether any modal dialog is open, for prompts that should not pile onto another dialog. */
+export function isAnyDialogOpen(): boolean {
+  return openDialogs.length > 0;
+}
+
 function setBackgroundInert(inert: boolean) {
   const root = document.getElementById('root');
   if (root) root.inert = inert;

@@ -2,7 +2,7 @@ import { Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
-import { Modal } from '../../components/ui/Modal';
+import { isAnyDialogOpen, Modal } from '../../components/ui/Modal';
 
 /** SPEC §9: 'E-mail prompt: 2 s delay, once per session, at most once per 4 hours'. */
 const PROMPT_DELAY_MS = 2000;
@@ -45,12 +45,20 @@ export function EmailPrompt({ userId, hasEmail }: { userId: string; hasEmail: bo
 
   useEffect(() => {
     if (hasEmail || !mayPrompt(userId, Date.now())) return;
-    const timer = window.setTimeout(() => {
+    let timer = 0;
+    // It never piles onto another dialog (the ad-blocker notice opens on load): while one is open,
+    // the prompt waits another 2 s.
+    const showWhenFree = () => {
+      if (isAnyDialogOpen()) {
+        timer = window.setTimeout(showWhenFree, PROMPT_DELAY_MS);
+        return;
+      }
       const now = Date.now();
       if (!mayPrompt(userId, now)) return;
       rememberPrompt(userId, now);
       setOpen(true);
-    }, PROMPT_DELAY_MS);
+    };
+    timer = window.setTimeout(showWhenFree, PROMPT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [userId, hasEmail]);
 
