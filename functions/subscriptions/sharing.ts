@@ -111,6 +111,16 @@ async function visibleMembership(
   return { membership, subscription };
 }
 
+/** The user's invitation `id`, while it still waits for an answer: 404 when there is none, 409 once expired or answered. */
+async function pendingInvitation(userId: string, id: string, at: string): Promise<InvitationItem> {
+  const invitation = await getInvitation(userId, id);
+  if (!invitation) throw notFound(m.invitationNotFound);
+  const state = invitationState(invitation, at);
+  if (state === 'expired') throw conflict(m.invitationExpired);
+  if (state !== 'pending') throw conflict(m.invitationAnswered);
+  return invitation;
+}
+
 /** A change to a subscription's sharing that lost a race: answered as a conflict to try again. */
 function changedMeanwhile(error: unknown): never {
   if (error instanceof SharingChangedError) throw conflict(m.changedMeanwhile);
@@ -390,12 +400,8 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
   },
 
   acceptInvitation: async ({ user, params }) => {
-    const invitation = await getInvitation(user.id, params.id);
-    if (!invitation) throw notFound(m.invitationNotFound);
     const at = nowIso();
-    const state = invitationState(invitation, at);
-    if (state === 'expired') throw conflict(m.invitationExpired);
-    if (state !== 'pending') throw conflict(m.invitationAnswered);
+    const invitation = await pendingInvitation(user.id, params.id, at);
     const subscription = await readPayerSubscription(invitation.payerId, invitation.subscriptionId);
     if (!subscription) throw notFound(m.invitationNotFound);
     if (subscription.status === 'deleted') throw conflict(m.subscriptionDeleted);
@@ -421,12 +427,8 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
   },
 
   declineInvitation: async ({ user, params }) => {
-    const invitation = await getInvitation(user.id, params.id);
-    if (!invitation) throw notFound(m.invitationNotFound);
     const at = nowIso();
-    const state = invitationState(invitation, at);
-    if (state === 'expired') throw conflict(m.invitationExpired);
-    if (state !== 'pending') throw conflict(m.invitationAnswered);
+    const invitation = await pendingInvitation(user.id, params.id, at);
     await declineInvitation(invitation, at).catch((error: unknown) => {
       if (error instanceof SharingChangedError) throw conflict(m.invitationAnswered);
       throw error;

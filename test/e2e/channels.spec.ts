@@ -91,6 +91,9 @@ test('a VIP adds a webhook with the keyboard, sends tests, and reads the deliver
 
   const item = channels.getByRole('listitem').filter({ hasText: 'Home server' });
   await expect(item).toContainText(receiverUrl);
+  // The Reminders card on the same page offers it at once, without a reload.
+  const firstRule = section(page, 'Reminders').getByRole('form', { name: 'Your reminders' }).getByRole('group', { name: 'Reminder 1' });
+  await expect(firstRule.getByLabel('Home server (Webhook)')).toBeVisible();
   await item.getByRole('button', { name: 'Send test to Home server' }).click();
   await expect(item.getByRole('status')).toHaveText(/^Sent\. The server answered 200 in \d+ ms: “received”$/);
   expect(received).toBe(1);
@@ -130,7 +133,10 @@ test('a VIP adds a webhook with the keyboard, sends tests, and reads the deliver
   await edit.getByRole('button', { name: 'Save Channel' }).click();
   const renamed = channels.getByRole('listitem').filter({ hasText: 'Backup server' });
   await expect(renamed).toBeVisible();
+  await expect(firstRule.getByLabel('Backup server (Webhook)')).toBeVisible();
   await renamed.getByRole('button', { name: 'Delete Backup server' }).click();
   await page.getByRole('alertdialog', { name: 'Delete Backup server?' }).getByRole('button', { name: 'Delete Channel' }).click();
   await expect(channels).toContainText('No channels yet.');
+  await expect(firstRule.getByRole('checkbox')).toHaveCount(1);
+  await expect(firstRule.getByLabel('E-mail')).toBeVisible();
 });

@@ -8,6 +8,7 @@ import {
   sharingMessages as m,
   myShare,
   type Share,
+  type ShareMode,
   settlementProblem,
   shareProblem,
   sharingLimitProblem,
@@ -16,6 +17,17 @@ import {
 
 const amounts = (result: ReturnType<typeof splitShares>) =>
   result.ok ? result.shares.map((share) => [share.userId, share.amount]) : result.message;
+/** The split of `price` between 'payer' and members given as `{ userId: value }` (percent or fixed). */
+const split = (price: number, currency: string, mode: ShareMode, values: Record<string, number>) =>
+  amounts(
+    splitShares(
+      price,
+      currency,
+      'payer',
+      Object.entries(values).map(([userId, value]) => ({ userId, value })),
+      mode,
+    ),
+  );
 const total = (shares: readonly Share[], decimals: number) =>
   shares.reduce((sum, share) => sum + Math.round(share.amount * 10 ** decimals), 0);
 
@@ -68,42 +80,16 @@ describe('splitting a shared subscription (issue 26: shares add up to the price 
   });
 
   it('percentages: members pay their rounded-down part, the payer the rest of 100%', () => {
-    expect(
-      amounts(
-        splitShares(
-          17.99,
-          'EUR',
-          'payer',
-          [
-            { userId: 'a', value: 33.33 },
-            { userId: 'b', value: 33.33 },
-          ],
-          'percent',
-        ),
-      ),
-    ).toEqual([
+    expect(split(17.99, 'EUR', 'percent', { a: 33.33, b: 33.33 })).toEqual([
       ['payer', 6.01],
       ['a', 5.99],
       ['b', 5.99],
     ]);
-    expect(amounts(splitShares(20, 'USD', 'payer', [{ userId: 'a', value: 25 }], 'percent'))).toEqual([
+    expect(split(20, 'USD', 'percent', { a: 25 })).toEqual([
       ['payer', 15],
       ['a', 5],
     ]);
-    expect(
-      amounts(
-        splitShares(
-          20,
-          'USD',
-          'payer',
-          [
-            { userId: 'a', value: 60 },
-            { userId: 'b', value: 40 },
-          ],
-          'percent',
-        ),
-      ),
-    ).toEqual([
+    expect(split(20, 'USD', 'percent', { a: 60, b: 40 })).toEqual([
       ['payer', 0],
       ['a', 12],
       ['b', 8],
@@ -111,60 +97,21 @@ describe('splitting a shared subscription (issue 26: shares add up to the price 
   });
 
   it('percentages over 100% in total are refused', () => {
-    expect(
-      amounts(
-        splitShares(
-          20,
-          'USD',
-          'payer',
-          [
-            { userId: 'a', value: 60 },
-            { userId: 'b', value: 40.01 },
-          ],
-          'percent',
-        ),
-      ),
-    ).toBe(m.percentsOver);
+    expect(split(20, 'USD', 'percent', { a: 60, b: 40.01 })).toBe(m.percentsOver);
   });
 
   it('fixed amounts: members pay them, the payer the price minus them; more than the price is refused', () => {
-    expect(
-      amounts(
-        splitShares(
-          17.99,
-          'EUR',
-          'payer',
-          [
-            { userId: 'a', value: 5 },
-            { userId: 'b', value: 7.5 },
-          ],
-          'fixed',
-        ),
-      ),
-    ).toEqual([
+    expect(split(17.99, 'EUR', 'fixed', { a: 5, b: 7.5 })).toEqual([
       ['payer', 5.49],
       ['a', 5],
       ['b', 7.5],
     ]);
-    expect(amounts(splitShares(17.99, 'EUR', 'payer', [{ userId: 'a', value: 17.99 }], 'fixed'))).toEqual([
+    expect(split(17.99, 'EUR', 'fixed', { a: 17.99 })).toEqual([
       ['payer', 0],
       ['a', 17.99],
     ]);
-    expect(
-      amounts(
-        splitShares(
-          17.99,
-          'EUR',
-          'payer',
-          [
-            { userId: 'a', value: 10 },
-            { userId: 'b', value: 8 },
-          ],
-          'fixed',
-        ),
-      ),
-    ).toBe(m.fixedOverPrice);
-    expect(amounts(splitShares(1000, 'JPY', 'payer', [{ userId: 'a', value: 10.5 }], 'fixed'))).toBe(m.fixedDecimals('JPY', 0));
+    expect(split(17.99, 'EUR', 'fixed', { a: 10, b: 8 })).toBe(m.fixedOverPrice);
+    expect(split(1000, 'JPY', 'fixed', { a: 10.5 })).toBe(m.fixedDecimals('JPY', 0));
   });
 
   it('a change of price recomputes the shares from the same members (issue 26)', () => {

@@ -1,8 +1,9 @@
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Announcement, AnnouncementFields } from '../../../shared/api/announcements.js';
 import { MAX_ANNOUNCEMENTS } from '../../../shared/api/announcements.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
+import { queryPrefix } from '../chassis/query.js';
 import { nowIso, tableName } from '../chassis/table.js';
 
 /** Every announcement sits in one partition, read with one Query (DESIGN §4). */
@@ -48,20 +49,7 @@ const byDisplayOrder = (a: Announcement, b: Announcement) =>
 
 /** Every announcement, in display order: one Query on the partition (at most 100 small items, one page). */
 export async function listAnnouncements(): Promise<AnnouncementItem[]> {
-  const items: AnnouncementItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': ANNOUNCEMENTS_PARTITION, ':prefix': ANNOUNCEMENT_PREFIX },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as AnnouncementItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryPrefix<AnnouncementItem>(ANNOUNCEMENTS_PARTITION, ANNOUNCEMENT_PREFIX);
   return items.sort(byDisplayOrder);
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel } from '../../../shared/api/channels.js';
 import {
   type ChannelConfig,
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/domain/channels.js';
 import { dynamo } from '../chassis/aws.js';
 import { badRequest, conflict, isConditionFailure, notFound } from '../chassis/errors.js';
+import { queryPrefix } from '../chassis/query.js';
 import { CHANNEL_PREFIX, keys, nowIso, tableName } from '../chassis/table.js';
 
 /**
@@ -92,21 +93,8 @@ const fromItem = (item: Record<string, unknown>) => {
 
 /** The user's channels, oldest first (their ids are random: sorted by creation here). */
 export async function listChannels(userId: string): Promise<StoredChannel[]> {
-  const channels: StoredChannel[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': CHANNEL_PREFIX },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) channels.push(fromItem(item));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return channels.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const items = await queryPrefix<Record<string, unknown>>(`USER#${userId}`, CHANNEL_PREFIX);
+  return items.map(fromItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /** One channel of the user, or a 404 (another user's id names nothing here). */

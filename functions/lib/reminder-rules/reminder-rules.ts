@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reminderRuleMessages } from '../../../shared/api/reminders.js';
 import { rulesInForce } from '../../../shared/domain/reminder-rule-channels.js';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/domain/reminder-rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { badRequest } from '../chassis/errors.js';
+import { queryPrefix } from '../chassis/query.js';
 import { CHANNEL_PREFIX, keys, tableName } from '../chassis/table.js';
 import type { UserItem } from '../users/user-item.js';
 
@@ -20,22 +21,8 @@ import type { UserItem } from '../users/user-item.js';
 
 /** The ids of the user's channels, and which are on: one Query of the partition's channel items, keys and flag only. */
 export async function channelIdsOf(userId: string): Promise<{ id: string; enabled: boolean }[]> {
-  const channels: { id: string; enabled: boolean }[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': CHANNEL_PREFIX },
-        ProjectionExpression: 'id, enabled',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) channels.push({ id: String(item.id), enabled: item.enabled !== false });
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return channels;
+  const items = await queryPrefix<{ id: string; enabled?: boolean }>(keys.user(userId).pk, CHANNEL_PREFIX, { projection: 'id, enabled' });
+  return items.map((item) => ({ id: String(item.id), enabled: item.enabled !== false }));
 }
 
 /**

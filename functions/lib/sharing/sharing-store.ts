@@ -1,8 +1,9 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvitationState, SettlementState, ShareMode, ShareSpec } from '../../../shared/domain/sharing.js';
 import { INVITATION_DAYS } from '../../../shared/domain/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
+import { queryPrefix } from '../chassis/query.js';
 import {
   INVITE_EMAIL_PARTITION_PREFIX,
   INVITE_PARTITION_PREFIX,
@@ -156,25 +157,6 @@ async function transactMembers(subscription: Pick<SubscriptionItem, 'userId' | '
   await reindexSubscriptionReminders(subscription.userId, subscription.id);
 }
 
-async function queryPrefix<T>(pk: string, prefix: string, consistent = true): Promise<T[]> {
-  const items: T[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ConsistentRead: consistent,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
-
 /** Items by key, 100 at a time (BatchGet's limit), retrying what DynamoDB leaves unprocessed. */
 export async function getMany<T>(wanted: Key[]): Promise<T[]> {
   const TableName = tableName();
@@ -193,7 +175,7 @@ export async function getMany<T>(wanted: Key[]): Promise<T[]> {
 }
 
 /** The membership items on the member's partition. */
-export const membershipsOf = (memberId: string) => queryPrefix<MembershipItem>(keys.user(memberId).pk, SHARED_PREFIX);
+export const membershipsOf = (memberId: string) => queryPrefix<MembershipItem>(keys.user(memberId).pk, SHARED_PREFIX, { consistent: true });
 
 /** The member's membership item of one subscription, whoever pays it. */
 export async function membershipOfSubscription(memberId: string, subscriptionId: string): Promise<MembershipItem | undefined> {
@@ -202,10 +184,11 @@ export async function membershipOfSubscription(memberId: string, subscriptionId:
 
 /** The payer's open invitations of one subscription (expired ones included: the caller filters). */
 export const invitedCopies = (payerId: string, subscriptionId: string) =>
-  queryPrefix<InvitedCopyItem>(keys.user(payerId).pk, `${INVITED_PREFIX}${subscriptionId}#`);
+  queryPrefix<InvitedCopyItem>(keys.user(payerId).pk, `${INVITED_PREFIX}${subscriptionId}#`, { consistent: true });
 
 /** The invitations an account received. */
-export const invitationsOf = (userId: string) => queryPrefix<InvitationItem>(`${INVITE_PARTITION_PREFIX}${userId}`, 'INVITE#');
+export const invitationsOf = (userId: string) =>
+  queryPrefix<InvitationItem>(`${INVITE_PARTITION_PREFIX}${userId}`, 'INVITE#', { consistent: true });
 
 export async function getInvitation(userId: string, invitationId: string): Promise<InvitationItem | undefined> {
   const { Item } = await dynamo().send(
@@ -367,7 +350,7 @@ export async function releaseSubscription(subscription: Pick<SubscriptionItem, '
   const payerPk = keys.user(subscription.userId).pk;
   const sharing = (subscription as { sharing?: StoredSharing }).sharing;
   const copies = await invitedCopies(subscription.userId, subscription.id);
-  const settlements = await queryPrefix<Key>(payerPk, `${SETTLEMENT_PREFIX}${subscription.id}#`);
+  const settlements = await queryPrefix<Key>(payerPk, `${SETTLEMENT_PREFIX}${subscription.id}#`, { consistent: true });
   const doomed: Key[] = [
     ...(sharing?.members ?? []).map((member) => keys.sharedMembership(member.userId, subscription.userId, subscription.id)),
     ...copies.flatMap((copy) => [{ pk: copy.pk, sk: copy.sk }, ...(copy.inviteeKey ? [copy.inviteeKey] : [])]),
@@ -423,8 +406,8 @@ async function leaveForGood(membership: MembershipItem, memberId: string): Promi
  */
 export async function releaseAccount(userId: string, email: string | undefined): Promise<void> {
   const pk = keys.user(userId).pk;
-  const subscriptions = await queryPrefix<SubscriptionItem>(pk, SUBSCRIPTION_PREFIX);
-  const invited = await queryPrefix<InvitedCopyItem>(pk, INVITED_PREFIX);
+  const subscriptions = await queryPrefix<SubscriptionItem>(pk, SUBSCRIPTION_PREFIX, { consistent: true });
+  const invited = await queryPrefix<InvitedCopyItem>(pk, INVITED_PREFIX, { consistent: true });
   const sharedIds = new Set([
     ...subscriptions.filter((sub) => (sub as { sharing?: StoredSharing }).sharing).map((sub) => sub.id),
     ...invited.map((copy) => copy.subscriptionId),
@@ -433,7 +416,9 @@ export async function releaseAccount(userId: string, email: string | undefined):
   for (const membership of await membershipsOf(userId)) await leaveForGood(membership, userId);
   const received = [
     ...(await invitationsOf(userId)),
-    ...(email ? await queryPrefix<InvitationItem>(`${INVITE_EMAIL_PARTITION_PREFIX}${email.trim().toLowerCase()}`, 'INVITE#') : []),
+    ...(email
+      ? await queryPrefix<InvitationItem>(`${INVITE_EMAIL_PARTITION_PREFIX}${email.trim().toLowerCase()}`, 'INVITE#', { consistent: true })
+      : []),
   ];
   await Promise.all(
     received.flatMap((invitation) => [
@@ -454,7 +439,9 @@ export async function releaseAccount(userId: string, email: string | undefined):
  */
 export async function claimEmailInvitations(email: string, userId: string): Promise<void> {
   const TableName = tableName();
-  const waiting = await queryPrefix<InvitationItem>(`${INVITE_EMAIL_PARTITION_PREFIX}${email.trim().toLowerCase()}`, 'INVITE#');
+  const waiting = await queryPrefix<InvitationItem>(`${INVITE_EMAIL_PARTITION_PREFIX}${email.trim().toLowerCase()}`, 'INVITE#', {
+    consistent: true,
+  });
   for (const invitation of waiting) {
     const { pk: _pk, sk: _sk, ...fields } = invitation;
     const target = keys.invitation(userId, invitation.id);

@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Payment } from '../../../shared/api/payments.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
+import { queryPrefix } from '../chassis/query.js';
 import { keys, nowIso, tableName } from '../chassis/table.js';
 
 /**
@@ -40,23 +41,10 @@ export const toPayment = (item: PaymentItem): Payment => ({
 
 /** The subscription's payment items, oldest renewal first; with `keysOnly`, only their keys. */
 async function queryPayments(userId: string, subscriptionId: string, keysOnly = false): Promise<PaymentItem[]> {
-  const items: PaymentItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': paymentsOf(subscriptionId) },
-        ...(keysOnly ? { ProjectionExpression: 'pk, sk' } : {}),
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as PaymentItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+  return queryPrefix<PaymentItem>(keys.user(userId).pk, paymentsOf(subscriptionId), {
+    consistent: true,
+    ...(keysOnly ? { projection: 'pk, sk' } : {}),
+  });
 }
 
 /** The subscription's payments, newest renewal first. */

@@ -5,6 +5,7 @@
  * entry chunk, so the landing page does not carry TanStack Query.
  */
 import { routes } from '@shared/api';
+import type { Channel } from '@shared/api/channels';
 import type { PaymentInput, PaymentList } from '@shared/api/payments';
 import type { Subscription } from '@shared/api/subscription';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '@shared/api/subscription-list';
@@ -25,6 +26,7 @@ export const queryKeys = {
   me: ['me'],
   subscriptions: ['subscriptions'],
   payments: (subscriptionId: string) => ['payments', subscriptionId] as const,
+  channels: ['channels'],
 } as const;
 
 /** Counts sign-ins and sign-outs, so a mutation's answer is written only into the session that sent it. */
@@ -209,4 +211,18 @@ export function useRecordPayment(subscriptionId: string) {
       if (sentIn === sessionGeneration) await queryClient.invalidateQueries({ queryKey: queryKeys.payments(subscriptionId) });
     },
   });
+}
+
+/**
+ * GET /api/channels: the user's reminder channels (issue 25 §2). Settings shows them in three cards
+ * (channels, browsers, reminder rules) and the details dialog in its rules: one request serves them all.
+ */
+export const channelsQuery = queryOptions({
+  queryKey: queryKeys.channels,
+  queryFn: ({ signal }): Promise<Channel[]> => api(routes.listChannels, { signal }),
+});
+
+/** After a channel is added, changed or removed: whatever shows channels (the rules' choices) reads them again. */
+export function channelsChanged(): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.channels });
 }

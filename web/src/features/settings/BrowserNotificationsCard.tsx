@@ -4,6 +4,7 @@ import { Bell, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, errorMessage } from '../../api/client';
+import { channelsChanged, channelsQuery, queryClient } from '../../api/queries';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -67,7 +68,7 @@ function DeviceNotifications() {
 
   useEffect(() => {
     let current = true;
-    Promise.all([api(routes.listChannels), currentPushSubscription().catch(() => null)])
+    Promise.all([queryClient.fetchQuery(channelsQuery), currentPushSubscription().catch(() => null)])
       .then(([channels, subscription]) => {
         if (!current) return;
         setDevices(channels.filter((channel) => channel.type === 'webpush'));
@@ -101,6 +102,7 @@ function DeviceNotifications() {
       const config = await subscribeThisDevice(publicKey);
       const created = await api(routes.createChannel, { body: { type: 'webpush', name: name.trim(), config } });
       setDevices((list) => [...(list ?? []), created]);
+      channelsChanged();
       setThisDevice(created.config.endpoint ?? null);
       tell({ tone: 'success', text: text.enabled });
     } catch (error) {
@@ -135,6 +137,7 @@ function DeviceNotifications() {
         setThisDevice(null);
       }
       setDevices((list) => list?.filter((d) => d.id !== device.id) ?? null);
+      channelsChanged();
       setRemoving(null);
       tell({ tone: 'success', text: text.removed(device.name) });
     } catch (error) {

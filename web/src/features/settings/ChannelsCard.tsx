@@ -4,6 +4,7 @@ import { Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, errorMessage } from '../../api/client';
+import { channelsChanged, channelsQuery, queryClient } from '../../api/queries';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -94,7 +95,7 @@ function PaidChannelsCard() {
   const load = useCallback(async () => {
     try {
       // Browsers' channels are shown, tested and removed in Browser notifications (BrowserNotificationsCard).
-      setChannels((await api(routes.listChannels)).filter((channel) => channel.type !== 'webpush'));
+      setChannels((await queryClient.fetchQuery(channelsQuery)).filter((channel) => channel.type !== 'webpush'));
     } catch (error) {
       setFailure(errorMessage(error, 'Your channels could not be loaded. Please try again.'));
     }
@@ -111,6 +112,7 @@ function PaidChannelsCard() {
     replace({ ...channel, enabled });
     try {
       replace(await api(routes.updateChannel, { params: { id: channel.id }, body: { enabled } }));
+      channelsChanged();
     } catch (error) {
       replace(channel);
       setFailure(errorMessage(error, 'The channel could not be changed. Please try again.'));
@@ -144,6 +146,7 @@ function PaidChannelsCard() {
     try {
       await api(routes.deleteChannel, { params: { id: channel.id } });
       setChannels((list) => (list ?? []).filter((c) => c.id !== channel.id));
+      channelsChanged();
       setDeleting(null);
       addButton.current?.focus();
     } catch (error) {
@@ -230,6 +233,7 @@ function PaidChannelsCard() {
           onSaved={(saved, created) => {
             if (created) setChannels((list) => [...(list ?? []), saved]);
             else replace(saved);
+            channelsChanged();
             if (created && saved.type === 'webhook' && saved.config.secret)
               setSecrets((s) => ({ ...s, [saved.id]: saved.config.secret as string }));
           }}
