@@ -5,6 +5,7 @@ import { publicUrl } from '../lib/chassis/config.js';
 import { HttpError } from '../lib/chassis/errors.js';
 import { withETag } from '../lib/chassis/etag.js';
 import { createApiHandler } from '../lib/chassis/http.js';
+import { sharedWithMe } from '../lib/sharing/shared-view.js';
 import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
 
 /**
@@ -31,8 +32,9 @@ export const handler = createApiHandler(
     calendarFeed: async ({ params }) => {
       const owner = await feedOwner(params.feedFile as string);
       if (!owner) throw new HttpError(404, calendarMessages.feedNotFound);
-      const subscriptions = await listSubscriptions(owner.id);
-      return calendarFeed({ subscriptions, owner, host: new URL(publicUrl()).hostname });
+      // Those shared with the owner too (issue 26), as their dashboard lists them.
+      const [own, shared] = await Promise.all([listSubscriptions(owner.id), sharedWithMe(owner.id)]);
+      return calendarFeed({ subscriptions: [...own, ...shared.subscriptions], owner, host: new URL(publicUrl()).hostname });
     },
   },
   withETag,

@@ -6,7 +6,7 @@
  * the same subscriptions and settings give the same text, byte for byte, so the feed's ETag holds
  * until something changes.
  */
-import type { SubscriptionStatus } from '../api/subscription.js';
+import type { SharedSubscriptionInfo, SubscriptionStatus } from '../api/subscription.js';
 import {
   anchorDayOf,
   type BillingPrices,
@@ -37,6 +37,8 @@ export type FeedSubscription = BillingSchedule &
     status: SubscriptionStatus;
     updatedAt: string;
     revision?: number;
+    /** Someone else pays for it and shares it with the feed's owner (issue 26): their share, not the price, is named. */
+    shared?: Pick<SharedSubscriptionInfo, 'payerName' | 'myShare'>;
   };
 
 /** The user's settings the feed's alarms follow. */
@@ -147,7 +149,10 @@ function event(input: EventInput): CalendarComponent {
 
 const inDays = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-/** The events of one subscription: its renewals' series (while it has one), its trial's end, its cancel-by day. */
+/**
+ * The events of one subscription: its renewals' series (while it has one), its trial's end, its cancel-by day.
+ * One shared with the feed's owner names their share and who pays, and has no cancel-by day: only the payer cancels.
+ */
 export function subscriptionEvents(sub: FeedSubscription, host: string, alarms: number[]): CalendarComponent[] {
   if (sub.status === 'deleted') return [];
   const events: CalendarComponent[] = [];
@@ -160,8 +165,10 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, alarms: 
     const charge = due.trial ? (firstChargeAfterTrial(sub) ?? due) : due;
     const price = formatAmount(charge.amount, charge.currency);
     const cycle = cycleName(sub.billingCycle, intervalOf(sub));
+    const share = sub.shared && `your share ${formatAmount(sub.shared.myShare, charge.currency)}`;
     const details = [
       cancelled ? 'Canceled: no further renewals.' : `Renews: ${cycle.toLowerCase()}, ${price} each time.`,
+      sub.shared ? `Shared by ${sub.shared.payerName}, who pays it: ${share}.` : '',
       due.trial && sub.trialEndsAt ? `Free trial until ${sub.trialEndsAt}.` : '',
       sub.endsAt ? `Ends: ${sub.endsAt}.` : '',
       sub.description ?? '',
@@ -172,7 +179,7 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, alarms: 
         date: start,
         rule: renewalRule(sub),
         extraDates: shortMonthRenewals(sub),
-        summary: `${sub.name} — ${price}`,
+        summary: `${sub.name} — ${share ?? price}`,
         description: details.filter(Boolean).join('\n'),
         sub,
         cancelled,
@@ -193,7 +200,7 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, alarms: 
       }),
     );
   }
-  if (dates.cancelBy) {
+  if (dates.cancelBy && !sub.shared) {
     events.push(
       event({
         uid: `${sub.id}-cancel-by@${host}`,

@@ -55,6 +55,14 @@ export function pastDueMessage(cycle: string = 'monthly', interval = 1): string 
   return `This date has already passed. Click Renew to extend by ${cycleStep(cycle, interval)}, or change the date if this is a mistake.`;
 }
 
+/**
+ * The same, on a subscription someone else pays and shares with the user (issue 26): they have no
+ * Renew or Edit, so it says who renews it.
+ */
+export function sharedPastDueMessage(payerName: string): string {
+  return `This date has already passed. ${payerName} pays for this subscription, and the date moves on when they renew it.`;
+}
+
 /** One renewal's length in words: '1 week', '4 weeks', '1 month', '3 months', '2 years'. */
 export function cycleStep(cycle: string, interval = 1): string {
   const [count, unit] = { weekly: [1, 'week'], monthly: [1, 'month'], quarterly: [3, 'month'], yearly: [1, 'year'] }[

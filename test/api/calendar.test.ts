@@ -217,6 +217,28 @@ describe('who can read a feed', () => {
     expect(bobText).not.toContain(hers.id);
   });
 
+  it('shows a subscription shared with the user, with their share and who pays, until they no longer share it (issue 26)', async () => {
+    const payer = await signedInUser();
+    const mate = await signedInUser();
+    const plan = await create(payer, { name: 'Family plan', amount: 17.99, currency: 'USD', dueDate: `${year}-05-03` });
+    const invited = await call('POST', `/api/subscriptions/${plan.id}/members`, {
+      token: payer.token,
+      body: { usernameOrEmail: mate.username, share: { mode: 'equal' } },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const { invitations } = (await call<{ invitations: { id: string }[] }>('GET', '/api/invitations', { token: mate.token })).body;
+    expect((await call('POST', `/api/invitations/${invitations[0]?.id}/accept`, { token: mate.token })).status).toBe(200);
+
+    const url = (await turnOn(mate)).url;
+    const series = parseCalendar(await feedText(url)).events.find((event) => event.uid.startsWith(plan.id));
+    expect(series?.summary).toBe('Family plan — your share $8.99');
+    expect(series?.description).toContain(`Shared by ${payer.username}, who pays it: your share $8.99.`);
+
+    const removed = await call('DELETE', `/api/subscriptions/${plan.id}/members/${mate.id}`, { token: payer.token });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await feedText(url)).not.toContain(plan.id);
+  });
+
   it('answers 404 with a message for an unknown secret or a malformed name, never a 500', async () => {
     for (const path of [`/api/calendar/${'A'.repeat(43)}.ics`, '/api/calendar/short.ics', `/api/calendar/${'A'.repeat(43)}.json`]) {
       const answer = await call('GET', path);

@@ -69,7 +69,7 @@ test('two accounts: invite by username, accept on the dashboard, the totals coun
   test.slow();
   const payer = await createMember('payer');
   const mate = await createMember('mate');
-  await seedSubscription(payer, {
+  const netflixInput = {
     name: 'Netflix',
     amount: 17.99,
     currency: 'USD',
@@ -77,7 +77,8 @@ test('two accounts: invite by username, accept on the dashboard, the totals coun
     dueDate: day(10),
     billingCycle: 'monthly',
     autoRenew: true,
-  });
+  } as const;
+  const netflixId = (await seedSubscription(payer, netflixInput)).id;
 
   // The payer invites by username in the details dialog; the focus stays on the emptied field for the next one.
   await openDashboard(page, payer);
@@ -154,6 +155,16 @@ test('two accounts: invite by username, accept on the dashboard, the totals coun
   await expect(card(page, 'Netflix')).toContainText('Your share $9.00');
   // Their share of Netflix and all of Hulu, whose invitation was declined.
   await expect(monthlyTotal(page)).toContainText('$16.99');
+
+  // Past due: the member, who has no Renew, is told who renews it.
+  await apiCall('PUT', `/api/subscriptions/${netflixId}`, {
+    token: payer.token,
+    body: { ...netflixInput, dueDate: day(-3), autoRenew: false },
+  });
+  await matePage.reload();
+  await expect(card(matePage, 'Netflix').getByRole('note')).toHaveText(
+    `This date has already passed. ${payer.username} pays for this subscription, and the date moves on when they renew it.`,
+  );
   await matePage.context().close();
 });
 

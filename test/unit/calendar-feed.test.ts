@@ -144,6 +144,24 @@ describe('the feed’s events', () => {
   });
 });
 
+describe('a subscription shared with the feed’s owner (issue 26)', () => {
+  const calendar = parseCalendar(
+    calendarFeed({
+      subscriptions: [
+        sub({ name: 'Family plan', amount: 17.99, currency: 'EUR', noticeDays: 7, shared: { payerName: 'pat', myShare: 5.99 } }),
+      ],
+      owner: { role: 'member' },
+      host: 'example.test',
+    }),
+  );
+
+  it('names the owner’s share and who pays, and has no cancel-by day (only the payer cancels)', () => {
+    expect(calendar.events.map((e) => e.uid)).toEqual(['6f1c2a4e-0000-4000-8000-000000000001@example.test']);
+    expect(calendar.events[0]?.summary).toBe('Family plan — your share €5.99');
+    expect(calendar.events[0]?.description).toContain('Renews: monthly, €17.99 each time.\nShared by pat, who pays it: your share €5.99.');
+  });
+});
+
 describe('the reminder offsets of a user (SPEC §9)', () => {
   it('are 10 and 3 days by default, 1 day only for paid tiers that turned it on', () => {
     expect(reminderOffsetsOf({ role: 'member' })).toEqual([10, 3]);

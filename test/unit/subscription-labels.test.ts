@@ -8,6 +8,7 @@ import {
   endsBadgeText,
   nextPriceText,
   pastDueMessage,
+  sharedPastDueMessage,
   trialBadgeText,
 } from '../../shared/domain/subscription-labels.js';
 import { sub } from './subscription-fixtures.js';
@@ -55,6 +56,12 @@ describe('card badges (SPEC §2 "Subscription card badges")', () => {
     expect(pastDueMessage('weekly')).toContain('extend by 1 week,');
     expect(pastDueMessage('quarterly')).toContain('extend by 3 months,');
     expect(pastDueMessage('yearly')).toContain('extend by 1 year,');
+  });
+
+  it('a member of a shared subscription is told who renews it, not to click a Renew they do not have (issue 26)', () => {
+    expect(sharedPastDueMessage('pat')).toBe(
+      'This date has already passed. pat pays for this subscription, and the date moves on when they renew it.',
+    );
   });
 
   it('cycle labels /week /month /quarter /year (SPEC §2 "/month", DESIGN §5)', () => {

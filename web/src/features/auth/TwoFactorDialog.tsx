@@ -3,6 +3,7 @@ import type { TwoFactorChallenge } from '@shared/api/auth';
 import { AUTHENTICATOR_CODE, BACKUP_CODE, twoFactorMessages } from '@shared/api/twofa';
 import { KeyRound, ShieldCheck, Smartphone } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { type CodeKind, OneTimeCodeInput, useAutoSubmit } from '../../components/OneTimeCodeInput';
@@ -82,19 +83,22 @@ export function TwoFactorDialog({ challenge, onClose, onAttemptEnded }: TwoFacto
       void navigate('/dashboard', { replace: true });
     } catch (failure) {
       busy.current = false;
-      setVerifying(false);
       const message =
         failure instanceof Error && failure.message === twoFactorMessages.finishFailed
           ? twoFactorMessages.finishFailed
           : errorMessage(failure, twoFactorMessages.invalidCode);
       if (TICKET_ENDED.has(message)) {
+        setVerifying(false);
         onAttemptEnded(message);
         return;
       }
-      setError(message);
-      setCode('');
-      // The input was disabled while verifying; focus it once it is enabled again.
-      window.setTimeout(() => codeRef.current?.focus(), 0);
+      // The input was disabled while verifying: rendered enabled at once (flushSync), it takes the focus back.
+      flushSync(() => {
+        setVerifying(false);
+        setError(message);
+        setCode('');
+      });
+      codeRef.current?.focus();
     }
   }
 

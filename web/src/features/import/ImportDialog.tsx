@@ -19,6 +19,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { api, errorMessage } from '../../api/client';
 import { queryClient, queryKeys } from '../../api/queries';
 import { Alert } from '../../components/ui/Alert';
@@ -114,9 +115,10 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const commit = useMutation({
     mutationFn: (body: ImportInput) => api(routes.commitImport, { body }),
     onSuccess: (answer) => {
-      setResult(answer);
+      // Rendered at once (flushSync), so Done exists when it takes the focus.
+      flushSync(() => setResult(answer));
+      doneRef.current?.focus();
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
-      requestAnimationFrame(() => doneRef.current?.focus());
     },
   });
 
@@ -153,10 +155,13 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
     }
     serial.current += 1;
     const found = detectFormat(text);
-    setFile({ name: chosen.name, text, serial: serial.current });
-    chooseFormat(found ?? '', text);
-    setDetected(found !== null);
-    requestAnimationFrame(() => formatRef.current?.focus());
+    // Rendered at once (flushSync), so the Format field exists when it takes the focus.
+    flushSync(() => {
+      setFile({ name: chosen.name, text, serial: serial.current });
+      chooseFormat(found ?? '', text);
+      setDetected(found !== null);
+    });
+    formatRef.current?.focus();
   }
 
   function chooseFormat(next: ImportFormat | '', text = file?.text ?? '') {

@@ -2,6 +2,7 @@ import { authMessages, routes } from '@shared/api';
 import { AUTHENTICATOR_CODE, type TwoFactorSetup, twoFactorMessages } from '@shared/api/twofa';
 import { ArrowLeft, Check, ChevronRight, Copy, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { ApiError, api, errorMessage } from '../../api/client';
 import { OneTimeCodeInput, useAutoSubmit } from '../../components/OneTimeCodeInput';
 import { Alert } from '../../components/ui/Alert';
@@ -154,10 +155,13 @@ export function TwoFactorSetupWizard({ onClose }: TwoFactorSetupWizardProps) {
         toast.success(twoFactorMessages.enabled);
         setStep(3);
       } catch (error) {
-        setCodeError(errorMessage(error, twoFactorMessages.invalidCode));
-        setCode('');
-        // The input was disabled while verifying; give it the focus back once it is enabled again.
-        window.setTimeout(() => codeRef.current?.focus(), 0);
+        // The input was disabled while verifying: rendered enabled at once (flushSync), it takes the focus back.
+        flushSync(() => {
+          setCodeError(errorMessage(error, twoFactorMessages.invalidCode));
+          setCode('');
+          setVerifying(false);
+        });
+        codeRef.current?.focus();
       } finally {
         busy.current = false;
         setVerifying(false);

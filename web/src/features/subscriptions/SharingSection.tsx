@@ -6,6 +6,7 @@ import { type SettlementState, SHARE_MODES, type ShareMode, type ShareSpec, shar
 import { useQuery } from '@tanstack/react-query';
 import { Check, LogOut, Send, UserMinus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { Alert } from '../../components/ui/Alert';
@@ -237,8 +238,9 @@ function MemberRow({
           member={member}
           currency={currency}
           onDone={() => {
-            setEditing(false);
-            requestAnimationFrame(() => changeRef.current?.focus());
+            // Rendered at once (flushSync), so 'Change share' is back when it takes the focus.
+            flushSync(() => setEditing(false));
+            changeRef.current?.focus();
           }}
         />
       )}

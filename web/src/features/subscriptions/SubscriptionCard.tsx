@@ -12,6 +12,7 @@ import {
   endsBadgeText,
   nextPriceText,
   pastDueMessage,
+  sharedPastDueMessage,
   trialBadgeText,
 } from '@shared/domain/subscription-labels';
 import { availableActions, type SubscriptionAction } from '@shared/domain/subscription-rules';
@@ -253,7 +254,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
         {badge?.kind === 'pastDue' && (
           <p className={styles.pastDue} role="note">
             <CircleAlert aria-hidden="true" />
-            {pastDueMessage(sub.billingCycle, sub.cycleInterval)}
+            {sub.shared ? sharedPastDueMessage(sub.shared.payerName) : pastDueMessage(sub.billingCycle, sub.cycleInterval)}
           </p>
         )}
       </div>
