@@ -1,9 +1,9 @@
 import { adminRoutes } from '../../shared/api/admin.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
+import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
 import { HttpError, tooManyRequests } from '../lib/chassis/errors.js';
-import { createApiHandler } from '../lib/chassis/http.js';
 import { type Email, EmailSuppressedError, sendEmail } from '../lib/email/email.js';
 import { reminderEmail } from '../lib/reminders/reminder-email.js';
 import { mailToAddress, requireMailRequest, takeSlots } from '../lib/throttles/throttle.js';

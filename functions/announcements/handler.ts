@@ -7,8 +7,8 @@ import {
   updateAnnouncement,
   writeOrder,
 } from '../lib/announcements/announcements.js';
+import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { conflict, notFound } from '../lib/chassis/errors.js';
-import { createApiHandler } from '../lib/chassis/http.js';
 import { nowIso } from '../lib/chassis/table.js';
 
 /**

@@ -1,11 +1,11 @@
 import { budgetMessages, budgetRoutes } from '../../shared/api/budgets.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { hasPremiumInsights } from '../../shared/domain/roles.js';
+import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { alertPassedBudgets } from '../lib/budgets/budget-alerts.js';
 import { readBudgets, writeBudgets } from '../lib/budgets/budgets.js';
 import { now } from '../lib/chassis/clock.js';
 import { HttpError } from '../lib/chassis/errors.js';
-import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import type { UserItem } from '../lib/users/user-item.js';

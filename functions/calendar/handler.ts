@@ -1,10 +1,10 @@
 import { calendarMessages, calendarRoutes } from '../../shared/api/calendar.js';
 import { calendarFeed } from '../../shared/domain/calendar-feed.js';
+import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { createFeed, deleteFeed, feedFileName, feedOwner } from '../lib/calendar/calendar-feeds.js';
 import { publicUrl } from '../lib/chassis/config.js';
 import { HttpError } from '../lib/chassis/errors.js';
 import { withETag } from '../lib/chassis/etag.js';
-import { createApiHandler } from '../lib/chassis/http.js';
 import { sharedWithMe } from '../lib/sharing/shared-view.js';
 import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
 

@@ -14,9 +14,9 @@ import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { countActions, exportedIdOf, type ImportRow, type PlannedRow, parseImport, planImport } from '../../shared/domain/import/index.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
+import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError } from '../lib/chassis/errors.js';
-import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { priceEditProblem } from '../lib/sharing/shared-view.js';
 import {

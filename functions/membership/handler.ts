@@ -11,11 +11,11 @@ import {
   tierChangedMessage,
 } from '../../shared/domain/membership.js';
 import { normalizeRole } from '../../shared/domain/roles.js';
+import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { now as clockNow } from '../lib/chassis/clock.js';
 import { schedulerConfig } from '../lib/chassis/config.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
-import { createApiHandler } from '../lib/chassis/http.js';
 import { keys, tableName } from '../lib/chassis/table.js';
 import { MEMBERSHIP_COUNTERS, type MembershipItem, membershipOf, readStoredUser } from '../lib/membership/membership.js';
 import { membershipSchedules } from '../lib/membership/membership-schedules.js';

@@ -1,6 +1,6 @@
 import { sessionRoutes } from '../../shared/api/session.js';
+import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { withETag } from '../lib/chassis/etag.js';
-import { createApiHandler } from '../lib/chassis/http.js';
 import { toPublicUser } from '../lib/users/public-user.js';
 
 /**

@@ -26,9 +26,9 @@ import {
   sharingLimitProblem,
   splitShares,
 } from '../../shared/domain/sharing.js';
+import type { AreaHandlers } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
-import type { AreaHandlers } from '../lib/chassis/http.js';
 import type { Logger } from '../lib/chassis/log.js';
 import { epochSeconds, keys, nowIso } from '../lib/chassis/table.js';
 import { sendEmail } from '../lib/email/email.js';

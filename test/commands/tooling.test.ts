@@ -108,6 +108,39 @@ describe('npm run lint', () => {
     expect(lint.exitCode).toBe(0);
   });
 
+  // The chassis stands on the ground (docs/decisions/0109-chassis-floor.md): no import from a domain.
+  const chassisUsing = (source: string) => `import { settle } from '${source}';\n\nexport const step = settle;\n`;
+  const domains = {
+    'functions/lib/membership/membership.ts': "export const settle = 'settle';\n",
+    'shared/domain/roles.ts': "export const settle = 'role';\n",
+  };
+
+  it('fails on the chassis importing a domain of functions/lib', () => {
+    const lint = lintFolderWith({ ...domains, 'functions/lib/chassis/http.ts': chassisUsing('../membership/membership.js') });
+    expect(lint.exitCode).not.toBe(0);
+    expect(lint.output).toMatch(/functions\/lib\/chassis\/http\.ts:1:\d+ lint\/style\/noRestrictedImports/);
+    expect(lint.output).toContain('The chassis is the floor the domains stand on');
+  });
+
+  it('passes when the chassis imports the shared contract and rules, and a domain imports the chassis', () => {
+    const lint = lintFolderWith({
+      ...domains,
+      'functions/lib/chassis/http.ts': chassisUsing('../../../shared/domain/roles.js'),
+      'functions/lib/membership/sign-in.ts': chassisUsing('../chassis/http.js'),
+    });
+    expect(lint.output).not.toContain('noRestrictedImports');
+    expect(lint.exitCode).toBe(0);
+  });
+
+  it("finds no domain imported by the project's own chassis", () => {
+    const lint = spawnSync('npx', ['biome', 'lint', '--only=style/noRestrictedImports', 'functions/lib/chassis'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(lint.stdout + lint.stderr).toMatch(/Checked \d+ files/);
+    expect(lint.status).toBe(0);
+  });
+
   it("finds no feature's file imported from outside it in the project's own web app", () => {
     const lint = spawnSync('npx', ['biome', 'lint', '--only=style/noRestrictedImports', 'web/src'], { cwd: root, encoding: 'utf8' });
     expect(lint.stdout + lint.stderr).toMatch(/Checked \d+ files/);

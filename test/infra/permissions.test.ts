@@ -1,11 +1,11 @@
 import { Stack } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaNeeds } from '../../infra/area-needs.js';
 import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { ProductFunction } from '../../infra/product-function.js';
-import { AREAS, type Area, routesOfArea } from '../../shared/api/index.js';
+import { AREAS } from '../../shared/api/index.js';
 import { actionsOf, type PolicyStatementJson, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
 
 /**
@@ -71,23 +71,6 @@ interface Reached {
   actions: string[];
 }
 
-/**
- * An area whose routes are all public never authenticates: the chassis's sign-in path (the session
- * lookup, the membership settling) is in its bundle but never runs, so the guard leaves it out.
- */
-const withoutSignIn: Plugin = {
-  name: 'without-sign-in',
-  setup(plugin) {
-    plugin.onResolve({ filter: /^\.\.\/(auth\/sessions|membership\/membership)\.js$/ }, (args) =>
-      args.importer.endsWith('/functions/lib/chassis/http.ts') ? { path: args.path, namespace: 'not-reached' } : undefined,
-    );
-    plugin.onLoad({ filter: /.*/, namespace: 'not-reached' }, () => ({
-      contents: 'export function lookUpSession() { throw new Error("public area"); } export const settleMembership = lookUpSession;',
-      loader: 'js',
-    }));
-  },
-};
-
 /** The text of each call's argument list: `new QueryCommand({ ... })` → `{ ... }`. */
 function callArguments(code: string, callee: RegExp): string[] {
   const found: string[] = [];
@@ -105,9 +88,6 @@ function callArguments(code: string, callee: RegExp): string[] {
 }
 
 async function reachedBy(name: string, entry: string): Promise<Reached> {
-  const publicOnly =
-    (AREAS as string[]).includes(name) &&
-    routesOfArea(name as Area).every(([, route]) => route.access === 'public' && !route.optionalSignIn);
   const result = await build({
     ...bundleOptionsFor(name),
     minify: false,
@@ -115,7 +95,6 @@ async function reachedBy(name: string, entry: string): Promise<Reached> {
     outfile: 'index.mjs',
     write: false,
     logLevel: 'silent',
-    plugins: publicOnly ? [withoutSignIn] : [],
   });
   const code = result.outputFiles.find((file) => file.path.endsWith('index.mjs'))?.text ?? '';
   // esbuild heads each module's code with `// <path>`: the product's own modules are the ones outside node_modules.

@@ -1,8 +1,9 @@
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configProblems } from '../../functions/lib/chassis/config.js';
+import { HttpError } from '../../functions/lib/chassis/errors.js';
 import { withETag } from '../../functions/lib/chassis/etag.js';
-import { type ApiEvent, type ApiResult, corsHeaders, createApiHandler } from '../../functions/lib/chassis/http.js';
+import { type ApiEvent, type ApiResult, corsHeaders, createApiHandler, signedInApi } from '../../functions/lib/chassis/http.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { sessionRoutes } from '../../shared/api/session.js';
 import { setFunctionEnv } from './function-env.js';
@@ -215,5 +216,77 @@ describe('a text route', () => {
     expect(answer.statusCode).toBe(404);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(answer.body)).toEqual({ message: 'No such feed' });
+  });
+});
+
+/**
+ * Issue 40 §2: the chassis knows no domain. Signing in is the steps a function passes (lib/auth/signed-in-api.ts
+ * composes the session check and the membership settling); a function that has signed-in routes and none stops at cold start.
+ */
+describe('signing in', () => {
+  const routes = {
+    open: { method: 'GET', path: '/api/things/open', area: 'stats', access: 'public', body: undefined },
+    mine: { method: 'GET', path: '/api/things/mine', area: 'stats', access: 'user', body: undefined },
+    all: { method: 'GET', path: '/api/things/all', area: 'stats', access: 'admin', body: undefined },
+  } as const;
+  interface Member {
+    id: string;
+    role: string;
+    tier: string;
+  }
+  const signedIn = (token: string | undefined) => ({ ...v2('GET', '/api/things/mine'), headers: token ? { authorization: token } : {} });
+
+  function build() {
+    const ran: string[] = [];
+    const check = async (headers: Record<string, string>) => {
+      ran.push(`check ${headers.authorization ?? ''}`);
+      if (headers.authorization !== 'Bearer good') throw new HttpError(401, 'Please sign in');
+      return { user: { id: 'u1', role: 'member', tier: 'free' } as Member, sessionId: 's1' };
+    };
+    const settle = async (user: Member) => {
+      ran.push(`settle ${user.tier}`);
+      return { ...user, tier: 'premium' };
+    };
+    const handler = signedInApi(check, settle)(routes, {
+      open: async ({ user }) => ({ user: user ?? null }) as never,
+      mine: async ({ user, sessionId }) => ({ tier: user.tier, sessionId }) as never,
+      all: async () => ({}) as never,
+    });
+    return { ran, handler };
+  }
+
+  it('a function with a signed-in route and no sign-in steps does not build', () => {
+    expect(() =>
+      createApiHandler(routes, { open: async () => ({}) as never, mine: async () => ({}) as never, all: async () => ({}) as never }),
+    ).toThrow('A signed-in route needs signIn');
+    const stats = { landing: { ...routes.open, optionalSignIn: true } } as const;
+    expect(() => createApiHandler(stats, { landing: async () => ({}) as never })).toThrow('A signed-in route needs signIn');
+  });
+
+  it("runs the steps in order and hands the last step's user to the route", async () => {
+    const { ran, handler } = build();
+    const answer = await handler(signedIn('Bearer good'), context);
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ tier: 'premium', sessionId: 's1' });
+    expect(ran).toEqual(['check Bearer good', 'settle free']);
+  });
+
+  it("answers the check's refusal as { message }, and runs no later step", async () => {
+    const { ran, handler } = build();
+    const answer = await handler(signedIn('Bearer bad'), context);
+    expect(answer.statusCode).toBe(401);
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Please sign in' });
+    expect(ran).toEqual(['check Bearer bad']);
+  });
+
+  it('refuses an admin route to a member with 403, and runs no step on a public route', async () => {
+    const { ran, handler } = build();
+    const admin = await handler({ ...v2('GET', '/api/things/all'), headers: { authorization: 'Bearer good' } }, context);
+    expect(admin.statusCode).toBe(403);
+    expect(JSON.parse(admin.body)).toEqual({ message: authMessages.adminOnly });
+    ran.length = 0;
+    const open = await handler(v2('GET', '/api/things/open'), context);
+    expect(JSON.parse(open.body)).toEqual({ user: null });
+    expect(ran).toEqual([]);
   });
 });

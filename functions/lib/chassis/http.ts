@@ -14,9 +14,6 @@ import {
   type RouteDef,
 } from '../../../shared/api/contract.js';
 import { isAdmin } from '../../../shared/domain/roles.js';
-import { lookUpSession } from '../auth/sessions.js';
-import { settleMembership } from '../membership/membership.js';
-import type { UserItem } from '../users/user-item.js';
 import { HttpError } from './errors.js';
 import { withInvocation } from './invocation.js';
 import { createLogger, type Logger } from './log.js';
@@ -27,11 +24,48 @@ import { JSON_ANSWER_HEADERS } from './security-headers.js';
 /**
  * The middy chassis every API function is built on (DESIGN §3, §7): it accepts API Gateway HTTP API
  * (payload 2.0) and REST API (1.0) events, routes with @middy/http-router from the area's routes in
- * the contract, parses and validates the body with the route's zod schema, authenticates the Bearer
- * token, enforces admin access, maps errors to `{ message }`, adds security headers and writes one
- * structured log line and one metrics record (Embedded Metric Format) per request. Every log line of
- * a request carries its request id and X-Ray trace id (lib/chassis/invocation.ts).
+ * the contract, parses and validates the body with the route's zod schema, signs the caller in with
+ * the steps the function composes (`signIn`), enforces admin access, maps errors to `{ message }`,
+ * adds security headers and writes one structured log line and one metrics record (Embedded Metric
+ * Format) per request. Every log line of a request carries its request id and X-Ray trace id
+ * (lib/chassis/invocation.ts).
+ *
+ * The chassis is the floor the domains stand on: it imports nothing from functions/lib/<domain>
+ * (biome.json's override for functions/lib/chassis enforces it; docs/decisions/0109-chassis-floor.md).
+ * What signing in means (the session check of lib/auth, the membership settling of lib/membership)
+ * is passed in by each function's route table.
  */
+
+/** What the chassis itself reads of a signed-in caller: the id (the log line) and the role (admin routes). */
+export interface Caller {
+  id: string;
+  role: string;
+}
+
+/** A signed-in caller and the session their credentials belong to. */
+export interface SignedIn<U extends Caller> {
+  user: U;
+  sessionId: string;
+}
+
+/**
+ * Signing in as a function's route table composes it: the first step checks the request's credentials
+ * (lib/auth/sign-in.ts: the session check) and answers the caller or throws a 401 HttpError; each later
+ * step is given the caller and answers the caller the handler sees (lib/membership: the membership in
+ * effect now). The steps run in order on every signed-in request.
+ */
+export type SignInSteps<U extends Caller> = readonly [
+  check: (headers: Record<string, string>) => Promise<SignedIn<U>>,
+  ...then: ((user: U) => Promise<U>)[],
+];
+
+/** How a function's routes are served beyond their handlers. */
+interface ApiHandlerOptions<U extends Caller> {
+  /** Needed when any route is signed in (`user`, `admin`, or `optionalSignIn`); a public-only area has none in its bundle. */
+  signIn?: SignInSteps<U>;
+  /** Needed when any route is an `etag` route (lib/chassis/etag.ts). */
+  withETag?: ETagAnswer;
+}
 
 export interface ApiEvent {
   version?: string;
@@ -58,19 +92,19 @@ export interface ApiResult {
 
 type AccessOf<R> = R extends { access: infer A } ? A : never;
 
-export interface ApiRequest<R> {
+export interface ApiRequest<R, U extends Caller = Caller> {
   body: ParsedBodyOf<R>;
   params: Record<string, string>;
   query: Record<string, string>;
   /** The signed-in user, loaded fresh for this request with the membership in effect now; absent on public routes. */
-  user: AccessOf<R> extends 'public' ? undefined : UserItem;
+  user: AccessOf<R> extends 'public' ? undefined : U;
   /** The session the request's token belongs to (logout ends it); absent on public routes. */
   sessionId: AccessOf<R> extends 'public' ? undefined : string;
   /**
    * Signs the caller in as a signed-in route does (401 without a valid session) and answers the user:
    * for a public route with `optionalSignIn` whose answer depends on who asks (GET /api/stats?currency=).
    */
-  signIn: () => Promise<UserItem>;
+  signIn: () => Promise<U>;
   headers: Record<string, string>;
   requestId: string;
   /**
@@ -81,10 +115,10 @@ export interface ApiRequest<R> {
   log: Logger;
 }
 
-export type RouteHandler<R> = (request: ApiRequest<R>) => Promise<ResponseOf<R>>;
+export type RouteHandler<R, U extends Caller = Caller> = (request: ApiRequest<R, U>) => Promise<ResponseOf<R>>;
 
 /** One handler per route of an area, by the route's name in the contract. */
-export type AreaHandlers<R extends Record<string, RouteDef>> = { [K in keyof R]: RouteHandler<R[K]> };
+export type AreaHandlers<R extends Record<string, RouteDef>, U extends Caller = Caller> = { [K in keyof R]: RouteHandler<R[K], U> };
 
 /** A 204's headers: the JSON answers' own (security, caching) without a content type. */
 const noContentHeaders = (): Record<string, string> => {
@@ -156,39 +190,28 @@ export function bearerToken(headers: Record<string, string>): string | undefined
   return /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
 }
 
-/**
- * Loads the session's user and session item on every request (one round trip), so deactivation,
- * logout and terminated sessions act at once (DESIGN §5).
- */
-async function authenticate(headers: Record<string, string>): Promise<{ user: UserItem; sessionId: string }> {
-  const token = bearerToken(headers);
-  if (!token) throw new HttpError(401, authMessages.signInRequired);
-  const session = await lookUpSession(token);
-  const user = session?.user;
-  if (!session || !user) throw new HttpError(401, authMessages.sessionExpired);
-  if (user.accountStatus === 'deactivated') {
-    throw new HttpError(401, authMessages.accountDeactivated, { accountDeactivated: true });
-  }
-  if (user.tokenVersion !== session.tokenVersion) {
-    if (user.sessionEndReason === 'admin') {
-      throw new HttpError(401, authMessages.sessionTerminated, { sessionInvalidated: true });
-    }
-    throw new HttpError(401, authMessages.sessionExpired);
-  }
-  if (!session.sessionExists) throw new HttpError(401, authMessages.sessionExpired);
-  // The membership in effect now: a term that has ended never leaves paid access open, and the
-  // change that fell due is persisted (with the counters) even if its schedule was missed.
-  return { user: await settleMembership(user), sessionId: session.sessionId };
+/** Runs the sign-in steps in order: the credential check, then each step on the caller it answered. */
+async function signInWith<U extends Caller>(steps: SignInSteps<U>, headers: Record<string, string>): Promise<SignedIn<U>> {
+  const [check, ...then] = steps;
+  const signedIn = await check(headers);
+  let user = signedIn.user;
+  for (const step of then) user = await step(user);
+  return { user, sessionId: signedIn.sessionId };
 }
 
 /** One route of the contract bound to its handler, with body validation and access checks. */
-function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDef>, withETag: ETagAnswer | undefined) {
+function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDef, Caller>, options: ApiHandlerOptions<Caller>) {
+  const { signIn: steps, withETag } = options;
+  const authenticate = (headers: Record<string, string>): Promise<SignedIn<Caller>> => {
+    if (!steps) throw new Error(`${name} signs in: build its function with signedInApi(...steps)`);
+    return signInWith(steps, headers);
+  };
   return async (event: Internal, context: Context): Promise<ApiResult> => {
     const state = event.__state as RequestState;
     state.routeName = name;
     state.routePath = def.path;
     const headers = lowerCaseHeaders(event.headers);
-    let user: UserItem | undefined;
+    let user: Caller | undefined;
     let sessionId: string | undefined;
     if (def.access !== 'public') {
       ({ user, sessionId } = await authenticate(headers));
@@ -208,7 +231,7 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       body = parsed.data;
     }
     const requestId = context.awsRequestId ?? event.requestContext?.requestId ?? crypto.randomUUID();
-    const signIn = async (): Promise<UserItem> => {
+    const signIn = async (): Promise<Caller> => {
       if (user) return user;
       if (!def.optionalSignIn) throw new Error(`${name} is public: signing in needs optionalSignIn in its contract`);
       ({ user, sessionId } = await authenticate(headers));
@@ -312,20 +335,46 @@ function chassisMiddleware(area: Area, cors: Record<string, string>): Middleware
 /**
  * Builds an area's Lambda handler from the area's routes in the contract (`authRoutes`, …) and a
  * handler for each. A function imports only its own area's routes, so its bundle holds only its
- * own schemas. An area with an `etag` route passes `withETag` (lib/chassis/etag.ts).
+ * own schemas. An area with an `etag` route passes `withETag` (lib/chassis/etag.ts). This one serves
+ * public routes only (no sign-in code in its bundle); an area with signed-in routes builds its handler
+ * with `signedInApi(...steps)`. A missing piece stops the function at cold start.
  */
 export function createApiHandler<R extends Record<string, RouteDef>>(areaRoutes: R, handlers: AreaHandlers<R>, withETag?: ETagAnswer) {
+  return buildApiHandler(areaRoutes, handlers, { withETag });
+}
+
+/**
+ * `createApiHandler` for an area with signed-in routes, signing callers in with `steps` (lib/auth/signed-in-api.ts
+ * composes the session check and the membership settling).
+ */
+export function signedInApi<U extends Caller>(...steps: SignInSteps<U>) {
+  return <R extends Record<string, RouteDef>>(areaRoutes: R, handlers: AreaHandlers<R, U>, withETag?: ETagAnswer) =>
+    buildApiHandler(areaRoutes, handlers, { signIn: steps, withETag });
+}
+
+function buildApiHandler<R extends Record<string, RouteDef>, U extends Caller>(
+  areaRoutes: R,
+  handlers: AreaHandlers<R, U>,
+  options: ApiHandlerOptions<U>,
+) {
   const defs = Object.values(areaRoutes);
   const area = defs[0]?.area;
   if (!area || defs.some((def) => def.area !== area)) throw new Error('An API function serves the routes of exactly one area');
-  if (!withETag && defs.some((def) => def.etag)) throw new Error('An etag route needs withETag');
+  if (!options.withETag && defs.some((def) => def.etag)) throw new Error('An etag route needs withETag');
+  if (!options.signIn && defs.some((def) => def.access !== 'public' || def.optionalSignIn)) {
+    throw new Error('A signed-in route needs signIn: build the function with signedInApi(...steps)');
+  }
   for (const def of defs) {
     const unknown = pathParams(def.path).find((param) => !Object.hasOwn(PATH_PARAMETER_PATTERNS, param));
     if (unknown) throw new Error(`Path parameter {${unknown}} of ${def.path} has no shape in PATH_PARAMETER_PATTERNS`);
   }
   const table = Object.entries(areaRoutes).map(([name, def]) => {
-    const handler = (handlers as Record<string, RouteHandler<RouteDef>>)[name];
-    return { method: def.method as Method, path: def.path, handler: routeHandler(name, def, handler, withETag) };
+    const handler = (handlers as unknown as Record<string, RouteHandler<RouteDef, Caller>>)[name];
+    return {
+      method: def.method as Method,
+      path: def.path,
+      handler: routeHandler(name, def, handler, options as unknown as ApiHandlerOptions<Caller>),
+    };
   });
   const router = httpRouterHandler(table as never) as unknown as (e: Internal, c: Context) => Promise<ApiResult>;
   const chassis = middy<Internal, ApiResult>()

@@ -149,7 +149,7 @@ export async function readStoredUser(userId: string): Promise<MembershipItem | u
 /**
  * Persists the change due at `now` on a stored user, if any, and returns the user as it stands.
  * Of concurrent settlers one writes; the others read the result (one retry). Used by the expiry
- * function and, on every read, by the chassis and `getUser`. A failed write never fails the read:
+ * function and, on every read, as a sign-in step of every signed-in route (lib/auth/sign-in.ts) and by `getUser`. A failed write never fails the read:
  * the answer is the effective membership either way (the next read or the schedule persists it).
  */
 export async function settleMembership(stored: MembershipItem, now = clockNow()): Promise<MembershipItem> {
