@@ -4,6 +4,17 @@ import { configProblems } from '../../functions/lib/chassis/config.js';
 import { HttpError } from '../../functions/lib/chassis/errors.js';
 import { withETag } from '../../functions/lib/chassis/etag.js';
 import { type ApiEvent, type ApiResult, corsHeaders, createApiHandler, signedInApi } from '../../functions/lib/chassis/http.js';
+import type { Logger } from '../../functions/lib/chassis/log.js';
+import {
+  AGAIN,
+  backoffMs,
+  RETRY_POLICIES,
+  RetriesExhaustedError,
+  type RetryKind,
+  retryLeftovers,
+  retryOnError,
+  retryUntil,
+} from '../../functions/lib/chassis/retry.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { sessionRoutes } from '../../shared/api/session.js';
 import { setFunctionEnv } from './function-env.js';
@@ -288,5 +299,126 @@ describe('signing in', () => {
     const open = await handler(v2('GET', '/api/things/open'), context);
     expect(JSON.parse(open.body)).toEqual({ user: null });
     expect(ran).toEqual([]);
+  });
+});
+
+/** Issue 40 §2: one retry helper (functions/lib/chassis/retry.ts) for every loop that tries again. */
+describe('the retry helper', () => {
+  function recorder() {
+    const lines: Array<{ msg: string } & Record<string, unknown>> = [];
+    const write = (msg: string, fields?: Record<string, unknown>) => void lines.push({ msg, ...fields });
+    const log = { debug: write, info: write, warn: write, error: write, child: () => log } as Logger;
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    return { lines, waits, options: { log, sleep } };
+  }
+
+  it('backs off exponentially with full jitter, up to the kind’s ceiling', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffMs('unprocessed', n, () => 0.999999))).toEqual([49, 99, 199, 399, 799, 999, 999]);
+    expect(backoffMs('unprocessed', 3, () => 0)).toBe(0);
+    expect(backoffMs('unprocessed', 3, () => 0.5)).toBe(100);
+    for (const kind of Object.keys(RETRY_POLICIES) as RetryKind[]) {
+      const { attempts, maxMs } = RETRY_POLICIES[kind];
+      expect(attempts).toBeGreaterThan(1);
+      expect(backoffMs(kind, 30, () => 0.999999)).toBeLessThan(maxMs);
+    }
+  });
+
+  it('sends the leftovers again until none is left, and logs each attempt’s number', async () => {
+    const { lines, waits, options } = recorder();
+    const sent: number[][] = [];
+    await retryLeftovers(
+      'unprocessed',
+      'test batch',
+      [1, 2, 3],
+      async (entries) => {
+        sent.push(entries);
+        return entries.slice(1);
+      },
+      { ...options, random: () => 0.5 },
+    );
+    expect(sent).toEqual([[1, 2, 3], [2, 3], [3]]);
+    expect(waits).toEqual([25, 50]);
+    expect(lines.map(({ msg, attempt }) => [msg, attempt])).toEqual([
+      ['retrying', 1],
+      ['retrying', 2],
+      ['retry succeeded', 3],
+    ]);
+    expect(lines[0]).toMatchObject({ kind: 'unprocessed', what: 'test batch', attempts: RETRY_POLICIES.unprocessed.attempts });
+  });
+
+  it('gives up after the kind’s cap, naming what was left', async () => {
+    const { lines, waits, options } = recorder();
+    let calls = 0;
+    const leftovers = retryLeftovers(
+      'queue',
+      'reminder messages',
+      ['a', 'b'],
+      async (entries) => {
+        calls += 1;
+        return entries;
+      },
+      options,
+    );
+    await expect(leftovers).rejects.toThrow('reminder messages: gave up after 3 attempts (queue): 2 left');
+    expect(calls).toBe(RETRY_POLICIES.queue.attempts);
+    expect(waits).toHaveLength(2);
+    expect(lines.at(-1)).toMatchObject({ msg: 'retries exhausted', attempt: 3, attempts: 3 });
+  });
+
+  it('tries again only on the errors it is told to, and throws the last one as it is', async () => {
+    const { options } = recorder();
+    const conflict = Object.assign(new Error('conflict'), { name: 'TransactionCanceledException' });
+    const isConflict = (error: unknown) => error === conflict;
+    let calls = 0;
+    const flaky = retryOnError(
+      'conflict',
+      'counters',
+      async (attempt) => {
+        calls += 1;
+        if (attempt < 3) throw conflict;
+        return 'written';
+      },
+      isConflict,
+      options,
+    );
+    await expect(flaky).resolves.toBe('written');
+    expect(calls).toBe(3);
+
+    calls = 0;
+    const always = retryOnError(
+      'conflict',
+      'counters',
+      async () => {
+        calls += 1;
+        throw conflict;
+      },
+      isConflict,
+      options,
+    );
+    await expect(always).rejects.toBe(conflict);
+    expect(calls).toBe(RETRY_POLICIES.conflict.attempts);
+
+    calls = 0;
+    const refused = new Error('refused');
+    const other = retryOnError(
+      'conflict',
+      'counters',
+      async () => {
+        calls += 1;
+        throw refused;
+      },
+      isConflict,
+      options,
+    );
+    await expect(other).rejects.toBe(refused);
+    expect(calls).toBe(1);
+  });
+
+  it('answers AGAIN to try again (an item changed meanwhile), a RetriesExhaustedError after the cap', async () => {
+    const { options } = recorder();
+    const changing = retryUntil('changed', 'the user', async () => AGAIN, undefined, options);
+    await expect(changing).rejects.toBeInstanceOf(RetriesExhaustedError);
+    await expect(retryUntil('changed', 'the user', async (n) => (n === 2 ? 'read' : AGAIN), undefined, options)).resolves.toBe('read');
   });
 });
