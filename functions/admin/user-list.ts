@@ -3,6 +3,7 @@ import { adminMessages, type UserCounts, type UserPage } from '../../shared/api/
 import { ROLES } from '../../shared/domain/roles.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { badRequest } from '../lib/chassis/errors.js';
+import { retryLeftovers } from '../lib/chassis/retry.js';
 import { keys, tableName, USER_DIRECTORY, USER_PREFIX, USERS_PARTITION } from '../lib/chassis/table.js';
 import { toPublicUser } from '../lib/users/public-user.js';
 import { ROLE_COUNTERS } from '../lib/users/user-counters.js';
@@ -190,14 +191,16 @@ async function usersById(ids: string[]): Promise<UserItem[]> {
   if (ids.length === 0) return [];
   const TableName = tableName();
   const found = new Map<string, UserItem>();
-  let pending: Record<string, unknown>[] = ids.map((id) => keys.user(id));
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt >= 5) throw new Error('BatchGet left users unprocessed');
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-    const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
-    for (const item of (Responses?.[TableName] ?? []) as UserItem[]) found.set(item.id, item);
-    pending = UnprocessedKeys?.[TableName]?.Keys ?? [];
-  }
+  await retryLeftovers(
+    'unprocessed',
+    'BatchGet of listed users',
+    ids.map((id) => keys.user(id)) as Record<string, unknown>[],
+    async (pending) => {
+      const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
+      for (const item of (Responses?.[TableName] ?? []) as UserItem[]) found.set(item.id, item);
+      return UnprocessedKeys?.[TableName]?.Keys ?? [];
+    },
+  );
   return ids.map((id) => found.get(id)).filter((user): user is UserItem => user !== undefined);
 }
 

@@ -12,6 +12,7 @@ import { now } from '../lib/chassis/clock.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger, type Logger } from '../lib/chassis/log.js';
+import { retryLeftovers } from '../lib/chassis/retry.js';
 import { epochSeconds, keys, reminderPartition, tableName } from '../lib/chassis/table.js';
 import { effectiveUserItem } from '../lib/membership/membership.js';
 import { type ReminderIndexItem, reindexUserReminders } from '../lib/reminders/reminder-index.js';
@@ -100,14 +101,16 @@ const checkpointKey = (hour: string) => ({ pk: `REMINDERPLAN#${hour.slice(0, 10)
 /** The checkpoints of the hours, by hour, in one BatchGetItem (24 keys). */
 async function readCheckpoints(hours: string[]): Promise<Map<string, Checkpoint>> {
   const found = new Map<string, Checkpoint>();
-  let requested: Record<string, unknown>[] = hours.map(checkpointKey);
-  for (let attempt = 0; requested.length > 0; attempt++) {
-    if (attempt === 5) throw new Error('DynamoDB left reminder plan checkpoints unread five times');
-    if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
-    for (const item of answer.Responses?.[tableName()] ?? []) found.set(String(item.sk).slice('REMINDAT#'.length), item as Checkpoint);
-    requested = (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-  }
+  await retryLeftovers(
+    'unprocessed',
+    'BatchGet of reminder plan checkpoints',
+    hours.map(checkpointKey) as Record<string, unknown>[],
+    async (requested) => {
+      const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
+      for (const item of answer.Responses?.[tableName()] ?? []) found.set(String(item.sk).slice('REMINDAT#'.length), item as Checkpoint);
+      return (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    },
+  );
   return found;
 }
 
@@ -161,14 +164,16 @@ function ownerReader(now: Date) {
   const remembered = new Map<string, Promise<UserItem | undefined>>();
   const fetchChunk = async (chunk: string[]) => {
     const users = new Map<string, UserItem>();
-    let requested: Record<string, unknown>[] = chunk.map((id) => keys.user(id));
-    for (let attempt = 0; requested.length > 0; attempt++) {
-      if (attempt === 5) throw new Error('DynamoDB left reminder recipients unread five times');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
-      for (const user of (answer.Responses?.[tableName()] ?? []) as UserItem[]) users.set(user.id, effectiveUserItem(user, now));
-      requested = (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
+    await retryLeftovers(
+      'unprocessed',
+      'BatchGet of reminder recipients',
+      chunk.map((id) => keys.user(id)) as Record<string, unknown>[],
+      async (requested) => {
+        const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
+        for (const user of (answer.Responses?.[tableName()] ?? []) as UserItem[]) users.set(user.id, effectiveUserItem(user, now));
+        return (answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+      },
+    );
     return users;
   };
   return async (userIds: string[]) => {

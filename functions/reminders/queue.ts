@@ -1,5 +1,6 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { environmentCredentials } from '../lib/chassis/credentials.js';
+import { retryLeftovers } from '../lib/chassis/retry.js';
 import type { ReminderMessage } from './message.js';
 
 /**
@@ -29,21 +30,19 @@ export function installReminderQueue(queue: ReminderQueue): void {
   installed = queue;
 }
 
-/** SQS: batches of 10, the entries SQS did not take sent again (three attempts), then an error. */
+/** SQS: batches of 10, the entries SQS did not take sent again (the retry helper's 'queue' kind), then an error. */
 export function sqsReminderQueue(queueUrl: string, client: SQSClient): ReminderQueue {
   const sendBatch = async (batch: ReminderMessage[], delaySeconds: number | undefined) => {
-    let entries = batch.map((message, i) => ({
+    const entries = batch.map((message, i) => ({
       Id: String(i),
       MessageBody: JSON.stringify(message),
       ...(delaySeconds ? { DelaySeconds: delaySeconds } : {}),
     }));
-    for (let attempt = 0; entries.length > 0; attempt++) {
-      if (attempt === 3) throw new Error(`SQS refused ${entries.length} reminder messages three times`);
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-      const answer = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
+    await retryLeftovers('queue', 'SendMessageBatch of reminder messages', entries, async (pending) => {
+      const answer = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));
       const failed = new Set((answer.Failed ?? []).map((f) => f.Id));
-      entries = entries.filter((entry) => failed.has(entry.Id));
-    }
+      return pending.filter((entry) => failed.has(entry.Id));
+    });
   };
   return {
     async enqueue(messages, options) {

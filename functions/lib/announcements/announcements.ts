@@ -4,6 +4,7 @@ import { MAX_ANNOUNCEMENTS } from '../../../shared/api/announcements.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { queryPrefix } from '../chassis/query.js';
+import { retryOnError } from '../chassis/retry.js';
 import { nowIso, tableName } from '../chassis/table.js';
 
 /** Every announcement sits in one partition, read with one Query (DESIGN §4). */
@@ -61,20 +62,13 @@ export function transactionRefused(error: unknown): boolean {
 }
 
 /**
- * Sends a transaction, again (up to 3 times) when it lost to a concurrent one on the same items —
- * every create and delete also writes the counter item, so two admins at once meet there.
+ * Sends a transaction, again (the retry helper's 'conflict' kind) when it lost to a concurrent one on
+ * the same items — every create and delete also writes the counter item, so two admins at once meet there.
  */
 async function sendTransaction(input: ConstructorParameters<typeof TransactWriteCommand>[0]): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await dynamo().send(new TransactWriteCommand(input));
-      return;
-    } catch (error) {
-      const conflictOnly = cancellationCodes(error).every((code) => code === 'None' || code === 'TransactionConflict');
-      if (attempt >= 3 || !transactionRefused(error) || !conflictOnly) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    }
-  }
+  const conflictOnly = (error: unknown) =>
+    transactionRefused(error) && cancellationCodes(error).every((code) => code === 'None' || code === 'TransactionConflict');
+  await retryOnError('conflict', 'announcement transaction', () => dynamo().send(new TransactWriteCommand(input)), conflictOnly);
 }
 
 /** The reason code of each item of a cancelled transaction, in order ('None' for the ones that passed). */

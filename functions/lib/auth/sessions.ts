@@ -1,5 +1,6 @@
 import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
+import { retryLeftovers } from '../chassis/retry.js';
 import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
 import type { SessionEndReason, UserItem } from '../users/user-item.js';
 import { SESSION_LIFETIME_SECONDS, signSession, verifySession } from './jwt.js';
@@ -50,16 +51,18 @@ export async function lookUpSession(token: string): Promise<SessionLookup | null
   const sessionKey = keys.session(claims.userId, claims.sessionId);
   // BatchGet may leave keys unprocessed under load: read them again rather than answer a false 401.
   const items: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] = [userKey, sessionKey];
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt >= 5) throw new Error('BatchGet left the session keys unprocessed');
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-    const { Responses, UnprocessedKeys } = await dynamo().send(
-      new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    items.push(...(Responses?.[TableName] ?? []));
-    pending = UnprocessedKeys?.[TableName]?.Keys ?? [];
-  }
+  await retryLeftovers(
+    'unprocessed',
+    'BatchGet of the session keys',
+    [userKey, sessionKey] as Record<string, unknown>[],
+    async (pending) => {
+      const { Responses, UnprocessedKeys } = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...(Responses?.[TableName] ?? []));
+      return UnprocessedKeys?.[TableName]?.Keys ?? [];
+    },
+  );
   const user = items.find((item) => item.sk === userKey.sk) as UserItem | undefined;
   const session = items.find((item) => item.sk === sessionKey.sk);
   return { sessionId: claims.sessionId, tokenVersion: claims.tokenVersion, user, sessionExists: Boolean(session) };

@@ -9,7 +9,7 @@ export const RETRY_POLICIES = {
   /** Keys or items a BatchGet/BatchWrite left unprocessed (throttled): sent again until none is left. */
   unprocessed: { attempts: 8, baseMs: 50, maxMs: 1000 },
   /** A transaction cancelled only because it met another one on an item (the STATS item): nothing was refused. */
-  conflict: { attempts: 6, baseMs: 20, maxMs: 400 },
+  conflict: { attempts: 10, baseMs: 20, maxMs: 500 },
   /** SQS entries a SendMessageBatch did not take. */
   queue: { attempts: 3, baseMs: 100, maxMs: 1000 },
   /** A conditional write refused because the item changed since it was read: read it again and redo the change. */

@@ -4,6 +4,7 @@ import { INVITATION_DAYS } from '../../../shared/domain/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { queryPrefix } from '../chassis/query.js';
+import { retryLeftovers } from '../chassis/retry.js';
 import {
   INVITE_EMAIL_PARTITION_PREFIX,
   INVITE_PARTITION_PREFIX,
@@ -162,14 +163,11 @@ export async function getMany<T>(wanted: Key[]): Promise<T[]> {
   const TableName = tableName();
   const found: T[] = [];
   for (let start = 0; start < wanted.length; start += 100) {
-    let pending: Key[] = wanted.slice(start, start + 100);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      if (attempt > 8) throw new Error('BatchGet left keys unprocessed');
+    await retryLeftovers('unprocessed', 'BatchGet of sharing items', wanted.slice(start, start + 100), async (pending) => {
       const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
       found.push(...((answer.Responses?.[TableName] ?? []) as T[]));
-      pending = (answer.UnprocessedKeys?.[TableName]?.Keys ?? []) as Key[];
-    }
+      return (answer.UnprocessedKeys?.[TableName]?.Keys ?? []) as Key[];
+    });
   }
   return found;
 }

@@ -8,6 +8,7 @@ import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.
 import { dynamo } from '../chassis/aws.js';
 import { now, nowMs } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
+import { retryOnError } from '../chassis/retry.js';
 import { duePartition, epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { type ReminderOwner, reminderIndexWrites, reminderOwner } from '../reminders/reminder-index.js';
 import { addToCounters } from '../stats/counters.js';
@@ -229,36 +230,38 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
   const fresh = newSubscriptionItem(userId, fields, 'active');
   const index = reminderIndexWrites(undefined, fresh, await reminderOwner(userId));
   const item: SubscriptionItem = { ...fresh, reminderEntries: index.entries };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await withConflictRetries(
-        () =>
-          dynamo().send(
-            new TransactWriteCommand({
-              TransactItems: [
-                { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-                ...index.writes,
-                {
-                  Update: {
-                    TableName,
-                    Key: keys.user(userId),
-                    UpdateExpression: 'ADD #count :one',
-                    ConditionExpression: 'attribute_exists(pk) AND #count < :limit',
-                    ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
-                    ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-                  },
+  const refusedByCount = (error: unknown) => cancellationCodes(error)?.at(-1) === 'ConditionalCheckFailed';
+  // Refused by the count: recount (a missing or stale count) and try again while there is room.
+  await retryOnError(
+    'changed',
+    'subscription within the count',
+    async (attempt) => {
+      if (attempt > 1 && !(await recountSubscriptions(userId, limit))) throw new SubscriptionLimitError();
+      await withConflictRetries(() =>
+        dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+              ...index.writes,
+              {
+                Update: {
+                  TableName,
+                  Key: keys.user(userId),
+                  UpdateExpression: 'ADD #count :one',
+                  ConditionExpression: 'attribute_exists(pk) AND #count < :limit',
+                  ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
+                  ExpressionAttributeValues: { ':one': 1, ':limit': limit },
                 },
-              ],
-            }),
-          ),
-        12,
+              },
+            ],
+          }),
+        ),
       );
-      break;
-    } catch (error) {
-      if (cancellationCodes(error)?.at(-1) !== 'ConditionalCheckFailed') throw error;
-      if (attempt >= 3 || !(await recountSubscriptions(userId, limit))) throw new SubscriptionLimitError();
-    }
-  }
+    },
+    refusedByCount,
+  ).catch((error: unknown) => {
+    throw refusedByCount(error) ? new SubscriptionLimitError() : error;
+  });
   await addToCounters({ totalSubscriptions: 1 });
   return item;
 }
@@ -304,36 +307,37 @@ export async function createSubscriptions(
     }
     const items = chunk.map((c) => c.item);
     const writes = chunk.flatMap((c) => c.writes);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await withConflictRetries(
-          () =>
-            dynamo().send(
-              new TransactWriteCommand({
-                TransactItems: [
-                  ...writes,
-                  {
-                    Update: {
-                      TableName,
-                      Key: keys.user(userId),
-                      UpdateExpression: 'ADD #count :added',
-                      ConditionExpression: 'attribute_exists(pk) AND #count <= :most',
-                      ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
-                      ExpressionAttributeValues: { ':added': items.length, ':most': limit - items.length },
-                    },
-                  },
-                ],
-              }),
-            ),
-          12,
-        );
-        break;
-      } catch (error) {
-        if (cancellationCodes(error)?.[writes.length] !== 'ConditionalCheckFailed') throw error;
+    const refusedByCount = (error: unknown) => cancellationCodes(error)?.[writes.length] === 'ConditionalCheckFailed';
+    await retryOnError(
+      'changed',
+      'imported subscriptions within the count',
+      async (attempt) => {
         // Room for all of them means fewer than limit − n + 1 kept.
-        if (attempt >= 3 || !(await recountSubscriptions(userId, limit - items.length + 1))) throw new SubscriptionLimitError();
-      }
-    }
+        if (attempt > 1 && !(await recountSubscriptions(userId, limit - items.length + 1))) throw new SubscriptionLimitError();
+        await withConflictRetries(() =>
+          dynamo().send(
+            new TransactWriteCommand({
+              TransactItems: [
+                ...writes,
+                {
+                  Update: {
+                    TableName,
+                    Key: keys.user(userId),
+                    UpdateExpression: 'ADD #count :added',
+                    ConditionExpression: 'attribute_exists(pk) AND #count <= :most',
+                    ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
+                    ExpressionAttributeValues: { ':added': items.length, ':most': limit - items.length },
+                  },
+                },
+              ],
+            }),
+          ),
+        );
+      },
+      refusedByCount,
+    ).catch((error: unknown) => {
+      throw refusedByCount(error) ? new SubscriptionLimitError() : error;
+    });
     created.push(...items);
     await addToCounters({ totalSubscriptions: items.length });
   }

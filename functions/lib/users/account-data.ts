@@ -1,6 +1,7 @@
 import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
+import { retryLeftovers } from '../chassis/retry.js';
 import { keys, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { countersOnDelete, membershipCondition, readStoredUser } from '../membership/membership.js';
 import { releaseAccount } from '../sharing/sharing-store.js';
@@ -17,13 +18,11 @@ async function deleteKeys(keysToDelete: Key[]): Promise<void> {
   const batches: Key[][] = [];
   for (let start = 0; start < keysToDelete.length; start += 25) batches.push(keysToDelete.slice(start, start + 25));
   const deleteBatch = async (batch: Key[]) => {
-    let requests: Record<string, unknown>[] = batch.map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      if (attempt > 8) throw new Error('BatchWrite left items unprocessed');
-      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: requests as never } }));
-      requests = (UnprocessedItems?.[TableName] ?? []) as Record<string, unknown>[];
-    }
+    const requests: Record<string, unknown>[] = batch.map((Key) => ({ DeleteRequest: { Key } }));
+    await retryLeftovers('unprocessed', 'BatchWrite of deletions', requests, async (pending) => {
+      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: pending as never } }));
+      return (UnprocessedItems?.[TableName] ?? []) as Record<string, unknown>[];
+    });
   };
   for (let start = 0; start < batches.length; start += 4) await Promise.all(batches.slice(start, start + 4).map(deleteBatch));
 }

@@ -1,5 +1,6 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { normalizeRole, ROLES, type Role } from '../../../shared/domain/roles.js';
+import { retryOnError } from '../chassis/retry.js';
 import { keys, tableName } from '../chassis/table.js';
 
 /**
@@ -108,14 +109,7 @@ export function onlyConflicted(error: unknown): boolean {
   return Boolean(codes?.includes('TransactionConflict')) && !codes?.includes('ConditionalCheckFailed');
 }
 
-/** Runs a transaction, retrying (with jitter) while it only met another transaction on an item. */
-export async function withConflictRetries<T>(write: () => Promise<T>, attempts = 6): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= attempts || !onlyConflicted(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
-    }
-  }
+/** Runs a transaction, again (the retry helper's 'conflict' kind) while it only met another transaction on an item. */
+export function withConflictRetries<T>(write: () => Promise<T>): Promise<T> {
+  return retryOnError('conflict', 'transaction with the counters', write, onlyConflicted);
 }

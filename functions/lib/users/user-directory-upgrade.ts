@@ -1,6 +1,7 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
+import { retryLeftovers } from '../chassis/retry.js';
 import { keys, tableName, USERS_PARTITION } from '../chassis/table.js';
 import { countersOf, ROLE_COUNTERS, type StatsCounter } from './user-counters.js';
 import { directoryEntry } from './user-directory.js';
@@ -43,15 +44,13 @@ export async function upgradeUserDirectory(): Promise<'current' | { usersCounted
       }
     }
     for (let start = 0; start < users.length; start += 25) {
-      let requests: Record<string, unknown>[] = users
+      const requests: Record<string, unknown>[] = users
         .slice(start, start + 25)
         .map((user) => ({ PutRequest: { Item: directoryEntry(user) } }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 8) throw new Error('BatchWrite left directory entries unprocessed');
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-        const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: requests as never } }));
-        requests = (UnprocessedItems?.[TableName] ?? []) as Record<string, unknown>[];
-      }
+      await retryLeftovers('unprocessed', 'BatchWrite of directory entries', requests, async (pending) => {
+        const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: pending as never } }));
+        return (UnprocessedItems?.[TableName] ?? []) as Record<string, unknown>[];
+      });
     }
     usersCounted += users.length;
     ExclusiveStartKey = page.LastEvaluatedKey;
