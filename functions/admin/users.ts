@@ -11,6 +11,7 @@ import type { ApiRequest } from '../lib/auth/signed-in-api.js';
 import { issueToken } from '../lib/auth/tokens.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../lib/chassis/errors.js';
+import { AGAIN, retryUntil } from '../lib/chassis/retry.js';
 import { passwordResetEmail } from '../lib/email/account-emails.js';
 import { requireMailableAddress, sendEmail } from '../lib/email/email.js';
 import { type MembershipItem, membershipOf, readStoredUser, settleMembership, writeMembership } from '../lib/membership/membership.js';
@@ -46,13 +47,18 @@ async function target(id: string | undefined): Promise<MembershipItem> {
   return settleMembership(stored);
 }
 
-/** Reads the target and applies `write`, once more from a fresh read when the user changed meanwhile. */
-async function changeTarget<T>(id: string | undefined, write: (stored: MembershipItem) => Promise<T | undefined>): Promise<T> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const written = await write(await target(id));
-    if (written !== undefined) return written;
-  }
-  throw conflict(adminMessages.changedMeanwhile);
+/** Reads the target and applies `write`, again from a fresh read while the user changed meanwhile (the retry helper's 'changed' kind). */
+function changeTarget<T>(id: string | undefined, write: (stored: MembershipItem) => Promise<T | undefined>): Promise<T> {
+  return retryUntil(
+    'changed',
+    "an admin's change of a user",
+    async () => {
+      const written = await write(await target(id));
+      return written === undefined ? AGAIN : written;
+    },
+    undefined,
+    { exhausted: () => conflict(adminMessages.changedMeanwhile) },
+  );
 }
 
 function lastOwnerAs409(error: unknown): never {

@@ -8,6 +8,7 @@ import { isPendingUpload, settleUpload } from '../lib/avatars/uploads.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import type { Logger } from '../lib/chassis/log.js';
+import { retryOnError } from '../lib/chassis/retry.js';
 import { keys, tableName } from '../lib/chassis/table.js';
 import { recordActivity } from '../lib/users/activity.js';
 import { toPublicUser } from '../lib/users/public-user.js';
@@ -31,11 +32,13 @@ const UPLOAD_KEY = new RegExp(`^${AVATAR_UPLOAD_PREFIX}([0-9a-f-]{36})/([0-9a-f-
  * of two uploads settled at once each replaces exactly the picture it saw (and deletes that one);
  * undefined when the user is gone.
  */
-async function setAvatar(userId: string, avatarKey: string): Promise<{ updated: UserItem; replaced?: string } | undefined> {
-  for (let attempt = 0; ; attempt++) {
-    const user = await getUser(userId);
-    if (!user) return undefined;
-    try {
+function setAvatar(userId: string, avatarKey: string): Promise<{ updated: UserItem; replaced?: string } | undefined> {
+  return retryOnError(
+    'changed',
+    'the avatar',
+    async () => {
+      const user = await getUser(userId);
+      if (!user) return undefined;
       const { Attributes } = await dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -53,10 +56,9 @@ async function setAvatar(userId: string, avatarKey: string): Promise<{ updated: 
         }),
       );
       return { updated: Attributes as UserItem, replaced: user.avatarKey };
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt > 2) throw error;
-    }
-  }
+    },
+    isConditionFailure,
+  );
 }
 
 /**

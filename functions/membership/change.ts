@@ -1,6 +1,7 @@
 import { effectiveMembership, hasDueChange, type MembershipState } from '../../shared/domain/membership.js';
 import { now as clockNow } from '../lib/chassis/clock.js';
 import { createLogger } from '../lib/chassis/log.js';
+import { AGAIN, retryUntil } from '../lib/chassis/retry.js';
 import { type MembershipItem, membershipOf, readStoredUser, writeMembership } from '../lib/membership/membership.js';
 import { type MembershipSchedules, scheduledEnd, scheduleName } from '../lib/membership/membership-schedules.js';
 import { reindexRemindersAfterTierChange } from '../lib/reminders/reminder-index.js';
@@ -41,8 +42,8 @@ export type ExpiryOutcome = 'user-gone' | 'applied' | 'nothing-due';
  * end when the schedule fired early or for a stale instant). A deleted user is a
  * no-op. Of two concurrent runs (or a run and a read) one writes; the other reads it again.
  */
-export async function applyDueMembership(userId: string, schedules: MembershipSchedules, now = clockNow): Promise<ExpiryOutcome> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+export function applyDueMembership(userId: string, schedules: MembershipSchedules, now = clockNow): Promise<ExpiryOutcome> {
+  return retryUntil('changed', `the due membership change of ${userId}`, async () => {
     const stored = await readStoredUser(userId);
     if (!stored) return 'user-gone';
     const at = now();
@@ -53,7 +54,6 @@ export async function applyDueMembership(userId: string, schedules: MembershipSc
       return 'nothing-due';
     }
     const result = await persistChange(stored, effectiveMembership(state, at), schedules);
-    if (result.kind !== 'lost') return 'applied';
-  }
-  throw new Error(`membership of ${userId} kept changing while its due change was applied`);
+    return result.kind === 'lost' ? AGAIN : 'applied';
+  });
 }

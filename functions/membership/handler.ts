@@ -16,6 +16,7 @@ import { dynamo } from '../lib/chassis/aws.js';
 import { now as clockNow } from '../lib/chassis/clock.js';
 import { schedulerConfig } from '../lib/chassis/config.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
+import { AGAIN, retryUntil } from '../lib/chassis/retry.js';
 import { keys, tableName } from '../lib/chassis/table.js';
 import { MEMBERSHIP_COUNTERS, type MembershipItem, membershipOf, readStoredUser } from '../lib/membership/membership.js';
 import { membershipSchedules } from '../lib/membership/membership-schedules.js';
@@ -35,16 +36,21 @@ schedulerConfig(true);
 /** Computes the next state from the effective one, or throws the 4xx that refuses it. */
 type Change = (effective: MembershipState, now: Date, stored: MembershipItem) => MembershipState;
 
-async function changeMembership(userId: string, change: Change): Promise<MembershipItem> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const stored = await readStoredUser(userId);
-    if (!stored) throw notFound(membershipMessages.userNotFound);
-    const now = clockNow();
-    const next = change(effectiveMembership(membershipOf(stored), now), now, stored);
-    const result = await persistChange(stored, next, membershipSchedules());
-    if (result.kind === 'written') return result.user;
-  }
-  throw conflict(membershipMessages.changedMeanwhile);
+function changeMembership(userId: string, change: Change): Promise<MembershipItem> {
+  return retryUntil(
+    'changed',
+    'a membership change',
+    async () => {
+      const stored = await readStoredUser(userId);
+      if (!stored) throw notFound(membershipMessages.userNotFound);
+      const now = clockNow();
+      const next = change(effectiveMembership(membershipOf(stored), now), now, stored);
+      const result = await persistChange(stored, next, membershipSchedules());
+      return result.kind === 'written' ? result.user : AGAIN;
+    },
+    undefined,
+    { exhausted: () => conflict(membershipMessages.changedMeanwhile) },
+  );
 }
 
 /** Only an owner may change an owner's membership (DESIGN §5: staff do not act on those above them). */

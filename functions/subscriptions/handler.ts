@@ -19,6 +19,7 @@ import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
+import { AGAIN, retryUntil } from '../lib/chassis/retry.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
@@ -99,9 +100,6 @@ function editedFields(body: SubscriptionBody, current: SubscriptionItem): Subscr
 /** The gsi1 attributes: present exactly while a subscription is active (the reminder job's index). */
 const DUE_INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk'];
 
-/** Reads of a subscription a transition makes at most, when other changes keep winning the race to it. */
-const TRANSITION_ATTEMPTS = 3;
-
 /**
  * Applies one status transition of SPEC §4: 404 for an id the user does not own (or one purged from
  * the trash), 409 when the current status does not allow it. A change that lands between the read
@@ -114,15 +112,20 @@ async function applyTransition(
   refused: string,
   change: (current: SubscriptionItem) => { set: Record<string, unknown>; remove?: string[] },
 ): Promise<SubscriptionItem> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await getSubscription(userId, id);
-    if (!current) throw notFound(messages.notFound);
-    if (!from.includes(current.status)) throw conflict(refused);
-    const { set, remove } = change(current);
-    const updated = await transition(current, from, set, remove);
-    if (updated) return updated;
-    if (attempt === TRANSITION_ATTEMPTS) throw conflict(refused);
-  }
+  // Other changes may keep winning the race to it (the retry helper's 'changed' kind).
+  return retryUntil(
+    'changed',
+    'a status transition',
+    async () => {
+      const current = await getSubscription(userId, id);
+      if (!current) throw notFound(messages.notFound);
+      if (!from.includes(current.status)) throw conflict(refused);
+      const { set, remove } = change(current);
+      return (await transition(current, from, set, remove)) ?? AGAIN;
+    },
+    undefined,
+    { exhausted: () => conflict(refused) },
+  );
 }
 
 /** An entry of the user's activity log about one subscription: its id and name, and what else the staff need. */

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
+import { AGAIN, RetriesExhaustedError, retryUntil } from '../lib/chassis/retry.js';
 import { keys, tableName } from '../lib/chassis/table.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
@@ -91,10 +92,10 @@ export const replaceBackupCodesWithCodeStep = (userId: string, step: number, bac
  * the index it was read at. A concurrent change to the list (another code used) is retried against a
  * fresh read; a code already gone answers null.
  */
-export async function consumeBackupCode(user: UserItem, codeHash: string): Promise<UserItem | null> {
+export function consumeBackupCode(user: UserItem, codeHash: string): Promise<UserItem | null> {
   let current: UserItem | undefined = user;
-  for (let attempt = 0; attempt < 5 && current; attempt++) {
-    const index = current.twoFactorEnabled ? (current.backupCodeHashes ?? []).indexOf(codeHash) : -1;
+  return retryUntil('changed', 'a backup code', async () => {
+    const index = current?.twoFactorEnabled ? (current.backupCodeHashes ?? []).indexOf(codeHash) : -1;
     if (index < 0) return null;
     const updated = await conditionalUpdate(user.id, {
       expression: `REMOVE backupCodeHashes[${index}]`,
@@ -103,6 +104,10 @@ export async function consumeBackupCode(user: UserItem, codeHash: string): Promi
     });
     if (updated) return updated;
     current = await getUser(user.id);
-  }
-  return null;
+    return AGAIN;
+  }).catch((error: unknown) => {
+    // Still changing after the last attempt: the code is not consumed.
+    if (error instanceof RetriesExhaustedError) return null;
+    throw error;
+  });
 }

@@ -44,6 +44,8 @@ const sleepFor: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)
 export interface RetryOptions {
   /** Where the retries are logged: the request's logger when there is one. */
   log?: Logger;
+  /** The error thrown when the last attempt answered AGAIN (a 409 for a client): a RetriesExhaustedError without it. */
+  exhausted?: () => unknown;
   sleep?: Sleep;
   random?: () => number;
 }
@@ -80,7 +82,7 @@ export async function retryUntil<T>(
     }
     if (n >= attempts) {
       log.warn('retries exhausted', { kind, what, attempt: n, attempts });
-      if (failure === AGAIN) throw new RetriesExhaustedError(kind, what, n);
+      if (failure === AGAIN) throw options.exhausted ? options.exhausted() : new RetriesExhaustedError(kind, what, n);
       throw failure;
     }
     const delayMs = backoffMs(kind, n, options.random);

@@ -5,6 +5,7 @@ import { normalizeRole } from '../../../shared/domain/roles.js';
 import { dynamo } from '../chassis/aws.js';
 import { now as clockNow } from '../chassis/clock.js';
 import { createLogger } from '../chassis/log.js';
+import { AGAIN, RetriesExhaustedError, retryUntil } from '../chassis/retry.js';
 import { keys, tableName } from '../chassis/table.js';
 import { cancellationCodes, counterDeltas, counterUpdate, LastOwnerError } from '../users/user-counters.js';
 import type { UserItem } from '../users/user-item.js';
@@ -148,13 +149,13 @@ export async function readStoredUser(userId: string): Promise<MembershipItem | u
 
 /**
  * Persists the change due at `now` on a stored user, if any, and returns the user as it stands.
- * Of concurrent settlers one writes; the others read the result (one retry). Used by the expiry
+ * Of concurrent settlers one writes; the others read the result (the retry helper's 'changed' kind). Used by the expiry
  * function and, on every read, as a sign-in step of every signed-in route (lib/auth/sign-in.ts) and by `getUser`. A failed write never fails the read:
  * the answer is the effective membership either way (the next read or the schedule persists it).
  */
 export async function settleMembership(stored: MembershipItem, now = clockNow()): Promise<MembershipItem> {
   let current = stored;
-  for (let attempt = 0; attempt < 2; attempt++) {
+  return retryUntil('changed', 'the due membership change', async () => {
     const state = membershipOf(current);
     if (!hasDueChange(state, now)) return current;
     try {
@@ -167,6 +168,10 @@ export async function settleMembership(stored: MembershipItem, now = clockNow())
     const reread = await readStoredUser(current.id);
     if (!reread) return effectiveUserItem(current, now);
     current = reread;
-  }
-  return effectiveUserItem(current, now);
+    return AGAIN;
+  }).catch((error: unknown) => {
+    // Still changing after the last attempt: the answer is the effective membership all the same.
+    if (error instanceof RetriesExhaustedError) return effectiveUserItem(current, now);
+    throw error;
+  });
 }

@@ -4,7 +4,7 @@ import { INVITATION_DAYS } from '../../../shared/domain/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { queryPrefix } from '../chassis/query.js';
-import { retryLeftovers } from '../chassis/retry.js';
+import { retryLeftovers, retryOnError } from '../chassis/retry.js';
 import {
   INVITE_EMAIL_PARTITION_PREFIX,
   INVITE_PARTITION_PREFIX,
@@ -365,19 +365,19 @@ export async function readPayerSubscription(payerId: string, subscriptionId: str
   return Item as SubscriptionItem | undefined;
 }
 
-/** Attempts of a member's removal from one subscription when other changes keep winning the race to it. */
-const LEAVE_ATTEMPTS = 5;
-
 /** Takes a member out of one subscription they share (their account goes), whatever happened to it meanwhile. */
-async function leaveForGood(membership: MembershipItem, memberId: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const subscription = await readPayerSubscription(membership.payerId, membership.subscriptionId);
-    const sharing = subscription && sharingOf(subscription);
-    if (!subscription || !sharing?.members.some((member) => member.userId === memberId)) {
-      await deleteMembership(membership);
-      return;
-    }
-    try {
+function leaveForGood(membership: MembershipItem, memberId: string): Promise<void> {
+  // Other changes may keep winning the race to the subscription: read it again (the retry helper's 'changed' kind).
+  return retryOnError(
+    'changed',
+    "a member's removal from a subscription",
+    async () => {
+      const subscription = await readPayerSubscription(membership.payerId, membership.subscriptionId);
+      const sharing = subscription && sharingOf(subscription);
+      if (!subscription || !sharing?.members.some((member) => member.userId === memberId)) {
+        await deleteMembership(membership);
+        return;
+      }
       // A member's account goes whatever the subscription's state.
       await transactMembers(subscription, [
         sharingUpdate(
@@ -388,11 +388,9 @@ async function leaveForGood(membership: MembershipItem, memberId: string): Promi
         ),
         { Delete: { TableName: tableName(), Key: { pk: membership.pk, sk: membership.sk } } },
       ]);
-      return;
-    } catch (error) {
-      if (!(error instanceof SharingChangedError) || attempt >= LEAVE_ATTEMPTS) throw error;
-    }
-  }
+    },
+    (error) => error instanceof SharingChangedError,
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { createLogger } from '../chassis/log.js';
+import { retryOnError } from '../chassis/retry.js';
 import { keys, tableName } from '../chassis/table.js';
 
 /** The landing page's counters, kept on one item (`STATS` / `GLOBAL`). */
@@ -58,11 +59,13 @@ export async function addToCounters(amounts: Partial<Record<LandingCounter, numb
 }
 
 /** Sets each counter to what `entries` leave of it, never below 0, while the counters are still as read. */
-async function setStoppingAtZero(entries: Array<[LandingCounter, number]>): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats(), ConsistentRead: true }));
-    const read = (name: LandingCounter) => (typeof Item?.[name] === 'number' ? (Item[name] as number) : undefined);
-    try {
+function setStoppingAtZero(entries: Array<[LandingCounter, number]>): Promise<void> {
+  return retryOnError(
+    'changed',
+    'the landing counters',
+    async () => {
+      const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats(), ConsistentRead: true }));
+      const read = (name: LandingCounter) => (typeof Item?.[name] === 'number' ? (Item[name] as number) : undefined);
       await dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -77,10 +80,7 @@ async function setStoppingAtZero(entries: Array<[LandingCounter, number]>): Prom
           ]),
         }),
       );
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-  throw new Error('the landing counters kept changing');
+    },
+    isConditionFailure,
+  );
 }

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
-import { retryLeftovers } from '../chassis/retry.js';
+import { AGAIN, retryLeftovers, retryOnError, retryUntil } from '../chassis/retry.js';
 import { keys, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { countersOnDelete, membershipCondition, readStoredUser } from '../membership/membership.js';
 import { releaseAccount } from '../sharing/sharing-store.js';
@@ -78,12 +78,11 @@ async function deleteSubscriptions(keysToDelete: Key[]): Promise<void> {
 export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted: number }> {
   const TableName = tableName();
   const profileKey = keys.user(user.id);
-  for (let attempt = 0; ; attempt++) {
+  await retryUntil('changed', 'an owner deactivated before deletion', async () => {
     const stored = await readStoredUser(user.id);
-    if (stored?.role !== 'owner' || stored.accountStatus === 'deactivated') break;
-    if (await writeAccountStatus(stored, 'deactivated')) break;
-    if (attempt > 2) throw new Error(`user ${user.id} kept changing while it was being deleted`);
-  }
+    if (stored?.role !== 'owner' || stored.accountStatus === 'deactivated') return;
+    return (await writeAccountStatus(stored, 'deactivated')) ? undefined : AGAIN;
+  });
   // Shared subscriptions first, while the partition still names them: no dangling share on either side (issue 26).
   await releaseAccount(user.id, user.email ?? undefined);
   let itemsDeleted = 0;
@@ -108,13 +107,15 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
 
   const guards = [keys.usernameGuard(user.username), ...(user.email ? [keys.emailGuard(user.email)] : [])];
   // The profile goes with its counters (role, paid membership), on the condition that the user is
-  // still as read; a change at that very moment (an expiry applied) is read again once.
-  for (let attempt = 0; ; attempt++) {
-    const stored = await readStoredUser(user.id);
-    if (!stored) break;
-    const membership = membershipCondition(stored);
-    const counters = countersOnDelete(stored);
-    try {
+  // still as read; a change at that very moment (an expiry applied) is read again.
+  await retryOnError(
+    'changed',
+    'the profile deleted with its counters',
+    async () => {
+      const stored = await readStoredUser(user.id);
+      if (!stored) return;
+      const membership = membershipCondition(stored);
+      const counters = countersOnDelete(stored);
       await withConflictRetries(() =>
         dynamo().send(
           new TransactWriteCommand({
@@ -138,10 +139,8 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
         ),
       );
       await addToCounters({ totalUsers: -1 });
-      break;
-    } catch (error) {
-      if (attempt > 0 || (error as Error).name !== 'TransactionCanceledException') throw error;
-    }
-  }
+    },
+    (error) => (error as Error).name === 'TransactionCanceledException',
+  );
   return { itemsDeleted: itemsDeleted + 2 + guards.length };
 }
