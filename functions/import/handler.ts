@@ -21,7 +21,6 @@ import { membershipOf } from '../lib/membership/membership.js';
 import { priceEditProblem } from '../lib/sharing/shared-view.js';
 import {
   createSubscriptions,
-  dueIndex,
   listSubscriptions,
   type SubscriptionFields,
   type SubscriptionItem,
@@ -136,10 +135,7 @@ export const handler = createApiHandler(importRoutes, {
       const current = byId.get(p.id);
       if (!current) continue;
       const fields = updatedFields(p.row, current);
-      const updated = await transition(current, ['active', 'canceled'], {
-        ...fields,
-        ...(current.status === 'active' ? dueIndex(user.id, current.id, fields.dueDate) : {}),
-      });
+      const updated = await transition(current, ['active', 'canceled'], fields);
       if (!updated) throw conflict(importMessages.changedMeanwhile);
     }
     const counts = countActions(planned);

@@ -30,7 +30,6 @@ import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '
 import {
   createSubscription,
   deleteSubscriptionForever,
-  dueIndex,
   getSubscription,
   isSubscriptionId,
   listSubscriptionPage,
@@ -96,9 +95,6 @@ function editedFields(body: SubscriptionBody, current: SubscriptionItem): Subscr
     anchorDay: body.dueDate === current.dueDate ? anchorDayOf(current) : dayOf(body.dueDate),
   };
 }
-
-/** The gsi1 attributes: present exactly while a subscription is active (the reminder job's index). */
-const DUE_INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk'];
 
 /**
  * Applies one status transition of SPEC §4: 404 for an id the user does not own (or one purged from
@@ -204,7 +200,7 @@ export const handler = createApiHandler(
           .filter(
             (field) => JSON.stringify(fields[field as keyof SubscriptionFields]) !== JSON.stringify(stored[field as keyof typeof stored]),
           );
-        return { set: { ...fields, ...(current.status === 'active' ? dueIndex(user.id, current.id, body.dueDate) : {}) } };
+        return { set: { ...fields } };
       });
       if (changed.length > 0) {
         await recordRepeatableActivity(user.id, 'subscription_updated', user.username, {
@@ -221,7 +217,6 @@ export const handler = createApiHandler(
       const expiresAt = purgeAt(deletedAt);
       const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotDelete, () => ({
         set: { status: 'deleted', deletedAt: deletedAt.toISOString(), expiresAt },
-        remove: DUE_INDEX_ATTRIBUTES,
       }));
       // Its payments go into the trash with it: TTL purges them together.
       await setPaymentsExpiry(user.id, updated.id, expiresAt);
@@ -249,7 +244,7 @@ export const handler = createApiHandler(
       const updated = await applyTransition(user.id, params.id, ['deleted'], messages.cannotRecover, (current) => {
         saved = savedMonthly(current);
         return {
-          set: { status: 'active', deletedAt: null, ...dueIndex(user.id, current.id, current.dueDate) },
+          set: { status: 'active', deletedAt: null },
           remove: ['expiresAt', SAVED_MONTHLY],
         };
       });
@@ -264,7 +259,7 @@ export const handler = createApiHandler(
       const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotRenew, (current) => {
         renewed = current;
         const dueDate = nextRenewal(current);
-        return { set: { dueDate, ...dueIndex(user.id, current.id, dueDate) } };
+        return { set: { dueDate } };
       });
       // The renewal it moved past is paid, at the price in force then, unless the user already marked it.
       if (renewed) {
@@ -278,7 +273,7 @@ export const handler = createApiHandler(
       let saved = 0;
       const updated = await applyTransition(user.id, params.id, ['active'], messages.cannotCancel, (current) => {
         saved = roundedMonthly(current);
-        return { set: { status: 'canceled', [SAVED_MONTHLY]: saved }, remove: DUE_INDEX_ATTRIBUTES };
+        return { set: { status: 'canceled', [SAVED_MONTHLY]: saved } };
       });
       await addToCounters({ moneySaved: saved });
       await recordSubscriptionActivity(user, 'subscription_canceled', updated);
@@ -289,7 +284,7 @@ export const handler = createApiHandler(
       let saved = 0;
       const updated = await applyTransition(user.id, params.id, ['canceled'], messages.cannotReactivate, (current) => {
         saved = savedMonthly(current);
-        return { set: { status: 'active', ...dueIndex(user.id, current.id, current.dueDate) }, remove: [SAVED_MONTHLY] };
+        return { set: { status: 'active' }, remove: [SAVED_MONTHLY] };
       });
       await addToCounters({ moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_reactivated', updated);

@@ -73,8 +73,6 @@ export const INVITE_PARTITION_PREFIX = 'INVITE#';
 export const INVITE_EMAIL_PARTITION_PREFIX = 'INVITE-EMAIL#';
 /** gsi1 partition of all users, sorted by creation (the admin list). */
 export const USERS_PARTITION = 'USERS';
-/** gsi1 partition of active subscriptions due on a date (the reminder planner reads the reminder index instead: reminderPartition). */
-export const duePartition = (dueDate: string) => `DUE#${dueDate}`;
 /** gsi1 partition of the reminder index's entries whose next reminder goes out in an hour ('YYYY-MM-DDTHH', UTC; issue 25 §1). */
 export const reminderPartition = (hour: string) => `REMINDAT#${hour}`;
 

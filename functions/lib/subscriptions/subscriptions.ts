@@ -9,15 +9,14 @@ import { dynamo } from '../chassis/aws.js';
 import { now, nowMs } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { retryOnError } from '../chassis/retry.js';
-import { duePartition, epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
+import { epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { type ReminderOwner, reminderIndexWrites, reminderOwner } from '../reminders/reminder-index.js';
 import { addToCounters } from '../stats/counters.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 
 /**
  * Subscriptions live under their owner's partition (`USER#<id>` / `SUB#<id>`), so every read and write
- * is scoped to the signed-in user by its key (DESIGN §4). Active ones carry gsi1 `DUE#<date>` (their
- * due date's index); each has its reminder index entry beside it (functions/lib/reminders/reminder-index.ts),
+ * is scoped to the signed-in user by its key (DESIGN §4). Each has its reminder index entry beside it (functions/lib/reminders/reminder-index.ts),
  * written in the same transaction as every change; deleted ones carry `expiresAt` so DynamoDB's TTL purges
  * them after 30 days.
  */
@@ -75,11 +74,12 @@ export function toSubscription(item: SubscriptionItem): Subscription {
   };
 }
 
-/** The due-date index entry of an active subscription (DESIGN §4). */
-export const dueIndex = (userId: string, subscriptionId: string, dueDate: string) => ({
-  gsi1pk: duePartition(dueDate),
-  gsi1sk: `USER#${userId}#SUB#${subscriptionId}`,
-});
+/**
+ * The retired daily planner's due-date index (gsi1 `DUE#<date>`, docs/decisions/0110-records-that-tell-the-truth.md):
+ * read nowhere since the reminder index (0094), no longer written, and removed by every transition, so an
+ * item written before stops costing a gsi1 write at its next change.
+ */
+const RETIRED_DUE_INDEX = ['gsi1pk', 'gsi1sk'];
 
 /** A deleted subscription past its 30 days is gone, even before TTL removes the item. */
 const isGone = (item: SubscriptionItem) => item.status === 'deleted' && isPurged(item.deletedAt, now());
@@ -208,7 +208,6 @@ function newSubscriptionItem(userId: string, fields: SubscriptionFields, status:
   const now = nowIso();
   return {
     ...keys.subscription(userId, id),
-    ...(status === 'active' ? dueIndex(userId, id, fields.dueDate) : {}),
     userId,
     id,
     ...fields,
@@ -361,7 +360,8 @@ export async function transition(
   const updatedAt = nowIso();
   const revision = (current.revision ?? 0) + 1;
   const after = { ...current, ...set, updatedAt, revision } as SubscriptionItem;
-  for (const name of remove) delete (after as unknown as Record<string, unknown>)[name];
+  const removed = [...new Set([...remove, ...RETIRED_DUE_INDEX])];
+  for (const name of removed) delete (after as unknown as Record<string, unknown>)[name];
   const index = reminderIndexWrites(current, after, owner ?? (await reminderOwner(current.userId)));
   after.reminderEntries = index.entries;
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
@@ -371,7 +371,7 @@ export async function transition(
     values[`:s${i}`] = value;
     return `#s${i} = :s${i}`;
   });
-  const removes = remove.map((name, i) => {
+  const removes = removed.map((name, i) => {
     names[`#r${i}`] = name;
     return `#r${i}`;
   });
@@ -383,7 +383,7 @@ export async function transition(
   const update = {
     TableName: tableName(),
     Key: keys.subscription(current.userId, current.id),
-    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
     ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')}) AND ${
       current.updatedAt === undefined ? 'attribute_not_exists(#updatedAt)' : '#updatedAt = :seen'
     }`,
