@@ -1,7 +1,7 @@
 import { createLogger, type Logger } from './log.js';
 
 /**
- * The one retry helper (issue 40 §2, docs/decisions/0110-one-retry-helper.md): every write or read
+ * The one retry helper (issue 40 §2, docs/decisions/0109-chassis-floor.md): every write or read
  * the product tries again goes through here, with exponential backoff and full jitter (a random
  * delay up to base·2^(n-1), capped), one attempt cap per kind, and the attempt count in the log.
  */

@@ -75,7 +75,7 @@ export function toSubscription(item: SubscriptionItem): Subscription {
 }
 
 /**
- * The retired daily planner's due-date index (gsi1 `DUE#<date>`, docs/decisions/0110-records-that-tell-the-truth.md):
+ * The retired daily planner's due-date index (gsi1 `DUE#<date>`, docs/decisions/0110-retired-due-index.md):
  * read nowhere since the reminder index (0094), no longer written, and removed by every transition, so an
  * item written before stops costing a gsi1 write at its next change.
  */
