@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -41,6 +43,20 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Each starts its own stack, Java included: one at a time on a small machine.
           fileParallelism: false,
+        },
+      },
+      {
+        // The web app's components (docs/decisions/0108-component-tests.md): beside the code they test,
+        // under web/src, so web/tsconfig.json and the web lint rules check them with it. The JSX and the
+        // '@shared' alias as web/vite.config.ts has them; CSS modules are not processed (class names are
+        // not what a user sees).
+        plugins: [react()],
+        resolve: { alias: { '@shared': fileURLToPath(new URL('shared', import.meta.url)) } },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/testing/setup.ts'],
         },
       },
     ],
