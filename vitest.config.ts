@@ -57,6 +57,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['web/src/testing/setup.ts'],
+          // A busy machine (the whole suite on two cores) slows a test that types and clicks through a form.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,4 +1,5 @@
 /** Contract-shaped records for component tests: valid values, any field overridden. */
+import type { Channel } from '@shared/api/channels';
 import type { Subscription } from '@shared/api/subscription';
 import type { User } from '@shared/api/user';
 
@@ -69,6 +70,20 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     deletedAt: null,
     createdAt: '2026-01-15T00:00:00.000Z',
     updatedAt: '2026-01-15T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A reminder channel of the user's (ntfy unless overridden). */
+export function aChannel(overrides: Partial<Channel> = {}): Channel {
+  return {
+    id: 'ch-phone',
+    type: 'ntfy',
+    name: 'Phone',
+    enabled: true,
+    config: { server: 'https://ntfy.sh', topic: 'alice-reminders', token: null },
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
 }
