@@ -10,6 +10,7 @@ import { type RenderResult, render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { queryClient } from '../api/queries';
 import { ToastProvider } from '../components/ui/Toast';
 import { AuthProvider } from '../session/AuthProvider';
 import { SignedInSession } from '../session/SignedInSession';
@@ -39,6 +40,8 @@ export interface AppRenderOptions {
 /** Renders `ui` signed in, with the app's providers, its requests answered by `options.api`. */
 export function renderApp(ui: ReactNode, options: AppRenderOptions = {}): AppRender {
   const signedIn = options.signedIn ?? aUser();
+  // A second render in one test starts from an empty cache too (the first one's user and lists are gone).
+  queryClient.clear();
   storeSession('test-session-token', signedIn);
   const api = stubApi(...(options.api ?? []), on(routes.me, signedIn));
   let current = options.at ?? '/';
