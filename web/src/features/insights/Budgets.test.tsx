@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { failure, on } from '../../testing/api';
 import { aSubscription, aUser } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
+import { type AppRenderOptions, renderApp } from '../../testing/render';
 import { BudgetsCard } from './BudgetsCard';
 import { BudgetWarning } from './BudgetWarning';
 
@@ -17,7 +17,7 @@ const categories = [
 ];
 const none: Budgets = { monthly: null, currency: 'USD', categories: [] };
 
-function renderCard(budgets: Budgets, checks: BudgetCheck[] = [], api: Parameters<typeof renderApp>[1]['api'] = []) {
+function renderCard(budgets: Budgets, checks: BudgetCheck[] = [], api: AppRenderOptions['api'] = []) {
   return renderApp(<BudgetsCard budgets={budgets} checks={checks} categories={categories} monthLabel="December 2026" />, {
     signedIn: premium,
     api,
