@@ -59,6 +59,10 @@ export default defineConfig({
           setupFiles: ['web/src/testing/setup.ts'],
           // A busy machine (the whole suite on two cores) slows a test that types and clicks through a form.
           testTimeout: 20_000,
+          // The files of a worker share one module graph (React, the router, the query cache, the icons are
+          // loaded once per worker, not once per file: a third of the CPU time); setup.ts resets what a test
+          // leaves behind (the page, the cache, the storage, fetch).
+          isolate: false,
         },
       },
     ],
