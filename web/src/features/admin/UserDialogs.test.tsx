@@ -1,15 +1,16 @@
 import { routes } from '@shared/api';
-import { adminMessages } from '@shared/api/admin';
+import { adminMessages, type UserDetails } from '@shared/api/admin';
 import { authMessages } from '@shared/api/auth-messages';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { failure, on, type Stub } from '../../testing/api';
+import { deferred, failure, on, type Stub } from '../../testing/api';
 import { aUser } from '../../testing/fixtures';
 import { expectFieldError } from '../../testing/queries';
 import { renderApp } from '../../testing/render';
 import { AddUserModal } from './AddUserModal';
 import { ChangeEmailModal } from './ChangeEmailModal';
 import { ExtendModal, GrantModal } from './MembershipModals';
+import { UserDetailsModal } from './UserDetailsModal';
 
 const owner = aUser({ id: '99999999-9999-4999-8999-999999999999', username: 'root', role: 'owner' });
 const bob = aUser({ id: '22222222-2222-4222-8222-222222222222', username: 'bob', email: 'bob@example.com' });
@@ -159,5 +160,93 @@ describe('the admin’s Grant Membership and Extend Subscription', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Extend Subscription' }));
     expect(await screen.findByText('Subscription extended successfully!')).toBeTruthy();
     expect(api.callsTo(routes.extendMembership)[0].body).toMatchObject({ userId: bob.id, additionalDays: 90 });
+  });
+});
+
+describe('the admin’s User Details', () => {
+  const details = (over: Partial<UserDetails> = {}): UserDetails => ({
+    user: bob,
+    subscriptions: [{ id: 's1', name: 'Netflix', amount: 15.49, dueDate: '2026-12-15', status: 'active' }],
+    activities: [
+      {
+        id: 'a1',
+        actionType: 'password_changed',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        performedBy: 'bob',
+        details: { device: 'Firefox', note: null },
+        count: 2,
+      },
+    ],
+    ...over,
+  });
+
+  test('loading, then the fields, subscriptions, activity and deliveries; empty lists say so', async () => {
+    const answer = deferred<UserDetails>();
+    const { unmount } = renderAsAdmin(
+      <UserDetailsModal user={bob} onClose={() => undefined} />,
+      on(routes.userDetails, () => answer.promise),
+      on(routes.userDeliveries, { deliveries: [], nextCursor: null }),
+    );
+    expect((await screen.findByText('Loading user details...')).getAttribute('role')).toBe('status');
+    answer.resolve(details());
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    expect(await within(dialog).findByRole('heading', { name: 'bob' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Subscriptions (1)' })).toBeTruthy();
+    expect(within(dialog).getByText('$15.49/month · Due Dec 15, 2026')).toBeTruthy();
+    expect(within(dialog).getByText('PASSWORD CHANGED ×2')).toBeTruthy();
+    expect(within(dialog).getByText('device: Firefox')).toBeTruthy();
+    expect(await within(dialog).findByText('No reminders were sent in the last 90 days.')).toBeTruthy();
+    unmount();
+
+    renderAsAdmin(
+      <UserDetailsModal user={bob} onClose={() => undefined} />,
+      on(routes.userDetails, details({ subscriptions: [], activities: [] })),
+      on(routes.userDeliveries, { deliveries: [], nextCursor: null }),
+    );
+    expect(await screen.findByText('No subscriptions yet')).toBeTruthy();
+    expect(screen.getByText('No activity logged yet')).toBeTruthy();
+  });
+
+  test('details that fail to load show the server’s message', async () => {
+    renderAsAdmin(
+      <UserDetailsModal user={bob} onClose={() => undefined} />,
+      on(routes.userDetails, failure(404, adminMessages.userNotFound)),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(adminMessages.userNotFound);
+  });
+
+  test('Deactivate asks first and says so; a reset to a user without an e-mail says none can be sent; your own account cannot be deactivated', async () => {
+    const { user, api, unmount } = renderAsAdmin(
+      <UserDetailsModal user={bob} onClose={() => undefined} />,
+      on(routes.userDetails, details()),
+      on(routes.userDeliveries, { deliveries: [], nextCursor: null }),
+      on(routes.changeStatus, { message: adminMessages.userDeactivated, user: { ...bob, accountStatus: 'deactivated' } }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Deactivate User' });
+    expect(within(confirm).getByText('Are you sure you want to deactivate this user account?')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(adminMessages.userDeactivated)).toBeTruthy();
+    expect(api.callsTo(routes.changeStatus)[0]).toMatchObject({ params: { id: bob.id }, body: { status: 'deactivated' } });
+    unmount();
+
+    const noEmail = { ...bob, email: null };
+    const second = renderAsAdmin(
+      <UserDetailsModal user={noEmail} onClose={() => undefined} />,
+      on(routes.userDetails, details({ user: noEmail })),
+      on(routes.userDeliveries, { deliveries: [], nextCursor: null }),
+    );
+    await second.user.click(await screen.findByRole('button', { name: 'Send Password Reset' }));
+    expect(screen.getByText('This user has no email address, so no reset link can be sent.')).toBeTruthy();
+    second.unmount();
+
+    renderAsAdmin(
+      <UserDetailsModal user={owner} onClose={() => undefined} />,
+      on(routes.userDetails, details({ user: owner })),
+      on(routes.userDeliveries, { deliveries: [], nextCursor: null }),
+    );
+    const deactivate = await screen.findByRole('button', { name: 'Deactivate' });
+    expect((deactivate as HTMLButtonElement).disabled).toBe(true);
+    expect(deactivate.getAttribute('title')).toBe('You cannot deactivate your own account');
   });
 });
