@@ -102,6 +102,12 @@ describe('the subscription form', () => {
     expectFieldValid(interval);
     expectFieldError(screen.getByLabelText(/^Ends on/), subscriptionMessages.endsBeforeDue);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    await user.clear(screen.getByLabelText(/^Ends on/));
+    const notice = screen.getByLabelText(/^Notice period/);
+    await user.type(notice, '366');
+    await user.click(screen.getByRole('button', { name: 'Add Subscription' }));
+    expectFieldError(notice, subscriptionMessages.noticeDaysInvalid);
   });
 
   test('the cycle reads on from “Renews every”: singular for 1, plural above', async () => {
