@@ -155,7 +155,8 @@ describe('payloads', () => {
 
 describe('the outbound guard (issue 25 §2: public addresses only)', () => {
   it('classifies addresses: public unicast only', () => {
-    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:82b::200e', '2001:4860:4860::8888'])
+      expect(isPublicAddress(address), address).toBe(true);
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -175,6 +176,17 @@ describe('the outbound guard (issue 25 §2: public addresses only)', () => {
       'ff02::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      // All of ::/8 (issue 34 §13): IPv4-translated, reserved, IPv4-compatible, embedding the metadata service.
+      '::ffff:0:a9fe:a9fe',
+      '::ffff:ffff:a9fe:a9fe',
+      '::a9fe:a9fe',
+      '::1:a9fe:a9fe',
+      '0:ff::1',
+      // Outside 2000::/3, the global unicast space: reserved.
+      '1::1',
+      '4000::1',
+      'e000::1',
+      '3fff::1', // documentation (RFC 9637)
       'not-an-address',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);

@@ -34,15 +34,16 @@ const NOT_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
   ['203.0.113.0', 24, 'ipv4'],
   ['224.0.0.0', 4, 'ipv4'], // multicast
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
-  ['::', 128, 'ipv6'],
-  ['::1', 128, 'ipv6'],
-  ['::', 96, 'ipv6'], // IPv4-compatible
-  ['::ffff:0:0', 96, 'ipv6'], // IPv4-mapped: the IPv4 address decides, and is refused here rather than unwrapped
+  // All of ::/8, reserved (RFC 4291 §2.4): the unspecified address, loopback, IPv4-compatible, IPv4-mapped and
+  // IPv4-translated (::ffff:0:a.b.c.d) addresses, and the rest, none of which is public. An embedded IPv4
+  // address is refused here rather than unwrapped. (Outside 2000::/3 nothing is public either: see below.)
+  ['::', 8, 'ipv6'],
   ['64:ff9b::', 96, 'ipv6'], // NAT64
   ['64:ff9b:1::', 48, 'ipv6'],
   ['100::', 64, 'ipv6'], // discard
   ['2001::', 23, 'ipv6'], // IETF protocol assignments (Teredo, ORCHID…)
   ['2001:db8::', 32, 'ipv6'], // documentation
+  ['3fff::', 20, 'ipv6'], // documentation (RFC 9637)
   ['2002::', 16, 'ipv6'], // 6to4, which embeds any IPv4 address
   ['fc00::', 7, 'ipv6'], // unique local
   ['fe80::', 10, 'ipv6'], // link-local
@@ -54,6 +55,9 @@ const NOT_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
 // IPv4-mapped rule would match.
 const notPublic = { ipv4: new BlockList(), ipv6: new BlockList() };
 for (const [network, prefix, type] of NOT_PUBLIC) notPublic[type].addSubnet(network, prefix, type);
+/** IPv6's global unicast space (RFC 4291 §2.4): every public IPv6 address is in it; the rest is reserved or local. */
+const globalUnicast6 = new BlockList();
+globalUnicast6.addSubnet('2000::', 3, 'ipv6');
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
@@ -65,8 +69,8 @@ const familyOf = (address: string) => isIP(address);
 export function isPublicAddress(address: string): boolean {
   const family = familyOf(address);
   if (family === 0) return false;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  return !notPublic[type].check(address, type);
+  if (family === 4) return !notPublic.ipv4.check(address, 'ipv4');
+  return globalUnicast6.check(address, 'ipv6') && !notPublic.ipv6.check(address, 'ipv6');
 }
 
 export function isLoopbackAddress(address: string): boolean {
