@@ -149,7 +149,9 @@ export async function sendOutbound(
     /** Text, or bytes (a Web Push message's encrypted body). */
     body: string | Buffer;
   },
+  options: { timeoutMs?: number } = {},
 ): Promise<OutboundAnswer> {
+  const timeoutMs = Math.min(options.timeoutMs ?? OUTBOUND_TIMEOUT_MS, OUTBOUND_TIMEOUT_MS);
   const started = Date.now();
   let url: URL;
   try {
@@ -179,38 +181,47 @@ export async function sendOutbound(
       resolve(answer);
     };
     const transport = url.protocol === 'https:' ? https : http;
-    const req = transport.request(
-      url,
-      {
-        method: request.method ?? 'POST',
-        headers: { ...request.headers, 'content-length': String(body.length), 'user-agent': 'SubTracker-Reminders/1' },
-        lookup: pinnedLookup(addresses),
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let read = 0;
-        const answered = () => {
-          const status = res.statusCode ?? 0;
-          const text = Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_EXCERPT_CHARS);
-          if (status >= 200 && status < 300)
-            return finish({ ok: true, status, body: text, error: null, permanent: false, durationMs: Date.now() - started });
-          if (status >= 300 && status < 400)
-            return finish(failure(started, `Redirect to ${res.headers.location ?? 'another address'} not followed`, true, status, text));
-          const passing = status === 429 || status >= 500;
-          finish(failure(started, `The server answered ${status}`, !passing, status, text));
-        };
-        res.on('data', (chunk: Buffer) => {
-          if (read >= ANSWER_BYTES_READ) return;
-          chunks.push(chunk.subarray(0, ANSWER_BYTES_READ - read));
-          read += chunk.length;
-          if (read >= ANSWER_BYTES_READ) answered();
-        });
-        res.on('end', answered);
-        res.on('error', (error) => finish(failure(started, networkError(error), false)));
-      },
-    );
-    const timer = setTimeout(() => finish(failure(started, `Timed out after ${OUTBOUND_TIMEOUT_MS / 1000} s`, false)), OUTBOUND_TIMEOUT_MS);
+    let req: http.ClientRequest;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      req = transport.request(
+        url,
+        {
+          method: request.method ?? 'POST',
+          headers: { ...request.headers, 'content-length': String(body.length), 'user-agent': 'SubTracker-Reminders/1' },
+          lookup: pinnedLookup(addresses),
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let read = 0;
+          const answered = () => {
+            const status = res.statusCode ?? 0;
+            const text = Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_EXCERPT_CHARS);
+            if (status >= 200 && status < 300)
+              return finish({ ok: true, status, body: text, error: null, permanent: false, durationMs: Date.now() - started });
+            if (status >= 300 && status < 400)
+              return finish(failure(started, `Redirect to ${res.headers.location ?? 'another address'} not followed`, true, status, text));
+            const passing = status === 429 || status >= 500;
+            finish(failure(started, `The server answered ${status}`, !passing, status, text));
+          };
+          res.on('data', (chunk: Buffer) => {
+            if (read >= ANSWER_BYTES_READ) return;
+            chunks.push(chunk.subarray(0, ANSWER_BYTES_READ - read));
+            read += chunk.length;
+            if (read >= ANSWER_BYTES_READ) answered();
+          });
+          res.on('end', answered);
+          res.on('error', (error) => finish(failure(started, networkError(error), false)));
+        },
+      );
+    } catch (error) {
+      // A request node will not make (a header value that is not Latin-1 text, say): no retry can fix it (issue 34 §7).
+      done = true;
+      resolve(failure(started, `Invalid request: ${(error as Error).message}`, true));
+      return;
+    }
+    timer = setTimeout(() => finish(failure(started, `Timed out after ${timeoutMs / 1000} s`, false)), timeoutMs);
     req.on('error', (error) => finish(failure(started, networkError(error), false)));
     req.end(body);
   });
