@@ -369,6 +369,25 @@ describe('channels: Send test is no request amplifier (issue 34 §3)', () => {
   });
 });
 
+describe('channels: the local stack’s own routes (issue 34 §14)', () => {
+  it('refuses a channel pointed at /_local/*: the clock does not move, no reminder run starts', async () => {
+    const user = await signedInUser('vip');
+    for (const path of ['/_local/clock?ms=1', '/_local/reminders?date=2036-05-01']) {
+      const channel = await addChannel(user, {
+        type: 'webhook',
+        name: 'Inward',
+        config: { url: `http://127.0.0.1:${new URL(apiUrl()).port}${path}` },
+      });
+      const answer = await call('POST', `/api/channels/${channel.id}/test`, { token: user.token });
+      expect(answer.body, path).toMatchObject({ ok: false, status: 403, error: 'The server answered 403' });
+      expect(JSON.parse(answer.body.body as string), path).toEqual({
+        message: 'The local stack’s /_local routes refuse the app’s own outbound requests (a channel pointed at the stack)',
+      });
+      expect((await call('DELETE', `/api/channels/${channel.id}`, { token: user.token })).status).toBe(200);
+    }
+  });
+});
+
 describe('channels: a reminder run', () => {
   let user: SignedInUser;
   let ntfy: Receiver;

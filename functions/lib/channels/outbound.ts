@@ -14,6 +14,11 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * (test/infra/cloud.test.ts; docs/decisions/0091-channel-outbound-guard.md).
  */
 export const OUTBOUND_TIMEOUT_MS = 5000;
+/**
+ * A header every outbound request carries, which the local stack's `/_local/*` routes refuse (issue 34 §14):
+ * a channel pointed at the stack itself over loopback must not run its reminders or move its clock.
+ */
+export const OUTBOUND_MARK_HEADER = 'x-subtracker-outbound';
 export const ANSWER_BYTES_READ = 4096;
 /** The answer excerpt kept for 'Send test' and the deliveries log. */
 export const ANSWER_EXCERPT_CHARS = 300;
@@ -188,7 +193,12 @@ export async function sendOutbound(
         url,
         {
           method: request.method ?? 'POST',
-          headers: { ...request.headers, 'content-length': String(body.length), 'user-agent': 'SubTracker-Reminders/1' },
+          headers: {
+            ...request.headers,
+            'content-length': String(body.length),
+            'user-agent': 'SubTracker-Reminders/1',
+            [OUTBOUND_MARK_HEADER]: '1',
+          },
           lookup: pinnedLookup(addresses),
           agent: false,
         },
