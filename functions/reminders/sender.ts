@@ -5,7 +5,7 @@ import { EMAIL_CHANNEL, offsetHours } from '../../shared/domain/reminder-rules.j
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
 import { findChannel, listChannels, type StoredChannel } from '../lib/channels/channels.js';
 import { recordDelivery } from '../lib/channels/deliveries.js';
-import { sendToChannel } from '../lib/channels/senders.js';
+import { deliveryIdOf, sendToChannel } from '../lib/channels/senders.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger } from '../lib/chassis/log.js';
 import { nowIso } from '../lib/chassis/table.js';
@@ -155,6 +155,7 @@ async function sendToChannelOnce(message: ReminderMessage, delivery: { id: strin
     recipient,
     rates: await currentRates(),
     sentAt: nowIso(),
+    deliveryId: deliveryIdOf(key),
   });
   const logged = { ...loggedReminder(message), channel: { type: channel.type, name: channel.name }, attempt: delivery.attempt };
   const fields = {
