@@ -1,6 +1,7 @@
-import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import { writeWhileOpen } from '../users/account-closing.js';
 import type { SessionEndReason, UserItem } from '../users/user-item.js';
 import { SESSION_LIFETIME_SECONDS, signSession, verifySession } from './jwt.js';
 
@@ -28,7 +29,8 @@ export async function startSession(user: Pick<UserItem, 'id' | 'tokenVersion'>):
     createdAt: nowIso(),
     expiresAt: epochSeconds() + SESSION_LIFETIME_SECONDS,
   };
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+  // Only while the account is open: no session item lands in an account being deleted (issue 34 §4).
+  await writeWhileOpen(user.id, [{ Put: { TableName: tableName(), Item: item } }]);
   return signSession({ userId: user.id, tokenVersion: user.tokenVersion, sessionId });
 }
 
