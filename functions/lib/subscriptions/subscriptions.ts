@@ -11,6 +11,7 @@ import { isConditionFailure } from '../chassis/errors.js';
 import { duePartition, epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { type ReminderOwner, reminderIndexWrites, reminderOwner } from '../reminders/reminder-index.js';
 import { addToCounters } from '../stats/counters.js';
+import { ACCOUNT_OPEN, accountClosed, accountOpenCheck, isAccountClosed } from '../users/account-closing.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 
 /**
@@ -243,7 +244,8 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
                     TableName,
                     Key: keys.user(userId),
                     UpdateExpression: 'ADD #count :one',
-                    ConditionExpression: 'attribute_exists(pk) AND #count < :limit',
+                    // Also the account's tombstone: nothing lands in an account being deleted (issue 34 §4).
+                    ConditionExpression: `${ACCOUNT_OPEN} AND #count < :limit`,
                     ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
                     ExpressionAttributeValues: { ':one': 1, ':limit': limit },
                   },
@@ -256,6 +258,7 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
       break;
     } catch (error) {
       if (cancellationCodes(error)?.at(-1) !== 'ConditionalCheckFailed') throw error;
+      if (await isAccountClosed(userId)) throw accountClosed();
       if (attempt >= 3 || !(await recountSubscriptions(userId, limit))) throw new SubscriptionLimitError();
     }
   }
@@ -317,7 +320,7 @@ export async function createSubscriptions(
                       TableName,
                       Key: keys.user(userId),
                       UpdateExpression: 'ADD #count :added',
-                      ConditionExpression: 'attribute_exists(pk) AND #count <= :most',
+                      ConditionExpression: `${ACCOUNT_OPEN} AND #count <= :most`,
                       ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
                       ExpressionAttributeValues: { ':added': items.length, ':most': limit - items.length },
                     },
@@ -330,6 +333,7 @@ export async function createSubscriptions(
         break;
       } catch (error) {
         if (cancellationCodes(error)?.[writes.length] !== 'ConditionalCheckFailed') throw error;
+        if (await isAccountClosed(userId)) throw accountClosed();
         // Room for all of them means fewer than limit − n + 1 kept.
         if (attempt >= 3 || !(await recountSubscriptions(userId, limit - items.length + 1))) throw new SubscriptionLimitError();
       }
@@ -387,10 +391,14 @@ export async function transition(
     ExpressionAttributeValues: values,
   };
   try {
-    await withConflictRetries(() => dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...index.writes] })));
+    // With the account's tombstone check: no transition lands in an account being deleted (issue 34 §4).
+    await withConflictRetries(() =>
+      dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...index.writes, accountOpenCheck(current.userId)] })),
+    );
     return after;
   } catch (error) {
     if (isConditionFailure(error) || cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return undefined;
+    if (cancellationCodes(error)?.at(-1) === 'ConditionalCheckFailed') throw accountClosed();
     throw error;
   }
 }
