@@ -172,7 +172,8 @@ export function inProcessReminderQueue(consume: ReminderConsumer, settings: Queu
       const entries = messages.map((message) => ({
         messageId: randomUUID(),
         body: JSON.stringify(message),
-        date: message.date,
+        // Counted apart from every run date's reminders: an invitation's mail (issue 34 §2) is no reminder.
+        date: 'date' in message ? message.date : 'invitation-mail',
         receiveCount: 0,
         sentAt: now,
       }));

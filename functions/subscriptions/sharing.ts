@@ -136,9 +136,9 @@ const money = (amount: number, currency: string) => `${amount.toFixed(minorUnitD
  * invitation; the sender decides who gets it (functions/lib/sharing/invitation-mail.ts). A message the
  * queue refuses is logged and the answer stays the same.
  */
-async function queueInvitationMail(message: Omit<InvitationMailMessage, 'type' | 'date'>, log: Logger): Promise<void> {
+async function queueInvitationMail(message: Omit<InvitationMailMessage, 'type'>, log: Logger): Promise<void> {
   try {
-    await reminderQueue().enqueue([{ type: 'invitation-mail', date: nowIso().slice(0, 10), ...message }]);
+    await reminderQueue().enqueue([{ type: 'invitation-mail', ...message }]);
   } catch (error) {
     log.warn('invitation mail not queued', {
       invitationId: message.invitationId,

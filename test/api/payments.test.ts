@@ -3,6 +3,7 @@ import type { Payment, PaymentList } from '../../shared/api/payments.js';
 import { paymentMessages } from '../../shared/api/payments.js';
 import type { Subscription } from '../../shared/api/subscription.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
+import { shiftRenewal } from '../../shared/domain/billing.js';
 import { convert, FIXED_RATES, roundMoney } from '../../shared/domain/currency.js';
 import { call, getItem, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
 
@@ -147,7 +148,8 @@ describe('refusals', () => {
 
   it('refuses renewals after the next one and before the subscription began (issue 34 §10)', async () => {
     const weekly = await create(alice, { billingCycle: 'weekly', dueDate: '2030-01-31' });
-    for (const dueDate of ['2030-02-07', '2035-08-09', '2990-01-03']) {
+    // The next renewal but one, 300 weeks on, and 960 years on.
+    for (const dueDate of [1, 300, 50_000].map((k) => shiftRenewal('2030-01-31', 'weekly', 1, 31, k))) {
       expect(await mark(alice, weekly.id, { dueDate, status: 'paid', amount: 1_000_000 }), dueDate).toMatchObject({
         status: 400,
         body: { message: paymentMessages.outsideCycles },

@@ -18,8 +18,6 @@ import type { InvitedCopyItem } from './sharing-store.js';
  */
 export interface InvitationMailMessage {
   type: 'invitation-mail';
-  /** The UTC date it was queued (YYYY-MM-DD): the local queue counts deliveries by date. */
-  date: string;
   payerId: string;
   subscriptionId: string;
   invitationId: string;
@@ -40,7 +38,7 @@ export function parseInvitationMailMessage(body: string): InvitationMailMessage 
     return null;
   }
   if (!isInvitationMailMessage(parsed)) return null;
-  const { payerId, subscriptionId, invitationId, details, date } = parsed;
+  const { payerId, subscriptionId, invitationId, details } = parsed;
   const detailsOk =
     typeof details === 'object' &&
     details !== null &&
@@ -48,7 +46,7 @@ export function parseInvitationMailMessage(body: string): InvitationMailMessage 
     isText(details.subscriptionName) &&
     isText(details.share) &&
     isText(details.billingCycle);
-  return isText(date) && isText(payerId) && isText(subscriptionId) && isText(invitationId) && detailsOk ? parsed : null;
+  return isText(payerId) && isText(subscriptionId) && isText(invitationId) && detailsOk ? parsed : null;
 }
 
 /** Whom the invitation's mail goes to, and which mail: none when the payer's copy names no invitee (or is gone). */
