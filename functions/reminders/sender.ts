@@ -12,6 +12,7 @@ import { nowIso } from '../lib/chassis/table.js';
 import { sendEmail } from '../lib/email/email.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { reminderEmail, unsubscribeToken } from '../lib/reminders/reminder-email.js';
+import { parseInvitationMailMessage, sendInvitationMail } from '../lib/sharing/invitation-mail.js';
 import { channelMarkerKey, claim, type MarkerKey, type MarkerStatus, markerKey, memberMarkerKey, release, settle } from './claims.js';
 import { eventDateOf, parseReminderMessage, type ReminderMessage } from './message.js';
 import { reminderQueue } from './queue.js';
@@ -242,7 +243,21 @@ async function sendOne(message: ReminderMessage, receiveCount: number): Promise<
   return 'sent';
 }
 
+/** An invitation's mail on the queue (issue 34 §2): sent once, to whoever the invitation names by then. */
+async function invitationOutcome(body: string): Promise<SendOutcome | undefined> {
+  const invitation = parseInvitationMailMessage(body);
+  if (!invitation) return undefined;
+  try {
+    return await sendInvitationMail(invitation, log(), isPermanentSendError);
+  } catch (error) {
+    log().warn('invitation mail not sent, to be retried', { invitationId: invitation.invitationId, error: String(error) });
+    return 'retry';
+  }
+}
+
 async function outcomeOf(record: SQSRecord): Promise<SendOutcome> {
+  const invitation = await invitationOutcome(record.body);
+  if (invitation) return invitation;
   const message = parseReminderMessage(record.body);
   if (!message) {
     log().error('not a reminder message: dropped', { messageId: record.messageId });

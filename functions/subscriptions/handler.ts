@@ -12,10 +12,11 @@ import { anchorDayOf, applyPriceEdit, nextRenewal, priceHistoryOf } from '../../
 import { normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
-import { isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
+import { isRecordableRenewal, isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
 import { hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
+import { isPurged } from '../../shared/domain/subscription-rules.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
@@ -23,13 +24,14 @@ import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
 import { ownSubscription, priceEditProblem, sharedWithMe } from '../lib/sharing/shared-view.js';
-import { deleteMembership, releaseSubscription } from '../lib/sharing/sharing-store.js';
+import { deleteMembership, releaseSubscription, setSharingExpiry } from '../lib/sharing/sharing-store.js';
 import { addToCounters } from '../lib/stats/counters.js';
 import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
   createSubscription,
   deleteSubscriptionForever,
   dueIndex,
+  getStoredSubscription,
   getSubscription,
   isSubscriptionId,
   listSubscriptionPage,
@@ -220,17 +222,21 @@ export const handler = createApiHandler(
         set: { status: 'deleted', deletedAt: deletedAt.toISOString(), expiresAt },
         remove: DUE_INDEX_ATTRIBUTES,
       }));
-      // Its payments go into the trash with it: TTL purges them together.
+      // Its payments and its sharing items go into the trash with it: TTL purges them together (issue 34 §12).
       await setPaymentsExpiry(user.id, updated.id, expiresAt);
+      await setSharingExpiry(updated, expiresAt);
       await addToCounters({ totalSubscriptions: -1 });
       await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
       return ownSubscription(updated);
     },
 
     deleteSubscriptionPermanently: async ({ user, params }) => {
-      const current = await getSubscription(user.id, params.id);
+      // As stored: one past its 30 days that the TTL has not removed yet still goes, with what shares it (issue 34 §12).
+      const current = await getStoredSubscription(user.id, params.id);
       if (!current) throw notFound(messages.notFound);
-      const counted = typeof (user as { [SUBSCRIPTION_COUNT]?: unknown })[SUBSCRIPTION_COUNT] === 'number';
+      // The profile's count never counted one past its 30 days out: it may stay too high (a recount corrects it), never too low.
+      const gone = current.status === 'deleted' && isPurged(current.deletedAt, now());
+      const counted = !gone && typeof (user as { [SUBSCRIPTION_COUNT]?: unknown })[SUBSCRIPTION_COUNT] === 'number';
       if (current.status !== 'deleted' || !(await deleteSubscriptionForever(user.id, params.id, counted))) {
         throw conflict(messages.cannotDeleteForever);
       }
@@ -251,6 +257,7 @@ export const handler = createApiHandler(
         };
       });
       await setPaymentsExpiry(user.id, updated.id, null);
+      await setSharingExpiry(updated, null);
       await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_recovered', updated);
       return ownSubscription(updated);
@@ -332,6 +339,7 @@ export const handler = createApiHandler(
       if (current.status === 'deleted') throw conflict(paymentMessages.subscriptionDeleted);
       const subscription = toSubscription(current);
       if (!isRenewalDate(subscription, body.dueDate)) throw badRequest(paymentMessages.notARenewal);
+      if (!isRecordableRenewal(subscription, body.dueDate, todayIn('UTC', now()))) throw badRequest(paymentMessages.outsideCycles);
       return recordPayment(user.id, subscription.id, paymentFor(subscription, body.dueDate, body.status, body));
     },
   },

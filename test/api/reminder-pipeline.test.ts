@@ -263,7 +263,7 @@ describe('the planner', () => {
     installReminderQueue({
       async enqueue(messages) {
         if (messages.length > 0 && ++calls === 2) throw new Error('the planner dies here');
-        queued.push(...messages);
+        queued.push(...(messages as ReminderMessage[]));
       },
     });
     const now = new Date(`${date}T08:00:00Z`);

@@ -137,6 +137,18 @@ export async function getSubscription(userId: string, subscriptionId: string): P
 }
 
 /**
+ * The subscription as stored, whatever its state: also one whose 30 days in the trash are over but which
+ * DynamoDB's TTL has not removed yet, which a permanent delete still removes with what shares it (issue 34 §12).
+ */
+export async function getStoredSubscription(userId: string, subscriptionId: string): Promise<SubscriptionItem | undefined> {
+  if (!isSubscriptionId(subscriptionId)) return undefined;
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId), ConsistentRead: true }),
+  );
+  return Item as SubscriptionItem | undefined;
+}
+
+/**
  * The profile's count of the subscriptions the user keeps, in the trash too (the ceiling's count,
  * shared/domain/subscription-limits.ts), and when it was last counted from the partition. A create
  * adds 1 in the same transaction as the subscription, on the condition that the count stays under

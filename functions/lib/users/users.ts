@@ -121,6 +121,14 @@ export async function findUserByEmail(email: string): Promise<UserItem | undefin
   return id ? getUser(id) : undefined;
 }
 
+/**
+ * The id of the account with this username or address, from its guard alone: one GetItem whether or not
+ * there is one (an invitation resolves its invitee in the same time either way, issue 34 §2).
+ */
+export function findUserIdByUsernameOrEmail(usernameOrEmail: string): Promise<string | undefined> {
+  return userIdFromGuard(usernameOrEmail.includes('@') ? keys.emailGuard(usernameOrEmail) : keys.usernameGuard(usernameOrEmail));
+}
+
 export type UserChanges = Partial<Omit<UserItem, 'pk' | 'sk' | 'id' | 'username' | 'email' | 'gsi1pk' | 'gsi1sk'>>;
 
 /** Sets the given attributes on an existing user and returns the updated item. */
