@@ -312,7 +312,7 @@ describe('invitations', () => {
   });
 
   it('takes as long for an existing username as for an unknown one: the mail is queued, not sent in the request (issue 34 §2)', async () => {
-    const TRIES = 8;
+    const TRIES = 12;
     const [payer, ...people] = await Promise.all([signedInUser('premium'), ...Array.from({ length: TRIES }, () => signedInUser())]);
     const sub = await create(payer);
     const timed = async (usernameOrEmail: string) => {
@@ -344,8 +344,10 @@ describe('invitations', () => {
         `the queued invitation mail to ${person.username}`,
       );
     }
+    // Both kinds do the same work (one guard read, one queue message); the bound leaves room for a busy
+    // machine's noise (other test files run beside this one), not for a mail sent in the request.
     const [a, b] = [median(existing), median(unknown)];
-    expect(Math.max(a, b) / Math.min(a, b), `medians: existing ${a.toFixed(1)} ms, unknown ${b.toFixed(1)} ms`).toBeLessThan(1.5);
+    expect(Math.max(a, b) / Math.min(a, b), `medians: existing ${a.toFixed(1)} ms, unknown ${b.toFixed(1)} ms`).toBeLessThan(2);
   });
 
   it('turns an invitation to an address into the account’s when one signs up with it and verifies it', async () => {
