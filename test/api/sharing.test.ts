@@ -344,10 +344,12 @@ describe('invitations', () => {
         `the queued invitation mail to ${person.username}`,
       );
     }
-    // Both kinds do the same work (one guard read, one queue message); the bound leaves room for a busy
-    // machine's noise (other test files run beside this one), not for a mail sent in the request.
-    const [a, b] = [median(existing), median(unknown)];
-    expect(Math.max(a, b) / Math.min(a, b), `medians: existing ${a.toFixed(1)} ms, unknown ${b.toFixed(1)} ms`).toBeLessThan(2);
+    // Both kinds do the same work (one guard read, one queue message). Each pair runs back to back, so the
+    // ratio within a pair cancels out a busy machine's slow spells (other test files run beside this one);
+    // the median of the pairs' ratios stays near 1, where a mail sent in the request made it about 1.7.
+    const ratios = existing.map((ms, i) => ms / (unknown[i] as number));
+    const ratio = median(ratios);
+    expect(Math.max(ratio, 1 / ratio), `existing ÷ unknown per pair: ${ratios.map((r) => r.toFixed(2)).join(', ')}`).toBeLessThan(1.5);
   });
 
   it('turns an invitation to an address into the account’s when one signs up with it and verifies it', async () => {
