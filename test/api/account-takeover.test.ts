@@ -6,7 +6,9 @@ import {
   callFrom,
   getItem,
   linkToken,
+  login,
   mailsTo,
+  me,
   ownerSession,
   PASSWORD,
   setAttributes,
@@ -20,9 +22,6 @@ import {
  * Issue 21 §1, §4, §6: what a stolen session token or a password sprayed from many addresses can no
  * longer do. Each test was written first against the old main, where it failed.
  */
-
-const login = (username: string, password = PASSWORD) => call('POST', '/api/auth/login', { body: { username, password } });
-const me = (token: string) => call('GET', '/api/auth/me', { token });
 
 /** A sign-in link's token, from the last mail to the address. */
 async function signInLinkToken(address: string): Promise<string> {

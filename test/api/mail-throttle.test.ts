@@ -11,6 +11,7 @@ import {
   call,
   callFrom,
   mailsTo,
+  me,
   moveStackClock,
   ownerSession,
   PASSWORD,
@@ -125,7 +126,7 @@ describe('per e-mail address: every mail a request sends', () => {
       body: { email: taggedStranger, currentPassword: PASSWORD },
     });
     await expectThrottled(change, authMessages.tooManyEmailsToAddress, MAILS_TO_ADDRESS_HOURLY);
-    expect((await call('GET', '/api/auth/me', { token: user.token })).body).toMatchObject({ email: user.email, emailVerified: true });
+    expect((await me(user.token)).body).toMatchObject({ email: user.email, emailVerified: true });
     expect(await mailsTo(taggedStranger)).toHaveLength(0);
   });
 
