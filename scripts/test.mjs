@@ -92,18 +92,19 @@ const stages = [
       ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
     ],
   ],
-  // The unit and infra tests keep the cores busy (esbuild, cdk-nag, cfn-lint); the API tests and the README's
-  // commands mostly wait on their local stacks. In one vitest run the API files (their own group, a stack per
-  // worker) would start only after the others: two runs side by side overlap them.
+  // The unit, component and infra tests keep the cores busy (esbuild, cdk-nag, cfn-lint); the API tests and the
+  // README's commands mostly wait on their local stacks. In one vitest run the API files (their own group, a
+  // stack per worker) would start only after the others: two runs side by side overlap them. Since the API files
+  // run side by side (docs/decisions/0107-api-tests-side-by-side.md) the API run is the shorter, so the README's
+  // commands follow it: each starts its own stack, Java included, never beside the API tests' stacks.
   [
+    // The web app's component tests (project `web`) run with the unit and infra tests.
+    [vitest('unit, web component and infra tests', 'unit-web-infra', ['unit', 'web', 'infra'])],
     [
-      // The web app's component tests (project `web`) run with them.
-      vitest('unit, web component and infra tests', 'unit-web-infra', ['unit', 'web', 'infra']),
-      // After the unit and infra tests, beside the longer API run: `npm start` serves web/dist too, and each
-      // command starts its own stack, Java included.
+      vitest('API tests', 'api', ['api']),
+      // `npm start` serves web/dist, built in the first stage.
       vitest('README commands (start, dev, reminders, openapi, format)', 'commands', ['commands']),
     ],
-    [vitest('API tests', 'api', ['api'])],
   ],
   [[playwright('browser tests', 'browser')]],
 ];

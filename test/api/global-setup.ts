@@ -18,7 +18,8 @@ import type { StackAddresses } from './stack-process.js';
  * for the stack of its VITEST_POOL_ID); a run of one file starts one stack.
  */
 const STACK_PROCESS = fileURLToPath(new URL('./stack-process.ts', import.meta.url));
-const START_TIMEOUT_MS = 90_000;
+/** A guard against a start that hangs: a stack's own failures (DynamoDB Local's 30 s, a port taken) come sooner. */
+const START_TIMEOUT_MS = 300_000;
 
 interface StackProcess {
   child: ChildProcess;
