@@ -96,8 +96,9 @@ export async function stackClock(): Promise<number> {
 
 /**
  * Moves the local stack's clock `ms` forward (what fell due meanwhile runs before the answer): a TOTP
- * step or a throttle window is advanced, not waited for. Answers the new time. The stack is shared by
- * every test file: the clock only moves forward, and tests read it (stackClock) rather than assume it.
+ * step or a throttle window is advanced, not waited for. Answers the new time. A stack serves one
+ * file at a time, but the files before it on that stack moved its clock too: the clock only moves
+ * forward, and tests read it (stackClock) rather than assume it.
  */
 export async function moveStackClock(ms: number): Promise<number> {
   const answer = await call<{ nowMs: number }>('POST', `/_local/clock?ms=${Math.ceil(ms)}`);
@@ -217,7 +218,7 @@ export async function signedInUser(role?: string): Promise<SignedInUser> {
 
 /**
  * GET /api/stats's counters: the API test stack shows them from the first account
- * (test/api/global-setup.ts `landingCountersMinUsers: 0`), so an answer without figures fails here.
+ * (test/api/stack-process.ts `landingCountersMinUsers: 0`), so an answer without figures fails here.
  */
 export async function landingCounts(): Promise<LandingCounts> {
   const answer = await call<LandingStats>('GET', '/api/stats');
