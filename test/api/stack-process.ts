@@ -24,18 +24,17 @@ const starting = startLocalStack({
   landingCountersMinUsers: 0,
 });
 
-let stopping = false;
-/** Stops the stack, once it has started if it is still starting (a failed start stopped what it had begun). */
-async function stop(): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    await starting.then((stack) => stack.stop()).catch(() => undefined);
-  }
-  process.exit(0);
+let stopping: Promise<void> | undefined;
+/** Stops the stack once (once it has started, if it is still starting; a failed start stopped what it had begun), then exits. */
+function stop(): void {
+  stopping ??= starting
+    .then((stack) => stack.stop())
+    .catch(() => undefined)
+    .then(() => process.exit(0));
 }
-process.on('disconnect', () => void stop());
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+process.on('disconnect', stop);
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
 
 try {
   const { stop: _stop, ...addresses } = await starting;
