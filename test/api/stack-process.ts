@@ -24,10 +24,12 @@ const starting = startLocalStack({
   landingCountersMinUsers: 0,
 });
 
-let stopping: Promise<void> | undefined;
+let stopping = false;
 /** Stops the stack once (once it has started, if it is still starting; a failed start stopped what it had begun), then exits. */
 function stop(): void {
-  stopping ??= starting
+  if (stopping) return;
+  stopping = true;
+  void starting
     .then((stack) => stack.stop())
     .catch(() => undefined)
     .then(() => process.exit(0));
