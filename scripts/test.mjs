@@ -95,7 +95,7 @@ const stages = [
   // The unit, component and infra tests keep the cores busy (esbuild, cdk-nag, cfn-lint); the API tests and the
   // README's commands mostly wait on their local stacks. In one vitest run the API files (their own group, a
   // stack per worker) would start only after the others: two runs side by side overlap them. Since the API files
-  // run side by side (docs/decisions/0107-api-tests-side-by-side.md) the API run is the shorter, so the README's
+  // run side by side (docs/decisions/0107-api-tests-side-by-side.md) the API run should be the shorter, so the README's
   // commands follow it: each starts its own stack, Java included, never beside the API tests' stacks.
   [
     // The web app's component tests (project `web`) run with the unit and infra tests.
