@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** API test files at once, each with a local stack of its own (API_TEST_WORKERS overrides it, e.g. 1 to run them one at a time). */
+const API_WORKERS = Number(process.env.API_TEST_WORKERS) || 3;
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,8 +23,12 @@ export default defineConfig({
           globalSetup: ['test/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One local stack for the whole run; files share it and run one at a time.
-          fileParallelism: false,
+          // The files run side by side, each on its worker's own local stack (test/api/global-setup.ts,
+          // docs/decisions/0107-api-tests-side-by-side.md). Vitest's default is one worker less than the
+          // cores (one on a 2-core machine); the files mostly wait on their stacks.
+          maxWorkers: API_WORKERS,
+          // Its own group: a run of several projects takes the others' files first, then these with their workers.
+          sequence: { groupOrder: 1 },
         },
       },
       {

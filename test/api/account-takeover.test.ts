@@ -7,7 +7,9 @@ import {
   callFrom,
   getItem,
   linkToken,
+  login,
   mailsTo,
+  me,
   ownerSession,
   PASSWORD,
   setAttributes,
@@ -24,9 +26,6 @@ import {
 
 /** The one answer of a login past the account's ceiling, whatever the password (issue 34 §1). */
 const UNDER_ATTACK = { status: 403, body: { message: authMessages.signInLinkSent, signInLinkSent: true } };
-
-const login = (username: string, password = PASSWORD) => call('POST', '/api/auth/login', { body: { username, password } });
-const me = (token: string) => call('GET', '/api/auth/me', { token });
 
 /** A sign-in link's token, from the last mail to the address. */
 async function signInLinkToken(address: string): Promise<string> {

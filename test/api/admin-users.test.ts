@@ -8,7 +8,9 @@ import {
   eventually,
   getItem,
   linkToken,
+  login,
   mailsTo,
+  me,
   ownerSession,
   PASSWORD,
   type SignedInUser,
@@ -35,8 +37,6 @@ const details = (token: string, id: string) => call('GET', `/api/auth/users/${id
 const resetMail = (token: string, id: string) => call('POST', `/api/auth/admin/reset-password/${id}`, { token });
 const setEmail = (token: string, id: string, email: string) => call('PUT', `/api/admin/users/${id}/email`, { token, body: { email } });
 const terminate = (token: string, id: string) => call('POST', `/api/auth/users/${id}/terminate-sessions`, { token });
-const me = (token: string) => call('GET', '/api/auth/me', { token });
-const login = (username: string, password = PASSWORD) => call('POST', '/api/auth/login', { body: { username, password } });
 const counts = async () => (await users(owner, '?limit=1')).body.counts as Record<string, number>;
 const activityOf = async (id: string) => (await details(owner, id)).body.activities as Array<Record<string, any>>;
 

@@ -14,6 +14,7 @@ import {
   getItem,
   landingCounts,
   linkToken,
+  login,
   mailsTo,
   moveStackClock,
   ownerSession,
@@ -361,8 +362,8 @@ describe('invitations', () => {
     const registered = await call('POST', '/api/auth/register', { body: { username, email, password: PASSWORD } });
     expect(registered.status).toBe(201);
     expect((await call('GET', `/api/auth/verify-email/${await linkToken(email, 'verify-email')}`)).status).toBe(200);
-    const login = await call('POST', '/api/auth/login', { body: { username, password: PASSWORD } });
-    const newcomer: SignedInUser = { id: registered.body.userId, username, email, token: login.body.token };
+    const signedIn = await login(username);
+    const newcomer: SignedInUser = { id: registered.body.userId, username, email, token: signedIn.body.token };
     await acceptTo(newcomer, sub.id);
     expect((await listOf(newcomer)).find((s) => s.id === sub.id)?.shared?.myShare).toBe(8.99);
   });
@@ -676,9 +677,9 @@ describe('expiry', () => {
     for (let day = 0; day < INVITATION_DAYS; day++) await moveStackClock(86_400_000);
     await moveStackClock(60_000);
     const again = async (user: SignedInUser): Promise<SignedInUser> => {
-      const login = await call('POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
-      expect(login.status).toBe(200);
-      return { ...user, token: login.body.token };
+      const signedIn = await login(user.username);
+      expect(signedIn.status).toBe(200);
+      return { ...user, token: signedIn.body.token };
     };
     const [payerNow, bobNow] = [await again(payer), await again(bob)];
     expect((await invitationsOf(bobNow)).map((i) => [i.id, i.state])).toEqual([[invitation?.id, 'expired']]);
