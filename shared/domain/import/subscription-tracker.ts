@@ -7,8 +7,9 @@
  */
 import { BILLING_CYCLES, type PriceChange, type Subscription, type SubscriptionOwnFields } from '../../api/subscription.js';
 import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS } from '../billing.js';
+import { unneutralisedCell, writeCsv } from '../csv-writer.js';
 import { hasForbiddenCharacters } from '../text.js';
-import { columnIndex, readCsv, writeCsv } from './csv.js';
+import { columnIndex, readCsv } from './csv.js';
 import {
   type ImportContext,
   type ImportParse,
@@ -87,8 +88,9 @@ export const EXPORT_CSV_COLUMNS = [
   'Notice Days',
 ] as const;
 
+/** The subscriptions as CSV, through the product's one CSV writer (formula-like text neutralised, issue 34 §9). */
 export function exportCsv(subscriptions: readonly Subscription[]): string {
-  return `${writeCsv([
+  return writeCsv([
     EXPORT_CSV_COLUMNS,
     ...exported(subscriptions).map((s) => [
       exportedIdOf(s),
@@ -106,7 +108,7 @@ export function exportCsv(subscriptions: readonly Subscription[]): string {
       s.endsAt ?? '',
       s.noticeDays === null ? '' : String(s.noticeDays),
     ]),
-  ])}\r\n`;
+  ]);
 }
 
 interface OwnFields {
@@ -238,7 +240,8 @@ export function parseOwnCsv(fileText: string, context: ImportContext): ImportPar
     records,
     (record) => record.line,
     (record, line) => {
-      const at = (column: (typeof EXPORT_CSV_COLUMNS)[number]) => record.fields[index.get(column) ?? -1] ?? '';
+      // The writer's `'` before formula-like text is dropped, so the export reads back as it was.
+      const at = (column: (typeof EXPORT_CSV_COLUMNS)[number]) => unneutralisedCell(record.fields[index.get(column) ?? -1] ?? '');
       const amount = at('Amount').trim();
       if (!/^\d+(\.\d+)?$/.test(amount)) skipRow(`The amount “${amount}” is not a number`);
       const interval = at('Cycle Interval').trim();
