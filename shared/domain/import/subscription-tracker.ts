@@ -6,11 +6,12 @@
  * recognises what is already there.
  */
 import { BILLING_CYCLES, type PriceChange, type Subscription, type SubscriptionOwnFields } from '../../api/subscription.js';
-import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS } from '../billing.js';
+import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS, MAX_PRICE_CHANGES, tooManyPricesMessage } from '../billing.js';
 import { unneutralisedCell, writeCsv } from '../csv-writer.js';
 import { hasForbiddenCharacters } from '../text.js';
 import { columnIndex, readCsv } from './csv.js';
 import {
+  FileRefused,
   type ImportContext,
   type ImportParse,
   type ImportRow,
@@ -141,6 +142,9 @@ function ownText(text: string, what: string, max: number): string {
 function priceHistoryOf(value: unknown, context: ImportContext): PriceChange[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.length === 0) skipRow('The price history is not a list of prices');
+  // Refuses the file (400), as the preview must: such a subscription could never be stored.
+  if (value.length > MAX_PRICE_CHANGES)
+    throw new FileRefused(`the price history has ${value.length.toLocaleString('en-US')} prices. ${tooManyPricesMessage}`);
   return value.map((entry) => {
     const change = (entry ?? {}) as Record<string, unknown>;
     if (typeof change.amount !== 'number' || typeof change.currency !== 'string' || typeof change.effectiveFrom !== 'string')
