@@ -8,7 +8,14 @@ import {
   subscriptionLimitMessage,
   subscriptionRoutes,
 } from '../../shared/api/subscriptions.js';
-import { anchorDayOf, applyPriceEdit, nextRenewal, priceHistoryOf } from '../../shared/domain/billing.js';
+import {
+  anchorDayOf,
+  applyPriceEdit,
+  MAX_PRICE_CHANGES,
+  nextRenewal,
+  priceHistoryOf,
+  tooManyPricesMessage,
+} from '../../shared/domain/billing.js';
 import { normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
@@ -88,6 +95,8 @@ function editedFields(body: SubscriptionBody, current: SubscriptionItem): Subscr
   const latest = history.at(-1);
   const priceChanged = !latest || latest.amount !== body.amount || latest.currency !== currency;
   const priceHistory = priceChanged ? applyPriceEdit(history, { amount: body.amount, currency }, effectiveFrom) : history;
+  // A history that grew past the bound (issue 34 §6); a correction of the latest price never grows it.
+  if (priceHistory.length > Math.max(MAX_PRICE_CHANGES, history.length)) throw badRequest(tooManyPricesMessage);
   const newest = priceHistory.at(-1) ?? { amount: body.amount, currency };
   return {
     ...fields,

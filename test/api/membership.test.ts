@@ -83,13 +83,16 @@ describe('admin routes: who may call them (SPEC §6; DESIGN §5 admin = owner or
     }
   });
 
-  it("lets only an owner change an owner's membership", async () => {
+  it("lets only an owner change a staff account's membership, and nobody their own (decision 0104)", async () => {
     const ownerId = (await me(owner)).body.id as string;
-    const refused = await grant(developer.token, { userId: ownerId, subscriptionType: 'premium', duration: 7 });
+    const other = await signedInUser('owner');
+    const refused = await grant(developer.token, { userId: other.id, subscriptionType: 'premium', duration: 7 });
     expect(refused).toMatchObject({ status: 403, body: { message: membershipMessages.ownerOnly } });
     const own = await grant(owner, { userId: ownerId, subscriptionType: 'premium', isForever: true });
-    expect(own.status).toBe(200);
-    expect(own.body.user).toMatchObject({ role: 'owner', subscriptionType: 'premium', isForever: true });
+    expect(own).toMatchObject({ status: 403, body: { message: membershipMessages.ownMembership } });
+    const granted = await grant(owner, { userId: other.id, subscriptionType: 'premium', isForever: true });
+    expect(granted.status).toBe(200);
+    expect(granted.body.user).toMatchObject({ role: 'owner', subscriptionType: 'premium', isForever: true });
   });
 });
 

@@ -299,12 +299,14 @@ function subscriptionWrites(userId: string, fields: SubscriptionFields, status: 
  * transactions of up to 33 (each with its reminder index entries, as many as fit 99 writes) that each
  * count them on the profile on the condition that the count stays within `limit` (as
  * {@link createSubscription} does one at a time, with the same recount of a missing or stale count).
- * Throws SubscriptionLimitError when the ceiling refuses a transaction; the ones before it stay created.
+ * Throws SubscriptionLimitError when the ceiling refuses a transaction; the ones before it stay created,
+ * each transaction's count told to `onCreated` as it is written.
  */
 export async function createSubscriptions(
   userId: string,
   entries: readonly { fields: SubscriptionFields; status: 'active' | 'canceled' }[],
   limit: number,
+  onCreated: (count: number) => void = () => {},
 ): Promise<SubscriptionItem[]> {
   const TableName = tableName();
   const owner = await reminderOwner(userId);
@@ -351,6 +353,7 @@ export async function createSubscriptions(
       }
     }
     created.push(...items);
+    onCreated(items.length);
     await addToCounters({ totalSubscriptions: items.length });
   }
   return created;
