@@ -14,7 +14,6 @@ import { createApiHandler } from '../lib/chassis/http.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { vapidKeys } from '../lib/push/vapid.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
-import { CHANNEL_TESTS_BY_CHANNEL, CHANNEL_TESTS_BY_USER, takeSlots } from '../lib/throttles/throttle.js';
 import {
   channelIdsOf,
   reminderRulesInForce,
@@ -23,6 +22,7 @@ import {
   withDistinctChannels,
 } from '../lib/reminder-rules/reminder-rules.js';
 import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
+import { CHANNEL_TESTS_BY_CHANNEL, CHANNEL_TESTS_BY_USER, takeSlots } from '../lib/throttles/throttle.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
 
