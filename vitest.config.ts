@@ -1,4 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+/** API test files at once, each with a local stack of its own (API_TEST_WORKERS overrides it, e.g. 1 to run them one at a time). */
+const API_WORKERS = Number(process.env.API_TEST_WORKERS) || 3;
 
 export default defineConfig({
   test: {
@@ -18,8 +23,12 @@ export default defineConfig({
           globalSetup: ['test/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One local stack for the whole run; files share it and run one at a time.
-          fileParallelism: false,
+          // The files run side by side, each on its worker's own local stack (test/api/global-setup.ts,
+          // docs/decisions/0107-api-tests-side-by-side.md). Vitest's default is one worker less than the
+          // cores (one on a 2-core machine); the files mostly wait on their stacks.
+          maxWorkers: API_WORKERS,
+          // Its own group: a run of several projects takes the others' files first, then these with their workers.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -41,6 +50,26 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Each starts its own stack, Java included: one at a time on a small machine.
           fileParallelism: false,
+        },
+      },
+      {
+        // The web app's components (docs/decisions/0108-component-tests.md): beside the code they test,
+        // under web/src, so web/tsconfig.json and the web lint rules check them with it. The JSX and the
+        // '@shared' alias as web/vite.config.ts has them; CSS modules are not processed (class names are
+        // not what a user sees).
+        plugins: [react()],
+        resolve: { alias: { '@shared': fileURLToPath(new URL('shared', import.meta.url)) } },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/testing/setup.ts'],
+          // A busy machine (the whole suite on two cores) slows a test that types and clicks through a form.
+          testTimeout: 20_000,
+          // The files of a worker share one module graph (React, the router, the query cache, the icons are
+          // loaded once per worker, not once per file: a third of the CPU time); setup.ts resets what a test
+          // leaves behind (the page, the cache, the storage, fetch).
+          isolate: false,
         },
       },
     ],

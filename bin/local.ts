@@ -41,7 +41,11 @@ try {
     Mailbox   ${stack.mailboxUrl}   (every e-mail the app sends lands here; JSON at ${stack.mailboxUrl}/store)
     Data      ${dataDir === IN_MEMORY ? 'in memory (nothing is kept)' : dataDir}
 
-  First owner (local use only): ${owner.username} / ${process.env.OWNER_PASSWORD ? '(OWNER_PASSWORD)' : owner.password}
+${
+  stack.localRoutes
+    ? `    /_local   open to the network: requests need the header X-Local-Routes-Token: ${stack.localRoutes.file ? `<the contents of ${stack.localRoutes.file}>` : stack.localRoutes.token}\n\n`
+    : ''
+}  First owner (local use only): ${owner.username} / ${process.env.OWNER_PASSWORD ? '(OWNER_PASSWORD)' : owner.password}
   Press Ctrl-C to stop.
 `);
 } catch (error) {

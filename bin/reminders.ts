@@ -1,5 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { LOCAL_ROUTES_TOKEN_FILE, LOCAL_ROUTES_TOKEN_HEADER } from '../local/data-folder.js';
 
 /**
  * `npm run reminders -- [--at <ISO instant> | --date YYYY-MM-DD]`: runs the reminders once, as of an instant
@@ -50,6 +53,16 @@ const run: { at: string } | { date: string } =
   options.date !== undefined ? { date: options.date } : { at: new Date(options.at ?? Date.now()).toISOString() };
 const functionName = options.function ?? process.env.REMINDERS_FUNCTION_NAME;
 
+/**
+ * The local routes' token (issue 34 §14), which a stack that HOST opens to the network requires: LOCAL_ROUTES_TOKEN,
+ * else the data folder's file (DATA_DIR, `.data` by default), if any. A stack on loopback ignores it.
+ */
+function localRoutesHeaders(): Record<string, string> {
+  const file = join(process.env.DATA_DIR || '.data', LOCAL_ROUTES_TOKEN_FILE);
+  const token = process.env.LOCAL_ROUTES_TOKEN || (existsSync(file) ? readFileSync(file, 'utf8').trim() : '');
+  return token ? { [LOCAL_ROUTES_TOKEN_HEADER]: token } : {};
+}
+
 try {
   let summary: unknown;
   if (functionName) {
@@ -71,7 +84,7 @@ try {
     summary = JSON.parse(payload);
   } else {
     const base = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
-    const response = await fetch(`${base}/_local/reminders?${new URLSearchParams(run)}`, { method: 'POST' });
+    const response = await fetch(`${base}/_local/reminders?${new URLSearchParams(run)}`, { method: 'POST', headers: localRoutesHeaders() });
     summary = await response.json();
     if (!response.ok) throw new Error((summary as { message?: string }).message ?? `HTTP ${response.status}`);
   }

@@ -238,6 +238,11 @@ export class ApplicationStack extends Stack {
       sesMaxSendRate: config.sesMaxSendRate,
       monitoring: this.monitoring,
     });
+    // An invitation to share a subscription queues its mail on the reminder queue, for the sender to send
+    // (issue 34 §2: the request takes the same time whether or not the invitee has an account).
+    const subscriptionsFunction = this.functions.byArea.get('subscriptions') as NodejsFunction;
+    subscriptionsFunction.addEnvironment('REMINDER_QUEUE_URL', this.reminders.queue.queueUrl);
+    this.reminders.queue.grant(subscriptionsFunction, 'sqs:SendMessage');
     // Each reminder's unsubscribe link is a token signed with the session key (functions/lib/auth/jwt.ts).
     grantSecretValue(data.secrets.jwtSecret, this.reminders.sender);
     grantSecretValue(data.secrets.vapidKey, this.reminders.sender);

@@ -103,10 +103,10 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
       ],
     },
   },
-  // Issue 26: invitations to share a subscription are mailed (SES); who shares it changes in transactions
-  // (UpdateItem, PutItem, DeleteItem) and a member's list reads the payers' subscriptions (BatchGetItem).
+  // Issue 26: who shares a subscription changes in transactions (UpdateItem, PutItem, DeleteItem) and a
+  // member's list reads the payers' subscriptions (BatchGetItem). An invitation's mail goes on the reminder
+  // queue for the sender to send (issue 34 §2; infra/application-stack.ts grants the SendMessage), not SES.
   subscriptions: {
-    sendsEmail: true,
     table: {
       actions: [
         'dynamodb:GetItem',

@@ -6,6 +6,10 @@ import { CannotStart } from './cannot-start.js';
 
 /** DATA_DIR's value that keeps nothing between runs. */
 export const IN_MEMORY = ':memory:';
+/** The data folder's file of the local routes' token (DataFolder.localRoutesToken). */
+export const LOCAL_ROUTES_TOKEN_FILE = 'local-routes-token';
+/** The header that carries the local routes' token when HOST opens the stack to the network (local/server.ts). */
+export const LOCAL_ROUTES_TOKEN_HEADER = 'x-local-routes-token';
 
 /**
  * Where the local stack keeps what must survive a restart (DATA_DIR, `.data` by default):
@@ -23,6 +27,13 @@ export interface DataFolder {
   jwtSecret: string;
   twoFactorKey: string;
   vapidKey: string;
+  /**
+   * The token the `/_local/*` routes require when HOST opens the stack (issue 34 §14), kept in
+   * `local-routes-token` for `npm run reminders` to read; random per run in memory (printed at start).
+   */
+  localRoutesToken: string;
+  /** The file that keeps it, or null in memory. */
+  localRoutesTokenFile: string | null;
   /** Removes what an in-memory run wrote to disk; nothing for a data folder. */
   cleanUp(): void;
 }
@@ -54,6 +65,8 @@ export function openDataFolder(dataDir: string): DataFolder {
       jwtSecret: randomBytes(48).toString('base64url'),
       twoFactorKey: randomBytes(48).toString('base64url'),
       vapidKey: randomBytes(48).toString('base64url'),
+      localRoutesToken: randomBytes(32).toString('base64url'),
+      localRoutesTokenFile: null,
       cleanUp: () => rmSync(s3Path, { recursive: true, force: true }),
     };
   }
@@ -70,6 +83,8 @@ export function openDataFolder(dataDir: string): DataFolder {
     jwtSecret: keptSecret(dir, 'jwt-secret'),
     twoFactorKey: keptSecret(dir, 'two-factor-key'),
     vapidKey: keptSecret(dir, 'vapid-key'),
+    localRoutesToken: keptSecret(dir, LOCAL_ROUTES_TOKEN_FILE),
+    localRoutesTokenFile: join(dir, LOCAL_ROUTES_TOKEN_FILE),
     cleanUp: () => undefined,
   };
 }

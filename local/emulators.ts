@@ -66,7 +66,7 @@ export async function startDynamoDbLocal(dbPath: string | undefined, logFile: st
   };
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   try {
     for (;;) {
       if (exited) throw await failure('stopped during start-up');
@@ -74,7 +74,7 @@ export async function startDynamoDbLocal(dbPath: string | undefined, logFile: st
         await client.send(new ListTablesCommand({}));
         break;
       } catch {
-        if (Date.now() > deadline) throw await failure('did not answer within 30 s');
+        if (Date.now() > deadline) throw await failure('did not answer within 90 s');
         await sleep(100);
       }
     }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { ReminderMessage } from '../functions/reminders/message.js';
-import type { ReminderQueue } from '../functions/reminders/queue.js';
+import type { QueueMessage, ReminderQueue } from '../functions/reminders/queue.js';
 import type { SendOutcome } from '../functions/reminders/sender.js';
 
 /**
@@ -168,12 +167,13 @@ export function inProcessReminderQueue(consume: ReminderConsumer, settings: Queu
   };
 
   return {
-    async enqueue(messages: ReminderMessage[], options?: { delaySeconds?: number }) {
+    async enqueue(messages: QueueMessage[], options?: { delaySeconds?: number }) {
       const now = Date.now();
       const entries = messages.map((message) => ({
         messageId: randomUUID(),
         body: JSON.stringify(message),
-        date: message.date,
+        // Counted apart from every run date's reminders: an invitation's mail (issue 34 §2) is no reminder.
+        date: 'date' in message ? message.date : 'invitation-mail',
         receiveCount: 0,
         sentAt: now,
       }));

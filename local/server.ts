@@ -1,6 +1,8 @@
+import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { OUTBOUND_MARK_HEADER } from '../functions/lib/channels/outbound.js';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/index.js';
 import { OPENAPI_PATH, openApiDocument } from '../shared/api/openapi.js';
 import { isCalendarDate } from '../shared/domain/dates.js';
@@ -8,6 +10,7 @@ import { sendJson } from './answers.js';
 import { type ApiGateway, REST_STAGE_PREFIX, readBody } from './api-gateway.js';
 import { AVATAR_UPLOADS_PATH, AVATARS_PATH } from './avatars.js';
 import { type ClockReading, MAX_CLOCK_MOVE_MS, readClock } from './clock.js';
+import { LOCAL_ROUTES_TOKEN_HEADER } from './data-folder.js';
 import type { RunDailyRates, RunReminders } from './functions.js';
 import type { PendingSchedule } from './membership-schedules.js';
 import type { DeliverSesNotification } from './ses-notifications.js';
@@ -31,6 +34,8 @@ export interface LocalSite {
   /** Avatar uploads, passed on to the upload gate (avatars.ts). */
   avatarUpload: (req: IncomingMessage, res: ServerResponse) => void;
   web: WebServer;
+  /** The token `/_local/*` requests must carry (LOCAL_ROUTES_TOKEN_HEADER) when HOST opens the stack; null on loopback. */
+  localRoutesToken: string | null;
 }
 
 let description: unknown;
@@ -57,6 +62,28 @@ export function isFromThisMachine(req: Pick<IncomingMessage, 'headers'> & { sock
 }
 
 export const LOCAL_ROUTES_PREFIX = '/_local/';
+export const localRoutesMessages = {
+  thisMachineOnly: 'The local stack’s /_local routes answer only on this machine',
+  ownRequest: 'The local stack’s /_local routes refuse the app’s own outbound requests (a channel pointed at the stack)',
+  tokenRequired: `The local stack is open to the network (HOST): its /_local routes need the ${LOCAL_ROUTES_TOKEN_HEADER} header (the token is in the data folder's local-routes-token file, or printed at start with DATA_DIR=:memory:)`,
+} as const;
+
+type LocalRequest = Pick<IncomingMessage, 'headers'> & { socket: { remoteAddress?: string } };
+
+/**
+ * Why a request may not use the `/_local/*` routes, or null when it may (issue 21 §7, issue 34 §14): it must
+ * come from this machine, not be one of the app's own outbound requests (a webhook pointed at
+ * http://127.0.0.1:<port>/_local/clock), and, when HOST opens the stack (`token` given), carry the token,
+ * since then a loopback peer may be anything on the machine, the app's own requests included.
+ */
+export function localRoutesRefusal(req: LocalRequest, token: string | null): string | null {
+  if (req.headers[OUTBOUND_MARK_HEADER] !== undefined) return localRoutesMessages.ownRequest;
+  if (!isFromThisMachine(req)) return localRoutesMessages.thisMachineOnly;
+  if (token === null) return null;
+  const given = req.headers[LOCAL_ROUTES_TOKEN_HEADER];
+  const matches = typeof given === 'string' && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  return matches ? null : localRoutesMessages.tokenRequired;
+}
 
 async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -72,8 +99,9 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
   if (url.pathname === `/${SITE_CONFIG_FILE}`) return sendJson(res, 200, { apiBaseUrl: '' } satisfies SiteConfig);
   // Local-stack-only, like LocalStack's /_aws/ routes; never deployed, and only for this machine
   // (HOST may open the app to the network: the reminder run and the SES events stay local).
-  if (url.pathname.startsWith(LOCAL_ROUTES_PREFIX) && !isFromThisMachine(req)) {
-    return sendJson(res, 403, { message: 'The local stack’s /_local routes answer only on this machine' });
+  if (url.pathname.startsWith(LOCAL_ROUTES_PREFIX)) {
+    const refusal = localRoutesRefusal(req, site.localRoutesToken);
+    if (refusal) return sendJson(res, 403, { message: refusal });
   }
   if (url.pathname === '/_local/reminders' && req.method === 'POST') {
     const date = url.searchParams.get('date') ?? undefined;

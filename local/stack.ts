@@ -9,7 +9,7 @@ import { AVATARS_BUCKET, startFunctions, TABLE_NAME } from './functions.js';
 import { scheduleHourly } from './hourly-reminders.js';
 import { availablePort, listen } from './ports.js';
 import { checkJava, checkNode } from './requirements.js';
-import { serveSite } from './server.js';
+import { isLoopbackAddress, serveSite } from './server.js';
 import { serveWebBuild, viteDevServer, WEB_DIST, type WebServer } from './web.js';
 
 /**
@@ -76,6 +76,11 @@ export interface LocalStack {
   s3Endpoint: string;
   /** Where browsers post avatar uploads: the S3 emulator, through S3's POST checks (s3-upload-gate.ts). */
   avatarUploadUrl: string;
+  /**
+   * When HOST opens the stack to the network: the token `/_local/*` requests must carry in the
+   * `X-Local-Routes-Token` header, and the data folder's file that keeps it (null in memory). Null on loopback.
+   */
+  localRoutes: { token: string; file: string | null } | null;
   stop(): Promise<void>;
 }
 
@@ -135,6 +140,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stops.push(async () => cancelHourly());
     }
 
+    // On loopback only this machine reaches the app; once HOST opens it, the /_local routes need the token too.
+    const localRoutesToken = isLoopbackAddress(host) || host === 'localhost' ? null : folder.localRoutesToken;
     const server = createServer();
     const uploadOrigin = new URL(process.env.PUBLIC_URL || url).origin;
     const web: WebServer = options.dev
@@ -153,6 +160,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         avatar: avatars(AVATARS_BUCKET),
         avatarUpload: avatarUploads(emulators.uploadGate.url),
         web,
+        localRoutesToken,
       }),
     );
     await listen(server, { port, variable: 'PORT', host });
@@ -171,6 +179,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dynamoEndpoint: emulators.dynamoDb.endpoint,
       s3Endpoint: emulators.s3.endpoint,
       avatarUploadUrl: `${process.env.PUBLIC_URL || url}${AVATAR_UPLOADS_PATH}`,
+      localRoutes: localRoutesToken === null ? null : { token: localRoutesToken, file: folder.localRoutesTokenFile },
       stop,
     };
   } catch (error) {

@@ -3,9 +3,11 @@
 // cfn-lint over every stack), the README's commands run as a user runs them (vitest), then the browser tests
 // (Playwright in Chromium). Independent steps run side by side, each one's output printed whole when it ends;
 // the browser tests run alone, their output as it comes. Stops at the first failure, and ends with a table of
-// each step's time (docs/decisions/0078-test-speed.md).
+// each step's time and the ten slowest test files of each test step (docs/decisions/0078-test-speed.md,
+// docs/decisions/0107-api-tests-side-by-side.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative, resolve as resolvePath } from 'node:path';
 
 const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
@@ -33,6 +35,47 @@ if (!chromium) {
   console.warn('If that is not installed either, install Chromium (sudo apt-get install -y chromium) or set PLAYWRIGHT_CHROMIUM_PATH.');
 }
 
+/** Where the test steps' JSON reports go: the closing table reads each file's time from them. */
+const TIMINGS = resolvePath('test-results/timings');
+
+/**
+ * A vitest step over `projects`: the usual console output, and each file's time for the closing table
+ * (scripts/vitest-file-times.mjs). A project named here that vitest.config.ts does not define is skipped, as
+ * long as one of them is defined.
+ */
+function vitest(name, slug, projects) {
+  const report = `${TIMINGS}/${slug}.json`;
+  const args = ['vitest', 'run', ...projects.flatMap((project) => ['--project', project])];
+  return [
+    name,
+    'npx',
+    [...args, '--reporter=default', '--reporter=./scripts/vitest-file-times.mjs'],
+    { report, env: { VITEST_FILE_TIMES: report } },
+  ];
+}
+
+/**
+ * The browser tests: the reporters of test/e2e/playwright.config.ts (the list on the console, the HTML report in
+ * test-results/e2e-report) and a JSON report for the closing table. `--reporter` replaces the config's
+ * reporters, so they are named again here, the HTML report's folder and its never opening by environment.
+ */
+function playwright(name, slug) {
+  const report = `${TIMINGS}/${slug}.json`;
+  return [
+    name,
+    'npx',
+    ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts', '--reporter=list,html,json'],
+    {
+      report,
+      env: {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+        PLAYWRIGHT_HTML_OUTPUT_DIR: resolvePath('test-results/e2e-report'),
+        PLAYWRIGHT_HTML_OPEN: 'never',
+      },
+    },
+  ];
+}
+
 /**
  * Stages run in order. A stage's lanes run side by side, the steps of a lane one after another: `cdk synth`
  * publishes web/dist as the site, so it follows the web build (without web/dist it would build the site itself).
@@ -49,19 +92,21 @@ const stages = [
       ['CDK synth, offline (npm run synth)', 'npm', ['run', '--silent', 'synth']],
     ],
   ],
-  // The unit and infra tests keep the cores busy (esbuild, cdk-nag, cfn-lint); the API tests and the README's
-  // commands mostly wait on their local stacks. In one vitest run the API files (one at a time, on one stack)
-  // would start only after the parallel ones: two runs side by side overlap them.
+  // The unit, component and infra tests keep the cores busy (esbuild, cdk-nag, cfn-lint); the API tests and the
+  // README's commands mostly wait on their local stacks. In one vitest run the API files (their own group, a
+  // stack per worker) would start only after the others: two runs side by side overlap them. Since the API files
+  // run side by side (docs/decisions/0107-api-tests-side-by-side.md) the API run should be the shorter, so the README's
+  // commands follow it: each starts its own stack, Java included, never beside the API tests' stacks.
   [
+    // The web app's component tests (project `web`) run with the unit and infra tests.
+    [vitest('unit, web component and infra tests', 'unit-web-infra', ['unit', 'web', 'infra'])],
     [
-      ['unit and infra tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'infra']],
-      // After the unit and infra tests, beside the longer API run: `npm start` serves web/dist too, and each
-      // command starts its own stack, Java included.
-      ['README commands (start, dev, reminders, openapi, format)', 'npx', ['vitest', 'run', '--project', 'commands']],
+      vitest('API tests', 'api', ['api']),
+      // `npm start` serves web/dist, built in the first stage.
+      vitest('README commands (start, dev, reminders, openapi, format)', 'commands', ['commands']),
     ],
-    [['API tests', 'npx', ['vitest', 'run', '--project', 'api']]],
   ],
-  [[['browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']]]],
+  [[playwright('browser tests', 'browser')]],
 ];
 
 const times = [];
@@ -76,13 +121,60 @@ function printTable(outcome) {
   for (const [name, ms, status] of times) console.log(`${name.padEnd(width)}  ${seconds(ms).padStart(8)}${status ? `  ${status}` : ''}`);
   console.log(`${'-'.repeat(width)}  --------`);
   console.log(`${total.padEnd(width)}  ${seconds(Date.now() - started).padStart(8)}  ${outcome}`);
+  printSlowestFiles();
+}
+
+/** Each spec file's time in a Playwright JSON report: the sum of its tests' runs (a file runs on one worker). */
+function playwrightFileTimes(report) {
+  const byFile = new Map();
+  const visit = (suite, file) => {
+    const name = suite.file ?? file;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) for (const result of test.results) byFile.set(name, (byFile.get(name) ?? 0) + result.duration);
+    for (const child of suite.suites ?? []) visit(child, name);
+  };
+  for (const suite of report.suites) visit(suite, suite.file);
+  return [...byFile].map(([file, ms]) => ({ file: resolvePath(report.config.rootDir ?? '.', file), ms }));
+}
+
+/**
+ * The ten slowest test files of each test step that wrote its report (a step stopped early may not have): a
+ * vitest file's import (with its setup and, for the API files, the wait for its stack) and its tests; a
+ * Playwright spec file's tests.
+ */
+function printSlowestFiles() {
+  for (const [name, , , report] of times) {
+    if (!report || !existsSync(report)) continue;
+    let files;
+    try {
+      const parsed = JSON.parse(readFileSync(report, 'utf8'));
+      files = parsed.files ?? playwrightFileTimes(parsed);
+    } catch {
+      continue;
+    }
+    const slowest = files.sort((a, b) => b.ms - a.ms).slice(0, 10);
+    if (slowest.length === 0) continue;
+    const paths = slowest.map(({ file }) => relative(process.cwd(), file));
+    const width = Math.max(...paths.map((path) => path.length), 'file'.length);
+    const split = slowest[0].importMs !== undefined;
+    console.log(`\nslowest test files: ${name} (${files.length} files)`);
+    console.log(`${'file'.padEnd(width)}  time (s)${split ? '  import  tests' : ''}`);
+    for (const [i, file] of slowest.entries()) {
+      const parts = split ? `  ${seconds(file.importMs).padStart(6)}  ${seconds(file.testsMs).padStart(5)}` : '';
+      console.log(`${paths[i].padEnd(width)}  ${seconds(file.ms).padStart(8)}${parts}`);
+    }
+  }
 }
 
 /** Runs one step; its output goes to the console as it comes (`buffered` false) or is kept for the caller. */
-function run([name, command, args], buffered) {
+function run([name, command, args, options = {}], buffered) {
   const begun = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: buffered });
+    const child = spawn(command, args, {
+      env: { ...env, ...options.env },
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      detached: buffered,
+    });
     const output = [];
     if (buffered) {
       child.stdout.on('data', (chunk) => output.push(chunk));
@@ -90,7 +182,14 @@ function run([name, command, args], buffered) {
     }
     child.on('error', (error) => output.push(Buffer.from(String(error))));
     child.on('close', (code, signal) =>
-      resolve({ name, child, code: code ?? (signal ? 1 : 0), ms: Date.now() - begun, output: Buffer.concat(output).toString() }),
+      resolve({
+        name,
+        report: options.report,
+        child,
+        code: code ?? (signal ? 1 : 0),
+        ms: Date.now() - begun,
+        output: Buffer.concat(output).toString(),
+      }),
     );
     run.children.add(child);
   });
@@ -116,12 +215,14 @@ function fail(name, ms) {
   process.exit(1);
 }
 
+rmSync(TIMINGS, { recursive: true, force: true });
+mkdirSync(TIMINGS, { recursive: true });
 for (const stage of stages) {
   if (stage.length === 1 && stage[0].length === 1) {
     const [step] = stage[0];
     console.log(`\n▶ ${step[0]}`);
     const result = await run(step, false);
-    times.push([result.name, result.ms]);
+    times.push([result.name, result.ms, undefined, result.report]);
     if (result.code !== 0) fail(result.name, result.ms);
     console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
     continue;
@@ -136,7 +237,7 @@ for (const stage of stages) {
       running.delete(step[0]);
       console.log(`\n▶ ${result.name}`);
       if (result.output.trim()) process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
-      times.push([result.name, result.ms]);
+      times.push([result.name, result.ms, undefined, result.report]);
       if (result.code !== 0) {
         stopOthers();
         for (const name of running) times.push([name, Date.now() - stageStarted, 'stopped']);

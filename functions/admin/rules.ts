@@ -1,25 +1,12 @@
-import { adminMessages } from '../../shared/api/admin.js';
 import type { MembershipState } from '../../shared/domain/membership.js';
-import { normalizeRole, type Role } from '../../shared/domain/roles.js';
-import { HttpError } from '../lib/chassis/errors.js';
+import type { Role } from '../../shared/domain/roles.js';
 
 /**
  * The rules of the admin console that need no data beyond the two users (DESIGN §5, issue 10
- * 'Rules the server enforces'). The last-owner rule needs the table: it is the condition on the
- * active-owner counter (functions/lib/users/user-counters.ts).
+ * 'Rules the server enforces'). Who may act on whom is the staff role matrix (shared/domain/roles.ts,
+ * applied by functions/lib/users/staff-actions.ts). The last-owner rule needs the table: it is the
+ * condition on the active-owner counter (functions/lib/users/user-counters.ts).
  */
-
-/** Only an owner may act on an owner's account (role, status, e-mail, password, sessions, deletion). */
-export function assertMayActOn(actorRole: unknown, targetRole: unknown): void {
-  if (normalizeRole(targetRole) === 'owner' && normalizeRole(actorRole) !== 'owner') {
-    throw new HttpError(403, adminMessages.ownerOnly);
-  }
-}
-
-/** Only an owner may make an owner (create one, or promote to owner). */
-export function assertMayGrantRole(actorRole: unknown, role: Role): void {
-  if (role === 'owner' && normalizeRole(actorRole) !== 'owner') throw new HttpError(403, adminMessages.ownerOnly);
-}
 
 /**
  * The membership after an admin sets `role` (docs/decisions/0037-admin-user-management.md):

@@ -3,7 +3,7 @@ import { authMessages } from '../../shared/api/auth-messages.js';
 import type { MessageResponse } from '../../shared/api/contract.js';
 import { roundMoney } from '../../shared/domain/currency.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
-import { normalizeRole } from '../../shared/domain/roles.js';
+import { isStaff, normalizeRole } from '../../shared/domain/roles.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { hashPassword } from '../lib/auth/passwords.js';
 import { endAllSessions } from '../lib/auth/sessions.js';
@@ -23,16 +23,17 @@ import { writeAccountStatus } from '../lib/users/account-status.js';
 import { listActivity, recordActivity } from '../lib/users/activity.js';
 import { changeIdentity } from '../lib/users/identity-change.js';
 import { toPublicUser } from '../lib/users/public-user.js';
+import { recordStaffAction, requireAllowed, requireRoleGrant } from '../lib/users/staff-actions.js';
 import { LastOwnerError } from '../lib/users/user-counters.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { createUser } from '../lib/users/users.js';
-import { assertMayActOn, assertMayGrantRole, membershipWithRole } from './rules.js';
+import { membershipWithRole } from './rules.js';
 import { listUsers } from './user-list.js';
 
 /**
  * The admin console's user management (SPEC §2 'Admin Dashboard', §6, §7; DESIGN §5; issue 10).
- * Every route is for owners and developers (the chassis); the rules on whom an admin may act on are
- * in rules.ts, the last-owner rule is the condition on the active-owner counter. Each change is
+ * Every route is for owners and developers (the chassis); whom an admin may act on is the staff role
+ * matrix (functions/lib/users/staff-actions.ts, decision 0104), the last-owner rule is the condition on the active-owner counter. Each change is
  * written on the condition that the user is still as read, and logged on the user's activity with
  * the admin's username as `performedBy`.
  */
@@ -74,7 +75,7 @@ export async function listUsersHandler({ query, log }: Request<'listUsers'>) {
 
 export async function createUserHandler({ body, user: admin, log }: Request<'createUser'>): Promise<AdminUserResponse> {
   const role = body.role ?? 'member';
-  assertMayGrantRole(admin.role, role);
+  requireRoleGrant(admin, role);
   const created = await createUser({
     username: body.username,
     email: null,
@@ -84,6 +85,7 @@ export async function createUserHandler({ body, user: admin, log }: Request<'cre
   });
   log.info('user created by an admin', { userId: created.id, role });
   await recordActivity(created.id, 'registration', admin.username, { createdByAdmin: true, role });
+  await recordStaffAction(admin, created, 'create', { role });
   return { message: adminMessages.userCreated, user: toPublicUser(created) };
 }
 
@@ -91,8 +93,8 @@ export async function changeRoleHandler({ params, body, user: admin }: Request<'
   if (params.id === admin.id) throw badRequest(adminMessages.cannotChangeOwnRole);
   let from = '';
   const updated = await changeTarget(params.id, async (stored) => {
-    assertMayActOn(admin.role, stored.role);
-    assertMayGrantRole(admin.role, body.role);
+    await requireAllowed(admin, stored, 'role');
+    requireRoleGrant(admin, body.role);
     from = normalizeRole(stored.role);
     if (from === body.role) return stored;
     const next = membershipWithRole(effectiveMembership(membershipOf(stored), now()), body.role);
@@ -102,6 +104,8 @@ export async function changeRoleHandler({ params, body, user: admin }: Request<'
   if (from !== body.role) {
     await reindexRemindersAfterTierChange({ role: from }, updated);
     await recordActivity(updated.id, 'role_changed', admin.username, { from, to: body.role });
+    // A promotion to staff or a demotion from it is a staff action on the acting admin's log too.
+    await recordStaffAction(admin, { ...updated, role: isStaff(from) ? from : body.role }, 'role', { from, to: body.role });
   }
   return { message: adminMessages.roleUpdated, user: toPublicUser(updated) };
 }
@@ -111,7 +115,7 @@ export async function deleteUserHandler({ params, user: admin, log }: Request<'d
   // Deactivated first (for an owner, only while another active owner remains): the user's requests
   // stop at once, and a refused deletion has deleted nothing.
   const doomed = await changeTarget(params.id, async (stored) => {
-    assertMayActOn(admin.role, stored.role);
+    await requireAllowed(admin, stored, 'delete');
     if (stored.accountStatus === 'deactivated') return stored;
     return writeAccountStatus(stored, 'deactivated').catch(lastOwnerAs409);
   });
@@ -142,12 +146,15 @@ export async function changeStatusHandler({ params, body, user: admin }: Request
   if (params.id === admin.id) throw badRequest(adminMessages.cannotDeactivateSelf);
   let from = '';
   const updated = await changeTarget(params.id, async (stored) => {
-    assertMayActOn(admin.role, stored.role);
+    await requireAllowed(admin, stored, 'status');
     from = stored.accountStatus === 'deactivated' ? 'deactivated' : 'active';
     if (from === body.status) return stored;
     return writeAccountStatus(stored, body.status).catch(lastOwnerAs409);
   });
-  if (from !== body.status) await recordActivity(updated.id, 'status_changed', admin.username, { from, to: body.status });
+  if (from !== body.status) {
+    await recordActivity(updated.id, 'status_changed', admin.username, { from, to: body.status });
+    await recordStaffAction(admin, updated, 'status', { from, to: body.status });
+  }
   return {
     message: body.status === 'active' ? adminMessages.userActivated : adminMessages.userDeactivated,
     user: toPublicUser(updated),
@@ -162,7 +169,7 @@ export async function sendPasswordResetHandler({
 }: Request<'sendPasswordReset'>): Promise<MessageResponse> {
   await requireMailRequest(clientAddress);
   const user = await target(params.id);
-  assertMayActOn(admin.role, user.role);
+  await requireAllowed(admin, user, 'passwordReset');
   if (!user.email) throw badRequest(adminMessages.noEmailForReset);
   // An address stored before the mailer's rule: a clear 400 before a slot or a token is written.
   requireMailableAddress(user.email);
@@ -173,13 +180,14 @@ export async function sendPasswordResetHandler({
   await sendEmail(passwordResetEmail(user.email, user.username, token));
   log.info('password reset mail sent by an admin', { userId: user.id });
   await recordActivity(user.id, 'password_reset_sent', admin.username);
+  await recordStaffAction(admin, user, 'passwordReset');
   return { message: adminMessages.passwordResetSent };
 }
 
 export async function changeEmailHandler({ params, body, user: admin }: Request<'changeEmail'>): Promise<AdminUserResponse> {
   let previous: string | null = null;
   const updated = await changeTarget(params.id, async (stored: UserItem) => {
-    assertMayActOn(admin.role, stored.role);
+    await requireAllowed(admin, stored, 'email');
     previous = stored.email ?? null;
     // An address an admin sets counts as verified (docs/decisions/0037-admin-user-management.md).
     const result = await changeIdentity(stored, { email: body.email, changes: { emailVerified: true } });
@@ -188,12 +196,13 @@ export async function changeEmailHandler({ params, body, user: admin }: Request<
     return undefined;
   });
   await recordActivity(updated.id, 'email_changed_by_admin', admin.username, { from: previous, to: updated.email ?? null });
+  await recordStaffAction(admin, updated, 'email', { from: previous, to: updated.email ?? null });
   return { message: adminMessages.emailChanged, user: toPublicUser(updated) };
 }
 
 export async function terminateSessionsHandler({ params, user: admin, log }: Request<'terminateSessions'>): Promise<MessageResponse> {
   const user = await target(params.id);
-  assertMayActOn(admin.role, user.role);
+  await requireAllowed(admin, user, 'sessions');
   try {
     await endAllSessions(user.id, 'admin');
   } catch (error) {
@@ -203,5 +212,6 @@ export async function terminateSessionsHandler({ params, user: admin, log }: Req
   }
   log.info('sessions terminated by an admin', { userId: user.id });
   await recordActivity(user.id, 'sessions_terminated', admin.username);
+  await recordStaffAction(admin, user, 'sessions');
   return { message: adminMessages.sessionsTerminated };
 }

@@ -1,16 +1,16 @@
 import { channelMessages, channelRoutes } from '../../shared/api/channels.js';
 import { pushRoutes } from '../../shared/api/push.js';
 import { type AccountReminderRules, reminderRuleMessages, reminderRuleRoutes } from '../../shared/api/reminders.js';
-import { hasReminderChannels } from '../../shared/domain/channels.js';
+import { hasReminderChannels, TEST_SEND_TIMEOUT_MS } from '../../shared/domain/channels.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { DEFAULT_REMINDER_HOUR, hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
 import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { channelView, createChannel, deleteChannel, listChannels, readChannel, updateChannel } from '../lib/channels/channels.js';
-import { listDeliveries } from '../lib/channels/deliveries.js';
-import { sendToChannel } from '../lib/channels/senders.js';
+import { listDeliveries, recordDelivery } from '../lib/channels/deliveries.js';
+import { newDeliveryId, sendToChannel } from '../lib/channels/senders.js';
 import { now } from '../lib/chassis/clock.js';
-import { HttpError, notFound } from '../lib/chassis/errors.js';
+import { HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { vapidKeys } from '../lib/push/vapid.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
@@ -22,6 +22,7 @@ import {
   withDistinctChannels,
 } from '../lib/reminder-rules/reminder-rules.js';
 import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
+import { CHANNEL_TESTS_BY_CHANNEL, CHANNEL_TESTS_BY_USER, takeSlots } from '../lib/throttles/throttle.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
 
@@ -93,23 +94,46 @@ export const handler = createApiHandler(
     testChannel: async ({ user, params, log }) => {
       requireChannels(user);
       const channel = await readChannel(user.id, params.id);
-      const answer = await sendToChannel(channel, {
-        event: 'renewal',
-        kind: 'test',
-        daysBefore: TEST_DAYS_BEFORE,
-        subscription: {
-          id: 'test',
-          name: 'Netflix Premium',
-          amount: 22.99,
-          currency: 'USD',
-          billingCycle: 'monthly',
-          dueDate: addDays(todayIn(user.timeZone, now()), TEST_DAYS_BEFORE),
-          category: 'streaming',
-          autoRenew: true,
+      // Each test is a request to an address the user chose: counted per channel and per user (issue 34 §3).
+      const slots = await takeSlots([
+        [CHANNEL_TESTS_BY_CHANNEL, channel.id],
+        [CHANNEL_TESTS_BY_USER, user.id],
+      ]);
+      if (!slots.taken) throw tooManyRequests(channelMessages.tooManyTests, slots.retryAfterSeconds);
+      const sample = {
+        id: 'test',
+        name: 'Netflix Premium',
+        amount: 22.99,
+        currency: 'USD',
+        billingCycle: 'monthly' as const,
+        dueDate: addDays(todayIn(user.timeZone, now()), TEST_DAYS_BEFORE),
+        category: 'streaming',
+        autoRenew: true,
+      };
+      const answer = await sendToChannel(
+        channel,
+        {
+          event: 'renewal',
+          kind: 'test',
+          daysBefore: TEST_DAYS_BEFORE,
+          subscription: sample,
+          recipient: { displayName: user.displayName || user.username, currency: user.currencyPreference ?? 'USD' },
+          rates: await currentRates(),
+          sentAt: now().toISOString(),
+          deliveryId: newDeliveryId(),
         },
-        recipient: { displayName: user.displayName || user.username, currency: user.currencyPreference ?? 'USD' },
-        rates: await currentRates(),
-        sentAt: now().toISOString(),
+        { timeoutMs: TEST_SEND_TIMEOUT_MS },
+      );
+      await recordDelivery(user.id, {
+        subscriptionId: sample.id,
+        subscriptionName: sample.name,
+        event: 'renewal',
+        daysBefore: TEST_DAYS_BEFORE,
+        channel: { type: channel.type, name: channel.name },
+        status: answer.ok ? 'sent' : 'failed',
+        attempt: 1,
+        error: answer.error,
+        test: true,
       });
       log.info('channel test', { channelId: channel.id, type: channel.type, status: answer.status, ok: answer.ok });
       return { ok: answer.ok, status: answer.status, body: answer.body, error: answer.error, durationMs: answer.durationMs };

@@ -4,11 +4,12 @@ import {
   IMPORT_MAX_ROWS,
   type ImportPreviewRow,
   importedMessage,
+  importInterruptedMessage,
   importMessages,
   importRoutes,
   pastLimitReason,
 } from '../../shared/api/import.js';
-import { applyPriceEdit, priceHistoryOf } from '../../shared/domain/billing.js';
+import { applyPriceEdit, MAX_PRICE_CHANGES, priceHistoryOf, tooManyPricesMessage } from '../../shared/domain/billing.js';
 import { isBillingCurrency, normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { countActions, exportedIdOf, type ImportRow, type PlannedRow, parseImport, planImport } from '../../shared/domain/import/index.js';
@@ -105,6 +106,12 @@ async function planFor(user: UserItem, body: ImportBody) {
   const role = effectiveMembership(membershipOf(user), now()).role;
   const limit = subscriptionLimit(role);
   const planned = planImport(parsed.rows, kept.map(toSubscription), limit - kept.length, pastLimitReason(role), exportedIdOf);
+  // A re-imported price added to a history already at the bound is refused here, at the preview (issue 34 §6).
+  for (const p of planned) {
+    const current = p.action === 'update' ? byId.get(p.id) : undefined;
+    if (p.action === 'update' && current && updatedFields(p.row, current).priceHistory.length > MAX_PRICE_CHANGES)
+      throw badRequest(`Line ${p.line}: ${tooManyPricesMessage}`);
+  }
   return { planned, ambiguousSymbols: parsed.ambiguousSymbols, byId, limit };
 }
 
@@ -115,7 +122,7 @@ export const handler = createApiHandler(importRoutes, {
     return { rows: planned.map(previewRow), ambiguousSymbols, counts: countActions(planned) };
   },
 
-  commitImport: async ({ user, body }) => {
+  commitImport: async ({ user, body, log }) => {
     const { planned, byId, limit } = await planFor(user, body);
     // A re-imported price must still split a shared subscription's fixed shares (issue 26): refused before any write.
     for (const p of planned) {
@@ -126,17 +133,29 @@ export const handler = createApiHandler(importRoutes, {
     }
     const today = todayIn('UTC', now());
     const creates = planned.flatMap((p) => (p.action === 'create' ? [{ fields: createdFields(p.row, today), status: p.row.status }] : []));
-    await createSubscriptions(user.id, creates, limit).catch((error: unknown) => {
-      if (error instanceof SubscriptionLimitError) throw conflict(importMessages.changedMeanwhile);
-      throw error;
-    });
-    for (const p of planned) {
-      if (p.action !== 'update') continue;
-      const current = byId.get(p.id);
-      if (!current) continue;
-      const fields = updatedFields(p.row, current);
-      const updated = await transition(current, ['active', 'canceled'], fields);
-      if (!updated) throw conflict(importMessages.changedMeanwhile);
+    // Up to 2,000 rows cannot be one transaction: the commit writes in steps, and a step that fails
+    // after others succeeded answers what was done. Importing the same file again finishes it: the rows
+    // already imported are recognised by their external ids (issue 34 §6).
+    const done = { create: 0, update: 0, skip: 0 };
+    try {
+      await createSubscriptions(user.id, creates, limit, (count) => {
+        done.create += count;
+      });
+      for (const p of planned) {
+        if (p.action !== 'update') continue;
+        const current = byId.get(p.id);
+        if (!current) continue;
+        const fields = updatedFields(p.row, current);
+        const updated = await transition(current, ['active', 'canceled'], fields);
+        if (!updated) throw conflict(importMessages.changedMeanwhile);
+        done.update++;
+      }
+    } catch (error) {
+      const refused = error instanceof SubscriptionLimitError ? conflict(importMessages.changedMeanwhile) : error;
+      if (done.create + done.update === 0) throw refused;
+      await recordActivity(user.id, 'subscriptions_imported', user.username, { format: body.format, ...done, interrupted: true });
+      log.error('import interrupted', { ...done, error: String(error) });
+      throw new HttpError(refused instanceof HttpError ? refused.status : 503, importInterruptedMessage(done));
     }
     const counts = countActions(planned);
     if (counts.create + counts.update > 0) {

@@ -10,7 +10,7 @@ import {
   type MembershipState,
   tierChangedMessage,
 } from '../../shared/domain/membership.js';
-import { normalizeRole } from '../../shared/domain/roles.js';
+import { adminRefusal } from '../../shared/domain/roles.js';
 import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { now as clockNow } from '../lib/chassis/clock.js';
@@ -22,6 +22,8 @@ import { MEMBERSHIP_COUNTERS, type MembershipItem, membershipOf, readStoredUser 
 import { membershipSchedules } from '../lib/membership/membership-schedules.js';
 import { recordActivity } from '../lib/users/activity.js';
 import { toPublicUser } from '../lib/users/public-user.js';
+import { recordStaffAction, requireAllowed } from '../lib/users/staff-actions.js';
+import type { UserItem } from '../lib/users/user-item.js';
 import { persistChange } from './change.js';
 
 /**
@@ -53,11 +55,19 @@ function changeMembership(userId: string, change: Change): Promise<MembershipIte
   );
 }
 
-/** Only an owner may change an owner's membership (DESIGN §5: staff do not act on those above them). */
-function guardOwner(actorRole: string, stored: MembershipItem): void {
-  if (normalizeRole(stored.role) === 'owner' && normalizeRole(actorRole) !== 'owner') {
-    throw new HttpError(403, membershipMessages.ownerOnly);
-  }
+/**
+ * The staff role matrix (decision 0104): only an owner changes a staff account's membership, and
+ * nobody grants or extends their own. Checked against the stored role before the change is computed.
+ */
+async function guardMembership(admin: UserItem, userId: string): Promise<void> {
+  const stored = await readStoredUser(userId);
+  if (stored) await requireAllowed(admin, stored, 'membership', membershipMessages.ownerOnly);
+}
+
+/** The same rule on the role as read for the write (a role changed since the first read). */
+function guardRole(admin: UserItem, stored: MembershipItem): void {
+  const refusal = adminRefusal(admin, stored, 'membership');
+  if (refusal) throw new HttpError(403, refusal === 'staffOwnerOnly' ? membershipMessages.ownerOnly : membershipMessages.ownMembership);
 }
 
 const counter = (item: Record<string, unknown> | undefined, name: string) => Math.max(0, Number(item?.[name] ?? 0) || 0);
@@ -75,8 +85,9 @@ export const handler = createApiHandler(membershipRoutes, {
 
   grantMembership: async ({ body, user: admin }) => {
     const days = body.isForever === true ? null : (body.duration as number);
+    await guardMembership(admin, body.userId);
     const updated = await changeMembership(body.userId, (effective, now, stored) => {
-      guardOwner(admin.role, stored);
+      guardRole(admin, stored);
       return grantMembership(effective, body.subscriptionType, days, now);
     });
     await recordActivity(updated.id, 'membership_granted', admin.username, {
@@ -85,12 +96,14 @@ export const handler = createApiHandler(membershipRoutes, {
       isForever: days === null,
       reason: body.reason || DEFAULT_GRANT_REASON,
     });
+    await recordStaffAction(admin, updated, 'membership', { subscriptionType: body.subscriptionType, isForever: days === null });
     return { message: membershipMessages.granted, user: toPublicUser(updated) };
   },
 
   extendMembership: async ({ body, user: admin }) => {
+    await guardMembership(admin, body.userId);
     const updated = await changeMembership(body.userId, (effective, _now, stored) => {
-      guardOwner(admin.role, stored);
+      guardRole(admin, stored);
       const change = extendMembership(effective, body.additionalDays);
       if (!change.ok) throw badRequest(membershipMessages[change.refusal]);
       return change.state;
@@ -99,6 +112,7 @@ export const handler = createApiHandler(membershipRoutes, {
       additionalDays: body.additionalDays,
       reason: body.reason || extendReason(body.additionalDays),
     });
+    await recordStaffAction(admin, updated, 'membership', { additionalDays: body.additionalDays });
     return { message: membershipMessages.extended, user: toPublicUser(updated) };
   },
 

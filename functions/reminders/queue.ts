@@ -1,7 +1,11 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { environmentCredentials } from '../lib/chassis/credentials.js';
 import { retryLeftovers } from '../lib/chassis/retry.js';
+import type { InvitationMailMessage } from '../lib/sharing/invitation-mail.js';
 import type { ReminderMessage } from './message.js';
+
+/** What the queue carries: the planner's reminders and their channel deliveries, and invitations' mails (issue 34 §2). */
+export type QueueMessage = ReminderMessage | InvitationMailMessage;
 
 /**
  * Where the planner puts the reminders it plans. Two implementations behind one port, like the
@@ -15,7 +19,7 @@ export interface ReminderQueue {
    * Puts the messages on the queue; resolves once every one is accepted, or throws. `delaySeconds`
    * (at most 900, SQS's DelaySeconds) keeps them invisible that long: a channel's retry (issue 25 §2).
    */
-  enqueue(messages: ReminderMessage[], options?: { delaySeconds?: number }): Promise<void>;
+  enqueue(messages: QueueMessage[], options?: { delaySeconds?: number }): Promise<void>;
 }
 
 /** SendMessageBatch's limit. */
@@ -32,7 +36,7 @@ export function installReminderQueue(queue: ReminderQueue): void {
 
 /** SQS: batches of 10, the entries SQS did not take sent again (the retry helper's 'queue' kind), then an error. */
 export function sqsReminderQueue(queueUrl: string, client: SQSClient): ReminderQueue {
-  const sendBatch = async (batch: ReminderMessage[], delaySeconds: number | undefined) => {
+  const sendBatch = async (batch: QueueMessage[], delaySeconds: number | undefined) => {
     const entries = batch.map((message, i) => ({
       Id: String(i),
       MessageBody: JSON.stringify(message),
@@ -46,7 +50,7 @@ export function sqsReminderQueue(queueUrl: string, client: SQSClient): ReminderQ
   };
   return {
     async enqueue(messages, options) {
-      const batches: ReminderMessage[][] = [];
+      const batches: QueueMessage[][] = [];
       for (let i = 0; i < messages.length; i += MESSAGES_PER_BATCH) batches.push(messages.slice(i, i + MESSAGES_PER_BATCH));
       for (let i = 0; i < batches.length; i += BATCHES_AT_ONCE)
         await Promise.all(batches.slice(i, i + BATCHES_AT_ONCE).map((batch) => sendBatch(batch, options?.delaySeconds)));

@@ -5,13 +5,14 @@ import { EMAIL_CHANNEL, offsetHours } from '../../shared/domain/reminder-rules.j
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
 import { findChannel, listChannels, type StoredChannel } from '../lib/channels/channels.js';
 import { recordDelivery } from '../lib/channels/deliveries.js';
-import { sendToChannel } from '../lib/channels/senders.js';
+import { deliveryIdOf, sendToChannel } from '../lib/channels/senders.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger } from '../lib/chassis/log.js';
 import { nowIso } from '../lib/chassis/table.js';
 import { sendEmail } from '../lib/email/email.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { reminderEmail, unsubscribeToken } from '../lib/reminders/reminder-email.js';
+import { parseInvitationMailMessage, sendInvitationMail } from '../lib/sharing/invitation-mail.js';
 import { channelMarkerKey, claim, type MarkerKey, type MarkerStatus, markerKey, memberMarkerKey, release, settle } from './claims.js';
 import { eventDateOf, parseReminderMessage, type ReminderMessage } from './message.js';
 import { reminderQueue } from './queue.js';
@@ -155,6 +156,7 @@ async function sendToChannelOnce(message: ReminderMessage, delivery: { id: strin
     recipient,
     rates: await currentRates(),
     sentAt: nowIso(),
+    deliveryId: deliveryIdOf(key),
   });
   const logged = { ...loggedReminder(message), channel: { type: channel.type, name: channel.name }, attempt: delivery.attempt };
   const fields = {
@@ -241,7 +243,21 @@ async function sendOne(message: ReminderMessage, receiveCount: number): Promise<
   return 'sent';
 }
 
+/** An invitation's mail on the queue (issue 34 §2): sent once, to whoever the invitation names by then. */
+async function invitationOutcome(body: string): Promise<SendOutcome | undefined> {
+  const invitation = parseInvitationMailMessage(body);
+  if (!invitation) return undefined;
+  try {
+    return await sendInvitationMail(invitation, log(), isPermanentSendError);
+  } catch (error) {
+    log().warn('invitation mail not sent, to be retried', { invitationId: invitation.invitationId, error: String(error) });
+    return 'retry';
+  }
+}
+
 async function outcomeOf(record: SQSRecord): Promise<SendOutcome> {
+  const invitation = await invitationOutcome(record.body);
+  if (invitation) return invitation;
   const message = parseReminderMessage(record.body);
   if (!message) {
     log().error('not a reminder message: dropped', { messageId: record.messageId });

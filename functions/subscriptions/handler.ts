@@ -8,14 +8,22 @@ import {
   subscriptionLimitMessage,
   subscriptionRoutes,
 } from '../../shared/api/subscriptions.js';
-import { anchorDayOf, applyPriceEdit, nextRenewal, priceHistoryOf } from '../../shared/domain/billing.js';
+import {
+  anchorDayOf,
+  applyPriceEdit,
+  MAX_PRICE_CHANGES,
+  nextRenewal,
+  priceHistoryOf,
+  tooManyPricesMessage,
+} from '../../shared/domain/billing.js';
 import { normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
-import { isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
+import { isRecordableRenewal, isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
 import { hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
+import { isPurged } from '../../shared/domain/subscription-rules.js';
 import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
@@ -24,12 +32,13 @@ import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
 import { ownSubscription, priceEditProblem, sharedWithMe } from '../lib/sharing/shared-view.js';
-import { deleteMembership, releaseSubscription } from '../lib/sharing/sharing-store.js';
+import { deleteMembership, releaseSubscription, setSharingExpiry } from '../lib/sharing/sharing-store.js';
 import { addToCounters } from '../lib/stats/counters.js';
 import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
   createSubscription,
   deleteSubscriptionForever,
+  getStoredSubscription,
   getSubscription,
   isSubscriptionId,
   listSubscriptionPage,
@@ -86,6 +95,8 @@ function editedFields(body: SubscriptionBody, current: SubscriptionItem): Subscr
   const latest = history.at(-1);
   const priceChanged = !latest || latest.amount !== body.amount || latest.currency !== currency;
   const priceHistory = priceChanged ? applyPriceEdit(history, { amount: body.amount, currency }, effectiveFrom) : history;
+  // A history that grew past the bound (issue 34 §6); a correction of the latest price never grows it.
+  if (priceHistory.length > Math.max(MAX_PRICE_CHANGES, history.length)) throw badRequest(tooManyPricesMessage);
   const newest = priceHistory.at(-1) ?? { amount: body.amount, currency };
   return {
     ...fields,
@@ -218,17 +229,21 @@ export const handler = createApiHandler(
       const updated = await applyTransition(user.id, params.id, ['active', 'canceled'], messages.cannotDelete, () => ({
         set: { status: 'deleted', deletedAt: deletedAt.toISOString(), expiresAt },
       }));
-      // Its payments go into the trash with it: TTL purges them together.
+      // Its payments and its sharing items go into the trash with it: TTL purges them together (issue 34 §12).
       await setPaymentsExpiry(user.id, updated.id, expiresAt);
+      await setSharingExpiry(updated, expiresAt);
       await addToCounters({ totalSubscriptions: -1 });
       await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
       return ownSubscription(updated);
     },
 
     deleteSubscriptionPermanently: async ({ user, params }) => {
-      const current = await getSubscription(user.id, params.id);
+      // As stored: one past its 30 days that the TTL has not removed yet still goes, with what shares it (issue 34 §12).
+      const current = await getStoredSubscription(user.id, params.id);
       if (!current) throw notFound(messages.notFound);
-      const counted = typeof (user as { [SUBSCRIPTION_COUNT]?: unknown })[SUBSCRIPTION_COUNT] === 'number';
+      // The profile's count never counted one past its 30 days out: it may stay too high (a recount corrects it), never too low.
+      const gone = current.status === 'deleted' && isPurged(current.deletedAt, now());
+      const counted = !gone && typeof (user as { [SUBSCRIPTION_COUNT]?: unknown })[SUBSCRIPTION_COUNT] === 'number';
       if (current.status !== 'deleted' || !(await deleteSubscriptionForever(user.id, params.id, counted))) {
         throw conflict(messages.cannotDeleteForever);
       }
@@ -249,6 +264,7 @@ export const handler = createApiHandler(
         };
       });
       await setPaymentsExpiry(user.id, updated.id, null);
+      await setSharingExpiry(updated, null);
       await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_recovered', updated);
       return ownSubscription(updated);
@@ -330,6 +346,7 @@ export const handler = createApiHandler(
       if (current.status === 'deleted') throw conflict(paymentMessages.subscriptionDeleted);
       const subscription = toSubscription(current);
       if (!isRenewalDate(subscription, body.dueDate)) throw badRequest(paymentMessages.notARenewal);
+      if (!isRecordableRenewal(subscription, body.dueDate, todayIn('UTC', now()))) throw badRequest(paymentMessages.outsideCycles);
       return recordPayment(user.id, subscription.id, paymentFor(subscription, body.dueDate, body.status, body));
     },
   },

@@ -13,7 +13,7 @@ import { subscriptionMessages } from '../../shared/api/subscriptions.js';
 import { occurrences } from '../../shared/domain/billing.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
-import { isRenewalDate } from '../../shared/domain/payments.js';
+import { isRecordableRenewal, isRenewalDate } from '../../shared/domain/payments.js';
 import {
   invitationExpiresAt,
   invitationState,
@@ -31,9 +31,9 @@ import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import type { Logger } from '../lib/chassis/log.js';
 import { epochSeconds, keys, nowIso } from '../lib/chassis/table.js';
-import { sendEmail } from '../lib/email/email.js';
-import { type InvitationMailDetails, invitationEmail, signUpInvitationEmail } from '../lib/email/sharing-emails.js';
+import type { InvitationMailDetails } from '../lib/email/sharing-emails.js';
 import { membershipOf } from '../lib/membership/membership.js';
+import type { InvitationMailMessage } from '../lib/sharing/invitation-mail.js';
 import { currentShares, isMemberOf, shareMember, shareSpecOf } from '../lib/sharing/shared-view.js';
 import {
   acceptInvitation,
@@ -61,9 +61,10 @@ import {
   withdrawInvitation,
 } from '../lib/sharing/sharing-store.js';
 import { getSubscription, type SubscriptionItem, toSubscription } from '../lib/subscriptions/subscriptions.js';
-import { INVITATIONS_BY_PAYER, mailToAddress, requireMailRequest, takeSlot, takeSlots } from '../lib/throttles/throttle.js';
+import { INVITATIONS_BY_PAYER, requireMailRequest, takeSlot } from '../lib/throttles/throttle.js';
 import type { UserItem } from '../lib/users/user-item.js';
-import { findUserByEmail, findUserByUsername } from '../lib/users/users.js';
+import { findUserIdByUsernameOrEmail } from '../lib/users/users.js';
+import { reminderQueue } from '../reminders/queue.js';
 
 /**
  * True while GET /api/invitations lists an invitation: a pending one; an expired one for INVITATION_DAYS
@@ -130,17 +131,19 @@ function changedMeanwhile(error: unknown): never {
 /** An amount as a mail writes it: with its currency's decimals ('9.00 EUR', '1500 JPY'). */
 const money = (amount: number, currency: string) => `${amount.toFixed(minorUnitDecimals(currency) ?? 2)} ${currency}`;
 
-/** Sends one invitation mail if the throttles allow it; a refused or failed mail never changes the answer. */
-async function sendInvitationMail(to: string, details: InvitationMailDetails, account: boolean, log: Logger): Promise<void> {
-  const slots = await takeSlots(mailToAddress(to));
-  if (!slots.taken) {
-    log.info('invitation mail throttled', { rules: slots.refusedBy.map((rule) => rule.scope) });
-    return;
-  }
+/**
+ * Puts the invitation's mail on the queue (issue 34 §2): one message whoever was typed, naming the
+ * invitation; the sender decides who gets it (functions/lib/sharing/invitation-mail.ts). A message the
+ * queue refuses is logged and the answer stays the same.
+ */
+async function queueInvitationMail(message: Omit<InvitationMailMessage, 'type'>, log: Logger): Promise<void> {
   try {
-    await sendEmail(account ? invitationEmail(to, details) : signUpInvitationEmail(to, details));
+    await reminderQueue().enqueue([{ type: 'invitation-mail', ...message }]);
   } catch (error) {
-    log.warn('invitation mail not sent', { error: error instanceof Error ? error.name : String(error) });
+    log.warn('invitation mail not queued', {
+      invitationId: message.invitationId,
+      error: error instanceof Error ? error.name : String(error),
+    });
   }
 }
 
@@ -236,15 +239,14 @@ function requireSplit(subscription: SubscriptionItem, members: ShareMember[], mo
   return split.shares;
 }
 
-/** Who an invitation is for: an account's id, an address without an account, or nobody (an unknown username). */
-async function resolveInvitee(usernameOrEmail: string): Promise<{ user?: UserItem; email?: string }> {
-  if (usernameOrEmail.includes('@')) {
-    const email = usernameOrEmail.toLowerCase();
-    const user = await findUserByEmail(email);
-    return user ? { user } : { email };
-  }
-  const user = await findUserByUsername(usernameOrEmail);
-  return user ? { user } : {};
+/**
+ * Who an invitation is for: an account's id, an address without an account, or nobody (an unknown
+ * username). One read of the username's or address's guard either way (issue 34 §2: the same time).
+ */
+async function resolveInvitee(usernameOrEmail: string): Promise<{ userId?: string; email?: string }> {
+  const userId = await findUserIdByUsernameOrEmail(usernameOrEmail);
+  if (userId) return { userId };
+  return usernameOrEmail.includes('@') ? { email: usernameOrEmail.toLowerCase() } : {};
 }
 
 export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
@@ -262,20 +264,24 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     const copies = await openCopies(user.id, subscription.id);
     if (sharing.members.length + copies.length > 0 && sharing.mode !== body.share.mode) throw badRequest(m.modeMismatch);
     const invitee = await resolveInvitee(typed);
-    if (invitee.user?.id === user.id) throw badRequest(m.selfInvite);
+    if (invitee.userId === user.id) throw badRequest(m.selfInvite);
+    // The same words typed again while their invitation is open: it stands, nothing is sent, and the
+    // answer is the first time's, whoever they name (issue 34 §2).
+    if (copies.some((copy) => copy.invitedAs.toLowerCase() === typed.toLowerCase())) return { message: m.invited };
     const id = crypto.randomUUID();
-    // Where the invitee's invitation goes: an account's partition, an address's, or none (an unknown username).
-    const inviteeKey = invitee.user
-      ? keys.invitation(invitee.user.id, id)
+    // Where the invitee's invitation goes: an account's partition, an address's, or none. None too for
+    // someone who already shares the subscription or has an open invitation to it under other words (a
+    // username, then its address): the payer's copy alone stands for it, as for an unknown username, so
+    // the answer and the payer's list look the same as for anyone else (issue 34 §2).
+    const found = invitee.userId
+      ? keys.invitation(invitee.userId, id)
       : invitee.email
         ? keys.emailInvitation(invitee.email, id)
         : undefined;
-    if (
-      (invitee.user && sharing.members.some((member) => member.userId === invitee.user?.id)) ||
-      copies.some((copy) => (inviteeKey ? copy.inviteeKey?.pk === inviteeKey.pk : copy.invitedAs.toLowerCase() === typed.toLowerCase()))
-    ) {
-      throw conflict(m.alreadyMember);
-    }
+    const repeat =
+      (invitee.userId !== undefined && sharing.members.some((member) => member.userId === invitee.userId)) ||
+      (found !== undefined && copies.some((copy) => copy.inviteeKey?.pk === found.pk));
+    const inviteeKey = repeat ? undefined : found;
     const limitProblem = sharingLimitProblem(roleNow(user), sharing.members.length + copies.length + 1);
     if (limitProblem) throw new HttpError(403, limitProblem);
     const newcomer: ShareMember = { userId: 'invitation:new', value: body.share.value };
@@ -307,8 +313,7 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
       share: money(shares.at(-1)?.amount ?? 0, view.currency),
       billingCycle: view.billingCycle,
     };
-    if (invitee.user?.email) await sendInvitationMail(invitee.user.email, details, true, log);
-    else if (invitee.email) await sendInvitationMail(invitee.email, details, false, log);
+    await queueInvitationMail({ payerId: user.id, subscriptionId: subscription.id, invitationId: id, details }, log);
     log.info('invitation sent', { subscriptionId: subscription.id, invitationId: id });
     return { message: m.invited };
   },
@@ -447,6 +452,7 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     if (!sharing.members.some((member) => member.userId === body.userId)) throw notFound(m.memberNotFound);
     const view = toSubscription(subscription);
     if (!isRenewalDate(view, body.dueDate)) throw badRequest(m.notARenewal);
+    if (!isRecordableRenewal(view, body.dueDate, todayIn('UTC', now()))) throw badRequest(m.outsideCycles);
     const key = keys.settlement(subscription.userId, subscription.id, body.dueDate, body.userId);
     const [stored] = await getSettlements([key]);
     const current = stored?.state ?? 'owed';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ROLES } from '../domain/roles.js';
+import { type AdminRefusal, ROLES } from '../domain/roles.js';
 import type { Activity } from './account.js';
 import { emailField, newPasswordField, usernameField } from './auth.js';
 import { type MessageResponse, route } from './contract.js';
@@ -20,7 +20,10 @@ export const adminMessages = {
   cannotDeleteSelf: 'You cannot delete your own account!',
   cannotChangeOwnRole: 'You cannot change your own role',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
-  ownerOnly: 'Only an owner can do this to an owner account',
+  ownerOnly: 'Only an owner can do this to a staff account',
+  staffRoleOwnerOnly: 'Only an owner can give the owner or developer role',
+  ownMembership: 'You cannot grant or extend your own membership',
+  ownEmail: 'Change your own email in Settings',
   lastOwner: 'The last owner cannot be demoted, deactivated or deleted',
   noEmailForReset: 'This user has no email address to send a reset link to',
   invalidRole: 'Role must be owner, developer, premium, vip or member',
@@ -31,6 +34,14 @@ export const adminMessages = {
   invalidLimit: 'Limit must be a whole number from 1 to 100',
   invalidSearch: 'Search must be at most 100 characters',
 } as const;
+
+/** The message of each refusal of the staff role matrix (shared/domain/roles.ts `adminRefusal`), as a 403. */
+export const adminRefusalMessages: Record<AdminRefusal, string> = {
+  staffOwnerOnly: adminMessages.ownerOnly,
+  staffRoleOwnerOnly: adminMessages.staffRoleOwnerOnly,
+  ownMembership: adminMessages.ownMembership,
+  ownEmail: adminMessages.ownEmail,
+};
 
 const role = z.enum(ROLES, { error: adminMessages.invalidRole });
 

@@ -53,10 +53,12 @@ export const authMessages = {
   pendingEmailTaken: 'This email address now belongs to another account. Choose another address in Settings.',
   newEmailVerified: 'Email verified successfully! It is now the address of your account.',
   /**
-   * 403 `signInLinkSent`: the password was right, but the account had 20 wrong passwords this hour, so a
-   * single-use link to the verified address must confirm the sign-in (issue 21).
+   * 403 `signInLinkSent`: the account had 20 wrong passwords this hour, so a password alone does not sign
+   * in; every password gets this answer, right or wrong (issue 34 §1), and only the right one mails a
+   * single-use link to the verified address (issue 21).
    */
-  signInLinkSent: 'For your security, we sent a sign-in link to your email address. Open it within 15 minutes to finish signing in.',
+  signInLinkSent:
+    "Too many wrong passwords were tried for this account, so a password alone cannot sign in right now. If yours was right, we sent a sign-in link to the account's verified email address: open it within 15 minutes. Without a verified address, try again in an hour.",
   signInLinkInvalid: 'This sign-in link is invalid, expired or already used. Please log in again.',
   /** Account deletion: the password confirms it. */
   passwordIncorrect: 'Password is incorrect',

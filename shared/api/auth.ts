@@ -182,7 +182,7 @@ export const authRoutes = {
     successStatus: 201,
   }),
   login: route<LoginResponse>()({ method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody }),
-  confirmSignIn: route<SignedIn>()({
+  confirmSignIn: route<LoginResponse>()({
     method: 'POST',
     path: '/api/auth/confirm-sign-in',
     area: 'auth',

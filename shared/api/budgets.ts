@@ -33,6 +33,7 @@ export const budgetMessages = {
   monthlyInvalid: 'A monthly budget must be a number greater than 0',
   monthlyTooLarge: 'A monthly budget must be at most 1,000,000',
   monthlyDecimals: 'A monthly budget can have at most 2 decimal places',
+  monthlyTooSmall: 'A monthly budget must be at least 0.01',
   currencyInvalid: 'Currency must be one of the supported currencies',
   categoryRequired: 'Each category budget needs a category',
   categoryTooLong: `Category must be at most ${CATEGORY_MAX_LENGTH} characters`,
@@ -44,9 +45,13 @@ export const budgetMessages = {
 
 const m = budgetMessages;
 
-/** A budget amount: a number > 0, at most MAX_BUDGET, at most 2 decimals. */
+/** Smallest budget accepted: one cent (a smaller positive number, 5e-324, underflowed DynamoDB's numbers: issue 34 §8). */
+export const MIN_BUDGET = 0.01;
+
+/** A budget amount: a number > 0, at least MIN_BUDGET, at most MAX_BUDGET, at most 2 decimals. */
 const budgetAmount = z.number({ error: m.monthlyInvalid }).check(
-  z.refine((n: number) => Number.isFinite(n) && n > 0, { error: m.monthlyInvalid }),
+  z.refine((n: number) => Number.isFinite(n) && n > 0, { error: m.monthlyInvalid, abort: true }),
+  z.refine((n: number) => n >= MIN_BUDGET, { error: m.monthlyTooSmall, abort: true }),
   z.refine((n: number) => n <= MAX_BUDGET, { error: m.monthlyTooLarge }),
   z.refine((n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: m.monthlyDecimals }),
 );

@@ -31,6 +31,7 @@ const deliveryPageResponse = z.object({
       status: z.enum(DELIVERY_STATUSES),
       attempt: z.number(),
       error: z.nullable(z.string()),
+      test: z.boolean(),
     }),
   ),
   nextCursor: z.nullable(z.string()),

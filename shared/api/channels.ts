@@ -78,6 +78,8 @@ export interface Delivery {
   /** Attempt number, 1 for the first. */
   attempt: number;
   error: string | null;
+  /** A 'Send test' (issue 34 §3), whose subscription is the test's sample; false for a reminder. */
+  test: boolean;
 }
 
 export interface DeliveryPage {

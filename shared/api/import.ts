@@ -36,6 +36,14 @@ export function importedMessage({ create, update }: ImportCounts): string {
   return parts.join(', ');
 }
 
+/**
+ * The answer to a commit that stopped part-way (issue 34 §6): what was done, and how to finish. The
+ * rows already imported are recognised by their external ids when the same file is imported again.
+ */
+export function importInterruptedMessage(done: ImportCounts): string {
+  return `The import stopped part-way: ${importedMessage(done)}. Import the same file again to finish; what is already imported is recognised and not imported twice.`;
+}
+
 const m = importMessages;
 
 const mapping = z.object(

@@ -18,7 +18,8 @@ export const membershipMessages = {
   alreadyCanceled: 'Your membership is already canceled',
   alreadyRenewing: 'Your membership already renews automatically',
   noEndToExtend: 'Only a membership with an end date can be extended',
-  ownerOnly: "Only an owner can change an owner's membership",
+  ownerOnly: "Only an owner can change a staff account's membership",
+  ownMembership: 'You cannot grant or extend your own membership',
   changedMeanwhile: 'The membership was changed at the same time. Please try again.',
 } as const;
 

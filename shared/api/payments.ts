@@ -48,6 +48,8 @@ export const paymentMessages = {
   statusInvalid: 'Status must be paid or skipped',
   currencyWithoutAmount: 'Give the amount charged along with its currency',
   notARenewal: 'The due date must be one of this subscription’s renewal dates',
+  /** Issue 34 §10: a renewal years ahead (or before the subscription began) is none of the cycles it shows. */
+  outsideCycles: 'Payments can be recorded only for renewals from the subscription’s start to its next renewal',
   subscriptionDeleted: 'Payments of a deleted subscription cannot be recorded. Recover it first.',
 } as const;
 

@@ -244,7 +244,7 @@ export const namedResponses = {
 export const responseSchemas = {
   register: registerResponse,
   login: loginResponse,
-  confirmSignIn: signedInResponse,
+  confirmSignIn: loginResponse,
   me: userResponse,
   updateSettings: settingsResponse,
   forgotPassword: messageResponse,

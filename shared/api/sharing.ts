@@ -4,6 +4,7 @@ import { EMAIL_ADDRESS_MAX_LENGTH } from '../domain/email-address.js';
 import {
   type InvitationState,
   MAX_SHARE_PERCENT,
+  MIN_SHARE_PERCENT,
   SETTLED_STATES,
   type SettlementState,
   SHARE_MODES,
@@ -119,11 +120,13 @@ export const sharingRouteMessages = {
   usernameOrEmailTooLong: `A username or e-mail address must be at most ${EMAIL_ADDRESS_MAX_LENGTH} characters`,
   shareRequired: 'Share must be { mode: equal, percent or fixed, value? }',
   valueInvalid: 'A share’s value must be a number',
-  /** The answer to every invitation, whether or not the address has an account (issue 26: reveals nothing). */
+  /**
+   * The answer to every invitation, whether or not the username or address has an account, and to a
+   * repeat invitation of someone who already shares the subscription or has one (issue 26, issue 34 §2).
+   */
   invited: 'Invitation sent',
   selfInvite: 'You pay for this subscription already: invite someone else',
   sharedLimit: `You can share in at most ${SHARED_SUBSCRIPTIONS_MAX} subscriptions others pay for`,
-  alreadyMember: 'This person already shares this subscription or has an open invitation',
   notPayer: 'Only the payer can change who shares this subscription and how',
   memberNotFound: 'Member not found',
   invitationNotFound: 'Invitation not found',
@@ -138,6 +141,8 @@ export const sharingRouteMessages = {
   dueDateRequired: 'Due date is required',
   dueDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)',
   notARenewal: 'The due date must be one of this subscription’s renewal dates',
+  /** Issue 34 §10: a renewal years ahead (or before the subscription began) is none of the cycles it shows. */
+  outsideCycles: 'Shares can be settled only for renewals from the subscription’s start to its next renewal',
   statusInvalid: 'Status must be paid or confirmed',
   subscriptionDeleted: 'A deleted subscription cannot be shared. Recover it first.',
   /** More invitations in a day than INVITATIONS_BY_PAYER allows (functions/subscriptions/sharing.ts). */
@@ -171,6 +176,11 @@ export const shareBody = z
         s.mode !== 'percent' || (s.value !== undefined && s.value > 0 && s.value <= MAX_SHARE_PERCENT),
       { error: m.percentInvalid, path: ['value'] },
     ),
+    // Issue 34 §8: 5e-324% passed as 'greater than 0' and underflowed DynamoDB's numbers (a 500).
+    z.refine((s: { mode: string; value?: number }) => s.mode !== 'percent' || s.value === undefined || s.value >= MIN_SHARE_PERCENT, {
+      error: m.percentTooSmall,
+      path: ['value'],
+    }),
     z.refine((s: { mode: string; value?: number }) => s.mode !== 'fixed' || (s.value !== undefined && s.value > 0), {
       error: m.fixedInvalid,
       path: ['value'],

@@ -165,7 +165,7 @@ export const subscriptionBody = z
     trialEndsAt: optionalDate(m.trialEndsAtInvalid),
     endsAt: optionalDate(m.endsAtInvalid),
     noticeDays: z.pipe(
-      z.nullish(z.union([wholeNumber(0, MAX_NOTICE_DAYS, m.noticeDaysInvalid), z.literal('')])),
+      z.nullish(z.union([wholeNumber(0, MAX_NOTICE_DAYS, m.noticeDaysInvalid), z.literal('')], { error: m.noticeDaysInvalid })),
       z.transform((n: number | '' | null | undefined) => (typeof n === 'number' ? n : null)),
     ),
     /**

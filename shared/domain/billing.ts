@@ -15,6 +15,16 @@ export const MAX_NOTICE_DAYS = 365;
 /** The largest `cycleInterval`: every 52 cycles. */
 export const MAX_CYCLE_INTERVAL = 52;
 
+/**
+ * The most prices one subscription's history keeps (issue 34 §6): far beyond a price change a month for
+ * 40 years, and small enough that the stored subscription stays far below DynamoDB's 400 KB item limit.
+ * The edit route, the import's preview and its commit all refuse a history past it.
+ */
+export const MAX_PRICE_CHANGES = 500;
+
+/** The refusal of a history past {@link MAX_PRICE_CHANGES}. */
+export const tooManyPricesMessage = `A subscription keeps at most ${MAX_PRICE_CHANGES} prices. Correct the latest price instead of adding one.`;
+
 /** The fields of a subscription's schedule. Missing ones read as a subscription from before issue 24 does. */
 export type BillingSchedule = Pick<Subscription, 'dueDate' | 'billingCycle'> &
   Partial<Pick<Subscription, 'cycleInterval' | 'anchorDay' | 'trialEndsAt' | 'endsAt' | 'noticeDays' | 'status'>>;

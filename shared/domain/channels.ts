@@ -19,6 +19,11 @@ export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
 
 /** Most channels one user keeps. */
 export const MAX_CHANNELS = 10;
+/** 'Send test's one channel makes in 15 minutes, and one user in an hour (issue 34 §3: no request amplifier). */
+export const TEST_SENDS_PER_CHANNEL = 5;
+export const TEST_SENDS_PER_USER = 20;
+/** How long 'Send test' waits for the provider's answer: less than a reminder's delivery (5 s). */
+export const TEST_SEND_TIMEOUT_MS = 3000;
 export const CHANNEL_NAME_MAX_LENGTH = 60;
 export const DEFAULT_NTFY_SERVER = 'https://ntfy.sh';
 /** The deliveries log's reach, days (issue 25 §2: 'the last 90 days of deliveries'). */
@@ -39,13 +44,15 @@ export const channelMessages = {
   configInvalid: 'Config must be an object',
   serverUrlInvalid: 'Server URL must be an http(s) URL such as https://ntfy.sh',
   topicInvalid: 'Topic must be 1 to 64 letters, digits, underscores or hyphens',
-  accessTokenInvalid: 'Access token must be at most 200 characters without spaces',
+  accessTokenInvalid:
+    'Access token must be at most 200 characters: letters, digits and ASCII punctuation only, without spaces or accented letters',
   webhookUrlInvalid: 'Webhook URL must be an http(s) URL',
   discordUrlInvalid: 'Discord webhook URL must look like https://discord.com/api/webhooks/…',
   slackUrlInvalid: 'Slack webhook URL must look like https://hooks.slack.com/services/…',
   pushEndpointInvalid: "Endpoint must be the push service's URL from the browser's subscription",
   pushKeysInvalid: "Keys must be the browser subscription's p256dh (65 bytes) and auth (16 bytes), base64url",
   tooMany: `You can have at most ${MAX_CHANNELS} channels. Delete one to add another.`,
+  tooManyTests: `Too many test sends: at most ${TEST_SENDS_PER_CHANNEL} a channel in 15 minutes and ${TEST_SENDS_PER_USER} an hour. Please try again later.`,
   notFound: 'Channel not found',
   deleted: 'Channel deleted',
   invalidCursor: 'Invalid cursor: reload the list',
@@ -53,6 +60,8 @@ export const channelMessages = {
 
 const m = channelMessages;
 const URL_MAX_LENGTH = 500;
+/** What a setting sent as an HTTP header's value may hold: visible ASCII, no space (RFC 9110 §5.5, stricter). */
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** A channel's stored settings, by type. Secrets (token, signing secret, webhook URLs) are never logged. */
 export interface ChannelConfigs {
@@ -113,7 +122,8 @@ export function channelConfigRules(newSecret: () => string): { [T in ChannelType
       if (input.accessToken === null || input.accessToken === '') accessToken = null;
       else if (input.accessToken !== undefined) {
         const token = text(input.accessToken);
-        if (!token || token.length > 200 || /\s/.test(token)) return m.accessTokenInvalid;
+        // It goes into the Authorization header, which carries visible ASCII only (issue 34 §7).
+        if (!token || token.length > 200 || !VISIBLE_ASCII.test(token)) return m.accessTokenInvalid;
         accessToken = token;
       }
       return { serverUrl: url.origin, topic, accessToken };

@@ -6,7 +6,7 @@
 import type { Money, Payment, PaymentStatus } from '../api/payments.js';
 import { type BillingPrices, type BillingSchedule, chargeOn, occurrences, priceHistoryOf } from './billing.js';
 import { convert, FIXED_RATES, type RateTable, roundMoney } from './currency.js';
-import { addMonthsClamped } from './dates.js';
+import { addDays, addMonthsClamped } from './dates.js';
 
 /** How far back the detail view offers to mark renewals that have no record yet. */
 export const UNRECORDED_MONTHS = 12;
@@ -14,6 +14,29 @@ export const UNRECORDED_MONTHS = 12;
 /** True when `date` is one of the subscription's renewals (its schedule both ways, none after it ends). */
 export function isRenewalDate(sub: BillingSchedule, date: string): boolean {
   return occurrences(sub, date, date).length === 1;
+}
+
+/**
+ * The renewals a payment or a settlement may be recorded for (issue 34 §10): from the subscription's start
+ * (its first price, or its creation, or its due date when that is earlier) to its next renewal (the due
+ * date, or today when the due date is past; today as the easternmost time zone has it, a day after UTC's).
+ * These are the cycles the details dialog shows; a renewal years ahead is none of them.
+ */
+export function recordableWindow(sub: BillingPrices & Pick<BillingSchedule, 'dueDate'> & { createdAt?: string }, todayUtc: string) {
+  const firsts = [priceHistoryOf(sub)[0]?.effectiveFrom, sub.createdAt?.slice(0, 10), sub.dueDate].filter((d): d is string => Boolean(d));
+  const from = firsts.reduce((earliest, date) => (date < earliest ? date : earliest));
+  const latest = addDays(todayUtc, 1);
+  return { from, to: sub.dueDate > latest ? sub.dueDate : latest };
+}
+
+/** True when `date` is one of the subscription's renewals within {@link recordableWindow}. */
+export function isRecordableRenewal(
+  sub: BillingSchedule & BillingPrices & { createdAt?: string },
+  date: string,
+  todayUtc: string,
+): boolean {
+  const { from, to } = recordableWindow(sub, todayUtc);
+  return date >= from && date <= to && isRenewalDate(sub, date);
 }
 
 /**

@@ -47,3 +47,41 @@ export function hasPremiumInsights(role: unknown): boolean {
   const r = normalizeRole(role);
   return r === 'premium' || r === 'owner' || r === 'developer';
 }
+
+/** The staff roles: the admins (owner and developer). */
+export function isStaff(role: unknown): boolean {
+  return isAdmin(role);
+}
+
+/**
+ * What an admin does to a user in the admin console (SPEC §6's list of admin actions). Viewing a
+ * user's details and the list are open to every admin and are not in this list.
+ */
+export type AdminAction = 'role' | 'status' | 'delete' | 'email' | 'passwordReset' | 'sessions' | 'membership';
+
+/** Why an admin action is refused; the messages are in shared/api/admin.ts (`adminRefusalMessages`). */
+export type AdminRefusal = 'staffOwnerOnly' | 'staffRoleOwnerOnly' | 'ownMembership' | 'ownEmail';
+
+/**
+ * The staff role matrix (docs/decisions/0104-staff-role-matrix.md, issue 34 §5). Only an owner acts on
+ * a staff account (owner or developer): its role, status, e-mail, password reset, sessions, deletion
+ * and membership; a developer acts on members, VIPs and Premiums only. Nobody grants or extends their
+ * own membership, and nobody changes their own e-mail here (Settings asks for the password). The
+ * rules on one's own role, status and deletion (400, SPEC §5) are checked before this one.
+ */
+export function adminRefusal(
+  actor: { id: string; role: unknown },
+  target: { id: string; role: unknown },
+  action: AdminAction,
+): AdminRefusal | null {
+  const self = actor.id === target.id;
+  if (self && action === 'membership') return 'ownMembership';
+  if (self && action === 'email') return 'ownEmail';
+  if (!self && isStaff(target.role) && normalizeRole(actor.role) !== 'owner') return 'staffOwnerOnly';
+  return null;
+}
+
+/** Only an owner gives a staff role (creates a developer or an owner, or promotes to one). */
+export function roleGrantRefusal(actorRole: unknown, role: Role): AdminRefusal | null {
+  return isStaff(role) && normalizeRole(actorRole) !== 'owner' ? 'staffRoleOwnerOnly' : null;
+}

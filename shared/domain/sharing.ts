@@ -44,6 +44,8 @@ export const INVITATION_DAYS = 7;
 export const FREE_SHARE_MEMBERS = 1;
 /** Largest percentage one member's share can be. */
 export const MAX_SHARE_PERCENT = 100;
+/** Smallest percentage one member's share can be (2 decimals). */
+export const MIN_SHARE_PERCENT = 0.01;
 
 export const INVITATION_STATES = ['pending', 'accepted', 'declined', 'expired'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
@@ -62,7 +64,11 @@ export const sharingMessages = {
   equalTakesNoValue: 'An equal share takes no value',
   percentInvalid: 'A percentage share needs a value greater than 0 and at most 100',
   percentDecimals: 'A percentage can have at most 2 decimal places',
+  /** Issue 34 §8: a positive value below the smallest step (0.01%, or the currency's minor unit) is no share. */
+  percentTooSmall: 'A percentage share must be at least 0.01%',
   fixedInvalid: 'A fixed share needs an amount greater than 0',
+  fixedTooSmall: (currency: string, decimals: number) =>
+    `A fixed share in ${currency} must be at least ${(1 / 10 ** decimals).toFixed(decimals)}`,
   fixedDecimals: (currency: string, decimals: number) =>
     decimals === 0
       ? `An amount in ${currency} has no decimal places`
@@ -88,10 +94,13 @@ export function minorUnitDecimals(currency: string): number | undefined {
   return billingCurrency(currency)?.decimals;
 }
 
-/** True when `value` has at most `decimals` decimal places (within float noise). */
+/**
+ * True when `value` has at most `decimals` decimal places (within float noise). A value that is not 0
+ * but rounds to 0 minor units (5e-324, 1e-200) has more, though it is within the noise of 0.
+ */
 function hasAtMostDecimals(value: number, decimals: number): boolean {
   const scaled = value * 10 ** decimals;
-  return Math.abs(Math.round(scaled) - scaled) < 1e-6;
+  return Math.abs(Math.round(scaled) - scaled) < 1e-6 && (value === 0 || Math.round(scaled) !== 0);
 }
 
 const toMinor = (value: number, decimals: number) => Math.round(value * 10 ** decimals);
@@ -108,11 +117,13 @@ export function shareProblem(share: { mode: unknown; value?: unknown }, currency
   if (share.mode === 'equal') return value === undefined ? null : m.equalTakesNoValue;
   if (share.mode === 'percent') {
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_SHARE_PERCENT) return m.percentInvalid;
+    if (value < MIN_SHARE_PERCENT) return m.percentTooSmall;
     return hasAtMostDecimals(value, 2) ? null : m.percentDecimals;
   }
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return m.fixedInvalid;
   const decimals = minorUnitDecimals(currency);
   if (decimals === undefined) return m.currencyInvalid;
+  if (value < 1 / 10 ** decimals) return m.fixedTooSmall(currency, decimals);
   return hasAtMostDecimals(value, decimals) ? null : m.fixedDecimals(currency, decimals);
 }
 

@@ -7,6 +7,7 @@
 import type { BillingCycle, Subscription } from '../api/subscription.js';
 import { type BillingPrices, type BillingSchedule, chargeOn, intervalOf, upcomingRenewals } from './billing.js';
 import { type Category, categoryKey, categoryLabel } from './categories.js';
+import { writeCsv, writeTsv } from './csv-writer.js';
 import { convert, FIXED_RATES, formatAmount, normalizeCurrency, type RateTable, roundMoney } from './currency.js';
 import { formatDateShort } from './dates.js';
 import { amountOf, yearlyMultiplier } from './subscription-costs.js';
@@ -131,28 +132,16 @@ export function yearlyReport(subs: readonly ReportSubscription[], custom: readon
   };
 }
 
-/** Neutralises spreadsheet formulas in a text cell (OWASP CSV injection): '=SUM(A1)' → "'=SUM(A1)". */
-function safeCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
 /** The report as a table of cells: the subscription rows, then categories, projection and summary. */
 function reportTable(report: YearlyReport, date: string): string[][] {
   const money = (n: number) => n.toFixed(2);
   const c = report.currency;
   return [
     ['Name', 'Category', 'Billing Cycle', 'Amount', 'Currency', `Yearly Cost (${c})`],
-    ...report.rows.map((r) => [
-      safeCell(r.name),
-      safeCell(r.label),
-      cycleName(r.billingCycle, r.cycleInterval),
-      money(r.amount),
-      r.currency,
-      money(r.yearly),
-    ]),
+    ...report.rows.map((r) => [r.name, r.label, cycleName(r.billingCycle, r.cycleInterval), money(r.amount), r.currency, money(r.yearly)]),
     [],
     ['Category', `Yearly Cost (${c})`],
-    ...report.byCategory.map((cat) => [safeCell(cat.label), money(cat.yearly)]),
+    ...report.byCategory.map((cat) => [cat.label, money(cat.yearly)]),
     [],
     ['Projection', `Total (${c})`],
     ...report.projection.map((p) => [`Year ${p.year}`, money(p.total)]),
@@ -173,31 +162,22 @@ export function ratesLabel(ratesDate: string | null): string {
   return `rates of ${d} ${month} ${y}`;
 }
 
-/** One CSV field per RFC 4180: quoted when it holds a comma, quote, line break or edge space; quotes doubled. */
-export function csvField(text: string): string {
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * The report as CSV (SPEC §2 'CSV download'): a header and one line per active subscription
  * (plain numbers with 2 decimals so spreadsheets can sum them), then the category breakdown,
- * the 5-year projection and the totals, with the report date. CRLF line ends (RFC 4180);
- * names with commas or quotes are quoted and escaped, formula-like text is neutralised.
+ * the 5-year projection and the totals, with the report date. Written by the product's one CSV
+ * writer (csv-writer.ts): CRLF line ends, quoting per RFC 4180, formula-like text neutralised.
  */
 export function reportCsv(report: YearlyReport, date: string): string {
-  return `${reportTable(report, date)
-    .map((row) => row.map(csvField).join(','))
-    .join('\r\n')}\r\n`;
+  return writeCsv(reportTable(report, date));
 }
 
 /**
  * The same table tab-separated, for 'copy for a spreadsheet' (SPEC §2): pasting into Google
- * Sheets or Excel fills one cell per value. Tabs and line breaks inside a value become spaces.
+ * Sheets or Excel fills one cell per value, formulas neutralised as in the CSV.
  */
 export function reportTsv(report: YearlyReport, date: string): string {
-  return `${reportTable(report, date)
-    .map((row) => row.map((cell) => cell.replace(/[\t\r\n]+/g, ' ')).join('\t'))
-    .join('\n')}\n`;
+  return writeTsv(reportTable(report, date));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
 import {
@@ -6,7 +7,9 @@ import {
   callFrom,
   getItem,
   linkToken,
+  login,
   mailsTo,
+  me,
   ownerSession,
   PASSWORD,
   setAttributes,
@@ -21,8 +24,8 @@ import {
  * longer do. Each test was written first against the old main, where it failed.
  */
 
-const login = (username: string, password = PASSWORD) => call('POST', '/api/auth/login', { body: { username, password } });
-const me = (token: string) => call('GET', '/api/auth/me', { token });
+/** The one answer of a login past the account's ceiling, whatever the password (issue 34 §1). */
+const UNDER_ATTACK = { status: 403, body: { message: authMessages.signInLinkSent, signInLinkSent: true } };
 
 /** A sign-in link's token, from the last mail to the address. */
 async function signInLinkToken(address: string): Promise<string> {
@@ -122,7 +125,7 @@ describe('password spraying across addresses (§4)', () => {
     expect((await me(user.token)).status).toBe(200);
   });
 
-  it('answers an unknown name exactly as a known one for wrong passwords, before and after the ceiling', async () => {
+  it('answers an unknown name exactly as a known one, before and after the ceiling', async () => {
     const known = await signedInUser();
     const unknown = uniqueName('nobody');
     await sprayWrongPasswords(wrongLogin(known.username), 22);
@@ -131,9 +134,9 @@ describe('password spraying across addresses (§4)', () => {
       callFrom('127.0.22.9', 'POST', '/api/auth/login', { body: { username: known.username, password: 'Wrong999!' } }),
       callFrom('127.0.23.9', 'POST', '/api/auth/login', { body: { username: unknown, password: PASSWORD } }),
     ]);
-    expect(forKnown).toMatchObject({ status: 401, body: { message: authMessages.invalidCredentials } });
-    expect(forUnknown).toMatchObject({ status: 401, body: { message: authMessages.invalidCredentials } });
+    expect(forKnown).toMatchObject(UNDER_ATTACK);
     expect(forUnknown.body).toEqual(forKnown.body);
+    expect(forUnknown.status).toBe(forKnown.status);
   });
 
   it("a stolen session's wrong current passwords in Settings count towards the ceiling too", async () => {
@@ -145,16 +148,102 @@ describe('password spraying across addresses (§4)', () => {
       });
     await sprayWrongPasswords(guess, 25, 400);
     const answer = await callFrom('127.0.25.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
-    expect(answer).toMatchObject({ status: 403, body: { signInLinkSent: true } });
+    expect(answer).toMatchObject(UNDER_ATTACK);
   });
 
-  it('an account without a verified address waits for the hour, without a link to send', async () => {
+  it('an account without a verified address answers the same, without a link to send', async () => {
     const user = await signedInUser();
     await setAttributes(`USER#${user.id}`, 'PROFILE', { emailVerified: false, emailGateCleared: true });
     await sprayWrongPasswords(wrongLogin(user.username), 24);
-    const answer = await callFrom('127.0.24.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
-    expect(answer).toMatchObject({ status: 429, body: { message: authMessages.tooManyAttempts } });
-    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    const mailsBefore = (await mailsTo(user.email)).length;
+    const right = await callFrom('127.0.24.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
+    const wrong = await callFrom('127.0.24.10', 'POST', '/api/auth/login', { body: { username: user.username, password: 'Wrong999!' } });
+    expect(right).toMatchObject(UNDER_ATTACK);
+    expect(wrong.body).toEqual(right.body);
+    expect(await mailsTo(user.email)).toHaveLength(mailsBefore);
+  });
+});
+
+/** Issue 34 §1: once the ceiling is reached, the answer says nothing about the password. */
+describe('past the ceiling the password is no oracle (issue 34 §1)', () => {
+  /** A login from `address`, with how long its answer took. */
+  async function timedLogin(address: string, username: string, password: string): Promise<ApiAnswer & { ms: number }> {
+    const started = performance.now();
+    const answer = await callFrom(address, 'POST', '/api/auth/login', { body: { username, password } });
+    return { ...answer, ms: performance.now() - started };
+  }
+
+  it('the right and a wrong password get the same status, body and time; only the right one mails the link', async () => {
+    const user = await signedInUser();
+    await sprayWrongPasswords(wrongLogin(user.username), 31);
+    const mailsBefore = (await mailsTo(user.email)).length;
+    const wrong = await timedLogin('127.0.31.9', user.username, 'Wrong999!');
+    expect(await mailsTo(user.email)).toHaveLength(mailsBefore);
+    const right = await timedLogin('127.0.31.10', user.username, PASSWORD);
+    const wrongAgain = await timedLogin('127.0.31.11', user.username, 'Wrong998!');
+    for (const answer of [wrong, right, wrongAgain]) {
+      expect(answer).toMatchObject(UNDER_ATTACK);
+      expect(answer.body).toEqual(right.body);
+      expect(answer.headers.get('content-length')).toBe(right.headers.get('content-length'));
+      // Every answer waits out the same time after the password was compared (1 s), the mail sent within it.
+      expect(answer.ms).toBeGreaterThanOrEqual(1000);
+    }
+    expect(Math.abs(right.ms - wrong.ms)).toBeLessThan(400);
+    expect(Math.abs(right.ms - wrongAgain.ms)).toBeLessThan(400);
+    expect(await mailsTo(user.email)).toHaveLength(mailsBefore + 1);
+    const confirmed = await call('POST', '/api/auth/confirm-sign-in', { body: { token: await signInLinkToken(user.email) } });
+    expect(confirmed).toMatchObject({ status: 200, body: { requiresTwoFactor: false, userId: user.id } });
+  });
+
+  it('the right password does not give the address back its attempts, which a wrong one uses up', async () => {
+    const user = await signedInUser();
+    await sprayWrongPasswords(wrongLogin(user.username), 32);
+    const address = '127.0.32.9';
+    expect(await callFrom(address, 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } })).toMatchObject(
+      UNDER_ATTACK,
+    );
+    for (let i = 0; i < 4; i++) expect(await wrongLogin(user.username)(address, `Wrong${i}99!`)).toMatchObject(UNDER_ATTACK);
+    // Five compared from this address: the sixth is refused before any comparison, as after five wrong ones.
+    expect(await callFrom(address, 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } })).toMatchObject({
+      status: 429,
+      body: { message: authMessages.tooManyAttempts },
+    });
+  });
+
+  it('a deactivated account answers the same to the right password, and mails nothing', async () => {
+    const user = await signedInUser();
+    const owner = await ownerSession();
+    expect((await call('PUT', `/api/auth/users/${user.id}/status`, { token: owner, body: { status: 'deactivated' } })).status).toBe(200);
+    await sprayWrongPasswords(wrongLogin(user.username), 33);
+    const mailsBefore = (await mailsTo(user.email)).length;
+    const right = await callFrom('127.0.33.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
+    const wrong = await callFrom('127.0.33.10', 'POST', '/api/auth/login', { body: { username: user.username, password: 'Wrong999!' } });
+    expect(right).toMatchObject(UNDER_ATTACK);
+    expect(wrong.body).toEqual(right.body);
+    expect(await mailsTo(user.email)).toHaveLength(mailsBefore);
+  });
+
+  it('a two-factor account answers the same; its link leads to the code, never past it', async () => {
+    const user = await signedInUser();
+    const setup = await call('POST', '/api/2fa/setup', { token: user.token, body: { password: PASSWORD } });
+    expect(setup.status).toBe(200);
+    const secret = setup.body.manualEntry as string;
+    const code = await generate({ secret, epoch: Math.floor((await stackClock()) / 1000) });
+    const enabled = await call('POST', '/api/2fa/enable', { token: user.token, body: { token: code } });
+    expect(enabled.status).toBe(200);
+    await sprayWrongPasswords(wrongLogin(user.username), 34);
+    const right = await callFrom('127.0.34.9', 'POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD } });
+    const wrong = await callFrom('127.0.34.10', 'POST', '/api/auth/login', { body: { username: user.username, password: 'Wrong999!' } });
+    expect(right).toMatchObject(UNDER_ATTACK);
+    expect(wrong.body).toEqual(right.body);
+    const confirmed = await call('POST', '/api/auth/confirm-sign-in', { body: { token: await signInLinkToken(user.email) } });
+    expect(confirmed).toMatchObject({ status: 200, body: { requiresTwoFactor: true, userId: user.id } });
+    expect(confirmed.body).not.toHaveProperty('token');
+    const verified = await call('POST', '/api/2fa/verify', {
+      body: { userId: user.id, twoFactorTicket: confirmed.body.twoFactorTicket, token: enabled.body.backupCodes[0] },
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect((await me(verified.body.token)).status).toBe(200);
   });
 });
 

@@ -9,7 +9,9 @@ import {
   eventually,
   getItem,
   linkToken,
+  login,
   mailsTo,
+  me,
   PASSWORD,
   postToBucket,
   setAttributes,
@@ -23,8 +25,6 @@ import {
 
 /** Issue 9: sessions, settings, the avatar, the data export and account deletion, through the local stack. */
 
-const login = (username: string, password = PASSWORD) => call('POST', '/api/auth/login', { body: { username, password } });
-const me = (token: string) => call('GET', '/api/auth/me', { token });
 const settings = (token: string, body: Record<string, unknown>) => call('PUT', '/api/auth/settings', { token, body });
 const signInAgain = async (username: string) => {
   const answer = await login(username);

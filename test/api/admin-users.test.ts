@@ -8,7 +8,9 @@ import {
   eventually,
   getItem,
   linkToken,
+  login,
   mailsTo,
+  me,
   ownerSession,
   PASSWORD,
   type SignedInUser,
@@ -35,8 +37,6 @@ const details = (token: string, id: string) => call('GET', `/api/auth/users/${id
 const resetMail = (token: string, id: string) => call('POST', `/api/auth/admin/reset-password/${id}`, { token });
 const setEmail = (token: string, id: string, email: string) => call('PUT', `/api/admin/users/${id}/email`, { token, body: { email } });
 const terminate = (token: string, id: string) => call('POST', `/api/auth/users/${id}/terminate-sessions`, { token });
-const me = (token: string) => call('GET', '/api/auth/me', { token });
-const login = (username: string, password = PASSWORD) => call('POST', '/api/auth/login', { body: { username, password } });
 const counts = async () => (await users(owner, '?limit=1')).body.counts as Record<string, number>;
 const activityOf = async (id: string) => (await details(owner, id)).body.activities as Array<Record<string, any>>;
 
@@ -72,13 +72,15 @@ describe('POST /auth/users/create (SPEC §3 new user form)', () => {
     expect(log.at(-1)).toMatchObject({ actionType: 'registration', performedBy: 'owner' });
   });
 
-  it('creates a developer when asked, and refuses an owner to a developer (403 ownerOnly)', async () => {
-    const made = await create(developer.token, { username: uniqueName('dev'), password: PASSWORD, role: 'developer' });
+  it('creates a developer when an owner asks, and refuses a staff role to a developer (403, decision 0104)', async () => {
+    const made = await create(owner, { username: uniqueName('dev'), password: PASSWORD, role: 'developer' });
     expect(made).toMatchObject({ status: 201, body: { user: { role: 'developer' } } });
-    expect(await create(developer.token, { username: uniqueName('own'), password: PASSWORD, role: 'owner' })).toMatchObject({
-      status: 403,
-      body: { message: adminMessages.ownerOnly },
-    });
+    for (const role of ['owner', 'developer']) {
+      expect(await create(developer.token, { username: uniqueName('own'), password: PASSWORD, role })).toMatchObject({
+        status: 403,
+        body: { message: adminMessages.staffRoleOwnerOnly },
+      });
+    }
     expect(await create(owner, { username: uniqueName('own'), password: PASSWORD, role: 'owner' })).toMatchObject({
       status: 201,
       body: { user: { role: 'owner' } },
@@ -120,7 +122,10 @@ describe('PUT /auth/users/{id}/role', () => {
     });
     expect(await setRole(owner, ownerId, 'member')).toMatchObject({ status: 400, body: { message: adminMessages.cannotChangeOwnRole } });
     const member = await signedInUser();
-    expect(await setRole(developer.token, member.id, 'owner')).toMatchObject({ status: 403, body: { message: adminMessages.ownerOnly } });
+    expect(await setRole(developer.token, member.id, 'owner')).toMatchObject({
+      status: 403,
+      body: { message: adminMessages.staffRoleOwnerOnly },
+    });
     const other = await newOwner();
     expect(await setRole(developer.token, other.id, 'member')).toMatchObject({ status: 403, body: { message: adminMessages.ownerOnly } });
     expect(await setRole(owner, crypto.randomUUID(), 'vip')).toMatchObject({ status: 404, body: { message: adminMessages.userNotFound } });

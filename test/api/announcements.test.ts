@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Announcement, MAX_ANNOUNCEMENTS, announcementMessages as messages } from '../../shared/api/announcements.js';
-import { call, getItem, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
+import { call, getItem, ownerSession, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
 
 /**
  * Announcements API (SPEC §7 'Announcements', §5 'Announcement', DESIGN §4), through the local
@@ -42,9 +42,7 @@ const reorder = (token: string, announcements: unknown) =>
   call<Announcement[] & { message?: string }>('PUT', '/api/announcements/reorder', { token, body: { announcements } });
 
 beforeAll(async () => {
-  const login = await call('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } });
-  expect(login.status).toBe(200);
-  owner = login.body.token;
+  owner = await ownerSession();
   [developer, member] = await Promise.all([signedInUser('developer'), signedInUser()]);
   await deleteAll(owner);
 });

@@ -5,7 +5,9 @@ import {
   call,
   getItem,
   linkToken,
+  login,
   mailsTo,
+  me,
   PASSWORD,
   setAttributes,
   signedInUser,
@@ -15,7 +17,6 @@ import {
 } from './helpers.js';
 
 const register = (body: Record<string, unknown>) => call('POST', '/api/auth/register', { body });
-const login = (username: string, password: string) => call('POST', '/api/auth/login', { body: { username, password } });
 
 describe('registration (SPEC §5)', () => {
   const valid = () => {
@@ -140,13 +141,9 @@ describe('e-mail verification and login', () => {
 
   it('stores the browser time zone given at login', async () => {
     const user = await signedInUser();
-    const answer = await call('POST', '/api/auth/login', {
-      body: { username: user.username, password: PASSWORD, timeZone: 'Asia/Tokyo' },
-    });
+    const answer = await login(user.username, PASSWORD, { timeZone: 'Asia/Tokyo' });
     expect(answer.body.user.timeZone).toBe('Asia/Tokyo');
-    const bogus = await call('POST', '/api/auth/login', {
-      body: { username: user.username, password: PASSWORD, timeZone: 'Mars/Olympus_Mons' },
-    });
+    const bogus = await login(user.username, PASSWORD, { timeZone: 'Mars/Olympus_Mons' });
     expect(bogus.body.user.timeZone).toBe('Asia/Tokyo');
   });
 });
@@ -154,8 +151,8 @@ describe('e-mail verification and login', () => {
 describe('session (SPEC §4 Session)', () => {
   it('GET /auth/me returns the signed-in user', async () => {
     const user = await signedInUser();
-    const me = await call('GET', '/api/auth/me', { token: user.token });
-    expect(me).toMatchObject({ status: 200, body: { id: user.id, username: user.username, two_factor_enabled: false } });
+    const session = await me(user.token);
+    expect(session).toMatchObject({ status: 200, body: { id: user.id, username: user.username, two_factor_enabled: false } });
   });
 
   it('answers 401 without a token, with a forged one, and with a flag when deactivated or terminated', async () => {
@@ -164,14 +161,14 @@ describe('session (SPEC §4 Session)', () => {
 
     const deactivated = await signedInUser();
     await setAttributes(`USER#${deactivated.id}`, 'PROFILE', { accountStatus: 'deactivated' });
-    expect(await call('GET', '/api/auth/me', { token: deactivated.token })).toMatchObject({
+    expect(await me(deactivated.token)).toMatchObject({
       status: 401,
       body: { message: authMessages.accountDeactivated, accountDeactivated: true },
     });
 
     const terminated = await signedInUser();
     await setAttributes(`USER#${terminated.id}`, 'PROFILE', { tokenVersion: 2, sessionEndReason: 'admin' });
-    expect(await call('GET', '/api/auth/me', { token: terminated.token })).toMatchObject({
+    expect(await me(terminated.token)).toMatchObject({
       status: 401,
       body: { message: authMessages.sessionTerminated, sessionInvalidated: true },
     });
@@ -205,7 +202,7 @@ describe('password reset (SPEC §2 Forgot/Reset password)', () => {
     const again = await call('POST', '/api/auth/reset-password', { body: { token, password: 'Changed123!' } });
     expect(again).toMatchObject({ status: 400, body: { message: authMessages.resetLinkInvalid } });
 
-    const old = await call('GET', '/api/auth/me', { token: user.token });
+    const old = await me(user.token);
     expect(old.status).toBe(401);
     expect(old.body.sessionInvalidated).toBeUndefined();
     expect((await login(user.username, PASSWORD)).status).toBe(401);
@@ -259,7 +256,7 @@ describe('account preferences (PUT /auth/settings)', () => {
         user: { currencyPreference: 'EUR', notify10Days: false, displayName: 'Ada' },
       },
     });
-    expect((await call('GET', '/api/auth/me', { token: user.token })).body.currencyPreference).toBe('EUR');
+    expect((await me(user.token)).body.currencyPreference).toBe('EUR');
     expect(await call('PUT', '/api/auth/settings', { token: user.token, body: { currencyPreference: 'BTC' } })).toMatchObject({
       status: 400,
       body: { message: 'Currency must be one of USD, EUR, GBP, JPY, KRW, INR' },

@@ -1,8 +1,8 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AVATARS_BUCKET } from '../../local/functions.js';
 import { AVATAR_KEY_PREFIX } from '../../shared/api/account.js';
-import { apiUrl, call, eventually, ownerSession, PASSWORD, type SignedInUser, signedInUser, uploadAvatar } from './helpers.js';
+import { apiUrl, call, eventually, ownerSession, PASSWORD, type SignedInUser, signedInUser, stack, uploadAvatar } from './helpers.js';
 
 /**
  * Issue 21 point 7: deleting an account removes every object under `avatars/<userId>/`, not only the
@@ -15,7 +15,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let s3: S3Client;
 beforeAll(() => {
   s3 = new S3Client({
-    endpoint: inject('s3Endpoint'),
+    endpoint: stack.s3Endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },

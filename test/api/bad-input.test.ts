@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BODY_BYTES } from '../../shared/api/contract.js';
 import { fillPath, type RouteDef, routes } from '../../shared/api/index.js';
-import { call, getItem, PASSWORD, type SignedInUser, signedInUser, uniqueName } from './helpers.js';
+import { call, getItem, ownerSession, PASSWORD, type SignedInUser, signedInUser, uniqueName } from './helpers.js';
 
 /**
  * Every route with a body, fed malformed, mistyped, oversized and hostile input: each answer is a 4xx
@@ -21,7 +21,7 @@ let statsBefore: Record<string, unknown> | undefined;
 
 beforeAll(async () => {
   user = await signedInUser();
-  ownerToken = (await call('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } })).body.token;
+  ownerToken = await ownerSession();
   statsBefore = await getItem('STATS', 'GLOBAL');
 });
 

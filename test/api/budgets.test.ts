@@ -66,6 +66,11 @@ describe('saving and reading', () => {
     [{ monthly: '50', currency: 'USD', categories: [] }, messages.monthlyInvalid],
     [{ monthly: 1_000_000.01, currency: 'USD', categories: [] }, messages.monthlyTooLarge],
     [{ monthly: 10.005, currency: 'USD', categories: [] }, messages.monthlyDecimals],
+    // Issue 34 §8: amounts below a cent underflowed DynamoDB's numbers (a 500).
+    [{ monthly: 5e-324, currency: 'USD', categories: [] }, messages.monthlyTooSmall],
+    [{ monthly: 1e-200, currency: 'USD', categories: [] }, messages.monthlyTooSmall],
+    [{ monthly: 0.001, currency: 'USD', categories: [] }, messages.monthlyTooSmall],
+    [{ monthly: 10, currency: 'USD', categories: [{ category: 'streaming', monthly: 1e-200 }] }, messages.monthlyTooSmall],
     [{ monthly: 10, currency: 'XYZ', categories: [] }, messages.currencyInvalid],
     [{ monthly: 10, currency: 'usd', categories: [] }, messages.currencyInvalid],
     [{ monthly: 10, currency: 'USD', categories: 'streaming' }, messages.categoriesInvalid],

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_THROUGH_THE_SITE } from '../../functions/lib/chassis/origin.js';
 import { MAIL_REQUESTS_BY_CLIENT } from '../../functions/lib/throttles/throttle.js';
 import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { EDGE_HEADERS } from '../../shared/api/edge.js';
-import { apiUrl, call, linkToken, mailsTo, PASSWORD, postToBucket, setAttributes, signedInUser, uniqueName } from './helpers.js';
+import { apiUrl, call, linkToken, mailsTo, PASSWORD, postToBucket, setAttributes, signedInUser, stack, uniqueName } from './helpers.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');
 
@@ -118,18 +118,18 @@ async function runBundle(
     PATH: process.env.PATH,
     HOME: dir,
     AWS_REGION: 'us-east-1',
-    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-    AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
-    AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
+    AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
+    AWS_ENDPOINT_URL_SES: stack.mailboxUrl,
+    AWS_ENDPOINT_URL_S3: stack.s3Endpoint,
     AVATARS_BUCKET: 'avatars',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    TABLE_NAME: inject('tableName'),
+    TABLE_NAME: stack.tableName,
     PUBLIC_URL: 'http://localhost:3000',
     SENDER_EMAIL: 'reminders@example.com',
     SES_CONFIGURATION_SET: 'local',
     JWT_SECRET: 'a-secret-of-the-bundled-function-test',
     LOG_LEVEL: 'error',
-    // As the local stack it answers like (test/api/global-setup.ts): the landing counters from the first account.
+    // As the local stack it answers like (test/api/stack-process.ts): the landing counters from the first account.
     LANDING_COUNTERS_MIN_USERS: '0',
     ...credentials,
     ...settings,
@@ -218,7 +218,7 @@ describe('a bundled function', () => {
         token: signedIn.body.token,
       },
       LAMBDA_CREDENTIALS,
-      { AVATARS_UPLOAD_URL: inject('avatarUploadUrl') },
+      { AVATARS_UPLOAD_URL: stack.avatarUploadUrl },
     );
     expect(ticket, ticket.log).toMatchObject({ status: 200, body: { fields: { 'x-amz-security-token': 'session' } } });
     expect(await postToBucket(ticket.body as { url: string; fields: Record<string, string> }, PNG, 'image/png')).toEqual({ status: 204 });
@@ -228,7 +228,7 @@ describe('a bundled function', () => {
     const userId = crypto.randomUUID();
     const key = `avatars/${userId}/${crypto.randomUUID()}.png`;
     const s3 = new S3Client({
-      endpoint: inject('s3Endpoint'),
+      endpoint: stack.s3Endpoint,
       region: 'us-east-1',
       forcePathStyle: true,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },

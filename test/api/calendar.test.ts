@@ -5,7 +5,7 @@ import type { Subscription } from '../../shared/api/subscription.js';
 import { occurrences } from '../../shared/domain/billing.js';
 import { addMonthsClamped } from '../../shared/domain/dates.js';
 import { parseCalendar } from '../fixtures/icalendar.js';
-import { apiUrl, call, getItem, PASSWORD, type SignedInUser, signedInUser, stackClock } from './helpers.js';
+import { apiUrl, call, getItem, linkToken, PASSWORD, type SignedInUser, signedInUser, stackClock } from './helpers.js';
 
 /**
  * The calendar feed (issue 25 §3, §4) through the local stack: turned on, fetched without signing in,
@@ -254,6 +254,44 @@ describe('who can read a feed', () => {
     expect((await fetchFeed(url)).status).toBe(404);
     expect((await feedStatus(user)).body).toEqual({ active: false, createdAt: null });
     expect((await call('DELETE', '/api/calendar/feed', { token: user.token })).status).toBe(204);
+  });
+
+  // Issue 34 §16 (docs/decisions/0099-what-ends-with-an-account-and-its-sessions.md): whoever had a session or the
+  // password may have copied the link, so what ends their sessions ends it too.
+  it.each([
+    ['signing out of all devices', (user: SignedInUser) => call('POST', '/api/auth/logout-all', { token: user.token }), PASSWORD],
+    [
+      'a password change',
+      (user: SignedInUser) =>
+        call('PUT', '/api/auth/settings', { token: user.token, body: { currentPassword: PASSWORD, newPassword: 'Changed123!' } }),
+      'Changed123!',
+    ],
+    [
+      'a password reset',
+      async (user: SignedInUser) => {
+        expect((await call('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(200);
+        return call('POST', '/api/auth/reset-password', {
+          body: { token: await linkToken(user.email, 'reset-password'), password: 'Another123!' },
+        });
+      },
+      'Another123!',
+    ],
+  ])('stops with %s: the link answers 404 and a new one can be made', async (_, endSessions, password) => {
+    const user = await signedInUser();
+    const { url } = await turnOn(user);
+    const hash = createHash('sha256')
+      .update(/([A-Za-z0-9_-]{43})\.ics$/.exec(url)?.[1] as string)
+      .digest('hex');
+    expect((await fetchFeed(url)).status).toBe(200);
+    const ended = await endSessions(user);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect((await fetchFeed(url)).status).toBe(404);
+    expect(await getItem(`CALFEED#${hash}`, 'CALFEED')).toBeUndefined();
+    const signedIn = await call('POST', '/api/auth/login', { body: { username: user.username, password } });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const again: SignedInUser = { ...user, token: signedIn.body.token };
+    expect((await feedStatus(again)).body).toEqual({ active: false, createdAt: null });
+    expect((await fetchFeed((await turnOn(again)).url)).status).toBe(200);
   });
 
   it('stops with the account: deleting it removes the feed’s lookup entry', async () => {

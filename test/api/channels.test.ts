@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Channel, channelMessages, type Delivery, type DeliveryPage, MAX_CHANNELS } from '../../shared/api/channels.js';
 import { addDays } from '../../shared/domain/dates.js';
-import { apiUrl, call, ownerSession, type SignedInUser, signedInUser } from './helpers.js';
+import { apiUrl, call, ownerSession, type SignedInUser, setAttributes, signedInUser, table } from './helpers.js';
 
 /**
  * Reminder channels on the local stack (issue 25 §2, §4): CRUD and its refusals, 'Send test' with the
@@ -195,6 +196,50 @@ describe('channels: managing them', () => {
     expect(refused).toMatchObject({ status: 409, body: { message: channelMessages.tooMany } });
   });
 
+  it(`keeps the limit under ${MAX_CHANNELS + 4} concurrent creations (issue 34 §11), and a delete frees a place`, async () => {
+    const user = await signedInUser('premium');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_CHANNELS + 4 }, (_, i) =>
+        call<Channel>('POST', '/api/channels', {
+          token: user.token,
+          body: { type: 'ntfy', name: `Topic ${i}`, config: { topic: `t${i}` } },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_CHANNELS);
+    for (const refused of answers.filter((a) => a.status !== 201))
+      expect(refused).toMatchObject({ status: 409, body: { message: channelMessages.tooMany } });
+    const list = await call<Channel[]>('GET', '/api/channels', { token: user.token });
+    expect(list.body).toHaveLength(MAX_CHANNELS);
+    expect((await call('DELETE', `/api/channels/${list.body[0].id}`, { token: user.token })).status).toBe(200);
+    const more = [0, 1].map((i) => ({ type: 'ntfy', name: `More ${i}`, config: { topic: `m${i}` } }));
+    expect((await call('POST', '/api/channels', { token: user.token, body: more[0] })).status).toBe(201);
+    expect((await call('POST', '/api/channels', { token: user.token, body: more[1] })).status).toBe(409);
+  });
+
+  it('counts the channels of a profile that never kept their count (made before it was kept)', async () => {
+    const user = await signedInUser('premium');
+    const made: Channel[] = [];
+    for (let i = 0; i < MAX_CHANNELS; i++)
+      made.push(await addChannel(user, { type: 'ntfy', name: `Topic ${i}`, config: { topic: `t${i}` } }));
+    const { client, name } = table();
+    await client.send(
+      new UpdateCommand({ TableName: name, Key: { pk: `USER#${user.id}`, sk: 'PROFILE' }, UpdateExpression: 'REMOVE channelCount' }),
+    );
+    const body = { type: 'ntfy', name: 'One more', config: { topic: 'more' } };
+    expect(await call('POST', '/api/channels', { token: user.token, body })).toMatchObject({
+      status: 409,
+      body: { message: channelMessages.tooMany },
+    });
+    await client.send(
+      new UpdateCommand({ TableName: name, Key: { pk: `USER#${user.id}`, sk: 'PROFILE' }, UpdateExpression: 'REMOVE channelCount' }),
+    );
+    expect((await call('DELETE', `/api/channels/${made[0].id}`, { token: user.token })).status).toBe(200);
+    expect((await call('POST', '/api/channels', { token: user.token, body })).status).toBe(201);
+    expect((await call('POST', '/api/channels', { token: user.token, body })).status).toBe(409);
+    expect((await call<Channel[]>('GET', '/api/channels', { token: user.token })).body).toHaveLength(MAX_CHANNELS);
+  });
+
   it('tells a member how to get channels (403), and shows them their deliveries', async () => {
     for (const [method, path, body] of [
       ['GET', '/api/channels', undefined],
@@ -266,6 +311,83 @@ describe('channels: Send test', () => {
   });
 });
 
+describe('channels: Send test is no request amplifier (issue 34 §3)', () => {
+  it('sends at most 5 tests a channel in 15 minutes, then answers 429 with Retry-After; each is in the deliveries log', async () => {
+    const user = await signedInUser('vip');
+    const hook = await open();
+    const channel = await addChannel(user, { type: 'webhook', name: 'Tested', config: { url: hook.url } });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', `/api/channels/${channel.id}/test`, { token: user.token })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) {
+      expect(answer).toMatchObject({ status: 429, body: { message: channelMessages.tooManyTests } });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(hook.received).toHaveLength(5);
+    // Each test has its own delivery id, signed with the rest of the body (issue 34 §15).
+    const ids = hook.received.map((r) => JSON.parse(r.body).id);
+    expect(new Set(ids).size).toBe(5);
+    const logged = await deliveriesOf(user);
+    expect(logged).toHaveLength(5);
+    for (const delivery of logged)
+      expect(delivery).toMatchObject({ test: true, status: 'sent', channel: { type: 'webhook', name: 'Tested' }, attempt: 1, error: null });
+  });
+
+  it('sends at most 20 tests a user in an hour, whatever the channels', async () => {
+    const user = await signedInUser('premium');
+    const hook = await open();
+    const channels: Channel[] = [];
+    for (let i = 0; i < 5; i++) channels.push(await addChannel(user, { type: 'webhook', name: `Hook ${i}`, config: { url: hook.url } }));
+    const statuses: number[] = [];
+    for (const channel of channels.slice(0, 4))
+      for (let i = 0; i < 5; i++) statuses.push((await call('POST', `/api/channels/${channel.id}/test`, { token: user.token })).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await call('POST', `/api/channels/${channels[4].id}/test`, { token: user.token });
+    expect(refused).toMatchObject({ status: 429, body: { message: channelMessages.tooManyTests } });
+    expect(hook.received).toHaveLength(20);
+  });
+
+  it('waits at most 3 s for a slow receiver, and logs the test as failed', async () => {
+    const user = await signedInUser('vip');
+    const slow = createServer(() => undefined);
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
+      const channel = await addChannel(user, { type: 'webhook', name: 'Slow', config: { url } });
+      const started = Date.now();
+      const answer = await call('POST', `/api/channels/${channel.id}/test`, { token: user.token });
+      expect(answer.body).toMatchObject({ ok: false, status: null, error: 'Timed out after 3 s' });
+      expect(Date.now() - started).toBeLessThan(4900);
+      expect(await deliveriesOf(user)).toMatchObject([{ test: true, status: 'failed', error: 'Timed out after 3 s' }]);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+});
+
+describe('channels: the local stack’s own routes (issue 34 §14)', () => {
+  it('refuses a channel pointed at /_local/*: the clock does not move, no reminder run starts', async () => {
+    const user = await signedInUser('vip');
+    for (const path of ['/_local/clock?ms=1', '/_local/reminders?date=2036-05-01']) {
+      const channel = await addChannel(user, {
+        type: 'webhook',
+        name: 'Inward',
+        config: { url: `http://127.0.0.1:${new URL(apiUrl()).port}${path}` },
+      });
+      const answer = await call('POST', `/api/channels/${channel.id}/test`, { token: user.token });
+      expect(answer.body, path).toMatchObject({ ok: false, status: 403, error: 'The server answered 403' });
+      expect(JSON.parse(answer.body.body as string), path).toEqual({
+        message: 'The local stack’s /_local routes refuse the app’s own outbound requests (a channel pointed at the stack)',
+      });
+      expect((await call('DELETE', `/api/channels/${channel.id}`, { token: user.token })).status).toBe(200);
+    }
+  });
+});
+
 describe('channels: a reminder run', () => {
   let user: SignedInUser;
   let ntfy: Receiver;
@@ -326,6 +448,13 @@ describe('channels: a reminder run', () => {
     ]);
     expect(down[0].error).toBe('The server answered 503 (gave up after 4 attempts)');
     expect(first.retried).toBe(3);
+    // One delivery id on every attempt (issue 34 §15), another for another channel's delivery.
+    const ids = new Set(failing.received.map((r) => JSON.parse(r.body).id));
+    expect(ids.size).toBe(1);
+    const [id] = ids;
+    expect(id).toMatch(/^dlv_[A-Za-z0-9_-]{22}$/);
+    expect(JSON.parse(hook.received[0].body).id).toMatch(/^dlv_[A-Za-z0-9_-]{22}$/);
+    expect(JSON.parse(hook.received[0].body).id).not.toBe(id);
   });
 
   it('logs every delivery, the e-mail too, newest first', async () => {
@@ -358,5 +487,54 @@ describe('channels: a reminder run', () => {
     expect((await call('GET', `/api/admin/users/${user.id}/deliveries`, { token: vip.token })).status).toBe(403);
     const others: Delivery[] = await deliveriesOf(vip);
     expect(others.some((d) => d.subscriptionName === 'Spotify')).toBe(false);
+  });
+});
+
+describe('channels: settings that cannot go in a header (issue 34 §7)', () => {
+  it('refuses an ntfy access token that is not visible ASCII, on creation and on an edit', async () => {
+    const user = await signedInUser('vip');
+    for (const accessToken of ['tok€n', 'tök', 'tok\u0000n', 'tok\nX-Other: 1']) {
+      const answer = await call('POST', '/api/channels', {
+        token: user.token,
+        body: { type: 'ntfy', name: 'Phone', config: { topic: 't', accessToken } },
+      });
+      expect(answer, accessToken).toMatchObject({ status: 400, body: { message: channelMessages.accessTokenInvalid } });
+    }
+    const channel = await addChannel(user, { type: 'ntfy', name: 'Phone', config: { topic: 't', accessToken: 'tk_!#$%&*+-.^_`|~' } });
+    const edited = await call('PUT', `/api/channels/${channel.id}`, {
+      token: user.token,
+      body: { config: { topic: 't', accessToken: 'tok€n' } },
+    });
+    expect(edited).toMatchObject({ status: 400, body: { message: channelMessages.accessTokenInvalid } });
+    // The token kept: visible ASCII, punctuation included.
+    expect((await call<Channel[]>('GET', '/api/channels', { token: user.token })).body[0].config.accessToken).toBe('••••_`|~');
+  });
+
+  it('answers a send that cannot be made as a failed one: Send test and a reminder, logged once, never retried', async () => {
+    const date = '2036-04-17';
+    const user = await signedInUser('vip');
+    const ntfy = await open();
+    const channel = await addChannel(user, { type: 'ntfy', name: 'Old phone', config: { serverUrl: ntfy.url, topic: 'renewals' } });
+    // Settings stored before the rule above refused them.
+    await setAttributes(`USER#${user.id}`, `CHANNEL#${channel.id}`, {
+      config: { serverUrl: ntfy.url, topic: 'renewals', accessToken: 'tok€n' },
+    });
+
+    const test = await call('POST', `/api/channels/${channel.id}/test`, { token: user.token });
+    expect(test.status).toBe(200);
+    expect(test.body).toMatchObject({ ok: false, status: null });
+    expect(test.body.error).toMatch(/^Invalid request: /);
+
+    const answer = await call('POST', '/api/subscriptions', {
+      token: user.token,
+      body: { name: 'Hulu', amount: 7, category: 'streaming', dueDate: addDays(date, 3) },
+    });
+    expect(answer.status).toBe(201);
+    const run = await runFor(date);
+    expect(run.retried).toBe(0);
+    const logged = (await deliveriesOf(user)).filter((d) => d.channel.name === 'Old phone' && d.subscriptionName === 'Hulu');
+    expect(logged.map((d) => [d.status, d.attempt])).toEqual([['failed', 1]]);
+    expect(logged[0].error).toMatch(/^Invalid request: /);
+    expect(ntfy.received).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/domain/dates.js';
-import { apiUrl, call, linkToken, PASSWORD, type SignedInUser, signedInUser, uniqueName } from './helpers.js';
+import { apiUrl, call, linkToken, me, PASSWORD, type SignedInUser, signedInUser, stack, uniqueName } from './helpers.js';
 
 /**
  * Issue 11 §3: SES bounces and complaints reach the e-mail feedback function (locally through
@@ -20,7 +20,7 @@ interface StoredMail {
 }
 
 async function mailsTo(address: string): Promise<StoredMail[]> {
-  const { emails } = (await (await fetch(`${inject('mailboxUrl')}/store`)).json()) as { emails: StoredMail[] };
+  const { emails } = (await (await fetch(`${stack.mailboxUrl}/store`)).json()) as { emails: StoredMail[] };
   return emails.filter((m) => m.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 }
 const reminders = async (user: SignedInUser) => (await mailsTo(user.email)).filter((m) => m.subject.startsWith('Reminder:'));
@@ -61,15 +61,13 @@ async function deliver(event: unknown) {
   return (await response.json()) as { suppressed: number; ignored: number };
 }
 
-const me = async (user: SignedInUser) => (await call('GET', '/api/auth/me', { token: user.token })).body;
-
 describe('bounces and complaints', () => {
   it('a permanent bounce stops reminders to the address, flags it in settings, and a new address clears it', async () => {
     const date = freshRunDate();
     const user = await signedInUser();
     await dueSoon(user, date);
     expect(await deliver(bounce(user.email.toUpperCase(), 'Permanent'))).toEqual({ suppressed: 1, ignored: 0 });
-    expect((await me(user)).emailSuppressed).toBe('bounce');
+    expect((await me(user.token)).body.emailSuppressed).toBe('bounce');
 
     await runReminders(date);
     expect(await reminders(user)).toEqual([]);
@@ -82,7 +80,7 @@ describe('bounces and complaints', () => {
     const changed = await call('PUT', '/api/auth/settings', { token: user.token, body: { email: address, currentPassword: PASSWORD } });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await call('GET', `/api/auth/verify-email/${await linkToken(address, 'verify-email')}`)).status).toBe(200);
-    expect((await me(user)).emailSuppressed).toBeNull();
+    expect((await me(user.token)).body.emailSuppressed).toBeNull();
   });
 
   it('a complaint stops reminders too, and a transient bounce changes nothing', async () => {
@@ -91,8 +89,8 @@ describe('bounces and complaints', () => {
     await Promise.all([dueSoon(complained, date), dueSoon(full, date)]);
     expect(await deliver(complaint(complained.email))).toEqual({ suppressed: 1, ignored: 0 });
     expect(await deliver(bounce(full.email, 'Transient'))).toEqual({ suppressed: 0, ignored: 1 });
-    expect((await me(complained)).emailSuppressed).toBe('complaint');
-    expect((await me(full)).emailSuppressed).toBeNull();
+    expect((await me(complained.token)).body.emailSuppressed).toBe('complaint');
+    expect((await me(full.token)).body.emailSuppressed).toBeNull();
 
     await runReminders(date);
     expect(await reminders(complained)).toEqual([]);
@@ -128,7 +126,7 @@ describe('one-click unsubscribe', () => {
     const first = await oneClick();
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.message).toMatch(/Reminder e-mails are off/);
-    expect(await me(user)).toMatchObject({ notify10Days: false, notify3Days: false, notify1Day: false });
+    expect((await me(user.token)).body).toMatchObject({ notify10Days: false, notify3Days: false, notify1Day: false });
     expect((await oneClick()).status).toBe(200);
 
     const forged = await call('POST', `/api/auth/unsubscribe/${user.id}.${'A'.repeat(43)}`);

@@ -4,9 +4,23 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject } from 'vitest';
 import type { LandingCounts, LandingStats } from '../../shared/api/stats.js';
+import type { StackAddresses } from './stack-process.js';
 
 /** Test helpers that talk to the local stack the way an API client does: over HTTP. */
-export const apiUrl = () => inject('apiUrl');
+
+/**
+ * This file's local stack: the one of its vitest worker (VITEST_POOL_ID), which no other file uses while
+ * this one runs (test/api/global-setup.ts starts it the first time a file of that worker asks).
+ */
+export const stack: StackAddresses = await (async () => {
+  const worker = process.env.VITEST_POOL_ID;
+  if (!worker) throw new Error('VITEST_POOL_ID is not set: the API tests run in vitest workers (npx vitest run --project api).');
+  const answer = await fetch(`${inject('stackLender')}/stacks/${worker}`);
+  if (!answer.ok) throw new Error(`No local stack for this worker: ${await answer.text()}`);
+  return (await answer.json()) as StackAddresses;
+})();
+
+export const apiUrl = () => stack.url;
 
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
@@ -82,8 +96,9 @@ export async function stackClock(): Promise<number> {
 
 /**
  * Moves the local stack's clock `ms` forward (what fell due meanwhile runs before the answer): a TOTP
- * step or a throttle window is advanced, not waited for. Answers the new time. The stack is shared by
- * every test file: the clock only moves forward, and tests read it (stackClock) rather than assume it.
+ * step or a throttle window is advanced, not waited for. Answers the new time. A stack serves one
+ * file at a time, but the files before it on that stack moved its clock too: the clock only moves
+ * forward, and tests read it (stackClock) rather than assume it.
  */
 export async function moveStackClock(ms: number): Promise<number> {
   const answer = await call<{ nowMs: number }>('POST', `/_local/clock?ms=${Math.ceil(ms)}`);
@@ -104,7 +119,7 @@ export interface Mail {
 }
 
 export async function mailsTo(address: string): Promise<Mail[]> {
-  const response = await fetch(`${inject('mailboxUrl')}/store`);
+  const response = await fetch(`${stack.mailboxUrl}/store`);
   const { emails } = (await response.json()) as { emails: Mail[] };
   return emails.filter((m) => m.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 }
@@ -124,12 +139,12 @@ let client: DynamoDBDocumentClient | undefined;
 export function table() {
   client ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({
-      endpoint: inject('dynamoEndpoint'),
+      endpoint: stack.dynamoEndpoint,
       region: 'us-east-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
-  return { client, name: inject('tableName') };
+  return { client, name: stack.tableName };
 }
 
 export async function getItem(pk: string, sk: string) {
@@ -161,13 +176,20 @@ export interface SignedInUser {
   token: string;
 }
 
+/** POST /api/auth/login as a client signs in (`extra` adds fields, e.g. a remembered device's token): the answer. */
+export const login = (username: string, password = PASSWORD, extra: Record<string, unknown> = {}) =>
+  call('POST', '/api/auth/login', { body: { username, password, ...extra } });
+
+/** GET /api/auth/me, the session check, with a token (and `headers`, e.g. If-None-Match): the answer. */
+export const me = (token: string, headers: Record<string, string> = {}) => call('GET', '/api/auth/me', { token, headers });
+
 let ownerToken: string | undefined;
 /** The seeded owner's token (signed in once per file, again if a test ended its sessions). */
 export async function ownerSession(fresh = false): Promise<string> {
   if (!ownerToken || fresh) {
-    const login = await call('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } });
-    expect(login.status).toBe(200);
-    ownerToken = login.body.token as string;
+    const answer = await login('owner', 'Owner123!');
+    expect(answer.status).toBe(200);
+    ownerToken = answer.body.token as string;
   }
   return ownerToken;
 }
@@ -189,14 +211,14 @@ export async function signedInUser(role?: string): Promise<SignedInUser> {
   const verified = await call('GET', `/api/auth/verify-email/${await linkToken(email, 'verify-email')}`);
   expect(verified.status).toBe(200);
   if (role) await setRoleAsOwner(registered.body.userId, role);
-  const login = await call('POST', '/api/auth/login', { body: { username, password: PASSWORD } });
-  expect(login.status).toBe(200);
-  return { id: registered.body.userId, username, email, token: login.body.token };
+  const signedIn = await login(username);
+  expect(signedIn.status).toBe(200);
+  return { id: registered.body.userId, username, email, token: signedIn.body.token };
 }
 
 /**
  * GET /api/stats's counters: the API test stack shows them from the first account
- * (test/api/global-setup.ts `landingCountersMinUsers: 0`), so an answer without figures fails here.
+ * (test/api/stack-process.ts `landingCountersMinUsers: 0`), so an answer without figures fails here.
  */
 export async function landingCounts(): Promise<LandingCounts> {
   const answer = await call<LandingStats>('GET', '/api/stats');

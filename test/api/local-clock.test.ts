@@ -4,8 +4,8 @@ import { call, moveStackClock, signedInUser, stackClock } from './helpers.js';
 
 /**
  * The local stack's clock (local/clock.ts, functions/lib/chassis/clock.ts): the time the functions
- * read, which the tests move forward instead of waiting. The clock is shared by every test file:
- * it only moves forward, and no test assumes where it stands.
+ * read, which the tests move forward instead of waiting. The files that ran before on the same stack
+ * moved it too: it only moves forward, and no test assumes where it stands.
  */
 describe("the local stack's clock", () => {
   it('reads the functions’ time: never behind the system’s', async () => {

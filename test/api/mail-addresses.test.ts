@@ -5,6 +5,7 @@ import {
   call,
   linkToken,
   mailsTo,
+  me,
   ownerSession,
   PASSWORD,
   type SignedInUser,
@@ -92,8 +93,8 @@ describe('an address the mailer cannot send to', () => {
       const answer = await call('PUT', '/api/auth/settings', { token: user.token, body: { email } });
       expect(answer, email).toMatchObject({ status: 400, body: { message: emailMessages.invalid } });
     }
-    const me = await call('GET', '/api/auth/me', { token: user.token });
-    expect(me.body).toMatchObject({ email: user.email, emailVerified: true });
+    const profile = await me(user.token);
+    expect(profile.body).toMatchObject({ email: user.email, emailVerified: true });
   });
 
   it('forgot-password, resend, admin e-mail change, preview and contact answer 400', async () => {

@@ -6,7 +6,9 @@ import {
   call,
   getItem,
   mailsTo,
+  me,
   moveStackClock,
+  ownerSession,
   PASSWORD,
   type SignedInUser,
   setAttributes,
@@ -27,7 +29,6 @@ let developer: SignedInUser;
 const grant = (token: string, body: Record<string, unknown>) => call('POST', '/api/admin/membership/grant', { token, body });
 const extend = (token: string, body: Record<string, unknown>) => call('POST', '/api/admin/membership/extend', { token, body });
 const tier = (user: SignedInUser, action: string) => call('PUT', '/api/auth/tier', { token: user.token, body: { action } });
-const me = async (user: SignedInUser) => (await call('GET', '/api/auth/me', { token: user.token })).body;
 const stored = async (userId: string) => (await getItem(`USER#${userId}`, 'PROFILE')) as Record<string, any>;
 const stats = async () => (await call('GET', '/api/admin/membership/stats', { token: owner })).body as Record<string, number>;
 
@@ -51,9 +52,7 @@ async function granted(tierName: 'vip' | 'premium', days: number | null): Promis
 }
 
 beforeAll(async () => {
-  const login = await call('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } });
-  expect(login.status).toBe(200);
-  owner = login.body.token;
+  owner = await ownerSession();
   developer = await signedInUser('developer');
 });
 
@@ -84,13 +83,16 @@ describe('admin routes: who may call them (SPEC §6; DESIGN §5 admin = owner or
     }
   });
 
-  it("lets only an owner change an owner's membership", async () => {
-    const ownerId = (await call('GET', '/api/auth/me', { token: owner })).body.id as string;
-    const refused = await grant(developer.token, { userId: ownerId, subscriptionType: 'premium', duration: 7 });
+  it("lets only an owner change a staff account's membership, and nobody their own (decision 0104)", async () => {
+    const ownerId = (await me(owner)).body.id as string;
+    const other = await signedInUser('owner');
+    const refused = await grant(developer.token, { userId: other.id, subscriptionType: 'premium', duration: 7 });
     expect(refused).toMatchObject({ status: 403, body: { message: membershipMessages.ownerOnly } });
     const own = await grant(owner, { userId: ownerId, subscriptionType: 'premium', isForever: true });
-    expect(own.status).toBe(200);
-    expect(own.body.user).toMatchObject({ role: 'owner', subscriptionType: 'premium', isForever: true });
+    expect(own).toMatchObject({ status: 403, body: { message: membershipMessages.ownMembership } });
+    const granted = await grant(owner, { userId: other.id, subscriptionType: 'premium', isForever: true });
+    expect(granted.status).toBe(200);
+    expect(granted.body.user).toMatchObject({ role: 'owner', subscriptionType: 'premium', isForever: true });
   });
 });
 
@@ -100,7 +102,7 @@ describe('grant (SPEC §3 membership grant, §8 success text)', () => {
     const before = await stackClock();
     const answer = await grant(owner, { userId: user.id, subscriptionType: 'vip', duration: 30 });
     expect(answer).toMatchObject({ status: 200, body: { message: 'Membership granted successfully!' } });
-    const mine = await me(user);
+    const mine = (await me(user.token)).body;
     expect(mine).toMatchObject({ role: 'vip', subscriptionType: 'vip', isForever: false, autoRenew: false, pendingDowngrade: false });
     const end = new Date(mine.subscriptionEnd).getTime();
     expect(end).toBeGreaterThanOrEqual(before + 30 * DAY);
@@ -109,7 +111,12 @@ describe('grant (SPEC §3 membership grant, §8 success text)', () => {
 
   it('grants forever: no end', async () => {
     const user = await granted('premium', null);
-    expect(await me(user)).toMatchObject({ role: 'premium', subscriptionType: 'premium', isForever: true, subscriptionEnd: null });
+    expect((await me(user.token)).body).toMatchObject({
+      role: 'premium',
+      subscriptionType: 'premium',
+      isForever: true,
+      subscriptionEnd: null,
+    });
   });
 
   it('refuses bad input with 4xx and the messages, writing nothing', async () => {
@@ -124,14 +131,14 @@ describe('grant (SPEC §3 membership grant, §8 success text)', () => {
       [{ userId: crypto.randomUUID(), subscriptionType: 'vip', duration: 7 }, 404, membershipMessages.userNotFound],
     ];
     for (const [body, status, message] of cases) expect(await grant(owner, body)).toMatchObject({ status, body: { message } });
-    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null });
+    expect((await me(user.token)).body).toMatchObject({ role: 'member', subscriptionType: null });
   });
 });
 
 describe('extend (SPEC §6: a non-forever subscription only)', () => {
   it('adds the days to the end', async () => {
     const user = await granted('vip', 30);
-    const end = new Date((await me(user)).subscriptionEnd).getTime();
+    const end = new Date((await me(user.token)).body.subscriptionEnd).getTime();
     const answer = await extend(owner, { userId: user.id, additionalDays: 7, reason: 'Goodwill' });
     expect(answer).toMatchObject({ status: 200, body: { message: 'Subscription extended successfully!' } });
     expect(new Date(answer.body.user.subscriptionEnd).getTime()).toBe(end + 7 * DAY);
@@ -170,7 +177,7 @@ describe('tier actions (SPEC §4 PUT /auth/tier)', () => {
 
   it('resubscribe turns auto-renew on, cancel turns it off, each with SPEC text; access and end stay', async () => {
     const user = await granted('vip', 30);
-    const end = (await me(user)).subscriptionEnd;
+    const end = (await me(user.token)).body.subscriptionEnd;
     const resubscribed = await tier(user, 'resubscribe');
     expect(resubscribed).toMatchObject({ status: 200, body: { message: tierChangedMessage('resubscribe') } });
     expect(resubscribed.body.user).toMatchObject({ role: 'vip', autoRenew: true, subscriptionEnd: end });
@@ -212,7 +219,7 @@ describe('expiry by read: a term that ended never leaves paid access open', () =
     const user = await granted('vip', 30);
     const before = await stats();
     await setAttributes(`USER#${user.id}`, 'PROFILE', { subscriptionEnd: new Date(Date.now() - 60_000).toISOString() });
-    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
+    expect((await me(user.token)).body).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
     expect(await stored(user.id)).toMatchObject({ role: 'member', subscriptionType: null });
     expect((await stats()).vip).toBe(before.vip - 1);
   });
@@ -225,14 +232,14 @@ describe('no renewal without a payment: a membership ends at its end whatever au
 
   it('a 7-day Premium grant, resubscribed, keeps its end and its schedule, and ends there: the user is a member', async () => {
     const user = await granted('premium', 7);
-    const end = (await me(user)).subscriptionEnd as string;
+    const end = (await me(user.token)).body.subscriptionEnd as string;
     const resubscribed = await tier(user, 'resubscribe');
     expect(resubscribed.body.user).toMatchObject({ role: 'premium', autoRenew: true, subscriptionEnd: end });
     // The wish is recorded, and the schedule still fires at the end.
     expect(await scheduledAt(user.id)).toEqual([end]);
     const before = await stats();
     await endHasPassed(user.id);
-    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
+    expect((await me(user.token)).body).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null, autoRenew: false });
     expect(await stored(user.id)).toMatchObject({ role: 'member', subscriptionType: null, autoRenew: false });
     expect((await stats()).premium).toBe(before.premium - 1);
   });
@@ -241,7 +248,12 @@ describe('no renewal without a payment: a membership ends at its end whatever au
     const user = await granted('premium', 7);
     expect((await tier(user, 'downgrade-to-vip')).body.user).toMatchObject({ role: 'premium', pendingDowngrade: true });
     await endHasPassed(user.id);
-    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, pendingDowngrade: false, autoRenew: false });
+    expect((await me(user.token)).body).toMatchObject({
+      role: 'member',
+      subscriptionType: null,
+      pendingDowngrade: false,
+      autoRenew: false,
+    });
   });
 
   it('reads a stored membership with auto-renew on and an end long past as ended', async () => {
@@ -251,14 +263,14 @@ describe('no renewal without a payment: a membership ends at its end whatever au
       autoRenew: true,
       pendingDowngrade: false,
     });
-    expect(await me(user)).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null });
+    expect((await me(user.token)).body).toMatchObject({ role: 'member', subscriptionType: null, subscriptionEnd: null });
   });
 });
 
 describe('expiry by schedule (one-time schedule per user, run in-process by the local stack)', () => {
   it('creates the schedule at the end, moves it on extend and deletes it for forever', async () => {
     const user = await granted('vip', 30);
-    const end = (await me(user)).subscriptionEnd as string;
+    const end = (await me(user.token)).body.subscriptionEnd as string;
     expect((await schedules()).filter((s) => s.userId === user.id)).toEqual([
       { name: `membership-${user.id}-${Math.ceil(new Date(end).getTime() / 1000)}`, userId: user.id, at: end },
     ]);

@@ -3,6 +3,7 @@ import type { Payment, PaymentList } from '../../shared/api/payments.js';
 import { paymentMessages } from '../../shared/api/payments.js';
 import type { Subscription } from '../../shared/api/subscription.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
+import { shiftRenewal } from '../../shared/domain/billing.js';
 import { convert, FIXED_RATES, roundMoney } from '../../shared/domain/currency.js';
 import { call, getItem, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
 
@@ -48,12 +49,12 @@ describe('recording renewals', () => {
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ dueDate: '2030-01-31', status: 'paid', amount: 30, currency: 'EUR' });
     expect(Date.parse(paid.body.recordedAt)).not.toBeNaN();
-    const skipped = await mark(alice, sub.id, { dueDate: '2030-02-28', status: 'skipped' });
-    expect(skipped.body).toMatchObject({ dueDate: '2030-02-28', status: 'skipped', amount: 30, currency: 'EUR' });
+    const skipped = await mark(alice, sub.id, { dueDate: '2029-12-31', status: 'skipped' });
+    expect(skipped.body).toMatchObject({ dueDate: '2029-12-31', status: 'skipped', amount: 30, currency: 'EUR' });
     const list = await paymentsOf(alice, sub.id);
     expect(list.payments.map((p) => [p.dueDate, p.status])).toEqual([
-      ['2030-02-28', 'skipped'],
       ['2030-01-31', 'paid'],
+      ['2029-12-31', 'skipped'],
     ]);
     expect(list.lifetimeSpend).toEqual({ amount: 30, currency: 'EUR' });
   });
@@ -112,6 +113,8 @@ describe('recording renewals', () => {
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
     expect((await mark(alice, sub.id, { dueDate: '2030-02-15', status: 'paid' })).body).toMatchObject({ amount: 0 });
     expect((await mark(alice, sub.id, { dueDate: '2030-03-15', status: 'paid' })).body).toMatchObject({ amount: 10 });
+    // The renewal after the due date is recordable once Renew has made it the next one (issue 34 §10).
+    expect((await call('PUT', `/api/subscriptions/${sub.id}/renew`, { token: alice.token })).status).toBe(200);
     expect((await mark(alice, sub.id, { dueDate: '2030-04-15', status: 'paid' })).body).toMatchObject({ amount: 12 });
   });
 });
@@ -141,6 +144,26 @@ describe('refusals', () => {
     expect((await call('PUT', `/api/subscriptions/${canceled.id}/cancel`, { token: alice.token })).status).toBe(200);
     expect((await mark(alice, canceled.id, { dueDate: '2030-02-28', status: 'paid' })).status).toBe(400);
     expect((await mark(alice, canceled.id, { dueDate: '2029-12-31', status: 'paid' })).status).toBe(200);
+  });
+
+  it('refuses renewals after the next one and before the subscription began (issue 34 §10)', async () => {
+    const weekly = await create(alice, { billingCycle: 'weekly', dueDate: '2030-01-31' });
+    // The next renewal but one, 300 weeks on, and 960 years on.
+    for (const dueDate of [1, 300, 50_000].map((k) => shiftRenewal('2030-01-31', 'weekly', 1, 31, k))) {
+      expect(await mark(alice, weekly.id, { dueDate, status: 'paid', amount: 1_000_000 }), dueDate).toMatchObject({
+        status: 400,
+        body: { message: paymentMessages.outsideCycles },
+      });
+    }
+    // Before it was created (its first price starts on its creation day).
+    expect(await mark(alice, weekly.id, { dueDate: '2019-01-03', status: 'paid' })).toMatchObject({
+      status: 400,
+      body: { message: paymentMessages.outsideCycles },
+    });
+    expect((await paymentsOf(alice, weekly.id)).lifetimeSpend.amount).toBe(0);
+    // Its next renewal and the ones since its start are recorded.
+    expect((await mark(alice, weekly.id, { dueDate: '2030-01-31', status: 'paid' })).status).toBe(200);
+    expect((await mark(alice, weekly.id, { dueDate: '2030-01-24', status: 'paid' })).status).toBe(200);
   });
 
   it("answers 404 for another user's subscription, an unknown one and a malformed id", async () => {

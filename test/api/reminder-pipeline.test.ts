@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReminderMessage } from '../../functions/reminders/message.js';
 import type { ReminderConsumer } from '../../local/reminder-queue.js';
 import { addDays } from '../../shared/domain/dates.js';
-import { apiUrl, call, getItem, mailsTo, type SignedInUser, signedInUser, table } from './helpers.js';
+import { apiUrl, call, getItem, mailsTo, type SignedInUser, signedInUser, stack, table } from './helpers.js';
 
 /**
  * The reminder pipeline end to end (issue 11 §1): the real planner, the local in-process queue and the
@@ -77,15 +77,15 @@ const TIMINGS = { visibilityTimeoutMs: 2000, maxReceiveCount: 3, concurrency: 2,
 let local: typeof import('../../local/functions.js');
 
 beforeAll(async () => {
-  const ses = await startSesFront(inject('mailboxUrl'));
+  const ses = await startSesFront(stack.mailboxUrl);
   // The functions' environment, as the local stack sets it, SES reached through the front.
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+    AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
     AWS_ENDPOINT_URL_SES: ses,
-    TABLE_NAME: inject('tableName'),
+    TABLE_NAME: stack.tableName,
     PUBLIC_URL: apiUrl(),
     SENDER_EMAIL: 'reminders@example.com',
     LOG_LEVEL: 'silent',
@@ -263,7 +263,7 @@ describe('the planner', () => {
     installReminderQueue({
       async enqueue(messages) {
         if (messages.length > 0 && ++calls === 2) throw new Error('the planner dies here');
-        queued.push(...messages);
+        queued.push(...(messages as ReminderMessage[]));
       },
     });
     const now = new Date(`${date}T08:00:00Z`);

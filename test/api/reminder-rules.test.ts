@@ -3,7 +3,7 @@ import type { Channel } from '../../shared/api/channels.js';
 import { type AccountReminderRules, reminderRuleMessages as m, type SubscriptionReminderRules } from '../../shared/api/reminders.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
 import type { ReminderRule } from '../../shared/domain/reminder-rules.js';
-import { call, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
+import { call, login, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
 
 /**
  * Reminder rules on the local stack (issue 25 §1, §4): SPEC's reminders as rules per tier, VIP's and
@@ -260,10 +260,9 @@ describe('the reminder hour and time zone', () => {
 
   it("the browser's zone at sign-in until the user chooses one; a chosen zone stays", async () => {
     const user = await signedInUser();
-    const login = (timeZone: string) =>
-      call('POST', '/api/auth/login', { body: { username: user.username, password: PASSWORD, timeZone } });
-    expect((await login('Europe/Berlin')).body.user.timeZone).toBe('Europe/Berlin');
+    const signInFrom = (timeZone: string) => login(user.username, PASSWORD, { timeZone });
+    expect((await signInFrom('Europe/Berlin')).body.user.timeZone).toBe('Europe/Berlin');
     expect((await call('PUT', '/api/auth/settings', { token: user.token, body: { timeZone: 'America/New_York' } })).status).toBe(200);
-    expect((await login('Asia/Tokyo')).body.user.timeZone).toBe('America/New_York');
+    expect((await signInFrom('Asia/Tokyo')).body.user.timeZone).toBe('America/New_York');
   });
 });

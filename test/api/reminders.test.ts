@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDateShort } from '../../shared/domain/dates.js';
-import { apiUrl, call, getItem, mailsTo, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
+import { apiUrl, call, getItem, mailsTo, ownerSession, type SignedInUser, setAttributes, signedInUser } from './helpers.js';
 
 /**
  * The reminder run on the local stack (SPEC §1, §9; issue 'Renewal reminders'): seed users and
@@ -288,7 +288,7 @@ describe('npm run reminders (bin/reminders.ts)', () => {
 
 describe('POST /admin/preview-email', () => {
   it('sends a sample reminder for admins only', async () => {
-    const owner = (await call('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } })).body.token as string;
+    const owner = await ownerSession();
     const answer = await call('POST', '/api/admin/preview-email', { token: owner, body: { type: '3day', email: 'preview@example.com' } });
     expect(answer).toMatchObject({ status: 200, body: { message: 'Preview email sent to preview@example.com' } });
     const [mail] = await mailsTo('preview@example.com');

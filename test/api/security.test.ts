@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.js';
-import { apiUrl, call, mailsTo, moveStackClock, PASSWORD, setAttributes, signedInUser, stackClock, uniqueName } from './helpers.js';
+import { apiUrl, call, login, mailsTo, moveStackClock, PASSWORD, setAttributes, signedInUser, stackClock, uniqueName } from './helpers.js';
 
 /** The documented limits (docs/decisions/0009-login-throttle.md): per username and address, and per address, in 15 minutes. */
 const PER_ACCOUNT_AND_ADDRESS = 5;
@@ -132,7 +132,6 @@ async function linkTokens(address: string, kind: 'verify-email' | 'reset-passwor
 }
 
 const resetPassword = (token: string, password: string) => call('POST', '/api/auth/reset-password', { body: { token, password } });
-const login = (username: string, password: string) => call('POST', '/api/auth/login', { body: { username, password } });
 const invalidResetLink = { status: 400, body: { message: authMessages.resetLinkInvalid } };
 
 describe('reset and verification links end when the password or the address changes (issue 8)', () => {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
-import { PASSWORD, signedInUser } from './helpers.js';
+import { PASSWORD, signedInUser, stack } from './helpers.js';
 
 /**
  * Session tokens name the key that signed them (`kid`, functions/lib/auth/jwt.ts): the bundled auth
@@ -58,10 +58,10 @@ function invoke(requests: Request[], area: 'auth' | 'session' = 'auth'): Array<{
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-      AWS_ENDPOINT_URL_SES: inject('mailboxUrl'),
+      AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
+      AWS_ENDPOINT_URL_SES: stack.mailboxUrl,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      TABLE_NAME: inject('tableName'),
+      TABLE_NAME: stack.tableName,
       PUBLIC_URL: 'http://localhost:3000',
       SENDER_EMAIL: 'reminders@example.com',
       SES_CONFIGURATION_SET: 'local',

@@ -5,8 +5,8 @@ import { call, landingCounts, PASSWORD, type SignedInUser, signedInUser } from '
 
 /**
  * The landing counters (functions/lib/stats/counters.ts): accounts that exist, subscriptions outside the
- * trash, and the monthly amounts of canceled subscriptions. API test files run one at a time, so the
- * differences seen here are this file's own.
+ * trash, and the monthly amounts of canceled subscriptions. Each API test file has its stack to
+ * itself while it runs (docs/decisions/0107-api-tests-side-by-side.md), so the differences seen here are this file's own.
  */
 const stats = landingCounts;
 

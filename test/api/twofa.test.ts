@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_TICKET_SECONDS } from '../../functions/lib/auth/jwt.js';
 import { authMessages } from '../../shared/api/auth.js';
 import { BACKUP_CODE, twoFactorMessages } from '../../shared/api/twofa.js';
-import { call, getItem, mailsTo, moveStackClock, PASSWORD, type SignedInUser, setAttributes, signedInUser, stackClock } from './helpers.js';
+import {
+  call,
+  getItem,
+  login,
+  mailsTo,
+  me,
+  moveStackClock,
+  PASSWORD,
+  type SignedInUser,
+  setAttributes,
+  signedInUser,
+  stackClock,
+} from './helpers.js';
 
 /**
  * Two-factor sign-in (SPEC §2, §5, §7 `/2fa/*`; DESIGN §5) with real TOTP codes, computed here with
@@ -34,10 +46,7 @@ async function awayFromStepEdge(): Promise<void> {
   if (leftMs < 12_000) await moveStackClock(leftMs + 300);
 }
 
-const login = (username: string, extra: Record<string, unknown> = {}) =>
-  call('POST', '/api/auth/login', { body: { username, password: PASSWORD, ...extra } });
 const verify = (body: Record<string, unknown>) => call('POST', '/api/2fa/verify', { body });
-const me = (token: string) => call('GET', '/api/auth/me', { token });
 
 interface TwoFactorUser extends SignedInUser {
   secret: string;
@@ -269,15 +278,13 @@ describe('two-factor login', () => {
     const { deviceToken } = verified.body;
     expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const remembered = await login(user.username, { deviceToken });
+    const remembered = await login(user.username, PASSWORD, { deviceToken });
     expect(remembered.body).toMatchObject({ requiresTwoFactor: false, userId: user.id });
     expect((await me(remembered.body.token)).status).toBe(200);
-    expect((await login(other.username, { deviceToken })).body).toMatchObject({ requiresTwoFactor: true });
-    expect((await login(user.username, { deviceToken: 'x'.repeat(43) })).body).toMatchObject({ requiresTwoFactor: true });
+    expect((await login(other.username, PASSWORD, { deviceToken })).body).toMatchObject({ requiresTwoFactor: true });
+    expect((await login(user.username, PASSWORD, { deviceToken: 'x'.repeat(43) })).body).toMatchObject({ requiresTwoFactor: true });
     // The password is still needed.
-    expect((await call('POST', '/api/auth/login', { body: { username: user.username, password: 'Wrong123!', deviceToken } })).status).toBe(
-      401,
-    );
+    expect((await login(user.username, 'Wrong123!', { deviceToken })).status).toBe(401);
   });
 });
 
@@ -290,9 +297,9 @@ describe('remembered devices end with the sessions (issue 21 §6)', () => {
       return verified.body as { token: string; deviceToken: string };
     };
     const first = await remember(await codeAt(user.secret));
-    expect((await login(user.username, { deviceToken: first.deviceToken })).body).toMatchObject({ requiresTwoFactor: false });
+    expect((await login(user.username, PASSWORD, { deviceToken: first.deviceToken })).body).toMatchObject({ requiresTwoFactor: false });
     expect((await call('POST', '/api/auth/logout-all', { token: first.token })).status).toBe(200);
-    expect((await login(user.username, { deviceToken: first.deviceToken })).body).toMatchObject({ requiresTwoFactor: true });
+    expect((await login(user.username, PASSWORD, { deviceToken: first.deviceToken })).body).toMatchObject({ requiresTwoFactor: true });
 
     const second = await remember(user.backupCodes[0]);
     const changed = await call('PUT', '/api/auth/settings', {
@@ -300,9 +307,7 @@ describe('remembered devices end with the sessions (issue 21 §6)', () => {
       body: { currentPassword: PASSWORD, newPassword: 'Changed123!' },
     });
     expect(changed.status).toBe(200);
-    const again = await call('POST', '/api/auth/login', {
-      body: { username: user.username, password: 'Changed123!', deviceToken: second.deviceToken },
-    });
+    const again = await login(user.username, 'Changed123!', { deviceToken: second.deviceToken });
     expect(again.body).toMatchObject({ requiresTwoFactor: true });
   });
 
@@ -360,7 +365,7 @@ describe('disabling two-factor sign-in and replacing the backup codes', () => {
     expect(
       (await call('POST', '/api/2fa/enable', { token: user.token, body: { token: await codeAt(setup.body.manualEntry) } })).status,
     ).toBe(200);
-    expect((await login(user.username, { deviceToken })).body).toMatchObject({ requiresTwoFactor: true });
+    expect((await login(user.username, PASSWORD, { deviceToken })).body).toMatchObject({ requiresTwoFactor: true });
   });
 
   it('replaces all backup codes: the old ones stop working, the new ones work', async () => {

@@ -1,7 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../local/emulators.js';
+import { stack } from './helpers.js';
 
 /**
  * A table written before the admin console (issue 10): users without search-directory entries and a
@@ -31,7 +32,7 @@ beforeAll(async () => {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+    AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
     TABLE_NAME: TABLE,
   });
   const client = new DynamoDBClient({});

@@ -111,6 +111,15 @@ test('the owner sees the page, the tabs, the counters and the table; their own r
   const del = page.getByRole('menu', { name: 'More actions for owner' }).getByRole('menuitem', { name: 'Cannot delete yourself' });
   await expect(del).toHaveAttribute('aria-disabled', 'true');
   await expect(del).toHaveAttribute('title', 'Cannot delete yourself');
+  // Nobody grants themselves a membership or changes their own e-mail here (decision 0104): shown, disabled, with the reason.
+  const ownMenu = page.getByRole('menu', { name: 'More actions for owner' });
+  for (const [item, reason] of [
+    ['Grant Membership', 'You cannot grant or extend your own membership'],
+    ['Change Email', 'Change your own email in Settings'],
+  ]) {
+    await expect(ownMenu.getByRole('menuitem', { name: item })).toHaveAttribute('aria-disabled', 'true');
+    await expect(ownMenu.getByRole('menuitem', { name: item })).toHaveAttribute('title', reason);
+  }
   // Choosing it does nothing; Escape closes the menu and focus goes back to its button.
   await page.keyboard.press('End');
   await expect(del).toBeFocused();

@@ -111,7 +111,9 @@ test('a VIP adds a webhook with the keyboard, sends tests, and reads the deliver
   expect(received).toBe(3);
   await page.reload();
   const deliveries = section(page, 'Deliveries').getByRole('list', { name: 'Your reminder deliveries' });
-  await expect(deliveries.getByRole('listitem')).toHaveCount(2);
+  // The two tests are in the log too (issue 34 §3), beside the reminder's webhook and e-mail.
+  await expect(deliveries.getByRole('listitem')).toHaveCount(4);
+  await expect(deliveries.getByRole('listitem').filter({ hasText: 'Send test' })).toHaveCount(2);
   await expect(deliveries).toContainText('Hulu: renewal in 3 days');
   await expect(deliveries).toContainText('Webhook: Home server');
   await expect(deliveries).toContainText(`E-mail (${vip.username}@example.com)`);

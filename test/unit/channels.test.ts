@@ -16,7 +16,9 @@ import { setFunctionEnv } from './function-env.js';
 
 setFunctionEnv();
 const { isPublicAddress, sendOutbound } = await import('../../functions/lib/channels/outbound.js');
-const { CHANNEL_REQUESTS, CHANNEL_SENDERS, webhookSignature } = await import('../../functions/lib/channels/senders.js');
+const { CHANNEL_REQUESTS, CHANNEL_SENDERS, deliveryIdOf, newDeliveryId, webhookSignature } = await import(
+  '../../functions/lib/channels/senders.js'
+);
 
 /** Reminder channels (issue 25 §2): settings rules, the backoff, the signature, each type's payload, the outbound guard. */
 
@@ -45,6 +47,10 @@ describe('channel settings', () => {
     expect(rules.ntfy({ topic: 'a/b' }, undefined)).toBe(channelMessages.topicInvalid);
     expect(rules.ntfy({ topic: 'x', serverUrl: 'https://ntfy.sh/topic' }, undefined)).toBe(channelMessages.serverUrlInvalid);
     expect(rules.ntfy({ topic: 'x', accessToken: 'has space' }, undefined)).toBe(channelMessages.accessTokenInvalid);
+    // It goes into a header: visible ASCII only (issue 34 §7).
+    for (const accessToken of ['tok€n', 'tök', 'tk\u0000', 'tk\u007f'])
+      expect(rules.ntfy({ topic: 'x', accessToken }, undefined), accessToken).toBe(channelMessages.accessTokenInvalid);
+    expect(rules.ntfy({ topic: 'x', accessToken: 'tk_!#$%&*+-.^_`|~' }, undefined)).toMatchObject({ accessToken: 'tk_!#$%&*+-.^_`|~' });
     const stored = { serverUrl: 'https://ntfy.sh', topic: 'x', accessToken: 'tk_old' };
     expect(rules.ntfy({ topic: 'y' }, stored)).toMatchObject({ accessToken: 'tk_old' });
     expect(rules.ntfy({ topic: 'y', accessToken: null }, stored)).toMatchObject({ accessToken: null });
@@ -108,6 +114,7 @@ const notification = {
   },
   recipient: { displayName: 'Ada', currency: 'EUR' },
   sentAt: '2036-02-10T08:00:00.000Z',
+  deliveryId: 'dlv_0123456789abcdefABCDEF',
 };
 
 describe('payloads', () => {
@@ -119,11 +126,21 @@ describe('payloads', () => {
     expect(request.headers['x-subtracker-signature']).toBe(`v1=${expected}`);
     expect(webhookSignature('key', '1', 'body')).toBe(`v1=${createHmac('sha256', 'key').update('1.body').digest('hex')}`);
     expect(JSON.parse(request.body)).toMatchObject({
+      id: 'dlv_0123456789abcdefABCDEF',
       event: 'reminder',
       subscription: { id: 'sub-1', name: 'Spotify', amount: 9.99, currency: 'EUR', dueDate: '2036-02-13' },
       reminder: { event: 'renewal', daysBefore: 3, title: 'Spotify renews in 3 days', url: 'http://localhost:3000/dashboard' },
       sentAt: notification.sentAt,
     });
+  });
+
+  it('names each delivery: one id for every attempt of a reminder on a channel, a new one for each test (issue 34 §15)', () => {
+    const marker = { pk: 'REMINDER#sub-1#2036-02-13', sk: 'CHANNEL#c1' };
+    expect(deliveryIdOf(marker)).toBe(deliveryIdOf({ ...marker }));
+    expect(deliveryIdOf(marker)).toMatch(/^dlv_[A-Za-z0-9_-]{22}$/);
+    expect(deliveryIdOf({ ...marker, sk: 'CHANNEL#c2' })).not.toBe(deliveryIdOf(marker));
+    expect(newDeliveryId()).toMatch(/^dlv_[A-Za-z0-9_-]{22}$/);
+    expect(newDeliveryId()).not.toBe(newDeliveryId());
   });
 
   it('ntfy: POST to the topic with the title (RFC 2047), tags, the dashboard as click, the token as a bearer', () => {
@@ -155,7 +172,8 @@ describe('payloads', () => {
 
 describe('the outbound guard (issue 25 §2: public addresses only)', () => {
   it('classifies addresses: public unicast only', () => {
-    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:82b::200e', '2001:4860:4860::8888'])
+      expect(isPublicAddress(address), address).toBe(true);
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -175,6 +193,17 @@ describe('the outbound guard (issue 25 §2: public addresses only)', () => {
       'ff02::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      // All of ::/8 (issue 34 §13): IPv4-translated, reserved, IPv4-compatible, embedding the metadata service.
+      '::ffff:0:a9fe:a9fe',
+      '::ffff:ffff:a9fe:a9fe',
+      '::a9fe:a9fe',
+      '::1:a9fe:a9fe',
+      '0:ff::1',
+      // Outside 2000::/3, the global unicast space: reserved.
+      '1::1',
+      '4000::1',
+      'e000::1',
+      '3fff::1', // documentation (RFC 9637)
       'not-an-address',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
@@ -257,6 +286,16 @@ describe('the outbound guard (issue 25 §2: public addresses only)', () => {
     } finally {
       await new Promise<void>((resolve) => big.close(() => resolve()));
     }
+  });
+
+  it('answers a request node will not make (a header that is not Latin-1) as a permanent failure, without connecting (issue 34 §7)', async () => {
+    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    connections = 0;
+    const answer = await sendOutbound({ url: `http://127.0.0.1:${port}/`, headers: { authorization: 'Bearer tok€n' }, body: '{}' });
+    expect(answer).toMatchObject({ ok: false, status: null, permanent: true });
+    expect(answer.error).toMatch(/^Invalid request: /);
+    expect(answer.error).not.toContain('tok€n');
+    expect(connections).toBe(0);
   });
 
   it('treats 429 and 5xx as passing, other 4xx as permanent', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, detectDelimiter, readCsv, writeCsv } from '../../shared/domain/import/csv.js';
+import { csvField, writeCsv } from '../../shared/domain/csv-writer.js';
+import { detectDelimiter, readCsv } from '../../shared/domain/import/csv.js';
 
 describe('the shared CSV reader (issue 24 §6)', () => {
   it('reads RFC 4180: quoted commas, doubled quotes, line breaks inside quotes, CRLF; records keep their first line', () => {

@@ -28,3 +28,38 @@ export const byName = (rows: ParsedRow[], name: string): ImportRow => {
   if (!row) throw new Error(`no row ${name}`);
   return row;
 };
+
+/** This product's JSON export with one subscription of `prices` price changes. */
+export function ownExport(prices: number): string {
+  const priceHistory = Array.from({ length: prices }, (_, i) => ({
+    amount: 10 + (i % 2),
+    currency: 'USD',
+    effectiveFrom: new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10),
+  }));
+  const last = priceHistory.at(-1) ?? { amount: 10 };
+  return JSON.stringify({
+    format: 'subscription-tracker',
+    version: 1,
+    exportedAt: '2026-11-29T00:00:00.000Z',
+    subscriptions: [
+      {
+        externalId: `subscription-tracker:${prices}`,
+        name: `Prices ${prices}`,
+        description: '',
+        amount: last.amount,
+        currency: 'USD',
+        priceHistory,
+        category: 'other',
+        dueDate: '2030-01-01',
+        billingCycle: 'monthly',
+        cycleInterval: 1,
+        anchorDay: 1,
+        autoRenew: true,
+        status: 'active',
+        trialEndsAt: null,
+        endsAt: null,
+        noticeDays: null,
+      },
+    ],
+  });
+}

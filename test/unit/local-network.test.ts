@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availablePort } from '../../local/ports.js';
-import { isFromThisMachine, isLoopbackAddress } from '../../local/server.js';
+import { isFromThisMachine, isLoopbackAddress, localRoutesMessages, localRoutesRefusal } from '../../local/server.js';
 import { appUrl, DEFAULT_HOST } from '../../local/stack.js';
 
 /** The local stack's network rules (issue 21 §7): HOST, and `/_local/*` for this machine only. */
@@ -43,5 +43,21 @@ describe('the local stack on the network', () => {
     expect(from(undefined)).toBe(false);
     expect(from('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).toBe(false);
     expect(from('::1', { forwarded: 'for=203.0.113.7' })).toBe(false);
+  });
+
+  it('refuses /_local/* to the app’s own outbound requests, and asks for the token once HOST opens the stack (issue 34 §14)', () => {
+    const refusal = (headers: Record<string, string>, token: string | null, remoteAddress = '127.0.0.1') =>
+      localRoutesRefusal({ socket: { remoteAddress }, headers }, token);
+    expect(refusal({}, null)).toBeNull();
+    // A channel pointed at the stack: the outbound client marks every request it makes.
+    expect(refusal({ 'x-subtracker-outbound': '1' }, null)).toBe(localRoutesMessages.ownRequest);
+    expect(refusal({}, null, '192.168.1.20')).toBe(localRoutesMessages.thisMachineOnly);
+    // Opened to the network: any loopback peer needs the token.
+    expect(refusal({}, 'sekret-token')).toBe(localRoutesMessages.tokenRequired);
+    expect(refusal({ 'x-local-routes-token': 'wrong-token!' }, 'sekret-token')).toBe(localRoutesMessages.tokenRequired);
+    expect(refusal({ 'x-local-routes-token': 'sekret-token' }, 'sekret-token')).toBeNull();
+    expect(refusal({ 'x-local-routes-token': 'sekret-token', 'x-subtracker-outbound': '1' }, 'sekret-token')).toBe(
+      localRoutesMessages.ownRequest,
+    );
   });
 });

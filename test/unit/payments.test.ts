@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { convert, FIXED_RATES, roundMoney } from '../../shared/domain/currency.js';
-import { isRenewalDate, lifetimeSpend, paymentFor, unrecordedRenewals } from '../../shared/domain/payments.js';
+import {
+  isRecordableRenewal,
+  isRenewalDate,
+  lifetimeSpend,
+  paymentFor,
+  recordableWindow,
+  unrecordedRenewals,
+} from '../../shared/domain/payments.js';
 import { sub } from './subscription-fixtures.js';
 
 /** Payments (issue 24 §4): which dates can be marked, what a mark records, what the lifetime spend is. */
@@ -18,6 +25,24 @@ describe('renewal dates that can be marked (issue 24 §4)', () => {
     expect(isRenewalDate({ ...monthly, status: 'canceled' }, '2027-01-31')).toBe(false);
     expect(isRenewalDate({ ...monthly, status: 'canceled' }, '2026-12-31')).toBe(true);
     expect(isRenewalDate({ ...monthly, status: 'deleted' }, '2026-12-31')).toBe(false);
+  });
+});
+
+describe('renewals a payment or a settlement may be recorded for (issue 34 §10)', () => {
+  const weekly = sub({ billingCycle: 'weekly', dueDate: '2027-01-07', createdAt: '2026-11-20T10:00:00.000Z', priceHistory: undefined });
+
+  it('run from the start to the next renewal: the due date, or today (in the easternmost zone) when it is past', () => {
+    expect(recordableWindow(weekly, '2026-12-01')).toEqual({ from: '2026-11-20', to: '2027-01-07' });
+    expect(recordableWindow(weekly, '2027-02-01')).toEqual({ from: '2026-11-20', to: '2027-02-02' });
+    // A due date before the creation day starts the window there.
+    expect(recordableWindow({ ...weekly, dueDate: '2026-10-01' }, '2026-12-01').from).toBe('2026-10-01');
+  });
+
+  it('refuses renewals after the next one and before the start, whatever the schedule has', () => {
+    expect(isRecordableRenewal(weekly, '2027-01-07', '2026-12-01')).toBe(true);
+    expect(isRecordableRenewal(weekly, '2026-11-26', '2026-12-01')).toBe(true);
+    for (const date of ['2027-01-14', '2990-01-04', '2026-11-19'])
+      expect(isRecordableRenewal(weekly, date, '2026-12-01'), date).toBe(false);
   });
 });
 

@@ -168,6 +168,9 @@ describe('a share as given (issue 26: equal, percent or fixed, in the subscripti
     expect(shareProblem({ mode: 'fixed', value: -1 }, 'EUR')).toBe(m.fixedInvalid);
     expect(shareProblem({ mode: 'fixed', value: 5.999 }, 'EUR')).toBe('An amount in EUR can have at most 2 decimal places');
     expect(shareProblem({ mode: 'fixed', value: 5.5 }, 'KRW')).toBe('An amount in KRW has no decimal places');
+    expect(shareProblem({ mode: 'percent', value: 5e-324 }, 'EUR')).toBe(m.percentTooSmall);
+    expect(shareProblem({ mode: 'fixed', value: 1e-200 }, 'EUR')).toBe('A fixed share in EUR must be at least 0.01');
+    expect(shareProblem({ mode: 'fixed', value: 0.5 }, 'JPY')).toBe('A fixed share in JPY must be at least 1');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { csvField } from '../../shared/domain/csv-writer.js';
 import {
-  csvField,
   PROJECTION_YEARS,
   reportCsv,
   reportFileName,
@@ -128,7 +128,7 @@ describe('yearlyReport (SPEC §9 "Yearly cost multipliers" and the yearly report
 });
 
 describe('CSV export (SPEC §2 "CSV download", §9 export files)', () => {
-  it('csvField quotes commas, quotes, line breaks and edge spaces per RFC 4180', () => {
+  it('quotes commas, quotes, line breaks and edge spaces per RFC 4180 (the shared writer)', () => {
     expect(csvField('Netflix')).toBe('Netflix');
     expect(csvField('Netflix, Premium')).toBe('"Netflix, Premium"');
     expect(csvField('He said "hi"')).toBe('"He said ""hi"""');

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { REMEMBERED_DEVICE_DAYS } from '../../../shared/domain/two-factor.js';
 import { dynamo } from '../chassis/aws.js';
 import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import { writeWhileOpen } from '../users/account-closing.js';
 import type { UserItem } from '../users/user-item.js';
 
 /**
@@ -17,21 +18,29 @@ export const REMEMBERED_DEVICE_SECONDS = REMEMBERED_DEVICE_DAYS * 24 * 3600;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * Each remembered device also has an entry `DEVICE#<hash>` on its user's partition, written with it,
+ * so that deleting the account finds and deletes the device's token item too (issue 34 §4).
+ */
+export const DEVICE_PREFIX = 'DEVICE#';
+const deviceEntryKey = (userId: string, hash: string) => ({ pk: keys.user(userId).pk, sk: `${DEVICE_PREFIX}${hash}` });
+/** The token item a `DEVICE#<hash>` entry stands for. */
+export const deviceTokenKey = (entrySk: string) => keys.token(entrySk.slice(DEVICE_PREFIX.length));
+
 export async function rememberDevice(user: Pick<UserItem, 'id' | 'deviceVersion'>): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.token(hashToken(token)),
-        kind: KIND,
-        userId: user.id,
-        deviceVersion: user.deviceVersion ?? 0,
-        createdAt: nowIso(),
-        expiresAt: epochSeconds() + REMEMBERED_DEVICE_SECONDS,
+  const hash = hashToken(token);
+  const TableName = tableName();
+  const expiresAt = epochSeconds() + REMEMBERED_DEVICE_SECONDS;
+  await writeWhileOpen(user.id, [
+    {
+      Put: {
+        TableName,
+        Item: { ...keys.token(hash), kind: KIND, userId: user.id, deviceVersion: user.deviceVersion ?? 0, createdAt: nowIso(), expiresAt },
       },
-    }),
-  );
+    },
+    { Put: { TableName, Item: { ...deviceEntryKey(user.id, hash), expiresAt } } },
+  ]);
   return token;
 }
 

@@ -1,7 +1,8 @@
-import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import { retryLeftovers } from '../chassis/retry.js';
 import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import { writeWhileOpen } from '../users/account-closing.js';
 import type { SessionEndReason, UserItem } from '../users/user-item.js';
 import { SESSION_LIFETIME_SECONDS, signSession, verifySession } from './jwt.js';
 
@@ -29,7 +30,8 @@ export async function startSession(user: Pick<UserItem, 'id' | 'tokenVersion'>):
     createdAt: nowIso(),
     expiresAt: epochSeconds() + SESSION_LIFETIME_SECONDS,
   };
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+  // Only while the account is open: no session item lands in an account being deleted (issue 34 §4).
+  await writeWhileOpen(user.id, [{ Put: { TableName: tableName(), Item: item } }]);
   return signSession({ userId: user.id, tokenVersion: user.tokenVersion, sessionId });
 }
 
@@ -74,19 +76,35 @@ export async function endSession(userId: string, sessionId: string): Promise<voi
 }
 
 /**
+ * What ends every session also ends the calendar feed's link (issue 34 §16,
+ * docs/decisions/0099-what-ends-with-an-account-and-its-sessions.md): whoever held a session or the password may
+ * have copied it. The REMOVE goes into the profile's update that bumps the token version, so the link
+ * stops in the same write (the feed answers only while the profile names its hash).
+ */
+export const END_CALENDAR_FEED = 'calendarFeedHash, calendarFeedCreatedAt';
+
+/** Deletes the lookup entry of a calendar feed the profile no longer names (`hash` from the update's old values). */
+export async function deleteEndedCalendarFeed(hash: unknown): Promise<void> {
+  if (typeof hash !== 'string') return;
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.calendarFeed(hash) }));
+}
+
+/**
  * Ends every session of the user (and every outstanding reset link, which carry the version too) by
- * bumping the token version, and every remembered two-factor device by bumping the device version. `reason` decides the 401 flag the ended sessions get (SPEC §4).
+ * bumping the token version, every remembered two-factor device by bumping the device version, and the
+ * calendar feed's link. `reason` decides the 401 flag the ended sessions get (SPEC §4).
  */
 export async function endAllSessions(userId: string, reason: SessionEndReason): Promise<number> {
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.user(userId),
-      UpdateExpression: 'SET sessionEndReason = :reason ADD tokenVersion :one, deviceVersion :one',
+      UpdateExpression: `SET sessionEndReason = :reason REMOVE ${END_CALENDAR_FEED} ADD tokenVersion :one, deviceVersion :one`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':reason': reason, ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
+      ReturnValues: 'ALL_OLD',
     }),
   );
-  return Attributes?.tokenVersion as number;
+  await deleteEndedCalendarFeed(Attributes?.calendarFeedHash);
+  return ((Attributes?.tokenVersion as number | undefined) ?? 0) + 1;
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel } from '../../../shared/api/channels.js';
 import {
   type ChannelConfig,
@@ -15,6 +15,7 @@ import { dynamo } from '../chassis/aws.js';
 import { badRequest, conflict, isConditionFailure, notFound } from '../chassis/errors.js';
 import { queryPrefix } from '../chassis/query.js';
 import { CHANNEL_PREFIX, keys, nowIso, tableName } from '../chassis/table.js';
+import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 
 /**
  * A user's reminder channels (issue 25 §2): `USER#<id>` / `CHANNEL#<id>` items, read with one Query of the
@@ -110,13 +111,59 @@ export async function findChannel(userId: string, channelId: string): Promise<St
   return Item ? fromItem(Item) : null;
 }
 
+/**
+ * The profile's count of the user's channels (issue 34 §11): changed in the same transaction as each
+ * create (on the condition that it stays within MAX_CHANNELS) and each delete, as the subscriptions' is,
+ * so that concurrent creations cannot pass the limit.
+ */
+export const CHANNEL_COUNT = 'channelCount';
+
+async function storedChannelCount(userId: string): Promise<number | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: '#count',
+      ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
+    }),
+  );
+  return typeof Item?.[CHANNEL_COUNT] === 'number' ? (Item[CHANNEL_COUNT] as number) : undefined;
+}
+
+/**
+ * Counts the user's channels (a consistent read) and stores the count, on the condition that it is still
+ * `previous` (missing for a profile whose channels were never counted): a count that a create or a delete
+ * changed meanwhile stays. Answers the channels counted.
+ */
+async function recountChannels(userId: string, previous: number | undefined): Promise<number> {
+  const kept = (await queryPrefix(`USER#${userId}`, CHANNEL_PREFIX, { consistent: true, projection: 'id' })).length;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET #count = :kept',
+        ConditionExpression:
+          previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#count)' : 'attribute_exists(pk) AND #count = :previous',
+        ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
+        ExpressionAttributeValues: { ':kept': kept, ...(previous === undefined ? {} : { ':previous': previous }) },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return kept;
+}
+
+/** True when a transaction was refused by the condition of its item at `index`. */
+const refusedAt = (error: unknown, index: number) => cancellationCodes(error)?.[index] === 'ConditionalCheckFailed';
+
 export async function createChannel(
   userId: string,
   input: { type: ChannelType; name: string; enabled?: boolean; config?: Record<string, unknown> },
 ): Promise<StoredChannel> {
   const config = channelConfigOf(input.type, input.config ?? {});
-  const existing = await listChannels(userId);
-  if (existing.length >= MAX_CHANNELS) throw conflict(channelMessages.tooMany);
   const at = nowIso();
   const channel = {
     id: randomUUID(),
@@ -128,8 +175,43 @@ export async function createChannel(
     createdAt: at,
     updatedAt: at,
   } as StoredChannel;
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.channel(userId, channel.id), ...channel } }));
-  return channel;
+  const TableName = tableName();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withConflictRetries(() =>
+        dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName,
+                  Item: { ...keys.channel(userId, channel.id), ...channel },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Update: {
+                  TableName,
+                  Key: keys.user(userId),
+                  UpdateExpression: 'ADD #count :one',
+                  ConditionExpression: 'attribute_exists(pk) AND #count < :limit',
+                  ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
+                  ExpressionAttributeValues: { ':one': 1, ':limit': MAX_CHANNELS },
+                },
+              },
+            ],
+          }),
+        ),
+      );
+      return channel;
+    } catch (error) {
+      if (!refusedAt(error, 1)) throw error;
+      // At the limit, or a count never kept (channels made before it was) or drifted: counted again.
+      const count = await storedChannelCount(userId);
+      const counted = count === undefined || count >= MAX_CHANNELS ? await recountChannels(userId, count) : count;
+      if (counted >= MAX_CHANNELS || attempt >= 2) throw conflict(channelMessages.tooMany);
+    }
+  }
 }
 
 /** Applies an edit; the item is replaced only if it still exists (a delete meanwhile is a 404). */
@@ -162,13 +244,35 @@ export async function updateChannel(
   return channel;
 }
 
+/** Deletes a channel and counts it off the profile in one transaction (a count never kept is counted first). */
 export async function deleteChannel(userId: string, channelId: string): Promise<void> {
-  try {
-    await dynamo().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.channel(userId, channelId), ConditionExpression: 'attribute_exists(pk)' }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound(channelMessages.notFound);
-    throw error;
+  const TableName = tableName();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withConflictRetries(() =>
+        dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Delete: { TableName, Key: keys.channel(userId, channelId), ConditionExpression: 'attribute_exists(pk)' } },
+              {
+                Update: {
+                  TableName,
+                  Key: keys.user(userId),
+                  UpdateExpression: 'ADD #count :minusOne',
+                  ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
+                  ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
+                  ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+                },
+              },
+            ],
+          }),
+        ),
+      );
+      return;
+    } catch (error) {
+      if (refusedAt(error, 0)) throw notFound(channelMessages.notFound);
+      if (!refusedAt(error, 1) || attempt >= 2) throw error;
+      await recountChannels(userId, await storedChannelCount(userId));
+    }
   }
 }

@@ -13,13 +13,19 @@ import { DELIVERY_PREFIX, epochSeconds, keys, tableName } from '../chassis/table
  */
 export const DELIVERIES_PER_PAGE = 50;
 
-export type DeliveryRecord = Omit<Delivery, 'id' | 'at'>;
+export type DeliveryRecord = Omit<Delivery, 'id' | 'at' | 'test'> & { test?: boolean };
 
 /** Records one outcome. Never throws: the log must not turn a sent reminder into a retried one. */
 export async function recordDelivery(userId: string, delivery: DeliveryRecord): Promise<void> {
   const at = now();
   const id = randomUUID();
-  const item: Delivery = { id, at: at.toISOString(), ...delivery, error: delivery.error ? delivery.error.slice(0, 300) : null };
+  const item: Delivery = {
+    id,
+    at: at.toISOString(),
+    ...delivery,
+    error: delivery.error ? delivery.error.slice(0, 300) : null,
+    test: delivery.test ?? false,
+  };
   await dynamo()
     .send(
       new PutCommand({
@@ -63,6 +69,7 @@ export async function listDeliveries(userId: string, cursor: string | undefined)
       status: item.status,
       attempt: item.attempt,
       error: item.error ?? null,
+      test: item.test === true,
     }),
   );
   const last = page.LastEvaluatedKey?.sk as string | undefined;

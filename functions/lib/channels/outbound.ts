@@ -14,6 +14,11 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * (test/infra/cloud.test.ts; docs/decisions/0091-channel-outbound-guard.md).
  */
 export const OUTBOUND_TIMEOUT_MS = 5000;
+/**
+ * A header every outbound request carries, which the local stack's `/_local/*` routes refuse (issue 34 §14):
+ * a channel pointed at the stack itself over loopback must not run its reminders or move its clock.
+ */
+export const OUTBOUND_MARK_HEADER = 'x-subtracker-outbound';
 export const ANSWER_BYTES_READ = 4096;
 /** The answer excerpt kept for 'Send test' and the deliveries log. */
 export const ANSWER_EXCERPT_CHARS = 300;
@@ -34,15 +39,16 @@ const NOT_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
   ['203.0.113.0', 24, 'ipv4'],
   ['224.0.0.0', 4, 'ipv4'], // multicast
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
-  ['::', 128, 'ipv6'],
-  ['::1', 128, 'ipv6'],
-  ['::', 96, 'ipv6'], // IPv4-compatible
-  ['::ffff:0:0', 96, 'ipv6'], // IPv4-mapped: the IPv4 address decides, and is refused here rather than unwrapped
+  // All of ::/8, reserved (RFC 4291 §2.4): the unspecified address, loopback, IPv4-compatible, IPv4-mapped and
+  // IPv4-translated (::ffff:0:a.b.c.d) addresses, and the rest, none of which is public. An embedded IPv4
+  // address is refused here rather than unwrapped. (Outside 2000::/3 nothing is public either: see below.)
+  ['::', 8, 'ipv6'],
   ['64:ff9b::', 96, 'ipv6'], // NAT64
   ['64:ff9b:1::', 48, 'ipv6'],
   ['100::', 64, 'ipv6'], // discard
   ['2001::', 23, 'ipv6'], // IETF protocol assignments (Teredo, ORCHID…)
   ['2001:db8::', 32, 'ipv6'], // documentation
+  ['3fff::', 20, 'ipv6'], // documentation (RFC 9637)
   ['2002::', 16, 'ipv6'], // 6to4, which embeds any IPv4 address
   ['fc00::', 7, 'ipv6'], // unique local
   ['fe80::', 10, 'ipv6'], // link-local
@@ -54,6 +60,9 @@ const NOT_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
 // IPv4-mapped rule would match.
 const notPublic = { ipv4: new BlockList(), ipv6: new BlockList() };
 for (const [network, prefix, type] of NOT_PUBLIC) notPublic[type].addSubnet(network, prefix, type);
+/** IPv6's global unicast space (RFC 4291 §2.4): every public IPv6 address is in it; the rest is reserved or local. */
+const globalUnicast6 = new BlockList();
+globalUnicast6.addSubnet('2000::', 3, 'ipv6');
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
@@ -65,8 +74,8 @@ const familyOf = (address: string) => isIP(address);
 export function isPublicAddress(address: string): boolean {
   const family = familyOf(address);
   if (family === 0) return false;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  return !notPublic[type].check(address, type);
+  if (family === 4) return !notPublic.ipv4.check(address, 'ipv4');
+  return globalUnicast6.check(address, 'ipv6') && !notPublic.ipv6.check(address, 'ipv6');
 }
 
 export function isLoopbackAddress(address: string): boolean {
@@ -145,7 +154,9 @@ export async function sendOutbound(
     /** Text, or bytes (a Web Push message's encrypted body). */
     body: string | Buffer;
   },
+  options: { timeoutMs?: number } = {},
 ): Promise<OutboundAnswer> {
+  const timeoutMs = Math.min(options.timeoutMs ?? OUTBOUND_TIMEOUT_MS, OUTBOUND_TIMEOUT_MS);
   const started = Date.now();
   let url: URL;
   try {
@@ -175,38 +186,52 @@ export async function sendOutbound(
       resolve(answer);
     };
     const transport = url.protocol === 'https:' ? https : http;
-    const req = transport.request(
-      url,
-      {
-        method: request.method ?? 'POST',
-        headers: { ...request.headers, 'content-length': String(body.length), 'user-agent': 'SubTracker-Reminders/1' },
-        lookup: pinnedLookup(addresses),
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let read = 0;
-        const answered = () => {
-          const status = res.statusCode ?? 0;
-          const text = Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_EXCERPT_CHARS);
-          if (status >= 200 && status < 300)
-            return finish({ ok: true, status, body: text, error: null, permanent: false, durationMs: Date.now() - started });
-          if (status >= 300 && status < 400)
-            return finish(failure(started, `Redirect to ${res.headers.location ?? 'another address'} not followed`, true, status, text));
-          const passing = status === 429 || status >= 500;
-          finish(failure(started, `The server answered ${status}`, !passing, status, text));
-        };
-        res.on('data', (chunk: Buffer) => {
-          if (read >= ANSWER_BYTES_READ) return;
-          chunks.push(chunk.subarray(0, ANSWER_BYTES_READ - read));
-          read += chunk.length;
-          if (read >= ANSWER_BYTES_READ) answered();
-        });
-        res.on('end', answered);
-        res.on('error', (error) => finish(failure(started, networkError(error), false)));
-      },
-    );
-    const timer = setTimeout(() => finish(failure(started, `Timed out after ${OUTBOUND_TIMEOUT_MS / 1000} s`, false)), OUTBOUND_TIMEOUT_MS);
+    let req: http.ClientRequest;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      req = transport.request(
+        url,
+        {
+          method: request.method ?? 'POST',
+          headers: {
+            ...request.headers,
+            'content-length': String(body.length),
+            'user-agent': 'SubTracker-Reminders/1',
+            [OUTBOUND_MARK_HEADER]: '1',
+          },
+          lookup: pinnedLookup(addresses),
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let read = 0;
+          const answered = () => {
+            const status = res.statusCode ?? 0;
+            const text = Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_EXCERPT_CHARS);
+            if (status >= 200 && status < 300)
+              return finish({ ok: true, status, body: text, error: null, permanent: false, durationMs: Date.now() - started });
+            if (status >= 300 && status < 400)
+              return finish(failure(started, `Redirect to ${res.headers.location ?? 'another address'} not followed`, true, status, text));
+            const passing = status === 429 || status >= 500;
+            finish(failure(started, `The server answered ${status}`, !passing, status, text));
+          };
+          res.on('data', (chunk: Buffer) => {
+            if (read >= ANSWER_BYTES_READ) return;
+            chunks.push(chunk.subarray(0, ANSWER_BYTES_READ - read));
+            read += chunk.length;
+            if (read >= ANSWER_BYTES_READ) answered();
+          });
+          res.on('end', answered);
+          res.on('error', (error) => finish(failure(started, networkError(error), false)));
+        },
+      );
+    } catch (error) {
+      // A request node will not make (a header value that is not Latin-1 text, say): no retry can fix it (issue 34 §7).
+      done = true;
+      resolve(failure(started, `Invalid request: ${(error as Error).message}`, true));
+      return;
+    }
+    timer = setTimeout(() => finish(failure(started, `Timed out after ${timeoutMs / 1000} s`, false)), timeoutMs);
     req.on('error', (error) => finish(failure(started, networkError(error), false)));
     req.end(body);
   });

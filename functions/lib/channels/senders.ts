@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { ChannelConfigs, ChannelType } from '../../../shared/domain/channels.js';
 import type { RateTable } from '../../../shared/domain/currency.js';
 import { type ReminderRule, ruleKey } from '../../../shared/domain/reminder-rules.js';
@@ -26,7 +26,19 @@ export interface ChannelNotification {
   rates?: RateTable;
   /** When it is sent (ISO 8601). */
   sentAt: string;
+  /**
+   * The delivery's id (issue 34 §15): the same on every attempt of one reminder on one channel, so a receiver
+   * can deduplicate a retry or a replay on it; a new one for each 'Send test'.
+   */
+  deliveryId: string;
 }
+
+/** A new delivery id: 'dlv_' and 22 base64url characters (128 bits). */
+export const newDeliveryId = () => `dlv_${randomBytes(16).toString('base64url')}`;
+
+/** The delivery id of one reminder on one channel, from its marker's key: every attempt of it has the same. */
+export const deliveryIdOf = (marker: { pk: string; sk: string }) =>
+  `dlv_${createHash('sha256').update(`${marker.pk}\n${marker.sk}`).digest('base64url').slice(0, 22)}`;
 
 /** The webhook's signature header: `v1=` and the hex HMAC-SHA256 of `<timestamp>.<body>` under the channel's secret. */
 export function webhookSignature(secret: string, timestamp: string, body: string): string {
@@ -81,6 +93,7 @@ export const CHANNEL_REQUESTS: RequestBuilders = {
     const words = wordsOf(notification);
     const { subscription } = notification;
     const body = json({
+      id: notification.deliveryId,
       event: notification.kind === 'test' ? 'reminder.test' : 'reminder',
       subscription: {
         id: subscription.id,
@@ -160,7 +173,13 @@ export const CHANNEL_REQUESTS: RequestBuilders = {
 export type ChannelSender<T extends ChannelType> = (
   config: ChannelConfigs[T],
   notification: ChannelNotification,
+  options?: SendOptions,
 ) => Promise<OutboundAnswer>;
+
+/** How a send may differ: 'Send test' waits less than a reminder's delivery (issue 34 §3). */
+export interface SendOptions {
+  timeoutMs?: number;
+}
 
 /**
  * How long a push service keeps a message for a device that is off, and how soon it wakes the device
@@ -181,7 +200,7 @@ export const PUSH_GONE_ERROR =
  * the product's VAPID key (functions/lib/push), through the same guard as every channel. The service
  * worker (web/public/sw.js) shows it, one notification per reminder (its tag), opening the dashboard.
  */
-export const sendWebPush: ChannelSender<'webpush'> = async (config, notification) => {
+export const sendWebPush: ChannelSender<'webpush'> = async (config, notification, options) => {
   const started = Date.now();
   const keysProblem = subscriptionKeysProblem(config);
   if (keysProblem)
@@ -202,15 +221,15 @@ export const sendWebPush: ChannelSender<'webpush'> = async (config, notification
     await vapidKeys(),
     { ...(notification.kind === 'test' ? PUSH_DELIVERY.test : PUSH_DELIVERY.reminder), subject: vapidSubject(), now: new Date(started) },
   );
-  const answer = await sendOutbound({ url: request.url, headers: request.headers, body: request.body });
+  const answer = await sendOutbound({ url: request.url, headers: request.headers, body: request.body }, options);
   if (answer.status !== null && pushAnswer(answer.status) === 'gone') return { ...answer, error: PUSH_GONE_ERROR, permanent: true };
   return answer;
 };
 
 const overHttp =
   <T extends keyof RequestBuilders>(type: T): ChannelSender<T> =>
-  (config, notification) =>
-    sendOutbound(CHANNEL_REQUESTS[type](config, notification));
+  (config, notification, options) =>
+    sendOutbound(CHANNEL_REQUESTS[type](config, notification), options);
 
 /**
  * The sender of each channel type: where every delivery and 'Send test' dispatch
@@ -229,8 +248,19 @@ export const CHANNEL_SENDERS: { [T in ChannelType]: ChannelSender<T> } = {
  * subscription is gone (404, 410) never comes back under it: its channel is turned off here, for
  * reminders and 'Send test' alike, and the answer's error says so.
  */
-export async function sendToChannel(channel: StoredChannel, notification: ChannelNotification): Promise<OutboundAnswer> {
-  const answer = await (CHANNEL_SENDERS[channel.type] as ChannelSender<ChannelType>)(channel.config as never, notification);
+export async function sendToChannel(
+  channel: StoredChannel,
+  notification: ChannelNotification,
+  options: SendOptions = {},
+): Promise<OutboundAnswer> {
+  let answer: OutboundAnswer;
+  try {
+    answer = await (CHANNEL_SENDERS[channel.type] as ChannelSender<ChannelType>)(channel.config as never, notification, options);
+  } catch (error) {
+    // A send that throws (settings stored before a rule refused them, say) is a failed delivery, never a 500
+    // or a message retried for ever (issue 34 §7): no retry can fix it.
+    return { ok: false, status: null, body: '', error: `Could not send: ${(error as Error).message}`, permanent: true, durationMs: 0 };
+  }
   if (channel.type === 'webpush' && answer.error === PUSH_GONE_ERROR && channel.enabled) {
     await updateChannel(channel.userId, channel.id, { enabled: false }).catch(() => undefined);
   }

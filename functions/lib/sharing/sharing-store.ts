@@ -1,4 +1,4 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvitationState, SettlementState, ShareMode, ShareSpec } from '../../../shared/domain/sharing.js';
 import { INVITATION_DAYS } from '../../../shared/domain/sharing.js';
 import { dynamo } from '../chassis/aws.js';
@@ -295,8 +295,62 @@ export async function withdrawInvitation(copy: InvitedCopyItem): Promise<void> {
 }
 
 /**
+ * Deletes one member's settlements of one subscription from the payer's partition (issue 34 §12): when
+ * they leave the split (removed, leaving, or their account deleted), their cycles go with them.
+ */
+export async function deleteMemberSettlements(payerId: string, subscriptionId: string, memberId: string): Promise<void> {
+  const settlements = await queryPrefix<SettlementItem>(keys.user(payerId).pk, `${SETTLEMENT_PREFIX}${subscriptionId}#`, {
+    consistent: true,
+  });
+  const doomed = settlements.filter((item) => item.userId === memberId);
+  await Promise.all(doomed.map((item) => dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }))));
+}
+
+/** How many sharing items are written at once when a subscription goes to the trash or comes back. */
+const EXPIRY_WRITES_AT_ONCE = 25;
+
+/**
+ * Gives a subscription's sharing items (its members' membership items and its settlements) the expiry of
+ * the subscription in the trash (`expiresAt`, epoch seconds), so DynamoDB's TTL removes them with it; null
+ * takes it off again (recovered). Open invitations carry their own, shorter TTL (issue 34 §12).
+ */
+export async function setSharingExpiry(
+  subscription: Pick<SubscriptionItem, 'userId' | 'id'> & { sharing?: unknown },
+  expiresAt: number | null,
+): Promise<void> {
+  const sharing = (subscription as { sharing?: StoredSharing }).sharing;
+  const settlements = await queryPrefix<Key>(keys.user(subscription.userId).pk, `${SETTLEMENT_PREFIX}${subscription.id}#`, {
+    consistent: true,
+    projection: 'pk, sk',
+  });
+  const targets: Key[] = [
+    ...(sharing?.members ?? []).map((member) => keys.sharedMembership(member.userId, subscription.userId, subscription.id)),
+    ...settlements.map(({ pk, sk }) => ({ pk, sk })),
+  ];
+  const write = async (Key: Key) => {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: expiresAt === null ? 'REMOVE expiresAt' : 'SET expiresAt = :expiresAt',
+          ConditionExpression: 'attribute_exists(pk)',
+          ...(expiresAt === null ? {} : { ExpressionAttributeValues: { ':expiresAt': expiresAt } }),
+        }),
+      );
+    } catch (error) {
+      // Gone meanwhile (the member left): nothing to expire.
+      if (!isConditionFailure(error)) throw error;
+    }
+  };
+  for (let start = 0; start < targets.length; start += EXPIRY_WRITES_AT_ONCE) {
+    await Promise.all(targets.slice(start, start + EXPIRY_WRITES_AT_ONCE).map(write));
+  }
+}
+
+/**
  * Removes a member (the payer, also while the subscription is in the trash) or lets them leave: out of
- * `sharing.members`, their membership item deleted.
+ * `sharing.members`, their membership item deleted, then their settlements.
  */
 export async function removeMember(subscription: SubscriptionItem, before: StoredSharing, memberId: string): Promise<void> {
   await transactMembers(subscription, [
@@ -308,6 +362,7 @@ export async function removeMember(subscription: SubscriptionItem, before: Store
     ),
     { Delete: { TableName: tableName(), Key: keys.sharedMembership(memberId, subscription.userId, subscription.id) } },
   ]);
+  await deleteMemberSettlements(subscription.userId, subscription.id, memberId);
 }
 
 /** Sets the members' shares (the payer changes one): same members, new values, one mode. */
@@ -365,10 +420,15 @@ export async function readPayerSubscription(payerId: string, subscriptionId: str
   return Item as SubscriptionItem | undefined;
 }
 
-/** Takes a member out of one subscription they share (their account goes), whatever happened to it meanwhile. */
-function leaveForGood(membership: MembershipItem, memberId: string): Promise<void> {
+/**
+ * Takes a member out of one subscription they share (their account goes), whatever happened to it
+ * meanwhile. Their settlements on the payer's partition go first, while the membership item still names
+ * the subscription, so a deletion retried after a crash still finds them (issue 34 §12).
+ */
+async function leaveForGood(membership: MembershipItem, memberId: string): Promise<void> {
+  await deleteMemberSettlements(membership.payerId, membership.subscriptionId, memberId);
   // Other changes may keep winning the race to the subscription: read it again (the retry helper's 'changed' kind).
-  return retryOnError(
+  await retryOnError(
     'changed',
     "a member's removal from a subscription",
     async () => {

@@ -12,6 +12,7 @@ import { retryOnError } from '../chassis/retry.js';
 import { epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { type ReminderOwner, reminderIndexWrites, reminderOwner } from '../reminders/reminder-index.js';
 import { addToCounters } from '../stats/counters.js';
+import { ACCOUNT_OPEN, accountClosed, accountOpenCheck, isAccountClosed } from '../users/account-closing.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 
 /**
@@ -137,6 +138,18 @@ export async function getSubscription(userId: string, subscriptionId: string): P
 }
 
 /**
+ * The subscription as stored, whatever its state: also one whose 30 days in the trash are over but which
+ * DynamoDB's TTL has not removed yet, which a permanent delete still removes with what shares it (issue 34 §12).
+ */
+export async function getStoredSubscription(userId: string, subscriptionId: string): Promise<SubscriptionItem | undefined> {
+  if (!isSubscriptionId(subscriptionId)) return undefined;
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId), ConsistentRead: true }),
+  );
+  return Item as SubscriptionItem | undefined;
+}
+
+/**
  * The profile's count of the subscriptions the user keeps, in the trash too (the ceiling's count,
  * shared/domain/subscription-limits.ts), and when it was last counted from the partition. A create
  * adds 1 in the same transaction as the subscription, on the condition that the count stays under
@@ -235,6 +248,7 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
     'changed',
     'subscription within the count',
     async (attempt) => {
+      if (attempt > 1 && (await isAccountClosed(userId))) throw accountClosed();
       if (attempt > 1 && !(await recountSubscriptions(userId, limit))) throw new SubscriptionLimitError();
       await withConflictRetries(() =>
         dynamo().send(
@@ -247,7 +261,8 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
                   TableName,
                   Key: keys.user(userId),
                   UpdateExpression: 'ADD #count :one',
-                  ConditionExpression: 'attribute_exists(pk) AND #count < :limit',
+                  // Also the account's tombstone: nothing lands in an account being deleted (issue 34 §4).
+                  ConditionExpression: `${ACCOUNT_OPEN} AND #count < :limit`,
                   ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
                   ExpressionAttributeValues: { ':one': 1, ':limit': limit },
                 },
@@ -258,8 +273,10 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
       );
     },
     refusedByCount,
-  ).catch((error: unknown) => {
-    throw refusedByCount(error) ? new SubscriptionLimitError() : error;
+  ).catch(async (error: unknown) => {
+    if (!refusedByCount(error)) throw error;
+    if (await isAccountClosed(userId)) throw accountClosed();
+    throw new SubscriptionLimitError();
   });
   await addToCounters({ totalSubscriptions: 1 });
   return item;
@@ -286,12 +303,14 @@ function subscriptionWrites(userId: string, fields: SubscriptionFields, status: 
  * transactions of up to 33 (each with its reminder index entries, as many as fit 99 writes) that each
  * count them on the profile on the condition that the count stays within `limit` (as
  * {@link createSubscription} does one at a time, with the same recount of a missing or stale count).
- * Throws SubscriptionLimitError when the ceiling refuses a transaction; the ones before it stay created.
+ * Throws SubscriptionLimitError when the ceiling refuses a transaction; the ones before it stay created,
+ * each transaction's count told to `onCreated` as it is written.
  */
 export async function createSubscriptions(
   userId: string,
   entries: readonly { fields: SubscriptionFields; status: 'active' | 'canceled' }[],
   limit: number,
+  onCreated: (count: number) => void = () => {},
 ): Promise<SubscriptionItem[]> {
   const TableName = tableName();
   const owner = await reminderOwner(userId);
@@ -312,6 +331,7 @@ export async function createSubscriptions(
       'imported subscriptions within the count',
       async (attempt) => {
         // Room for all of them means fewer than limit − n + 1 kept.
+        if (attempt > 1 && (await isAccountClosed(userId))) throw accountClosed();
         if (attempt > 1 && !(await recountSubscriptions(userId, limit - items.length + 1))) throw new SubscriptionLimitError();
         await withConflictRetries(() =>
           dynamo().send(
@@ -323,7 +343,7 @@ export async function createSubscriptions(
                     TableName,
                     Key: keys.user(userId),
                     UpdateExpression: 'ADD #count :added',
-                    ConditionExpression: 'attribute_exists(pk) AND #count <= :most',
+                    ConditionExpression: `${ACCOUNT_OPEN} AND #count <= :most`,
                     ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
                     ExpressionAttributeValues: { ':added': items.length, ':most': limit - items.length },
                   },
@@ -334,10 +354,13 @@ export async function createSubscriptions(
         );
       },
       refusedByCount,
-    ).catch((error: unknown) => {
-      throw refusedByCount(error) ? new SubscriptionLimitError() : error;
+    ).catch(async (error: unknown) => {
+      if (!refusedByCount(error)) throw error;
+      if (await isAccountClosed(userId)) throw accountClosed();
+      throw new SubscriptionLimitError();
     });
     created.push(...items);
+    onCreated(items.length);
     await addToCounters({ totalSubscriptions: items.length });
   }
   return created;
@@ -391,10 +414,14 @@ export async function transition(
     ExpressionAttributeValues: values,
   };
   try {
-    await withConflictRetries(() => dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...index.writes] })));
+    // With the account's tombstone check: no transition lands in an account being deleted (issue 34 §4).
+    await withConflictRetries(() =>
+      dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...index.writes, accountOpenCheck(current.userId)] })),
+    );
     return after;
   } catch (error) {
     if (isConditionFailure(error) || cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return undefined;
+    if (cancellationCodes(error)?.at(-1) === 'ConditionalCheckFailed') throw accountClosed();
     throw error;
   }
 }

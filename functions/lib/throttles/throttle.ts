@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { authMessages } from '../../../shared/api/auth-messages.js';
+import { TEST_SENDS_PER_CHANNEL, TEST_SENDS_PER_USER } from '../../../shared/domain/channels.js';
 import { dynamo } from '../chassis/aws.js';
 import { throttleKeyOfAddress } from '../chassis/client-address.js';
 import { config } from '../chassis/config.js';
@@ -53,6 +54,13 @@ export const MAILS_TO_ADDRESS_DAILY: ThrottleRule = { scope: 'mail-to-day', limi
  * each invitation mail also counts against its recipient's address (MAILS_TO_ADDRESS_*).
  */
 export const INVITATIONS_BY_PAYER: ThrottleRule = { scope: 'invitations', limit: 20, windowSeconds: 24 * 60 * 60 };
+
+/**
+ * 'Send test' of reminder channels (issue 34 §3): each one is a request to an address the user chose, so
+ * they are counted per channel and per user, as mails are per address and per account.
+ */
+export const CHANNEL_TESTS_BY_CHANNEL: ThrottleRule = { scope: 'channel-test', limit: TEST_SENDS_PER_CHANNEL, windowSeconds: 15 * 60 };
+export const CHANNEL_TESTS_BY_USER: ThrottleRule = { scope: 'channel-test-user', limit: TEST_SENDS_PER_USER, windowSeconds: 60 * 60 };
 
 /** One key's counter in the current window of a rule. */
 export interface ThrottleWindow {

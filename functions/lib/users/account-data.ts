@@ -1,4 +1,5 @@
 import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DEVICE_PREFIX, deviceTokenKey } from '../auth/remembered-devices.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { AGAIN, retryLeftovers, retryOnError, retryUntil } from '../chassis/retry.js';
@@ -6,6 +7,7 @@ import { keys, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
 import { countersOnDelete, membershipCondition, readStoredUser } from '../membership/membership.js';
 import { releaseAccount } from '../sharing/sharing-store.js';
 import { addToCounters } from '../stats/counters.js';
+import { closeAccount, reopenAccount } from './account-closing.js';
 import { writeAccountStatus } from './account-status.js';
 import { withConflictRetries } from './user-counters.js';
 import type { UserItem } from './user-item.js';
@@ -57,34 +59,13 @@ async function deleteSubscriptions(keysToDelete: Key[]): Promise<void> {
 }
 
 /**
- * Deletes everything of a user (issue 9 'Delete account'): every item of the `USER#<id>` partition
- * (subscriptions, sessions, activity, two-factor and membership items), read page by page with Query
- * and deleted with BatchWrite (subscriptions one by one, so that each is counted off the landing
- * counters by the call that deleted it), and last, in one
- * transaction, the profile with its username and e-mail guards and its search-directory entry, so the
- * name and the address are free again. The avatar objects go after the profile, asynchronously:
- * its removal reaches the avatar function through the table's stream (functions/avatars/handler.ts),
- * which deletes the user's `avatars/<userId>/` and `uploads/<userId>/` prefixes. If a step fails the profile still exists and the user (or an
- * admin) can ask again: what is gone stays counted off, what is left is deleted and counted then, so
- * the counters end exact however often it runs, also twice at once (issue 21 point 5). An account
- * keeps at most 2,000 subscriptions (shared/domain/subscription-limits.ts), which this deletes in
- * seconds, well within the request. The calendar feed's lookup entry goes with the profile. One-time tokens are keyed by their hash, so they cannot be found
- * from the user: they expire on their own and are refused once the user is gone.
- *
- * An active owner is first deactivated, on the condition that another active owner remains
- * (functions/lib/users/user-counters.ts): the last one throws LastOwnerError before anything is
- * deleted, and of two owners deleting each other (or themselves) at once one is refused, whole.
+ * Deletes every item of the `USER#<id>` partition but the profile, page by page (subscriptions one by
+ * one, counted off; the others by BatchWrite), and the token item of each remembered device it lists.
+ * Answers how many items it deleted.
  */
-export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted: number }> {
+async function sweepPartition(userId: string): Promise<number> {
   const TableName = tableName();
-  const profileKey = keys.user(user.id);
-  await retryUntil('changed', 'an owner deactivated before deletion', async () => {
-    const stored = await readStoredUser(user.id);
-    if (stored?.role !== 'owner' || stored.accountStatus === 'deactivated') return;
-    return (await writeAccountStatus(stored, 'deactivated')) ? undefined : AGAIN;
-  });
-  // Shared subscriptions first, while the partition still names them: no dangling share on either side (issue 26).
-  await releaseAccount(user.id, user.email ?? undefined);
+  const profileKey = keys.user(userId);
   let itemsDeleted = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -99,11 +80,61 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
       }),
     );
     const children = ((page.Items ?? []) as Key[]).filter((item) => item.sk !== profileKey.sk);
+    const devices = children.filter((item) => item.sk.startsWith(DEVICE_PREFIX)).map((item) => deviceTokenKey(item.sk));
     await deleteSubscriptions(children.filter((item) => item.sk.startsWith(SUBSCRIPTION_PREFIX)));
-    await deleteKeys(children.filter((item) => !item.sk.startsWith(SUBSCRIPTION_PREFIX)));
-    itemsDeleted += children.length;
+    await deleteKeys([...devices, ...children.filter((item) => !item.sk.startsWith(SUBSCRIPTION_PREFIX))]);
+    itemsDeleted += children.length + devices.length;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
+  return itemsDeleted;
+}
+
+/**
+ * Deletes everything of a user (issue 9 'Delete account'): every item of the `USER#<id>` partition
+ * (subscriptions, sessions, activity, two-factor and membership items), read page by page with Query
+ * and deleted with BatchWrite (subscriptions one by one, so that each is counted off the landing
+ * counters by the call that deleted it), and last, in one
+ * transaction, the profile with its username and e-mail guards and its search-directory entry, so the
+ * name and the address are free again. The avatar objects go after the profile, asynchronously:
+ * its removal reaches the avatar function through the table's stream (functions/avatars/handler.ts),
+ * which deletes the user's `avatars/<userId>/` and `uploads/<userId>/` prefixes. If a step fails the profile still exists and the user (or an
+ * admin) can ask again: what is gone stays counted off, what is left is deleted and counted then, so
+ * the counters end exact however often it runs, also twice at once (issue 21 point 5). An account
+ * keeps at most 2,000 subscriptions (shared/domain/subscription-limits.ts), which this deletes in
+ * seconds, well within the request. The calendar feed's lookup entry goes with the profile. One-time tokens are keyed by their hash, so they cannot be found
+ * from the user: they expire on their own and are refused once the user is gone.
+ *
+ * Before anything is deleted the profile gets its tombstone (functions/lib/users/account-closing.ts,
+ * issue 34 §4), which every write of the account's items checks; after the profile the partition is
+ * swept once more. Remembered devices go with their `DEVICE#` entries.
+ *
+ * An active owner is first deactivated, on the condition that another active owner remains
+ * (functions/lib/users/user-counters.ts): the last one throws LastOwnerError before anything is
+ * deleted, and of two owners deleting each other (or themselves) at once one is refused, whole.
+ */
+export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted: number }> {
+  await retryUntil('changed', 'an owner deactivated before deletion', async () => {
+    const stored = await readStoredUser(user.id);
+    if (stored?.role !== 'owner' || stored.accountStatus === 'deactivated') return;
+    return (await writeAccountStatus(stored, 'deactivated')) ? undefined : AGAIN;
+  });
+  // The tombstone first (issue 34 §4): from here on no write of the account's items can land.
+  await closeAccount(user.id);
+  try {
+    return await eraseClosedAccount(user);
+  } catch (error) {
+    // A failure part-way leaves the profile, and the account works again until the next attempt.
+    await reopenAccount(user.id);
+    throw error;
+  }
+}
+
+async function eraseClosedAccount(user: UserItem): Promise<{ itemsDeleted: number }> {
+  const TableName = tableName();
+  const profileKey = keys.user(user.id);
+  // Shared subscriptions first, while the partition still names them: no dangling share on either side (issue 26).
+  await releaseAccount(user.id, user.email ?? undefined);
+  let itemsDeleted = await sweepPartition(user.id);
 
   const guards = [keys.usernameGuard(user.username), ...(user.email ? [keys.emailGuard(user.email)] : [])];
   // The profile goes with its counters (role, paid membership), on the condition that the user is
@@ -142,5 +173,7 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
     },
     (error) => (error as Error).name === 'TransactionCanceledException',
   );
+  // Again once the profile is gone: a write that passed no tombstone check (one that began before it) is swept too.
+  itemsDeleted += await sweepPartition(user.id);
   return { itemsDeleted: itemsDeleted + 2 + guards.length };
 }

@@ -1,9 +1,10 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Activity } from '../../../shared/api/account.js';
 import { dynamo } from '../chassis/aws.js';
 import { now } from '../chassis/clock.js';
 import { createLogger } from '../chassis/log.js';
 import { keys, tableName } from '../chassis/table.js';
+import { writeWhileOpen } from './account-closing.js';
 
 /**
  * A user's activity log (DESIGN §4): `USER#<id>` / `ACT#<iso time>#<id>`, so a descending Query on the
@@ -40,7 +41,8 @@ async function putEntry(userId: string, actionType: string, performedBy: string,
   const id = crypto.randomUUID();
   const createdAt = at.toISOString();
   const item: ActivityItem = { ...keys.activity(userId, createdAt, id), id, actionType, createdAt, performedBy, details };
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+  // Only while the account is open: an entry never lands in an account being deleted (issue 34 §4).
+  await writeWhileOpen(userId, [{ Put: { TableName: tableName(), Item: item } }]);
 }
 
 /** How close a repeat must follow the newest entry to fold into it ({@link recordRepeatableActivity}). */

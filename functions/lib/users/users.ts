@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { authMessages } from '../../../shared/api/auth-messages.js';
 import type { Role } from '../../../shared/domain/roles.js';
+import { deleteEndedCalendarFeed, END_CALENDAR_FEED } from '../auth/sessions.js';
 import { dynamo } from '../chassis/aws.js';
 import { conflict, isConditionFailure } from '../chassis/errors.js';
 import { keys, nowIso, tableName, USERS_PARTITION } from '../chassis/table.js';
@@ -120,6 +121,14 @@ export async function findUserByEmail(email: string): Promise<UserItem | undefin
   return id ? getUser(id) : undefined;
 }
 
+/**
+ * The id of the account with this username or address, from its guard alone: one GetItem whether or not
+ * there is one (an invitation resolves its invitee in the same time either way, issue 34 §2).
+ */
+export function findUserIdByUsernameOrEmail(usernameOrEmail: string): Promise<string | undefined> {
+  return userIdFromGuard(usernameOrEmail.includes('@') ? keys.emailGuard(usernameOrEmail) : keys.usernameGuard(usernameOrEmail));
+}
+
 export type UserChanges = Partial<Omit<UserItem, 'pk' | 'sk' | 'id' | 'username' | 'email' | 'gsi1pk' | 'gsi1sk'>>;
 
 /** Sets the given attributes on an existing user and returns the updated item. */
@@ -159,16 +168,18 @@ export async function updateUser(userId: string, changes: UserChanges): Promise<
  */
 export async function setPassword(user: UserItem, passwordHash: string, reason: SessionEndReason): Promise<boolean> {
   try {
-    await dynamo().send(
+    const { Attributes } = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(user.id),
-        UpdateExpression:
-          'SET passwordHash = :hash, sessionEndReason = :reason REMOVE pendingEmail, pendingEmailUntil ADD tokenVersion :one, deviceVersion :one',
+        // The calendar feed's link ends with the sessions (issue 34 §16).
+        UpdateExpression: `SET passwordHash = :hash, sessionEndReason = :reason REMOVE pendingEmail, pendingEmailUntil, ${END_CALENDAR_FEED} ADD tokenVersion :one, deviceVersion :one`,
         ConditionExpression: 'tokenVersion = :seen',
         ExpressionAttributeValues: { ':hash': passwordHash, ':reason': reason, ':one': 1, ':seen': user.tokenVersion },
+        ReturnValues: 'ALL_OLD',
       }),
     );
+    await deleteEndedCalendarFeed(Attributes?.calendarFeedHash);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -117,13 +117,3 @@ export function columnIndex(header: readonly string[], name: string): number {
   const key = headerKey(name);
   return header.findIndex((h) => headerKey(h) === key);
 }
-
-/** One CSV field as written: quoted when it holds the delimiter, a quote or a line break (RFC 4180). */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** CSV text of a header and rows, `\r\n` line ends (RFC 4180). */
-export function writeCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n');
-}

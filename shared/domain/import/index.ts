@@ -5,7 +5,7 @@
 import { readCsv, stripByteOrderMark } from './csv.js';
 import type { ColumnMapping, ImportFormat } from './formats.js';
 import { parseGenericCsv } from './generic-csv.js';
-import { ImportContext, type ImportOptions, type ImportParse } from './rows.js';
+import { ImportContext, type ImportOptions, type ImportParse, parseJsonFile } from './rows.js';
 import { EXPORT_FORMAT, parseOwnCsv, parseOwnJson } from './subscription-tracker.js';
 import { parseSubTrackrCsv, parseSubTrackrJson } from './subtrackr.js';
 import { parseTrackMySubsCsv } from './trackmysubs.js';
@@ -34,12 +34,9 @@ const ID_FAMILY: Readonly<Record<ImportFormat, string>> = {
 const keysOf = (value: unknown): string[] => (value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []);
 
 function detectJson(text: string): ImportFormat | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const parsed = parseJsonFile(text);
+  if (!parsed.ok) return null;
+  const data = parsed.data;
   const list = Array.isArray(data) ? data : (data as { subscriptions?: unknown } | null)?.subscriptions;
   if (!Array.isArray(list)) return null;
   if ((data as { format?: unknown }).format === EXPORT_FORMAT) return 'subscription-tracker-json';

@@ -49,17 +49,46 @@ export type ImportParse = { ok: true; rows: ParsedRow[]; ambiguousSymbols: strin
 export const jsonText = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 
+/** The deepest nesting of lists and objects an imported JSON file may have (issue 34 §6): exports nest 3 or 4 deep. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * JSON.parse with the nesting bounded first: a file nested deeper than {@link MAX_JSON_DEPTH} is refused
+ * before it is parsed, so nothing that walks the value later (String() of a nested array, say) can
+ * run out of stack. One pass over the text, brackets inside strings not counted.
+ */
+export function parseJsonFile(text: string): { ok: true; data: unknown } | { ok: false; message: string } {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH)
+        return { ok: false, message: `The file nests lists or objects more than ${MAX_JSON_DEPTH} levels deep: it is not an export` };
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  try {
+    return { ok: true, data: JSON.parse(text) };
+  } catch {
+    return { ok: false, message: 'The file is not valid JSON' };
+  }
+}
+
+/** Thrown inside a row's parse to refuse the whole file (400 at the preview), not just skip the row. */
+export class FileRefused extends Error {}
+
 /**
  * The `subscriptions` list of a JSON export (`{ "subscriptions": [ … ] }`), each entry an object (anything
  * else an empty one), or the failure that says why the file is not `tool`'s export.
  */
 export function jsonSubscriptions(fileText: string, tool: string): Record<string, unknown>[] | { ok: false; message: string } {
-  let data: unknown;
-  try {
-    data = JSON.parse(fileText);
-  } catch {
-    return { ok: false, message: 'The file is not valid JSON' };
-  }
+  const parsed = parseJsonFile(fileText);
+  if (!parsed.ok) return parsed;
+  const data = parsed.data;
   const list = (data as { subscriptions?: unknown } | null)?.subscriptions;
   if (!Array.isArray(list)) return { ok: false, message: `The file is not a ${tool} export: it has no list of subscriptions` };
   return list.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>) : {}));
@@ -141,16 +170,18 @@ export class ImportContext {
 
   /** The result of a whole file: each row parsed by `read`, skips caught with their reasons. */
   result<T>(entries: readonly T[], lineOf: (entry: T, index: number) => number, read: (entry: T, line: number) => ImportRow): ImportParse {
-    const rows = entries.map((entry, index): ParsedRow => {
+    const rows: ParsedRow[] = [];
+    for (const [index, entry] of entries.entries()) {
       const line = lineOf(entry, index);
       this.name = undefined;
       try {
-        return { ok: true, row: read(entry, line) };
+        rows.push({ ok: true, row: read(entry, line) });
       } catch (error) {
-        if (error instanceof RowSkipped) return { ok: false, line, reason: error.message, ...(this.name ? { name: this.name } : {}) };
-        throw error;
+        if (error instanceof FileRefused) return { ok: false, message: `Line ${line}: ${error.message}` };
+        if (error instanceof RowSkipped) rows.push({ ok: false, line, reason: error.message, ...(this.name ? { name: this.name } : {}) });
+        else throw error;
       }
-    });
+    }
     return { ok: true, rows, ambiguousSymbols: [...this.ambiguous].sort() };
   }
 }

@@ -6,10 +6,12 @@
  * recognises what is already there.
  */
 import { BILLING_CYCLES, type PriceChange, type Subscription, type SubscriptionOwnFields } from '../../api/subscription.js';
-import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS } from '../billing.js';
+import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS, MAX_PRICE_CHANGES, tooManyPricesMessage } from '../billing.js';
+import { unneutralisedCell, writeCsv } from '../csv-writer.js';
 import { hasForbiddenCharacters } from '../text.js';
-import { columnIndex, readCsv, writeCsv } from './csv.js';
+import { columnIndex, readCsv } from './csv.js';
 import {
+  FileRefused,
   type ImportContext,
   type ImportParse,
   type ImportRow,
@@ -87,8 +89,9 @@ export const EXPORT_CSV_COLUMNS = [
   'Notice Days',
 ] as const;
 
+/** The subscriptions as CSV, through the product's one CSV writer (formula-like text neutralised, issue 34 §9). */
 export function exportCsv(subscriptions: readonly Subscription[]): string {
-  return `${writeCsv([
+  return writeCsv([
     EXPORT_CSV_COLUMNS,
     ...exported(subscriptions).map((s) => [
       exportedIdOf(s),
@@ -106,7 +109,7 @@ export function exportCsv(subscriptions: readonly Subscription[]): string {
       s.endsAt ?? '',
       s.noticeDays === null ? '' : String(s.noticeDays),
     ]),
-  ])}\r\n`;
+  ]);
 }
 
 interface OwnFields {
@@ -139,6 +142,9 @@ function ownText(text: string, what: string, max: number): string {
 function priceHistoryOf(value: unknown, context: ImportContext): PriceChange[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.length === 0) skipRow('The price history is not a list of prices');
+  // Refuses the file (400), as the preview must: such a subscription could never be stored.
+  if (value.length > MAX_PRICE_CHANGES)
+    throw new FileRefused(`the price history has ${value.length.toLocaleString('en-US')} prices. ${tooManyPricesMessage}`);
   return value.map((entry) => {
     const change = (entry ?? {}) as Record<string, unknown>;
     if (typeof change.amount !== 'number' || typeof change.currency !== 'string' || typeof change.effectiveFrom !== 'string')
@@ -238,7 +244,8 @@ export function parseOwnCsv(fileText: string, context: ImportContext): ImportPar
     records,
     (record) => record.line,
     (record, line) => {
-      const at = (column: (typeof EXPORT_CSV_COLUMNS)[number]) => record.fields[index.get(column) ?? -1] ?? '';
+      // The writer's `'` before formula-like text is dropped, so the export reads back as it was.
+      const at = (column: (typeof EXPORT_CSV_COLUMNS)[number]) => unneutralisedCell(record.fields[index.get(column) ?? -1] ?? '');
       const amount = at('Amount').trim();
       if (!/^\d+(\.\d+)?$/.test(amount)) skipRow(`The amount “${amount}” is not a number`);
       const interval = at('Cycle Interval').trim();

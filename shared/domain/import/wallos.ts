@@ -14,6 +14,7 @@ import {
   type ImportRow,
   noticeDaysBefore,
   optionalDate,
+  parseJsonFile,
   requiredDate,
   rowAmount,
   rowCategory,
@@ -71,12 +72,9 @@ function wallosRow(entry: WallosEntry, line: number, context: ImportContext): Im
 
 /** Wallos's JSON: the bare array of the download, or the endpoint's `{"success":true,"subscriptions":[…]}`. */
 export function parseWallosJson(fileText: string, context: ImportContext): ImportParse {
-  let data: unknown;
-  try {
-    data = JSON.parse(fileText);
-  } catch {
-    return { ok: false, message: 'The file is not valid JSON' };
-  }
+  const parsed = parseJsonFile(fileText);
+  if (!parsed.ok) return parsed;
+  const data = parsed.data;
   const list = Array.isArray(data) ? data : (data as { subscriptions?: unknown } | null)?.subscriptions;
   if (!Array.isArray(list)) return { ok: false, message: 'The file is not a Wallos export: it has no list of subscriptions' };
   const entries = list.map((item): WallosEntry => {

@@ -24,7 +24,7 @@ const STATUS: Record<Delivery['status'], { label: string; tone: BadgeTone }> = {
 /** A lead time of days, or of hours (a trial's rule: a fraction of a day). */
 const leadTime = (days: number) =>
   days === 0 ? 'today' : Number.isInteger(days) ? `in ${days} ${days === 1 ? 'day' : 'days'}` : `in ${Math.round(days * 24)} hours`;
-const what = (d: Delivery) => `${d.subscriptionName}: ${EVENT_WORDS[d.event]} ${leadTime(d.daysBefore)}`;
+const what = (d: Delivery) => (d.test ? 'Send test' : `${d.subscriptionName}: ${EVENT_WORDS[d.event]} ${leadTime(d.daysBefore)}`);
 const channelOf = (d: Delivery) =>
   d.channel.type === 'email' ? `E-mail (${d.channel.name})` : `${CHANNEL_TYPE_LABELS[d.channel.type]}: ${d.channel.name}`;
 

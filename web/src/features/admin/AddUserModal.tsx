@@ -2,9 +2,11 @@ import type { Role } from '@shared/domain/roles';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { Alert, Button, Input, Modal, Select, useToast } from '../../components/ui';
+import { useCurrentUser } from '../../session/context';
 import styles from './Admin.module.css';
 import { useCreateUser } from './adminQueries';
 import { ROLE_OPTIONS } from './RoleSelect';
+import { mayGiveRole } from './staffRules';
 
 interface AddUserModalProps {
   open: boolean;
@@ -24,6 +26,9 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
   const formId = useId();
   const toast = useToast();
   const create = useCreateUser();
+  // A staff role is the owner's to give (decision 0104): a developer is not offered one.
+  const me = useCurrentUser();
+  const roleOptions = ROLE_OPTIONS.filter((option) => mayGiveRole(me, option.value));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>('member');
@@ -73,7 +78,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
         required
         autoComplete="new-password"
       />
-      <Select label="Role" value={role} options={ROLE_OPTIONS} onChange={(event) => setRole(event.target.value as Role)} />
+      <Select label="Role" value={role} options={roleOptions} onChange={(event) => setRole(event.target.value as Role)} />
       {failure && <Alert tone="danger">{failure}</Alert>}
       <div className={styles.modalActions}>
         <Button variant="secondary" onClick={onClose} disabled={create.isPending}>

@@ -1,7 +1,9 @@
+import { adminMessages } from '@shared/api/admin';
 import type { User } from '@shared/api/user';
 import { normalizeRole, ROLES, type Role } from '@shared/domain/roles';
 import { ChevronDown } from 'lucide-react';
 import styles from './Admin.module.css';
+import { mayGiveRole, refusalReason } from './staffRules';
 
 const ROLE_LABELS: Record<Role, string> = {
   owner: 'Owner',
@@ -15,19 +17,18 @@ export const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABE
 
 interface RoleSelectProps {
   user: User;
-  isSelf: boolean;
-  /** Only an owner may make an owner or change one (DESIGN §5). */
-  viewerIsOwner: boolean;
+  /** The signed-in admin: the staff role matrix decides what they may set (decision 0104). */
+  me: { id: string; role: unknown };
   busy: boolean;
   onChange: (role: Role) => void;
 }
 
-/** The row's role select; its label names the user. Disabled on the admin's own row. */
-export function RoleSelect({ user, isSelf, viewerIsOwner, busy, onChange }: RoleSelectProps) {
+/** The row's role select; its label names the user. Disabled on the admin's own row and where the server would refuse. */
+export function RoleSelect({ user, me, busy, onChange }: RoleSelectProps) {
   const role = normalizeRole(user.role);
   const id = `role-${user.id}`;
-  const locked = isSelf || (!viewerIsOwner && role === 'owner');
-  const reason = isSelf ? 'You cannot change your own role' : locked ? 'Only an owner can change an owner' : undefined;
+  const reason = user.id === me.id ? adminMessages.cannotChangeOwnRole : refusalReason(me, user, 'role');
+  const locked = reason !== undefined;
   return (
     <div className={styles.roleSelect} title={reason}>
       <label htmlFor={id} className="visually-hidden">
@@ -41,7 +42,7 @@ export function RoleSelect({ user, isSelf, viewerIsOwner, busy, onChange }: Role
         onChange={(event) => onChange(event.target.value as Role)}
       >
         {ROLE_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.value === 'owner' && !viewerIsOwner}>
+          <option key={option.value} value={option.value} disabled={!mayGiveRole(me, option.value)}>
             {option.label}
           </option>
         ))}

@@ -13,6 +13,7 @@ import { Alert, Badge, Button, ConfirmDialog, Modal, Spinner, useToast } from '.
 import { useCurrentUser } from '../../session/context';
 import styles from './Admin.module.css';
 import { useChangeStatus, userDetailsQuery, useSendPasswordReset, useTerminateSessions } from './adminQueries';
+import { refusalReason } from './staffRules';
 
 /** 'password_changed' → 'PASSWORD CHANGED' (SPEC §2 'Activity Log'). */
 export const activityLabel = (actionType: string) => actionType.replace(/_+/g, ' ').trim().toUpperCase();
@@ -54,6 +55,9 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
   const deactivated = shown.accountStatus === 'deactivated';
   const verb = deactivated ? 'activate' : 'deactivate';
   const isSelf = shown.id === me.id;
+  const statusRefused = isSelf ? 'You cannot deactivate your own account' : refusalReason(me, shown, 'status');
+  const resetRefused = refusalReason(me, shown, 'passwordReset');
+  const sessionsRefused = isSelf ? 'Use Settings › Sign out of all devices for your own account' : refusalReason(me, shown, 'sessions');
 
   async function onStatus() {
     try {
@@ -111,12 +115,19 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
                 variant={deactivated ? 'primary' : 'danger'}
                 icon={deactivated ? <UserCheck aria-hidden="true" /> : <UserX aria-hidden="true" />}
                 onClick={() => setConfirm('status')}
-                disabled={isSelf}
-                title={isSelf ? 'You cannot deactivate your own account' : undefined}
+                disabled={Boolean(statusRefused)}
+                title={statusRefused}
               >
                 {deactivated ? 'Activate' : 'Deactivate'}
               </Button>
-              <Button size="sm" variant="secondary" icon={<KeyRound aria-hidden="true" />} onClick={() => setConfirm('reset')}>
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<KeyRound aria-hidden="true" />}
+                onClick={() => setConfirm('reset')}
+                disabled={Boolean(resetRefused)}
+                title={resetRefused}
+              >
                 Send Password Reset
               </Button>
               <Button
@@ -124,8 +135,8 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
                 variant="secondary"
                 icon={<LogOut aria-hidden="true" />}
                 onClick={() => setConfirm('sessions')}
-                disabled={isSelf}
-                title={isSelf ? 'Use Settings › Sign out of all devices for your own account' : undefined}
+                disabled={Boolean(sessionsRefused)}
+                title={sessionsRefused}
               >
                 End Sessions
               </Button>

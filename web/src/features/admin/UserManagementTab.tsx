@@ -1,7 +1,7 @@
 import type { User } from '@shared/api/user';
 import { formatInstantShort } from '@shared/domain/dates';
 import { timeLeftLabel } from '@shared/domain/membership';
-import { normalizeRole, type Role } from '@shared/domain/roles';
+import type { Role } from '@shared/domain/roles';
 import { useQuery } from '@tanstack/react-query';
 import {
   ChevronLeft,
@@ -31,6 +31,7 @@ import { ChangeEmailModal } from './ChangeEmailModal';
 import { ExtendModal, GrantModal } from './MembershipModals';
 import { RoleSelect } from './RoleSelect';
 import { reloadIfSelf } from './selfChange';
+import { refusalReason } from './staffRules';
 import { UserDetailsModal } from './UserDetailsModal';
 
 /** How long the search box waits after the last key before it asks the server. */
@@ -238,6 +239,9 @@ export function UserManagementTab() {
               <tbody>
                 {users.map((user) => {
                   const isSelf = user.id === me.id;
+                  const membershipRefused = refusalReason(me, user, 'membership');
+                  const emailRefused = refusalReason(me, user, 'email');
+                  const deleteRefused = isSelf ? 'Cannot delete yourself' : refusalReason(me, user, 'delete');
                   const canExtend = Boolean(user.subscriptionType && !user.isForever && user.subscriptionEnd);
                   return (
                     <tr key={user.id} data-user-id={user.id}>
@@ -266,8 +270,7 @@ export function UserManagementTab() {
                           />
                           <RoleSelect
                             user={user}
-                            isSelf={isSelf}
-                            viewerIsOwner={normalizeRole(me.role) === 'owner'}
+                            me={me}
                             busy={changingRoleOf === user.id}
                             onChange={(role) => void onRoleChange(user, role)}
                           />
@@ -277,6 +280,8 @@ export function UserManagementTab() {
                               {
                                 label: 'Grant Membership',
                                 icon: <Gem aria-hidden="true" />,
+                                disabled: Boolean(membershipRefused),
+                                title: membershipRefused,
                                 onSelect: () => setDialog({ kind: 'grant', user }),
                               },
                               ...(canExtend
@@ -284,6 +289,8 @@ export function UserManagementTab() {
                                     {
                                       label: 'Extend Subscription',
                                       icon: <Clock aria-hidden="true" />,
+                                      disabled: Boolean(membershipRefused),
+                                      title: membershipRefused,
                                       onSelect: () => setDialog({ kind: 'extend', user }),
                                     },
                                   ]
@@ -291,14 +298,16 @@ export function UserManagementTab() {
                               {
                                 label: 'Change Email',
                                 icon: <Mail aria-hidden="true" />,
+                                disabled: Boolean(emailRefused),
+                                title: emailRefused,
                                 onSelect: () => setDialog({ kind: 'email', user }),
                               },
                               {
                                 label: isSelf ? 'Cannot delete yourself' : `Delete ${user.username}`,
-                                title: isSelf ? 'Cannot delete yourself' : undefined,
+                                title: deleteRefused,
                                 icon: <Trash2 aria-hidden="true" />,
                                 danger: true,
-                                disabled: isSelf,
+                                disabled: Boolean(deleteRefused),
                                 onSelect: () => setDialog({ kind: 'delete', user }),
                               },
                             ]}

@@ -1,4 +1,5 @@
 import { authMessages, routes } from '@shared/api';
+import type { TwoFactorChallenge } from '@shared/api/auth';
 import { LogIn, MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useSession } from '../../session/context';
 import styles from './AuthForms.module.css';
 import { oncePerToken } from './oncePerToken';
+import { TwoFactorDialog } from './TwoFactorDialog';
 
 const confirm = oncePerToken((token) => api(routes.confirmSignIn, { body: { token } }));
 
@@ -22,6 +24,7 @@ function failureText(error: unknown): string {
 /**
  * /confirm-sign-in?token=… — the link mailed when the right password came while the account was under
  * a password attack (issue 21): it finishes that sign-in, once, within 15 minutes, and opens the dashboard.
+ * A two-factor account's link stands for the password only: the code dialog opens (issue 34 §1).
  */
 export function ConfirmSignInPage() {
   const [searchParams] = useSearchParams();
@@ -29,6 +32,7 @@ export function ConfirmSignInPage() {
   const navigate = useNavigate();
   const { login } = useSession();
   const [failure, setFailure] = useState<string | null>(() => (token ? null : authMessages.signInLinkInvalid));
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
   useEffect(() => {
     if (!token) return;
@@ -36,6 +40,10 @@ export function ConfirmSignInPage() {
     confirm(token).then(
       (signedIn) => {
         if (!current) return;
+        if (signedIn.requiresTwoFactor) {
+          setChallenge(signedIn);
+          return;
+        }
         login(signedIn.token, signedIn.user);
         void navigate('/dashboard', { replace: true });
       },
@@ -45,6 +53,22 @@ export function ConfirmSignInPage() {
       current = false;
     };
   }, [token, login, navigate]);
+
+  if (!failure && challenge) {
+    return (
+      <AuthLayout title="Two-factor code" subtitle="Enter the code from your authenticator app to finish signing in.">
+        <title>{pageTitle('Two-factor code')}</title>
+        <TwoFactorDialog
+          challenge={challenge}
+          onClose={() => void navigate('/login', { replace: true })}
+          onAttemptEnded={(message) => {
+            setChallenge(null);
+            setFailure(message);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   if (!failure) {
     return (

@@ -306,7 +306,10 @@ function ChannelDialog({
   if (created) {
     return (
       <Modal open onClose={onClose} title="Webhook added" footer={<Button onClick={onClose}>Done</Button>}>
-        <p>Each request carries X-SubTracker-Timestamp and X-SubTracker-Signature, signed with this secret. Keep it on your server:</p>
+        <p>
+          Each request carries X-SubTracker-Timestamp and X-SubTracker-Signature, signed with this secret, and an <code>id</code> in its
+          body that stays the same when a reminder is retried: ignore an id you have already handled. Keep the secret on your server:
+        </p>
         <p className={styles.secret}>
           <code>{created.config.secret}</code>
         </p>
