@@ -14,6 +14,7 @@ import {
 import { dynamo } from '../chassis/aws.js';
 import { badRequest, conflict, isConditionFailure, notFound } from '../chassis/errors.js';
 import { queryPrefix } from '../chassis/query.js';
+import { AGAIN, retryOnError, retryUntil } from '../chassis/retry.js';
 import { CHANNEL_PREFIX, keys, nowIso, tableName } from '../chassis/table.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 
@@ -176,42 +177,50 @@ export async function createChannel(
     updatedAt: at,
   } as StoredChannel;
   const TableName = tableName();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await withConflictRetries(() =>
-        dynamo().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName,
-                  Item: { ...keys.channel(userId, channel.id), ...channel },
-                  ConditionExpression: 'attribute_not_exists(pk)',
+  // Refused by the count: counted again, and tried again while there is room (the retry helper's 'changed' kind).
+  return retryUntil(
+    'changed',
+    'a channel within the count',
+    async () => {
+      try {
+        await withConflictRetries(() =>
+          dynamo().send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Put: {
+                    TableName,
+                    Item: { ...keys.channel(userId, channel.id), ...channel },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
                 },
-              },
-              {
-                Update: {
-                  TableName,
-                  Key: keys.user(userId),
-                  UpdateExpression: 'ADD #count :one',
-                  ConditionExpression: 'attribute_exists(pk) AND #count < :limit',
-                  ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
-                  ExpressionAttributeValues: { ':one': 1, ':limit': MAX_CHANNELS },
+                {
+                  Update: {
+                    TableName,
+                    Key: keys.user(userId),
+                    UpdateExpression: 'ADD #count :one',
+                    ConditionExpression: 'attribute_exists(pk) AND #count < :limit',
+                    ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
+                    ExpressionAttributeValues: { ':one': 1, ':limit': MAX_CHANNELS },
+                  },
                 },
-              },
-            ],
-          }),
-        ),
-      );
-      return channel;
-    } catch (error) {
-      if (!refusedAt(error, 1)) throw error;
-      // At the limit, or a count never kept (channels made before it was) or drifted: counted again.
-      const count = await storedChannelCount(userId);
-      const counted = count === undefined || count >= MAX_CHANNELS ? await recountChannels(userId, count) : count;
-      if (counted >= MAX_CHANNELS || attempt >= 2) throw conflict(channelMessages.tooMany);
-    }
-  }
+              ],
+            }),
+          ),
+        );
+        return channel;
+      } catch (error) {
+        if (!refusedAt(error, 1)) throw error;
+        // At the limit, or a count never kept (channels made before it was) or drifted: counted again.
+        const count = await storedChannelCount(userId);
+        const counted = count === undefined || count >= MAX_CHANNELS ? await recountChannels(userId, count) : count;
+        if (counted >= MAX_CHANNELS) throw conflict(channelMessages.tooMany);
+        return AGAIN;
+      }
+    },
+    undefined,
+    { exhausted: () => conflict(channelMessages.tooMany) },
+  );
 }
 
 /** Applies an edit; the item is replaced only if it still exists (a delete meanwhile is a 404). */
@@ -247,32 +256,37 @@ export async function updateChannel(
 /** Deletes a channel and counts it off the profile in one transaction (a count never kept is counted first). */
 export async function deleteChannel(userId: string, channelId: string): Promise<void> {
   const TableName = tableName();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await withConflictRetries(() =>
-        dynamo().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Delete: { TableName, Key: keys.channel(userId, channelId), ConditionExpression: 'attribute_exists(pk)' } },
-              {
-                Update: {
-                  TableName,
-                  Key: keys.user(userId),
-                  UpdateExpression: 'ADD #count :minusOne',
-                  ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
-                  ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
-                  ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+  // A count never kept or drifted refuses the decrement: counted again first, then tried again (the retry helper's 'changed' kind).
+  await retryOnError(
+    'changed',
+    'a channel counted off',
+    async (attempt) => {
+      if (attempt > 1) await recountChannels(userId, await storedChannelCount(userId));
+      try {
+        await withConflictRetries(() =>
+          dynamo().send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Delete: { TableName, Key: keys.channel(userId, channelId), ConditionExpression: 'attribute_exists(pk)' } },
+                {
+                  Update: {
+                    TableName,
+                    Key: keys.user(userId),
+                    UpdateExpression: 'ADD #count :minusOne',
+                    ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
+                    ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
+                    ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+                  },
                 },
-              },
-            ],
-          }),
-        ),
-      );
-      return;
-    } catch (error) {
-      if (refusedAt(error, 0)) throw notFound(channelMessages.notFound);
-      if (!refusedAt(error, 1) || attempt >= 2) throw error;
-      await recountChannels(userId, await storedChannelCount(userId));
-    }
-  }
+              ],
+            }),
+          ),
+        );
+      } catch (error) {
+        if (refusedAt(error, 0)) throw notFound(channelMessages.notFound);
+        throw error;
+      }
+    },
+    (error) => refusedAt(error, 1),
+  );
 }
