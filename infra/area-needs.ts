@@ -52,6 +52,8 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
         'dynamodb:BatchGetItem',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
+        // The account's tombstone checked in its transactions (issue 34 §4, functions/lib/users/account-closing.ts).
+        'dynamodb:ConditionCheckItem',
         'dynamodb:DeleteItem',
         'dynamodb:Query',
       ],
@@ -86,7 +88,16 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     sendsEmail: true,
     signsSessions: true,
     twoFactorKey: true,
-    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:ConditionCheckItem',
+      ],
+    },
   },
   // Membership changes (transactions of updates) and their schedules (infra/membership.ts); a change into or
   // out of the paid tiers indexes the user's reminders again (a Query of their subscriptions, Puts and
@@ -99,6 +110,8 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
         'dynamodb:Query',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
+        // The account's tombstone checked in its transactions (issue 34 §4, functions/lib/users/account-closing.ts).
+        'dynamodb:ConditionCheckItem',
         'dynamodb:DeleteItem',
       ],
     },
@@ -114,6 +127,8 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
         'dynamodb:Query',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
+        // The account's tombstone checked in its transactions (issue 34 §4, functions/lib/users/account-closing.ts).
+        'dynamodb:ConditionCheckItem',
         'dynamodb:DeleteItem',
       ],
     },
@@ -130,6 +145,8 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
         'dynamodb:Query',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
+        // The account's tombstone checked in its transactions (issue 34 §4, functions/lib/users/account-closing.ts).
+        'dynamodb:ConditionCheckItem',
         'dynamodb:DeleteItem',
       ],
     },
@@ -145,6 +162,8 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
         'dynamodb:Query',
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
+        // The account's tombstone checked in its transactions (issue 34 §4, functions/lib/users/account-closing.ts).
+        'dynamodb:ConditionCheckItem',
         'dynamodb:DeleteItem',
         'dynamodb:BatchWriteItem',
       ],

@@ -79,8 +79,10 @@ export class AvatarPipeline extends Construct {
     this.function = fn;
 
     // The check reads the user (and settles a membership change that fell due), makes the upload the
-    // picture, records the activity and settles the upload's record.
-    grantTableAccess(table, fn, { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] });
+    // picture, records the activity (checking the account's tombstone, issue 34 §4) and settles the upload's record.
+    grantTableAccess(table, fn, {
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+    });
     const uploads = bucket.arnForObjects(`${AVATAR_UPLOAD_PREFIX}*`);
     const avatars = bucket.arnForObjects(`${AVATAR_KEY_PREFIX}*`);
     iam.Grant.addToPrincipal({ grantee: fn, actions: ['s3:GetObject', 's3:DeleteObject'], resourceArns: [uploads] });
