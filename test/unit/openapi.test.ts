@@ -43,8 +43,9 @@ describe('OpenAPI description (generated from shared/api)', () => {
     expect(doc.components.schemas.Subscription.required).toContain('dueDate');
     expect(doc.components.schemas.LoginResponse.anyOf[0]).toEqual({ $ref: '#/components/schemas/SignedIn' });
     expect(doc.components.schemas.SignedIn.properties.user).toEqual({ $ref: '#/components/schemas/User' });
+    // A two-factor account's sign-in link leads to its code (decision 0098): the answer is a LoginResponse.
     expect(doc.paths['/api/auth/confirm-sign-in'].post.responses['200'].content['application/json'].schema).toEqual({
-      $ref: '#/components/schemas/SignedIn',
+      $ref: '#/components/schemas/LoginResponse',
     });
     expect(doc.paths['/api/auth/logout'].post.responses['204']).toEqual({ description: 'Success; no body' });
     expect(doc.components.schemas.LoginResponse.anyOf[1].required).toContain('twoFactorTicket');
