@@ -75,11 +75,14 @@ test('a screen whose code went away with a deploy reloads once, into the current
 });
 
 test('a screen whose shared code stays missing shows a Reload button after one reload: no loop, no blank page', async ({ page }) => {
+  // Three page loads and axe-core in both themes: a long test on a loaded machine.
+  test.slow();
   const seen = await withCodeFile(page, termsCode().shared, () => true);
   await page.goto('/terms');
 
   const reload = page.getByRole('button', { name: 'Reload page' });
-  await expect(reload).toBeVisible();
+  // After the second page load (the first fails, reloads and fails again): twice a load's wait.
+  await expect(reload).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('A new version is available');
   expect(seen.pageLoads).toBe(2);
   // Each of the two loads asks for the shared file once or twice, never more: Vite hints a screen's
