@@ -187,11 +187,15 @@ export async function signIn(page: Page, token: string): Promise<void> {
   });
 }
 
-/** Opens `path` signed in with `token` and waits for the screen's heading (level 1). */
+/**
+ * Opens `path` signed in with `token` and waits for the screen's heading (level 1). The context's
+ * first page finds nothing in the browser's cache: after its load the screen's own code, the user and
+ * the screen's data still come in, so the heading is given twice expect's usual time.
+ */
 export async function openSignedIn(page: Page, token: string, path: string, heading: string | RegExp): Promise<void> {
   await signIn(page, token);
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Opens the dashboard signed in as `user` and waits for the list. */
