@@ -198,9 +198,11 @@ export async function openSignedIn(page: Page, token: string, path: string, head
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
 }
 
-/** Opens the dashboard signed in as `user` and waits for the list. */
-export function openDashboard(page: Page, user: { token: string }): Promise<void> {
-  return openSignedIn(page, user.token, '/dashboard', 'Your Subscriptions');
+/** Opens the dashboard signed in as `user` and waits for the list (its heading, which is not the page's h1). */
+export async function openDashboard(page: Page, user: { token: string }): Promise<void> {
+  await signIn(page, user.token);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Your Subscriptions' })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Opens the settings screen signed in as `user` (or with a token). */
