@@ -18,8 +18,8 @@ import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../components/ui/Toast';
 import { SubscriptionReminders } from '../reminders';
+import { SharingSection } from '../sharing';
 import { useReadOnly } from './readOnly';
-import { SharingSection } from './SharingSection';
 import styles from './SubscriptionDetailsModal.module.css';
 import { useRates } from './useRates';
 
