@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /** API test files at once, each with a local stack of its own (API_TEST_WORKERS overrides it, e.g. 1 to run them one at a time). */
-const API_WORKERS = Number(process.env.API_TEST_WORKERS) || 3;
+const API_WORKERS = Number(process.env.API_TEST_WORKERS) || 2;
 
 export default defineConfig({
   test: {

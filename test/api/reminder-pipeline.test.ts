@@ -79,7 +79,7 @@ let local: typeof import('../../local/functions.js');
 beforeAll(async () => {
   const ses = await startSesFront(stack.mailboxUrl);
   // The functions' environment, as the local stack sets it, SES reached through the front.
-  Object.assign(process.env, {
+  Object.assign(process.env, stack.functionsEnvironment, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

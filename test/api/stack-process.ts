@@ -10,7 +10,17 @@ import { LOOPBACK_ADDRESSES, type LocalStack, startLocalStack, TEST_BCRYPT_COST 
  * The tests sign up hundreds of users from 127.0.0.1, which the per-client-address mail limit does not
  * count; the tests of that limit come from other loopback addresses (test/api/mail-throttle.test.ts).
  */
-export type StackAddresses = Omit<LocalStack, 'stop'>;
+export type StackAddresses = Omit<LocalStack, 'stop'> & {
+  /**
+   * The functions' environment as the stack set it in its process (local/functions.ts): a test that runs a
+   * handler in its own process (the reminder pipeline, the directory upgrade) starts from it.
+   */
+  functionsEnvironment: Record<string, string>;
+};
+
+/** What local/functions.ts sets for the functions, passed on to the files that run one in their own process. */
+const FUNCTIONS_ENVIRONMENT =
+  /^(AWS_|TABLE_NAME$|AVATARS_|PUBLIC_URL$|SENDER_EMAIL$|SES_CONFIGURATION_SET$|SUPPORT_EMAIL$|JWT_SECRET$|TWO_FACTOR_KEY$|VAPID_KEY$|MEMBERSHIP_SCHEDULER$|REMINDER_|CHANNELS_ALLOW_LOOPBACK$)/;
 
 const starting = startLocalStack({
   port: 0,
@@ -40,7 +50,12 @@ process.on('SIGINT', stop);
 
 try {
   const { stop: _stop, ...addresses } = await starting;
-  process.send?.({ ready: addresses satisfies StackAddresses });
+  const functionsEnvironment = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => FUNCTIONS_ENVIRONMENT.test(entry[0]) && entry[1] !== undefined,
+    ),
+  );
+  process.send?.({ ready: { ...addresses, functionsEnvironment } satisfies StackAddresses });
 } catch (error) {
   process.send?.({ failed: (error as Error).message });
   process.exit(1);

@@ -28,7 +28,7 @@ const oldUser = (id: string, role: string, extra: Record<string, unknown> = {}) 
 });
 
 beforeAll(async () => {
-  Object.assign(process.env, {
+  Object.assign(process.env, stack.functionsEnvironment, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

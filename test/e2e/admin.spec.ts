@@ -1,6 +1,18 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { apiCall, createMember, day, seedSubscription, type TestUser, toast } from './subscriptions-helpers';
+import {
+  apiCall,
+  createMember,
+  day,
+  grantMembership,
+  horizontalOverflow,
+  openAdmin,
+  openDashboard,
+  ownerToken,
+  seedSubscription,
+  type TestUser,
+  toast,
+} from './helpers';
 
 /**
  * The admin console's User Management tab (SPEC §2 'Admin Dashboard', §4 'Account status', §5
@@ -12,26 +24,16 @@ test.describe.configure({ mode: 'serial' });
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR;
 
-let ownerToken = '';
+let ownerSession = '';
 test.beforeAll(async () => {
-  ownerToken = (await apiCall<{ token: string }>('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } })).token;
+  ownerSession = await ownerToken();
 });
-
-async function openAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(ownerToken)})`);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-}
 
 /** Opens the dashboard as `user` in a browser context of its own (a second person at their own computer). */
 async function memberPage(browser: Browser, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Your Subscriptions' })).toBeVisible();
+  await openDashboard(page, user);
   return page;
 }
 
@@ -62,10 +64,6 @@ async function rowAction(page: Page, user: { id: string; username: string }, ite
   await (await openRowMenu(page, user)).getByRole('menuitem', { name: item, exact: true }).click();
 }
 
-/** How far the page scrolls sideways, in CSS pixels. */
-const horizontalOverflow = async (page: Page): Promise<number> =>
-  Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
-
 async function shoot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   for (const colorScheme of ['dark', 'light'] as const) {
@@ -76,7 +74,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('the owner sees the page, the tabs, the counters and the table; their own row is locked', async ({ page }) => {
-  await openAdmin(page);
+  await openAdmin(page, ownerSession);
   await expect(page).toHaveTitle('Admin Dashboard · Subscription Tracker');
   await expect(page.getByText('Manage users, permissions, and announcements', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
@@ -135,7 +133,7 @@ test('the owner sees the page, the tabs, the counters and the table; their own r
 });
 
 test('creates a user: both fields required, then the new row', async ({ page }) => {
-  await openAdmin(page);
+  await openAdmin(page, ownerSession);
   await page.getByRole('button', { name: 'Add New User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New User' });
   await expect(dialog.getByLabel('Role')).toHaveValue('member');
@@ -167,7 +165,7 @@ test('grants VIP to a member: their ads go and the yearly report opens; then ext
   await expect(memberView.getByRole('complementary', { name: 'Advertisement' })).toBeVisible();
   await expect(memberView.getByRole('link', { name: 'Yearly Spending VIP', exact: true })).toBeVisible();
 
-  await openAdmin(page);
+  await openAdmin(page, ownerSession);
   await search(page, member.username);
   await expect(cell(page, member, 2)).toHaveText('-');
   await expect(cell(page, member, 3)).toHaveText('-');
@@ -255,7 +253,7 @@ test('a role change updates only that row, without reloading the list', async ({
   const prefix = `pair${Date.now().toString(36)}`;
   const first = await createMember(prefix);
   const second = await createMember(prefix);
-  await openAdmin(page);
+  await openAdmin(page, ownerSession);
   await search(page, prefix);
   await expect(page.getByRole('table').getByRole('rowheader')).toHaveCount(2);
   const developersBefore = Number(await page.getByRole('definition').nth(1).textContent());
@@ -283,7 +281,7 @@ test('the details show subscriptions and activity; deactivating ends the member�
   await seedSubscription(member, { name: 'Netflix', amount: 15.49, category: 'streaming', dueDate: day(12) });
   const memberView = await memberPage(browser, member);
 
-  await openAdmin(page);
+  await openAdmin(page, ownerSession);
   await search(page, member.username);
   await row(page, member)
     .getByRole('button', { name: `View details of ${member.username}` })
@@ -351,7 +349,7 @@ test('the details show subscriptions and activity; deactivating ends the member�
 test('End Sessions asks first, signs the member out on their open page and is logged', async ({ page, browser }) => {
   const member = await createMember('ended');
   const memberView = await memberPage(browser, member);
-  await openAdmin(page);
+  await openAdmin(page, ownerSession);
   await search(page, member.username);
   await row(page, member)
     .getByRole('button', { name: `View details of ${member.username}` })
@@ -387,14 +385,13 @@ test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), act
   page,
 }) => {
   const member = await createMember('phone');
-  await apiCall('POST', '/api/admin/membership/grant', {
-    token: ownerToken,
-    body: { userId: member.id, subscriptionType: 'premium', isForever: true, duration: null },
-  });
+  await grantMembership(member, 'premium', null, ownerSession);
+  // One load: each width is the same page resized, as a window or a turned tablet is.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAdmin(page, ownerSession);
+  await search(page, member.username);
   for (const width of [1280, 768, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await openAdmin(page);
-    await search(page, member.username);
     await expect(cell(page, member, 2)).toHaveText(/PREMIUM/);
     await expect(cell(page, member, 3)).toHaveText(/Forever/);
     await shoot(page, `admin-${width}`);
@@ -447,9 +444,9 @@ test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), act
 });
 
 test("the pager says 'Page 1 of N', N from the users counter", async ({ page }) => {
-  const { counts } = await apiCall<{ counts: { totalUsers: number } }>('GET', '/api/auth/users?limit=1', { token: ownerToken });
+  const { counts } = await apiCall<{ counts: { totalUsers: number } }>('GET', '/api/auth/users?limit=1', { token: ownerSession });
   for (let made = counts.totalUsers; made <= 25; made += 1) await createMember('pager');
-  await openAdmin(page);
+  await openAdmin(page, ownerSession);
   await expect(page.getByRole('definition').first()).toHaveText(/^\d+$/);
   const total = Number(await page.getByRole('definition').first().textContent());
   expect(total).toBeGreaterThan(25);
@@ -463,7 +460,7 @@ test("the pager says 'Page 1 of N', N from the users counter", async ({ page }) 
 });
 
 test('a grant to the signed-in admin reloads the page (SPEC §4)', async ({ page }) => {
-  await openAdmin(page);
+  await openAdmin(page, ownerSession);
   await search(page, 'owner');
   const me = page.getByRole('row', { name: /owner \(You\)/ });
   await me.getByRole('button', { name: 'More actions for owner' }).click();

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Announcement } from '../../shared/api/announcements.js';
 import { announcementMessages } from '../../shared/api/announcements.js';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { apiCall, createMember, openDashboard, toast } from './subscriptions-helpers';
+import { apiCall, createMember, openAdmin, openDashboard, ownerToken, toast } from './helpers';
 
 /**
  * Announcements (SPEC §2 Admin 'Announcements tab' and Dashboard 'Sidebar Announcements list', §4
@@ -12,33 +12,28 @@ import { apiCall, createMember, openDashboard, toast } from './subscriptions-hel
 
 test.describe.configure({ mode: 'serial' });
 
-let ownerToken: string;
+let ownerSession: string;
 
 test.beforeAll(async () => {
-  ({ token: ownerToken } = await apiCall<{ token: string }>('POST', '/api/auth/login', {
-    body: { username: 'owner', password: 'Owner123!' },
-  }));
+  ownerSession = await ownerToken();
 });
 
 async function deleteAllAnnouncements() {
   for (const { id } of await apiCall<Announcement[]>('GET', '/api/announcements')) {
-    await apiCall('DELETE', `/api/announcements/${id}`, { token: ownerToken });
+    await apiCall('DELETE', `/api/announcements/${id}`, { token: ownerSession });
   }
 }
 
 const seed = (title: string, changes = ['First change', 'Second change']) =>
   apiCall<Announcement>('POST', '/api/announcements', {
-    token: ownerToken,
+    token: ownerSession,
     body: { date: '2025-03-14', title, content: `All about ${title}.`, changes },
   });
 
 const serverTitles = async () => (await apiCall<Announcement[]>('GET', '/api/announcements')).map((a) => a.title);
 
-async function openAdmin(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(ownerToken)})`);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+async function openAnnouncementsTab(page: Page) {
+  await openAdmin(page, ownerSession);
   await page.getByRole('tab', { name: 'Announcements' }).click();
   await expect(page).toHaveURL(/[?&]tab=announcements/);
 }
@@ -49,7 +44,7 @@ const row = (page: Page, title: string) => adminList(page).getByRole('listitem',
 
 test('the owner adds, edits, views, reorders by keyboard and by drag, and deletes announcements', async ({ page }) => {
   await deleteAllAnnouncements();
-  await openAdmin(page);
+  await openAnnouncementsTab(page);
   await expect(page.getByText('No announcements yet')).toBeVisible();
   await expect(page.getByText(/Total:\s*0\s*announcements/)).toBeVisible();
 

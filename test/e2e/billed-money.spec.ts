@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { addMonthsClamped, formatDateShort } from '../../shared/domain/dates.js';
 import { expectNoAxeViolationsInBothThemes } from './axe';
 import {
@@ -9,9 +9,10 @@ import {
   listSubscriptions,
   openDashboard,
   seedSubscription,
+  tabTo,
   toast,
   updateProfile,
-} from './subscriptions-helpers';
+} from './helpers';
 
 /**
  * Money as it is billed in the browser (issue 24 §1–§3): a subscription in its own currency, the
@@ -31,15 +32,6 @@ function nearDate(date: string): string {
 
 const stat = (page: Page, label: string) =>
   page.getByRole('list', { name: 'Subscription statistics' }).getByRole('listitem').filter({ hasText: label });
-
-/** Presses Tab until `target` has the focus: the keyboard's way to a control. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('Tab never reached the control');
-}
 
 test('a euro subscription added by keyboard alone shows €9.99 as billed, with totals in USD and in EUR', async ({ page }) => {
   const user = await createMember('euro');

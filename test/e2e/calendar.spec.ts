@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { createMember, day, seedSubscription, type TestUser, toast } from './subscriptions-helpers';
+import { createMember, day, openSettings, seedSubscription, type TestUser, tabTo, toast } from './helpers';
 
 /**
  * The Calendar card (issue 25 §3) in Chromium against the embedded local stack, driven by the keyboard:
@@ -15,10 +15,9 @@ const FEED_URL = /^https?:\/\/[^/]+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/;
 const calendarCard = (page: Page): Locator =>
   page.locator('section', { has: page.getByRole('heading', { name: 'Calendar', exact: true, level: 2 }) });
 
-async function openSettings(page: Page, user: TestUser): Promise<Locator> {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
-  await page.goto('/settings');
+/** Opens the settings screen as `user` and returns its Calendar card, once the card is in. */
+async function openCalendarCard(page: Page, user: TestUser): Promise<Locator> {
+  await openSettings(page, user);
   const card = calendarCard(page);
   await expect(card.getByRole('button', { name: 'Turn on calendar feed' })).toBeVisible();
   return card;
@@ -30,21 +29,12 @@ async function fetchFeed(url: string): Promise<{ status: number; text: string }>
   return { status: response.status, text: await response.text() };
 }
 
-/** Presses Tab until `target` has focus (at most `limit` times), as a keyboard user moves to it. */
-async function tabTo(page: Page, target: Locator, limit = 10): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
 test('turns the calendar feed on, copies, regenerates and turns it off by keyboard', async ({ page }) => {
   // Three dialogs, two axe-core runs in both themes and the feed fetched five times.
   test.slow();
   const user = await createMember('calendar');
   await seedSubscription(user, { name: 'Streamflix', amount: 12.5, category: 'streaming', dueDate: day(20) });
-  const card = await openSettings(page, user);
+  const card = await openCalendarCard(page, user);
   await expect(card.getByText('How to add it to your calendar')).toBeVisible();
 
   // Turn on: the link shows once, focused and selected, and serves the user's calendar.
@@ -62,14 +52,14 @@ test('turns the calendar feed on, copies, regenerates and turns it off by keyboa
 
   // Copy: the link on the clipboard, and a toast says so.
   const copy = card.getByRole('button', { name: 'Copy' });
-  await tabTo(page, copy);
+  await tabTo(page, copy, 10);
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Calendar link copied')).toBeVisible();
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url);
 
   // Regenerate asks first (Cancel has focus, so Enter never confirms by accident), then replaces the link.
   const regenerate = card.getByRole('button', { name: 'Regenerate' });
-  await tabTo(page, regenerate);
+  await tabTo(page, regenerate, 10);
   await page.keyboard.press('Enter');
   const question = page.getByRole('alertdialog', { name: 'Make a new calendar link?' });
   await expect(question).toContainText('The current link stops working at once');
@@ -117,7 +107,7 @@ test('turns the calendar feed on, copies, regenerates and turns it off by keyboa
 test('fits a 390 px screen with the link shown', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const user = await createMember('calendar390');
-  const card = await openSettings(page, user);
+  const card = await openCalendarCard(page, user);
   await card.getByRole('button', { name: 'Turn on calendar feed' }).click();
   const field = card.getByRole('textbox', { name: 'Your calendar feed URL' });
   await expect(field).toBeFocused();

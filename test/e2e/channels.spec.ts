@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addDays } from '../../shared/domain/dates.js';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { createMember, seedSubscription, type TestUser, updateProfile } from './subscriptions-helpers';
+import { createMember, openSettings, section, seedSubscription, updateProfile } from './helpers';
 
 /**
  * Settings → Notification channels and Deliveries (issue 25 §2) in Chromium against the embedded local
@@ -31,16 +31,6 @@ test.beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 });
 test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-
-async function openSettings(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)}); localStorage.removeItem('user')`);
-  await page.goto('/settings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
-}
-
-const section = (page: Page, name: string): Locator =>
-  page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 
 test('a member sees what channels are and how to get them', async ({ page }) => {
   const member = await createMember('chanm');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { authMessages, CROSS_ORIGIN_API } from '../../shared/api/index.js';
-import { card, createMember, day, toast } from './subscriptions-helpers';
+import { card, createMember, day, toast } from './helpers';
 
 /**
  * The LocalStack deployment's shape (DESIGN §1, docs/DEPLOY.md): the SPA is an S3 website on one

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { apiCall, createMember, openSettings } from './helpers';
 import { mailsTo } from './mailbox';
-import { apiCall, createMember } from './subscriptions-helpers';
 
 /**
  * Issue 11 §3 in Chromium: Settings says why reminders stopped after SES reported a permanent bounce
@@ -19,9 +19,7 @@ test('Settings shows the bounce notice by the e-mail field', async ({ page, base
   });
   expect(delivered.status).toBe(200);
 
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)}); localStorage.removeItem('user')`);
-  await page.goto('/settings');
+  await openSettings(page, user);
   await expect(page.getByText('Reminders to this address are stopped')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(/E-mail to this address bounced/);
   await expectNoAxeViolations(page, 'settings with the bounce notice');

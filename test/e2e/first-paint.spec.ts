@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { User } from '../../shared/api/user';
-import { apiCall, card, createMember, day, seedSubscription } from './subscriptions-helpers';
+import { apiCall, card, createMember, day, seedSubscription } from './helpers';
 
 /**
  * Issue 12 'Performance': the first frame of a cold load is the screen itself (the landing page's

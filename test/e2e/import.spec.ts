@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { createMember, listSubscriptions, openDashboard } from './subscriptions-helpers';
+import { createMember, listSubscriptions, openDashboard } from './helpers';
 
 /**
  * Issue 24 §6 in Chromium against the embedded local stack: a Wallos export imported from the

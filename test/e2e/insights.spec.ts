@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { apiCall, createMember, day, openDashboard, seedSubscription, type TestUser, toast, updateProfile } from './subscriptions-helpers';
+import { apiCall, createMember, day, openDashboard, openSignedIn, seedSubscription, type TestUser, toast, updateProfile } from './helpers';
 
 /**
  * /insights (issue 24 §5) in Chromium against the embedded local stack: the members' preview with its
@@ -12,12 +12,7 @@ import { apiCall, createMember, day, openDashboard, seedSubscription, type TestU
 // twice the default time, so a loaded machine does not fail it.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-async function openInsights(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
-  await page.goto('/insights');
-  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
-}
+const openInsights = (page: Page, user: TestUser) => openSignedIn(page, user.token, '/insights', 'Insights');
 
 /** A user of `role` with a few subscriptions: two plans of one service, a yearly one, one kept since today. */
 async function userWithSubscriptions(role: 'vip' | 'premium'): Promise<TestUser> {

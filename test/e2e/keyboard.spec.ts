@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, card, createMember, day, MEMBER_PASSWORD, seedSubscription, type TestUser, toast } from './subscriptions-helpers';
+import { card, createMember, day, grantMembership, MEMBER_PASSWORD, seedSubscription, signIn, type TestUser, toast } from './helpers';
 
 /**
  * Keyboard-only use (issue 12 'Accessibility'): where the focus goes after a change of screen, a
@@ -36,11 +36,7 @@ async function focusRing(page: Page): Promise<string> {
 
 async function vipWithSubscriptions(count: number): Promise<TestUser> {
   const vip = await createMember('keys');
-  const owner = (await apiCall<{ token: string }>('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } })).token;
-  await apiCall('POST', '/api/admin/membership/grant', {
-    token: owner,
-    body: { userId: vip.id, subscriptionType: 'vip', duration: 30, isForever: false },
-  });
+  await grantMembership(vip, 'vip', 30);
   for (let i = 1; i <= count; i++) {
     await seedSubscription(vip, {
       name: `Service ${String(i).padStart(2, '0')}`,
@@ -145,8 +141,7 @@ test('toasts are announced by one live region and never cover a dialog’s butto
       billingCycle: 'monthly',
     });
   }
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(member.token)})`);
+  await signIn(page, member.token);
   await page.goto('/dashboard');
   const live = page.getByRole('region', { name: 'Notifications' }).locator('[aria-live="polite"]');
   await expect(live).toHaveCount(1);

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { apiCall, createMember, day, grantMembership, ownerToken, seedSubscription, signIn, type TestUser, updateProfile } from './helpers';
 import { expectCleanLayout } from './layout';
-import { apiCall, createMember, day, seedSubscription, type TestUser, updateProfile } from './subscriptions-helpers';
 
 /**
  * Every screen and state, with each dialog open (issue 12 'Polish pass', 'Accessibility'): at 360,
@@ -254,11 +254,7 @@ async function reset(page: Page): Promise<void> {
 async function groupPage(browser: Browser, token?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  if (token) {
-    await page.goto('/login');
-    await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
-    await page.goto('about:blank');
-  }
+  if (token) await signIn(page, token);
   return page;
 }
 
@@ -291,11 +287,7 @@ checkScreens('a new member', newMemberScreens, async () => (await createMember('
 
 checkScreens('a VIP with subscriptions', vipScreens, async () => {
   const vip: TestUser = await createMember('full');
-  const owner = (await apiCall<{ token: string }>('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } })).token;
-  await apiCall('POST', '/api/admin/membership/grant', {
-    token: owner,
-    body: { userId: vip.id, subscriptionType: 'vip', duration: 30, isForever: false },
-  });
+  await grantMembership(vip, 'vip', 30);
   const subscriptions = [
     { name: 'Netflix Premium', amount: 22.99, category: 'streaming', dueDate: day(-3), description: 'Family plan, 4 screens' },
     { name: 'Xbox Game Pass Ultimate', amount: 16.99, category: 'gaming', dueDate: day(-12) },
@@ -332,11 +324,7 @@ checkScreens('a VIP with subscriptions', vipScreens, async () => {
   return vip.token;
 });
 
-checkScreens(
-  'the owner',
-  ownerScreens,
-  async () => (await apiCall<{ token: string }>('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } })).token,
-);
+checkScreens('the owner', ownerScreens, () => ownerToken());
 
 test('a member without an e-mail is asked for one: the prompt is clean too', async ({ browser }, testInfo) => {
   const member = await createMember('noemail');

@@ -3,8 +3,8 @@ import type { Subscription } from '../../shared/api/subscription.js';
 import { convert, formatAmount } from '../../shared/domain/currency.js';
 import { addMonthsClamped, formatDateShort } from '../../shared/domain/dates.js';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { apiCall, card, createMember, day, openDashboard, seedSubscription, type TestUser, toast } from './helpers';
 import { expectCleanLayout } from './layout';
-import { apiCall, card, createMember, day, openDashboard, seedSubscription, type TestUser, toast } from './subscriptions-helpers';
 
 /**
  * A subscription's details (issue 24 §4) in Chromium against the embedded local stack: its price as

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { apiCall, createMember, type TestUser } from './subscriptions-helpers';
+import { apiCall, createMember, grantMembership, openSettings, type TestUser } from './helpers';
 
 /**
  * The Profile Customization modal in Chromium against the embedded local stack (SPEC §2, §3, §4
@@ -17,18 +17,12 @@ const colors = (page: Page): Locator => modal(page).getByRole('group', { name: '
 
 async function premiumMember(prefix: string): Promise<TestUser> {
   const user = await createMember(prefix);
-  const owner = await apiCall<{ token: string }>('POST', '/api/auth/login', { body: { username: 'owner', password: 'Owner123!' } });
-  await apiCall('POST', '/api/admin/membership/grant', {
-    token: owner.token,
-    body: { userId: user.id, subscriptionType: 'premium', isForever: true, duration: null },
-  });
+  await grantMembership(user, 'premium', null);
   return user;
 }
 
 async function openCustomization(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
-  await page.goto('/settings');
+  await openSettings(page, user);
   await page.getByRole('button', { name: 'Customize Profile' }).click();
   await expect(modal(page)).toBeVisible();
 }

@@ -5,7 +5,7 @@ import { type BrowserContext, type CDPSession, chromium, expect, type Page, test
 import { startTestPushService } from '../unit/push-service';
 import { expectNoAxeViolationsInBothThemes } from './axe';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
-import { createMember, updateProfile } from './subscriptions-helpers';
+import { createMember, openSettings, section, updateProfile } from './helpers';
 
 /**
  * Issue 25 §2: the service worker shows the reminders Web Push delivers, the app is installable as a
@@ -166,13 +166,9 @@ test('a VIP enables notifications on this device, sends a test that arrives, and
     const browser = service.subscribe(key.publicKey);
     await context.addInitScript(stubPushManager({ endpoint: browser.endpoint, keys: browser.keys }));
     await context.grantPermissions(['notifications']);
-    await page.goto('/login');
-    await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
-    await page.goto('/settings');
+    await openSettings(page, user);
 
-    const card = page
-      .locator('section')
-      .filter({ has: page.getByRole('heading', { level: 2, name: 'Browser notifications', exact: true }) });
+    const card = section(page, 'Browser notifications');
     await expect(card.getByLabel('Name of this device')).toHaveValue(/^Chrome on Linux$/);
     await card.getByLabel('Name of this device').fill('Work laptop');
     await card.getByRole('button', { name: 'Enable notifications on this device' }).click();
@@ -216,10 +212,8 @@ test('a VIP enables notifications on this device, sends a test that arrives, and
 
 test('a member sees what browser notifications are and the way to them', async ({ page }) => {
   const user = await createMember('pushmember');
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
-  await page.goto('/settings');
-  const card = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Browser notifications', exact: true }) });
+  await openSettings(page, user);
+  const card = section(page, 'Browser notifications');
   await expect(card.getByText(/^Available for VIP and Premium members\./)).toBeVisible();
   await expect(card.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade');
   await expect(card.getByRole('button', { name: 'Enable notifications on this device' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addDays, formatDateShort } from '../../shared/domain/dates.js';
+import { apiCall, createMember, seedSubscription } from './helpers';
 import { mailsTo } from './mailbox';
-import { apiCall, createMember, seedSubscription } from './subscriptions-helpers';
 
 /**
  * The renewal reminder as its reader sees it (SPEC §1, §9): the job runs on the local stack for a

@@ -6,11 +6,13 @@ import {
   createMember,
   day,
   openDashboard,
+  openSettings,
+  section,
   seedSubscription,
-  type TestUser,
+  tabTo,
   toast,
   updateProfile,
-} from './subscriptions-helpers';
+} from './helpers';
 
 /**
  * Reminder rules (issue 25 §1) in Chromium against the embedded local stack: a VIP sets the hour, the
@@ -18,24 +20,6 @@ import {
  * standard reminders and the upgrade path; axe-core in both themes, and the phone width.
  */
 test.describe.configure({ mode: 'serial' });
-
-async function openSettings(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)}); localStorage.removeItem('user')`);
-  await page.goto('/settings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
-}
-
-const section = (page: Page, name: string): Locator =>
-  page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
-
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('Tab never reached the control');
-}
 
 /** Chooses an option of the focused select by typing its first letters, as a keyboard user does. */
 async function typeInto(page: Page, select: Locator, text: string, value: string): Promise<void> {

@@ -1,16 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { formatDateShort } from '../../shared/domain/dates.js';
+import { createMember, day, openDashboard, seedSubscription, seedSubscriptionsDirectly, toast, updateProfile } from './helpers';
 import { readPdf } from './pdf';
-import {
-  createMember,
-  day,
-  openDashboard,
-  seedSubscription,
-  seedSubscriptionsDirectly,
-  toast,
-  updateProfile,
-} from './subscriptions-helpers';
 
 /**
  * Issue 24 §7: the yearly report's 'Download PDF' gives a real PDF, made by a library the browser

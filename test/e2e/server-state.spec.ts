@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { apiCall, card, correctThePrice, createMember, day, openDashboard, seedSubscription, toast } from './helpers';
 import { linkFromMail, mailsTo } from './mailbox';
-import { apiCall, card, correctThePrice, createMember, day, openDashboard, seedSubscription, toast } from './subscriptions-helpers';
 
 /**
  * The web app's one server-state cache (TanStack Query, DESIGN §7b) as a user sees it: the session

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { COST_USAGE_FILE, type MeasuredUsage } from '../../scripts/cost-model.js';
 import { routes } from '../../shared/api/index.js';
-import { apiCall, card, correctThePrice, createMember, day, MEMBER_PASSWORD } from './subscriptions-helpers';
+import { apiCall, card, correctThePrice, createMember, day, MEMBER_PASSWORD } from './helpers';
 
 /**
  * What a user costs, counted in Chromium (docs/COST.md): every /api call of a typical session by

@@ -1,8 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import {
+  apiCall,
+  clippedTexts,
+  createMember,
+  grantMembership,
+  horizontalOverflow,
+  openSettings,
+  section,
+  type TestUser,
+  updateProfile,
+} from './helpers';
 import { linkFromMail } from './mailbox';
-import { apiCall, createMember, type TestUser, updateProfile } from './subscriptions-helpers';
 
 /**
  * The settings screen (SPEC §2 'Account Settings', §4 'Paid-tier subscription' and 'Saving account
@@ -16,54 +26,15 @@ test.describe.configure({ mode: 'serial' });
 
 /** The password createMember() registers with. */
 const PASSWORD = 'Dashboard123!';
-const OWNER = { username: 'owner', password: 'Owner123!' };
-
 /** 'Dec 5, 2026': SPEC §9's en-US short date, in the browser's zone (the machine's, as here). */
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-let ownerToken: string | undefined;
-
-/** Grants a paid membership as the owner (POST /api/admin/membership/grant); returns its end (ISO) or null. */
-async function grant(user: TestUser, subscriptionType: 'vip' | 'premium', duration: number | null): Promise<string | null> {
-  ownerToken ??= (await apiCall<{ token: string }>('POST', '/api/auth/login', { body: OWNER })).token;
-  const { user: granted } = await apiCall<{ user: { subscriptionEnd: string | null } }>('POST', '/api/admin/membership/grant', {
-    token: ownerToken,
-    body: { userId: user.id, subscriptionType, duration, isForever: duration === null },
-  });
-  return granted.subscriptionEnd;
-}
 
 /** A new sign-in of the user over the API: another device's session. */
 async function signInAgain(user: TestUser, password = PASSWORD): Promise<string> {
   return (await apiCall<{ token: string }>('POST', '/api/auth/login', { body: { username: user.username, password } })).token;
 }
 
-async function openSettings(page: Page, token: string): Promise<void> {
-  await page.goto('/login');
-  // Only the token, as another device would have it: the screen loads the user from the server.
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.removeItem('user')`);
-  await page.goto('/settings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
-}
-
-/** A section of the page by its card heading. */
-const section = (page: Page, name: string): Locator =>
-  page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
-
 const storedToken = async (page: Page): Promise<string | null> => (await page.evaluate(`localStorage.getItem('token')`)) as string | null;
-
-/** How far the page scrolls sideways, in CSS pixels. */
-const horizontalOverflow = async (page: Page): Promise<number> =>
-  Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
-
-/** Texts cut off by their box in the page or an open dialog. */
-async function clippedTexts(page: Page): Promise<string[]> {
-  return (await page.evaluate(`
-    [...document.querySelectorAll('main h1, main h2, main h3, main p, main li, main label, main button, main a, [role="dialog"] *, [role="alertdialog"] *')]
-      .filter((el) => el.clientWidth > 0 && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
-      .map((el) => el.textContent)
-  `)) as string[];
-}
 
 /**
  * Clicks `trigger`, which opens `dialog` in the page itself (no request), and waits for the dialog:
@@ -255,7 +226,7 @@ test('notification preferences: e-mail only, the 1-day reminder is for paid tier
   await expect(card.getByLabel('Currency preference')).toHaveValue('EUR');
 
   // A VIP may turn the final reminder on.
-  await grant(user, 'vip', 30);
+  await grantMembership(user, 'vip', 30);
   await page.reload();
   await expect(oneDay).toBeEnabled();
   await oneDay.check();
@@ -267,7 +238,7 @@ test('notification preferences: e-mail only, the 1-day reminder is for paid tier
 
 test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels the subscription', async ({ page }) => {
   const user = await createMember('cancel');
-  const end = await grant(user, 'premium', 30);
+  const end = await grantMembership(user, 'premium', 30);
   if (!end) throw new Error('a 30-day grant has an end');
   await openSettings(page, user.token);
   const card = section(page, 'Current Tier');
@@ -337,7 +308,7 @@ test('a premium schedules the downgrade to VIP, which waits for payments; a VIP 
   page,
 }) => {
   const user = await createMember('down');
-  const end = await grant(user, 'premium', 10);
+  const end = await grantMembership(user, 'premium', 10);
   if (!end) throw new Error('a 10-day grant has an end');
   await openSettings(page, user.token);
   const card = section(page, 'Current Tier');
@@ -360,14 +331,14 @@ test('a premium schedules the downgrade to VIP, which waits for payments; a VIP 
   await expect(card.getByText('PREMIUM', { exact: true })).toBeVisible();
 
   const vip = await createMember('vip');
-  await grant(vip, 'vip', 14);
+  await grantMembership(vip, 'vip', 14);
   await openSettings(page, vip.token);
   await card.getByRole('button', { name: 'Manage Subscription' }).click();
   await expect(options.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/upgrade');
   await expect(options.getByRole('button', { name: 'Downgrade to VIP' })).toHaveCount(0);
 
   const lifetime = await createMember('forever');
-  await grant(lifetime, 'premium', null);
+  await grantMembership(lifetime, 'premium', null);
   await openSettings(page, lifetime.token);
   await expect(card.getByText('Forever', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Manage Subscription' }).click();
@@ -501,7 +472,7 @@ test('is clean for axe-core in both themes with each dialog open, in two columns
   // Every dialog of the page, each checked in both themes at two widths: a long check.
   test.slow();
   const user = await createMember('axe');
-  await grant(user, 'premium', 30);
+  await grantMembership(user, 'premium', 30);
 
   for (const colorScheme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme });

@@ -2,17 +2,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import type { InvitationList } from '../../shared/api/sharing.js';
 import { formatDateShort } from '../../shared/domain/dates.js';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import {
-  apiCall,
-  card,
-  createMember,
-  day,
-  openDashboard,
-  seedSubscription,
-  type TestUser,
-  toast,
-  updateProfile,
-} from './subscriptions-helpers';
+import { apiCall, card, createMember, day, openDashboard, seedSubscription, type TestUser, toast, updateProfile } from './helpers';
 
 /**
  * Shared subscriptions in the browser (issue 26): the payer invites by username, the member accepts

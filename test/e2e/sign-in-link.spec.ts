@@ -2,8 +2,8 @@ import { request } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { createMember, MEMBER_PASSWORD } from './helpers';
 import { linkFromMail } from './mailbox';
-import { createMember, MEMBER_PASSWORD } from './subscriptions-helpers';
 
 /**
  * Password spraying (issue 21) in Chromium against the embedded local stack: after 20 wrong passwords

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
 import { subscriptionLimitMessage } from '../../shared/api/subscriptions.js';
 import { expectNoAxeViolations } from './axe';
-import { createMember, day, openDashboard, seedSubscriptionsDirectly, updateProfile } from './subscriptions-helpers';
+import { createMember, day, openDashboard, seedSubscriptionsDirectly, updateProfile } from './helpers';
 
 /**
  * Issue 21 point 5 in Chromium against the embedded local stack: the dashboard shows every

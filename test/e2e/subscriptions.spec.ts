@@ -15,7 +15,7 @@ import {
   seedSubscription,
   toast,
   updateProfile,
-} from './subscriptions-helpers';
+} from './helpers';
 
 /**
  * The subscriptions dashboard (SPEC §2 Dashboard main area, §4 Subscription states, §5 form and

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { apiCall, createMember, type TestUser, toast } from './subscriptions-helpers';
+import { apiCall, createMember, openSettings, type TestUser, toast } from './helpers';
 
 /**
  * Two-factor sign-in in Chromium against the embedded local stack (SPEC §2 'Two-factor dialog',
@@ -21,13 +21,6 @@ const codeAt = (secret: string, epoch: number, steps = 0) => generate({ secret, 
 
 const wizard = (page: Page): Locator => page.getByRole('dialog', { name: 'Set Up Two-Factor Authentication' });
 const codeDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Two-Factor Authentication' });
-
-async function openSettings(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
-  await page.goto('/settings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
-}
 
 async function signIn(page: Page, username: string): Promise<void> {
   await page.goto('/login');

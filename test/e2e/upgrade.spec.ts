@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { createMember, type TestUser, updateProfile } from './subscriptions-helpers';
+import { clippedTexts, createMember, horizontalOverflow, openSignedIn, type TestUser, updateProfile } from './helpers';
 
 /**
  * The upgrade page (SPEC §2 'Upgrade', §9 'Plan prices') in Chromium against the embedded local
@@ -32,26 +32,7 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
 
 const comingSoon = (page: Page): Locator => page.getByRole('dialog', { name: 'Coming Soon! Payment Integration' });
 
-async function openUpgrade(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
-  await page.goto('/upgrade');
-  await expect(page.getByRole('heading', { level: 1, name: 'Unlock Premium Features' })).toBeVisible();
-}
-
-/** Texts cut off by their box: elements of the page or the dialog whose content is wider or taller than they are. */
-async function clippedTexts(page: Page): Promise<string[]> {
-  const texts = await page.evaluate(`
-    [...document.querySelectorAll('main h1, main h2, main p, main li, main label, main button, main a, [role="dialog"] *')]
-      .filter((el) => el.clientWidth > 0 && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
-      .map((el) => el.textContent)
-  `);
-  return texts as string[];
-}
-
-/** How far the page scrolls sideways, in CSS pixels. */
-const horizontalOverflow = async (page: Page): Promise<number> =>
-  Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
+const openUpgrade = (page: Page, user: TestUser) => openSignedIn(page, user.token, '/upgrade', 'Unlock Premium Features');
 
 test('shows every SPEC §9 price for each duration, chosen with the arrow keys', async ({ page }) => {
   await openUpgrade(page, await createMember('plans'));

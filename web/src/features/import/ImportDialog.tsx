@@ -1,8 +1,6 @@
 import { routes } from '@shared/api';
-import { IMPORT_MAX_FILE_BYTES, type ImportInput, type ImportPreviewRow, type ImportResult, importMessages } from '@shared/api/import';
-import { categoryLabel } from '@shared/domain/categories';
-import { BILLING_CURRENCIES, formatAmount } from '@shared/domain/currency';
-import { formatDateShort } from '@shared/domain/dates';
+import { IMPORT_MAX_FILE_BYTES, type ImportInput, type ImportResult, importMessages } from '@shared/api/import';
+import { BILLING_CURRENCIES } from '@shared/domain/currency';
 import {
   type ColumnMapping,
   csvHeaders,
@@ -23,31 +21,13 @@ import { flushSync } from 'react-dom';
 import { api, errorMessage } from '../../api/client';
 import { queryClient, queryKeys } from '../../api/queries';
 import { Alert } from '../../components/ui/Alert';
-import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Select, type SelectOption } from '../../components/ui/Select';
 import { Spinner } from '../../components/ui/Spinner';
 import styles from './ImportDialog.module.css';
-
-export const importText = {
-  title: 'Import subscriptions',
-  description: 'From Wallos, SubTrackr, TrackMySubs, this app’s own export, or a spreadsheet saved as CSV.',
-  fileLabel: 'File',
-  fileHint: 'A .csv or .json file of at most 1 MB. Nothing is saved until you import.',
-  unreadable: 'The file could not be read. Choose it again.',
-  undetected: 'We could not tell which format this is: choose it.',
-  detected: 'Recognised from the file; change it if it is wrong.',
-  previewFailed: 'The preview could not be made. Please try again.',
-  commitFailed: 'The import failed. Please try again.',
-  noneToImport: 'Nothing to import',
-} as const;
-
-const ACTION_LABELS: Record<ImportPreviewRow['action'], { label: string; tone: BadgeTone }> = {
-  create: { label: 'Create', tone: 'success' },
-  update: { label: 'Update', tone: 'info' },
-  skip: { label: 'Skip', tone: 'neutral' },
-};
+import { ImportPreviewTable } from './ImportPreviewTable';
+import { importText } from './importText';
 
 const formatOptions: SelectOption[] = IMPORT_FORMATS.map((format) => ({ value: format, label: IMPORT_FORMAT_LABELS[format] }));
 
@@ -67,11 +47,6 @@ interface ChosenFile {
   text: string;
   /** Counts the files chosen in this dialog: a preview belongs to one. */
   serial: number;
-}
-
-const cycleWords = { weekly: 'week', monthly: 'month', quarterly: 'quarter', yearly: 'year' } as const;
-function cycleText(cycle: keyof typeof cycleWords, interval: number): string {
-  return interval === 1 ? `/${cycleWords[cycle]}` : ` every ${interval} ${cycleWords[cycle]}s`;
 }
 
 export interface ImportDialogProps {
@@ -293,81 +268,9 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
           {preview.isError && <Alert tone="danger">{errorMessage(preview.error, importText.previewFailed)}</Alert>}
           {commit.isError && <Alert tone="danger">{errorMessage(commit.error, importText.commitFailed)}</Alert>}
           {input && preview.isFetching && !answer && <Spinner label="Reading the file" />}
-          {answer && <PreviewTable rows={answer.rows} counts={answer.counts} busy={preview.isFetching} />}
+          {answer && <ImportPreviewTable rows={answer.rows} counts={answer.counts} busy={preview.isFetching} />}
         </div>
       )}
     </Modal>
-  );
-}
-
-function PreviewTable({
-  rows,
-  counts,
-  busy,
-}: {
-  rows: ImportPreviewRow[];
-  counts: { create: number; update: number; skip: number };
-  busy: boolean;
-}) {
-  const captionId = useId();
-  return (
-    <section className={styles.preview} aria-labelledby={captionId} aria-busy={busy}>
-      <h3 id={captionId} className={styles.legend}>
-        Preview
-      </h3>
-      <p role="status" className={styles.counts}>
-        {counts.create} to create, {counts.update} to update, {counts.skip} to skip
-      </p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable). */}
-      <section className={styles.tableWrap} tabIndex={0} aria-label="Rows of the file">
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Subscription</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Next payment</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const s = row.subscription;
-              const action = ACTION_LABELS[row.action];
-              return (
-                <tr key={row.line}>
-                  <td className={styles.line}>{row.line}</td>
-                  <td>
-                    {s ? (
-                      <>
-                        <span className={styles.name}>{s.name}</span>
-                        <span className={styles.detail}>
-                          {categoryLabel(s.category)}
-                          {s.status === 'canceled' ? ' · canceled' : ''}
-                          {s.trialEndsAt ? ` · trial until ${formatDateShort(s.trialEndsAt)}` : ''}
-                        </span>
-                      </>
-                    ) : (
-                      <>
-                        {row.name && <span className={styles.name}>{row.name}</span>}
-                        <span className={styles.detail}>Not imported</span>
-                      </>
-                    )}
-                  </td>
-                  <td className={styles.amount}>
-                    {s ? `${formatAmount(s.amount, s.currency)}${cycleText(s.billingCycle, s.cycleInterval)}` : ''}
-                  </td>
-                  <td className={styles.date}>{s ? formatDateShort(s.dueDate) : ''}</td>
-                  <td>
-                    <Badge tone={action.tone}>{action.label}</Badge>
-                    {row.reason && <span className={styles.reason}>{row.reason}</span>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </section>
-    </section>
   );
 }

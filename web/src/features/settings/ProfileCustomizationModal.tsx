@@ -3,19 +3,17 @@ import { accountMessages } from '@shared/api/account';
 import {
   allowedProfileChoice,
   canUseAnimatedAvatar,
-  type FeatureTier,
   PROFILE_COLORS,
   PROFILE_EFFECTS,
   type ProfileColor,
   type ProfileEffect,
   unlocks,
 } from '@shared/domain/profile';
-import { Camera, Crown, Lock, Save, Sparkles } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Camera, Crown, Save, Sparkles } from 'lucide-react';
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import { Avatar } from '../../components/Avatar';
 import { Alert } from '../../components/ui/Alert';
-import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Modal } from '../../components/ui/Modal';
@@ -26,6 +24,7 @@ import { displayNameOf } from '../../session/displayName';
 import { AVATAR_ACCEPT, AvatarProblem, avatarMessages, avatarPayload, fileProblem, isGif } from './avatarImage';
 import { uploadAvatar } from './avatarUpload';
 import styles from './ProfileCustomizationModal.module.css';
+import { ProfileOptionTile } from './ProfileOptionTile';
 
 export const profileMessages = {
   saved: 'Profile customization saved!',
@@ -34,8 +33,10 @@ export const profileMessages = {
 
 /** SPEC §4: the page reloads 500 ms after a successful save. */
 const RELOAD_DELAY_MS = 500;
+
 /** SPEC §8: an upload error clears after 5 s; a success or size message after 3 s. */
 const ERROR_CLEARS_MS = 5000;
+
 const NOTICE_CLEARS_MS = 3000;
 
 type UploadNotice = { tone: 'success' | 'danger'; text: string; clearsAfter: number };
@@ -52,52 +53,6 @@ function uploadFailure(error: unknown): UploadNotice {
     return { tone: 'danger', text: error.body.message || avatarMessages.invalidFile, clearsAfter: ERROR_CLEARS_MS };
   }
   return { tone: 'danger', text: errorMessage(error, avatarMessages.uploadFailed), clearsAfter: ERROR_CLEARS_MS };
-}
-
-const TIER_LABEL: Record<Exclude<FeatureTier, 'free'>, string> = { vip: 'VIP', premium: 'PREMIUM' };
-
-function LockedBadge({ tier }: { tier: Exclude<FeatureTier, 'free'> }) {
-  return (
-    <Badge tone={tier === 'premium' ? 'premium' : 'gold'} icon={<Lock aria-hidden="true" />} className={styles.lock}>
-      <span className="visually-hidden">Locked, requires </span>
-      {TIER_LABEL[tier]}
-    </Badge>
-  );
-}
-
-interface OptionProps {
-  name: string;
-  value: string;
-  label: string;
-  tier: FeatureTier;
-  locked: boolean;
-  checked: boolean;
-  onSelect: (value: string) => void;
-  preview: ReactNode;
-}
-
-/** One choice of a radio group, drawn as a tile; a locked one is disabled and names the tier it needs. */
-function OptionTile({ name, value, label, tier, locked, checked, onSelect, preview }: OptionProps) {
-  return (
-    <label className={[styles.option, checked ? styles.checked : null, locked ? styles.locked : null].filter(Boolean).join(' ')}>
-      <input
-        type="radio"
-        className={styles.radio}
-        name={name}
-        value={value}
-        checked={checked}
-        disabled={locked}
-        onChange={() => onSelect(value)}
-      />
-      <span className={styles.preview} aria-hidden="true">
-        {preview}
-      </span>
-      <span className={styles.optionText}>
-        <span className={styles.optionLabel}>{label}</span>
-        {locked && tier !== 'free' && <LockedBadge tier={tier} />}
-      </span>
-    </label>
-  );
 }
 
 export interface ProfileCustomizationModalProps {
@@ -271,7 +226,7 @@ function ProfileCustomizationDialog({ onClose }: { onClose: () => void }) {
           <legend className={styles.legend}>Border Effects</legend>
           <div className={styles.options}>
             {PROFILE_EFFECTS.map((option) => (
-              <OptionTile
+              <ProfileOptionTile
                 key={option.value}
                 name={`${groupId}-effect`}
                 value={option.value}
@@ -290,7 +245,7 @@ function ProfileCustomizationDialog({ onClose }: { onClose: () => void }) {
           <legend className={styles.legend}>Color Schemes</legend>
           <div className={styles.options}>
             {PROFILE_COLORS.map((option) => (
-              <OptionTile
+              <ProfileOptionTile
                 key={option.value}
                 name={`${groupId}-color`}
                 value={option.value}

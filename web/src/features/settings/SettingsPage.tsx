@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
-import { ReminderRulesCard } from '../reminders';
+import { BrowserNotificationsCard, CalendarFeedCard, ChannelsCard } from '../channels';
+import { DeliveriesCard, ReminderRulesCard } from '../reminders';
 import { AccountInfoForm } from './AccountInfoForm';
-import { BrowserNotificationsCard } from './BrowserNotificationsCard';
-import { CalendarFeedCard } from './CalendarFeedCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
-import { ChannelsCard } from './ChannelsCard';
-import { DeliveriesCard } from './DeliveriesCard';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm';
 import { ProfileCustomizationModal } from './ProfileCustomizationModal';
 import { SessionsCard } from './SessionsCard';

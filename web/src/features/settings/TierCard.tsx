@@ -6,6 +6,7 @@ import { ArrowDownCircle, ChevronDown, Clock, Palette, RefreshCw, Rocket, Sparkl
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { RoleBadges } from '../../components/RoleBadges';
+import { type SectionMessage, SectionStatus } from '../../components/SectionStatus';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -13,7 +14,6 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { useCurrentUser, useSession } from '../../session/context';
 import { PaymentMethod } from './PaymentMethod';
 import { ResubscribedDialog } from './ResubscribedDialog';
-import { type SectionMessage, SectionStatus } from './SectionStatus';
 import styles from './Settings.module.css';
 import { endDate, renewalWaitsForPayments, settingsFailures } from './settingsText';
 

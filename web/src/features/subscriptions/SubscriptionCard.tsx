@@ -36,6 +36,7 @@ import {
 import { memo, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button, type ButtonVariant } from '../../components/ui/Button';
+import { subscriptionNameId } from '../../lib/subscriptionNameId';
 import { useReadOnly } from './readOnly';
 import styles from './SubscriptionCard.module.css';
 
@@ -70,9 +71,6 @@ const actionName: Record<SubscriptionAction, string> = {
   delete: 'Delete',
   deleteForever: 'Delete Forever',
 };
-
-/** The id of a card's name, which names the card. */
-export const subscriptionNameId = (id: string): string => `subscription-${id}-name`;
 
 export interface SubscriptionCardProps {
   subscription: Subscription;

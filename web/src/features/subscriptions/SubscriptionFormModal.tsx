@@ -1,118 +1,33 @@
-import { BILLING_CYCLES, type BillingCycle, type Subscription } from '@shared/api/subscription';
-import { type SubscriptionBody, type SubscriptionInput, subscriptionBody, subscriptionMessages } from '@shared/api/subscriptions';
-import { type AddCategoryResult, type Category, categoryKey, categoryLabel, categoryOptions } from '@shared/domain/categories';
-import { BILLING_CURRENCIES, billingCurrency, formatAmount } from '@shared/domain/currency';
+import type { BillingCycle, Subscription } from '@shared/api/subscription';
+import { type SubscriptionBody, type SubscriptionInput, subscriptionBody } from '@shared/api/subscriptions';
+import type { AddCategoryResult, Category } from '@shared/domain/categories';
+import { billingCurrency, formatAmount } from '@shared/domain/currency';
 import { canRaiseLimitByUpgrading } from '@shared/domain/subscription-limits';
-import { normalizeCycle } from '@shared/domain/subscription-rules';
-import { ChevronDown, Plus, Sparkles } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ChevronDown, Sparkles } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import { Alert } from '../../components/ui/Alert';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
-import { Select, type SelectOption } from '../../components/ui/Select';
+import { Select } from '../../components/ui/Select';
 import { TextArea } from '../../components/ui/TextArea';
 import { fieldErrors } from '../../lib/fieldErrors';
 import { useCurrentUser } from '../../session/context';
+import { CategoryField } from './CategoryField';
 import { PriceChangeDialog } from './PriceChangeDialog';
 import styles from './SubscriptionFormModal.module.css';
-
-/** SPEC §8 'Subscription actions'. */
-const SAVE_FAILED = 'Failed to save subscription';
-
-interface FormValues {
-  name: string;
-  amount: string;
-  currency: string;
-  cycleInterval: string;
-  dueDate: string;
-  billingCycle: BillingCycle;
-  category: string;
-  description: string;
-  autoRenew: boolean;
-  trialEndsAt: string;
-  endsAt: string;
-  noticeDays: string;
-}
-
-type FieldName = keyof FormValues;
-
-function initialValues(sub: Subscription | null, defaultCurrency: string): FormValues {
-  if (!sub) {
-    return {
-      name: '',
-      amount: '',
-      currency: defaultCurrency,
-      cycleInterval: '1',
-      dueDate: '',
-      billingCycle: 'monthly',
-      category: '',
-      description: '',
-      autoRenew: false,
-      trialEndsAt: '',
-      endsAt: '',
-      noticeDays: '',
-    };
-  }
-  return {
-    name: sub.name,
-    amount: String(sub.amount),
-    currency: sub.currency,
-    cycleInterval: String(sub.cycleInterval ?? 1),
-    dueDate: sub.dueDate,
-    billingCycle: normalizeCycle(sub.billingCycle),
-    category: categoryKey(sub.category),
-    description: sub.description ?? '',
-    autoRenew: Boolean(sub.autoRenew),
-    trialEndsAt: sub.trialEndsAt ?? '',
-    endsAt: sub.endsAt ?? '',
-    noticeDays: sub.noticeDays === null || sub.noticeDays === undefined ? '' : String(sub.noticeDays),
-  };
-}
-
-/** The fields of the optional section ('Trial, end date and notice'). */
-const OPTIONAL_FIELDS: readonly FieldName[] = ['trialEndsAt', 'endsAt', 'noticeDays'];
-
-/** The cycle select reads on from 'Renews every [n]': 'month', or 'months' after a number above 1. */
-const cycleUnits: Record<BillingCycle, [string, string]> = {
-  weekly: ['week', 'weeks'],
-  monthly: ['month', 'months'],
-  quarterly: ['quarter', 'quarters'],
-  yearly: ['year', 'years'],
-};
-
-function cycleOptions(interval: string): SelectOption[] {
-  const plural = Number(interval) > 1;
-  return BILLING_CYCLES.map((cycle) => ({ value: cycle, label: cycleUnits[cycle][plural ? 1 : 0] }));
-}
-
-/** Every billing currency, SPEC's six display currencies first (BILLING_CURRENCIES' order). */
-const currencyOptions: SelectOption[] = BILLING_CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }));
-
-/** The field of the form a server message belongs to (the contract's subscriptionMessages), or null for the form as a whole. */
-const MESSAGE_FIELDS: ReadonlyArray<[prefix: string, field: FieldName | 'effectiveFrom']> = [
-  ['name', 'name'],
-  ['description', 'description'],
-  ['amount', 'amount'],
-  ['category', 'category'],
-  ['dueDate', 'dueDate'],
-  ['billingCycle', 'billingCycle'],
-  ['currency', 'currency'],
-  ['cycleInterval', 'cycleInterval'],
-  ['trialEndsAt', 'trialEndsAt'],
-  ['endsAt', 'endsAt'],
-  ['endsBefore', 'endsAt'],
-  ['noticeDays', 'noticeDays'],
-  ['effectiveFrom', 'effectiveFrom'],
-];
-
-function fieldOfMessage(message: string): FieldName | 'effectiveFrom' | null {
-  const key = Object.entries(subscriptionMessages).find(([, text]) => text === message)?.[0];
-  if (!key) return null;
-  return MESSAGE_FIELDS.find(([prefix]) => key.startsWith(prefix))?.[1] ?? null;
-}
+import {
+  currencyOptions,
+  cycleOptions,
+  type FieldName,
+  type FormValues,
+  fieldOfMessage,
+  initialValues,
+  OPTIONAL_FIELDS,
+  SAVE_FAILED,
+} from './subscriptionForm';
 
 export interface SubscriptionFormModalProps {
   /** The subscription to edit, or null to add one. */
@@ -145,7 +60,6 @@ export function SubscriptionFormModal({
 }: SubscriptionFormModalProps) {
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const categoryRef = useRef<HTMLSelectElement>(null);
   const moreId = useId();
   const [values, setValues] = useState(() => initialValues(subscription, defaultCurrency));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -160,19 +74,11 @@ export function SubscriptionFormModal({
   const { role } = useCurrentUser();
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [addingCategory, setAddingCategory] = useState(false);
-  const [newCategory, setNewCategory] = useState('');
-  const [categoryError, setCategoryError] = useState<string | null>(null);
+  const [_addingCategory, _setAddingCategory] = useState(false);
+  const [_newCategory, _setNewCategory] = useState('');
+  const [_categoryError, _setCategoryError] = useState<string | null>(null);
 
   const editing = subscription !== null;
-
-  const categorySelectOptions = useMemo<SelectOption[]>(() => {
-    const options: SelectOption[] = categoryOptions(custom);
-    if (values.category && !options.some((o) => o.value === values.category)) {
-      options.push({ value: values.category, label: categoryLabel(values.category, custom) });
-    }
-    return [{ value: '', label: 'Select a category', disabled: true }, ...options];
-  }, [custom, values.category]);
 
   useEffect(() => {
     if (attempt === 0) return;
@@ -182,25 +88,6 @@ export function SubscriptionFormModal({
   function set<K extends FieldName>(field: K, value: FormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function addCategory() {
-    const result = onAddCategory(newCategory);
-    if (!result.ok) {
-      setCategoryError(result.error);
-      return;
-    }
-    set('category', result.category.value);
-    setNewCategory('');
-    setCategoryError(null);
-    setAddingCategory(false);
-    categoryRef.current?.focus();
-  }
-
-  function onCategoryKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    addCategory();
   }
 
   function showErrors(next: Partial<Record<FieldName, string>>) {
@@ -351,47 +238,13 @@ export function SubscriptionFormModal({
           error={errors.dueDate}
           onChange={(e) => set('dueDate', e.target.value)}
         />
-        <div className={[styles.category, styles.full].join(' ')}>
-          <Select
-            ref={categoryRef}
-            label="Category"
-            required
-            options={categorySelectOptions}
-            value={values.category}
-            error={errors.category}
-            onChange={(e) => set('category', e.target.value)}
-          />
-          {addingCategory ? (
-            <div className={styles.addCategory}>
-              <Input
-                label="New category"
-                placeholder="e.g. Fitness"
-                maxLength={50}
-                autoFocus
-                value={newCategory}
-                error={categoryError}
-                onChange={(e) => {
-                  setNewCategory(e.target.value);
-                  setCategoryError(null);
-                }}
-                onKeyDown={onCategoryKeyDown}
-              />
-              <Button variant="secondary" className={styles.addButton} onClick={addCategory}>
-                Add
-              </Button>
-            </div>
-          ) : (
-            <Button
-              variant="ghost"
-              size="sm"
-              className={styles.addToggle}
-              icon={<Plus aria-hidden="true" />}
-              onClick={() => setAddingCategory(true)}
-            >
-              Add custom category
-            </Button>
-          )}
-        </div>
+        <CategoryField
+          custom={custom}
+          value={values.category}
+          error={errors.category}
+          onChange={(category) => set('category', category)}
+          onAddCategory={onAddCategory}
+        />
         <TextArea
           className={styles.full}
           label="Description (optional)"

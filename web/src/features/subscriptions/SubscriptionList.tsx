@@ -1,113 +1,29 @@
 import type { Subscription, SubscriptionStatus } from '@shared/api/subscription';
-import {
-  type AddCategoryResult,
-  type Category,
-  categoryColorsIn,
-  categoryKey,
-  categoryLabel,
-  categoryOptions,
-} from '@shared/domain/categories';
+import { type AddCategoryResult, type Category, categoryColorsIn } from '@shared/domain/categories';
 import type { CurrencyCode, RateTable } from '@shared/domain/currency';
-import { formatDateShort } from '@shared/domain/dates';
-import {
-  DEFAULT_SORT,
-  emptyStateText,
-  filterSubscriptions,
-  PAGE_SIZE,
-  pageAfterDelete,
-  paginate,
-  type SortKey,
-  type SubscriptionFilters,
-  sortSubscriptions,
-} from '@shared/domain/subscription-list';
+import { emptyStateText, filterSubscriptions, PAGE_SIZE, pageAfterDelete } from '@shared/domain/subscription-list';
 import type { SubscriptionAction } from '@shared/domain/subscription-rules';
 import { FileUp, Plus, SearchX, WalletCards, X } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import type { StatusAction } from '../../api/queries';
 import { Button } from '../../components/ui/Button';
-import { ConfirmDialog, type ConfirmType } from '../../components/ui/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Pagination } from '../../components/ui/Pagination';
-import type { SelectOption } from '../../components/ui/Select';
 import { useToast } from '../../components/ui/Toast';
+import { subscriptionNameId } from '../../lib/subscriptionNameId';
 import { ImportDialog } from '../import';
 import { ImportExportMenu } from './ImportExportMenu';
 import { useReadOnly } from './readOnly';
-import { SubscriptionCard, subscriptionNameId } from './SubscriptionCard';
+import { SubscriptionCard } from './SubscriptionCard';
 import { SubscriptionDetailsModal } from './SubscriptionDetailsModal';
 import { SubscriptionFormModal } from './SubscriptionFormModal';
 import styles from './SubscriptionList.module.css';
 import { activeFilterCount, type ListFilters, NO_FILTERS, SubscriptionToolbar } from './SubscriptionToolbar';
+import { type ConfirmKind, confirmLooks, failures, successes } from './subscriptionActions';
+import { useListView } from './useListView';
 import type { SubscriptionsApi } from './useSubscriptions';
-
-/** SPEC §8 'Subscription actions': the fallback of each failed action. */
-const failures: Record<StatusAction | 'deleteForever' | 'leave', string> = {
-  delete: 'Failed to delete subscription',
-  renew: 'Failed to renew subscription',
-  cancel: 'Failed to cancel subscription',
-  reactivate: 'Failed to reactivate subscription',
-  recover: 'Failed to recover subscription',
-  deleteForever: 'Failed to delete subscription permanently',
-  leave: 'Failed to leave the shared subscription',
-};
-
-const successes: Record<StatusAction, (sub: Subscription) => string> = {
-  delete: (s) => `${s.name} moved to the trash`,
-  renew: (s) => `${s.name} renewed, next due ${formatDateShort(s.dueDate)}`,
-  cancel: (s) => `${s.name} canceled`,
-  reactivate: (s) => `${s.name} reactivated`,
-  recover: (s) => `${s.name} recovered`,
-};
-
-type ConfirmKind = 'delete' | 'cancel' | 'deleteForever' | 'leave';
-
-interface ConfirmLook {
-  type: ConfirmType;
-  title: string;
-  message: (sub: Subscription) => string;
-  confirmLabel: string;
-  cancelLabel: string;
-  loadingLabel: string;
-}
-
-/** SPEC §2 'Confirm dialog with types danger, warning, cancel and default'. */
-const confirmLooks: Record<ConfirmKind, ConfirmLook> = {
-  delete: {
-    type: 'warning',
-    title: 'Move to trash?',
-    message: ({ name }) => `${name} will be moved to the trash. You can recover it within 30 days.`,
-    confirmLabel: 'Move to Trash',
-    cancelLabel: 'Keep It',
-    loadingLabel: 'Deleting...',
-  },
-  cancel: {
-    type: 'cancel',
-    title: 'Cancel this subscription?',
-    message: ({ name }) =>
-      `${name} will be marked as canceled and no longer counts toward your monthly total or reminders. You can reactivate it at any time.`,
-    confirmLabel: 'Cancel Subscription',
-    cancelLabel: 'Keep Subscription',
-    loadingLabel: 'Canceling...',
-  },
-  deleteForever: {
-    type: 'danger',
-    title: 'Delete forever?',
-    message: ({ name }) => `${name} will be deleted permanently. This cannot be undone.`,
-    confirmLabel: 'Delete Forever',
-    cancelLabel: 'Cancel',
-    loadingLabel: 'Deleting...',
-  },
-  leave: {
-    type: 'warning',
-    title: 'Leave this shared subscription?',
-    message: ({ name, shared }) =>
-      `${name} leaves your list and your totals. ${shared?.payerName ?? 'The payer'} keeps it and can invite you again.`,
-    confirmLabel: 'Leave',
-    cancelLabel: 'Stay',
-    loadingLabel: 'Leaving...',
-  },
-};
 
 export interface SubscriptionListProps {
   data: SubscriptionsApi;
@@ -130,12 +46,22 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
   const { subscriptions, save, change, deleteForever, leave } = data;
   const toast = useToast();
 
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
-  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
+  const {
+    search,
+    setSearch,
+    deferredSearch,
+    filters,
+    setFilters,
+    filtersOpen,
+    setFiltersOpen,
+    sort,
+    setSort,
+    setPage,
+    activeFilters,
+    filtered,
+    view,
+    categoryFilterOptions,
+  } = useListView(subscriptions, custom, today);
   const [form, setForm] = useState<{ subscription: Subscription | null } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const readOnly = useReadOnly();
@@ -168,23 +94,6 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
     (card?.querySelector<HTMLButtonElement>('button[data-action]:not(:disabled)') ?? headingRef.current)?.focus();
   }, [focusAfterConfirm, subscriptions]);
 
-  const activeFilters = useMemo<SubscriptionFilters>(() => ({ ...filters, search: deferredSearch }), [filters, deferredSearch]);
-  const filtered = useMemo(() => filterSubscriptions(subscriptions, activeFilters, today), [subscriptions, activeFilters, today]);
-  const sorted = useMemo(() => sortSubscriptions(filtered, sort, custom), [filtered, sort, custom]);
-  const view = useMemo(() => paginate(sorted, page), [sorted, page]);
-
-  const categoryFilterOptions = useMemo<SelectOption[]>(() => {
-    const options: SelectOption[] = categoryOptions(custom);
-    const known = new Set(options.map((o) => o.value));
-    for (const sub of subscriptions) {
-      const key = categoryKey(sub.category);
-      if (known.has(key)) continue;
-      known.add(key);
-      options.push({ value: key, label: categoryLabel(sub.category, custom) });
-    }
-    return [{ value: 'all', label: 'All categories' }, ...options];
-  }, [custom, subscriptions]);
-
   /** What the page needs to settle after an action, read from event handlers the cards hold on to. */
   const latest = useRef({ page: view.page, count: filtered.length, filters: activeFilters, today });
   useEffect(() => {
@@ -195,11 +104,14 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
    * After an action took a subscription out of the filtered list (deleted, recovered out of the
    * trash view…), go back a page when it was the last one on a page beyond 1 (SPEC §4).
    */
-  const settlePage = useCallback((after: Subscription | null) => {
-    const { page: current, count, filters: shown, today: day } = latest.current;
-    const stays = after !== null && filterSubscriptions([after], shown, day).length > 0;
-    setPage(pageAfterDelete(current, stays ? count : count - 1));
-  }, []);
+  const settlePage = useCallback(
+    (after: Subscription | null) => {
+      const { page: current, count, filters: shown, today: day } = latest.current;
+      const stays = after !== null && filterSubscriptions([after], shown, day).length > 0;
+      setPage(pageAfterDelete(current, stays ? count : count - 1));
+    },
+    [setPage],
+  );
 
   const runChange = useCallback(
     async (action: StatusAction, sub: Subscription) => {

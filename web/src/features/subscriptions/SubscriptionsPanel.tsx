@@ -4,11 +4,11 @@ import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-s
 import { useMemo, useState } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import { useCurrentUser } from '../../session/context';
+import { InvitationsPanel } from '../sharing';
 import { AdSlot } from './AdSlot';
 import { CountFullPriceSwitch } from './CountFullPriceSwitch';
 import { CurrencyBanner } from './CurrencyBanner';
 import { EmailPrompt } from './EmailPrompt';
-import { InvitationsPanel } from './InvitationsPanel';
 import { SpendingCard } from './SpendingCard';
 import { StatsRow } from './StatsRow';
 import { SubscriptionList } from './SubscriptionList';

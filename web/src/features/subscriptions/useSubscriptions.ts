@@ -11,7 +11,7 @@ import {
   useUpdateSubscription,
 } from '../../api/queries';
 import { useCurrentUser } from '../../session/context';
-import { useRemoveMember } from './sharingQueries';
+import { useRemoveMember } from '../sharing';
 
 export interface SubscriptionsApi {
   subscriptions: Subscription[];

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { channelsChanged, channelsQuery, queryClient } from '../../api/queries';
+import { type SectionMessage, SectionStatus } from '../../components/SectionStatus';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -14,8 +15,6 @@ import { deviceName } from '../../lib/deviceName';
 import { currentPushSubscription, pushSupported, subscribeThisDevice } from '../../lib/webPush';
 import { useCurrentUser } from '../../session/context';
 import styles from './BrowserNotifications.module.css';
-import { type SectionMessage, SectionStatus } from './SectionStatus';
-import settingsStyles from './Settings.module.css';
 
 const TITLE = 'Browser notifications';
 const DESCRIPTION = 'Get your reminders as notifications from this browser, on each device you enable them on.';
@@ -162,7 +161,7 @@ function DeviceNotifications() {
                 {!device.enabled && <Badge tone="warning">Off</Badge>}
               </div>
               {!device.enabled && <p className={styles.hint}>{text.off}</p>}
-              <div className={settingsStyles.actionsRow}>
+              <div className={styles.actionsRow}>
                 <Button
                   variant="secondary"
                   size="sm"

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { Ref } from 'react';
-import styles from './Settings.module.css';
+import styles from './SectionStatus.module.css';
 
 /** The outcome of a section's last action: a success or a failure text. */
 export interface SectionMessage {

@@ -6,7 +6,13 @@ import type { SubscriptionInput } from '../../shared/api/subscriptions.js';
 import { addDays, localToday } from '../../shared/domain/dates.js';
 import { linkFromMail } from './mailbox';
 
-/** Helpers for the subscriptions dashboard tests: API seeding, direct table access and page shortcuts. */
+/**
+ * The browser tests' one helper module (docs/decisions/0106-browser-tests-start-from-api-state.md):
+ * state made through the API (sign-up and verification through the mailbox, a membership granted by
+ * the owner, subscriptions), direct table access for what no API offers, the signed-in storage state
+ * (signIn: no sign-in screen is loaded unless a test is about that screen) and the page shortcuts
+ * several specs share.
+ */
 
 /** The password of every member createMember() makes. */
 export const MEMBER_PASSWORD = 'Dashboard123!';
@@ -54,6 +60,28 @@ export async function createMember(prefix = 'dash'): Promise<TestUser> {
     body: { username, password: MEMBER_PASSWORD },
   });
   return { id: userId, username, token };
+}
+
+/** The owner the local stack seeds (local/stack.ts). */
+export const OWNER = { username: 'owner', password: 'Owner123!' } as const;
+
+/** A new session of the owner over the API. */
+export async function ownerToken(): Promise<string> {
+  return (await apiCall<{ token: string }>('POST', '/api/auth/login', { body: OWNER })).token;
+}
+
+/** Grants a paid membership as the owner (POST /api/admin/membership/grant; null days: forever); returns its end (ISO) or null. */
+export async function grantMembership(
+  user: { id: string },
+  subscriptionType: 'vip' | 'premium',
+  duration: number | null,
+  owner?: string,
+): Promise<string | null> {
+  const { user: granted } = await apiCall<{ user: { subscriptionEnd: string | null } }>('POST', '/api/admin/membership/grant', {
+    token: owner ?? (await ownerToken()),
+    body: { userId: user.id, subscriptionType, duration, isForever: duration === null },
+  });
+  return granted.subscriptionEnd;
 }
 
 let table: DynamoDBDocumentClient | undefined;
@@ -147,12 +175,70 @@ export function listSubscriptions(user: TestUser): Promise<Subscription[]> {
   return apiCall<Subscription[]>('GET', '/api/subscriptions', { token: user.token });
 }
 
-/** Opens the dashboard signed in as `user` (the stored token, as a login leaves it) and waits for the list. */
-export async function openDashboard(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(user.token)})`);
+/**
+ * Signs the page's browser context in with `token`: the stored token a sign-in leaves (only the token,
+ * as another device would have it: the first screen loads the user from the server), written as the
+ * context's storage state, with no page loaded for it. Replaces the context's cookies and storage.
+ */
+export async function signIn(page: Page, token: string): Promise<void> {
+  await page.context().setStorageState({
+    cookies: [],
+    origins: [{ origin: new URL(baseUrl()).origin, localStorage: [{ name: 'token', value: token }] }],
+  });
+}
+
+/**
+ * Opens `path` signed in with `token` and waits for the screen's heading (level 1). The context's
+ * first page finds nothing in the browser's cache: after its load the screen's own code, the user and
+ * the screen's data still come in, so the heading is given twice expect's usual time.
+ */
+export async function openSignedIn(page: Page, token: string, path: string, heading: string | RegExp): Promise<void> {
+  await signIn(page, token);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Opens the dashboard signed in as `user` and waits for the list (its heading, which is not the page's h1). */
+export async function openDashboard(page: Page, user: { token: string }): Promise<void> {
+  await signIn(page, user.token);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Your Subscriptions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Subscriptions' })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Opens the settings screen signed in as `user` (or with a token). */
+export function openSettings(page: Page, user: { token: string } | string): Promise<void> {
+  return openSignedIn(page, typeof user === 'string' ? user : user.token, '/settings', 'Account Settings');
+}
+
+/** Opens the admin console signed in with the owner's (or an admin's) token. */
+export function openAdmin(page: Page, token: string): Promise<void> {
+  return openSignedIn(page, token, '/admin', 'Admin Dashboard');
+}
+
+/** A section of a page by its card heading (level 2). */
+export const section = (page: Page, name: string): Locator =>
+  page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+
+/** Presses Tab until `target` has the focus, at most `limit` times. */
+export async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target, `Tab reaches the control within ${limit} presses`).toBeFocused();
+}
+
+/** How far the page scrolls sideways, in CSS pixels. */
+export const horizontalOverflow = async (page: Page): Promise<number> =>
+  Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
+
+/** Texts cut off by their box in the page or an open dialog. */
+export async function clippedTexts(page: Page): Promise<string[]> {
+  return (await page.evaluate(`
+    [...document.querySelectorAll('main h1, main h2, main h3, main p, main li, main label, main button, main a, [role="dialog"] *, [role="alertdialog"] *')]
+      .filter((el) => el.clientWidth > 0 && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+      .map((el) => el.textContent)
+  `)) as string[];
 }
 
 /** A subscription card by its name. */

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { failure, on } from '../../testing/api';
 import { renderApp } from '../../testing/render';
 import { CalendarFeedCard } from './CalendarFeedCard';
-import { calendarFeedText } from './settingsText';
+import { calendarFeedText } from './calendarFeedText';
 
 const link = {
   url: 'http://localhost/api/calendar/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ.ics',

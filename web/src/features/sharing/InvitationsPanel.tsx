@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../components/ui/Button';
 import { useToast } from '../../components/ui/Toast';
+import { subscriptionNameId } from '../../lib/subscriptionNameId';
 import styles from './InvitationsPanel.module.css';
-import { subscriptionNameId } from './SubscriptionCard';
 import { invitationsQuery, useAnswerInvitation } from './sharingQueries';
 
 const failures = { accept: 'Failed to accept the invitation', decline: 'Failed to decline the invitation' } as const;

@@ -1,9 +1,11 @@
 import { routes } from '@shared/api';
 import type { CalendarFeedStatus } from '@shared/api/calendar';
+import { formatInstantShort } from '@shared/domain/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Copy, Power, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
+import { type SectionMessage, SectionStatus } from '../../components/SectionStatus';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -11,8 +13,7 @@ import { Input } from '../../components/ui/Input';
 import { useToast } from '../../components/ui/Toast';
 import { copyText } from '../../lib/browserFiles';
 import styles from './CalendarFeedCard.module.css';
-import { type SectionMessage, SectionStatus } from './SectionStatus';
-import { calendarFeedText, endDate } from './settingsText';
+import { calendarFeedText } from './calendarFeedText';
 
 const feedKey = ['calendarFeed'] as const;
 
@@ -129,7 +130,7 @@ export function CalendarFeedCard() {
           </div>
         )}
         {feed?.active && !url && (
-          <p className={styles.muted}>{calendarFeedText.onSince(feed.createdAt ? endDate(feed.createdAt) : null)}</p>
+          <p className={styles.muted}>{calendarFeedText.onSince(feed.createdAt ? formatInstantShort(feed.createdAt) : null)}</p>
         )}
         {feed?.active && (
           <div className={styles.actions}>
