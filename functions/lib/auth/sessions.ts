@@ -1,4 +1,5 @@
 import { BatchGetCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteEndedCalendarFeed, END_CALENDAR_FEED } from '../calendar/feed-ending.js';
 import { dynamo } from '../chassis/aws.js';
 import { retryLeftovers } from '../chassis/retry.js';
 import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
@@ -73,20 +74,6 @@ export async function lookUpSession(token: string): Promise<SessionLookup | null
 /** Logout: ends this one session. */
 export async function endSession(userId: string, sessionId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(userId, sessionId) }));
-}
-
-/**
- * What ends every session also ends the calendar feed's link (issue 34 §16,
- * docs/decisions/0099-what-ends-with-an-account-and-its-sessions.md): whoever held a session or the password may
- * have copied it. The REMOVE goes into the profile's update that bumps the token version, so the link
- * stops in the same write (the feed answers only while the profile names its hash).
- */
-export const END_CALENDAR_FEED = 'calendarFeedHash, calendarFeedCreatedAt';
-
-/** Deletes the lookup entry of a calendar feed the profile no longer names (`hash` from the update's old values). */
-export async function deleteEndedCalendarFeed(hash: unknown): Promise<void> {
-  if (typeof hash !== 'string') return;
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.calendarFeed(hash) }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { authMessages } from '../../../shared/api/auth-messages.js';
 import type { Role } from '../../../shared/domain/roles.js';
-import { deleteEndedCalendarFeed, END_CALENDAR_FEED } from '../auth/sessions.js';
+import { deleteEndedCalendarFeed, END_CALENDAR_FEED } from '../calendar/feed-ending.js';
 import { dynamo } from '../chassis/aws.js';
 import { conflict, isConditionFailure } from '../chassis/errors.js';
 import { keys, nowIso, tableName, USERS_PARTITION } from '../chassis/table.js';
