@@ -382,8 +382,10 @@ describe('permissions', () => {
   it('lets e-mail be sent from the sender address only, by the areas that send it', () => {
     const sending = of('auth').find((s) => actionsOf(s).includes('ses:SendEmail'));
     expect(sending?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'reminders@subscriptions.example.com' } });
-    // Issue 26: the subscriptions function mails invitations to share a subscription.
-    expect(allows('subscriptions', 'ses:SendEmail')).toBe(true);
+    // Issue 34 §2: the subscriptions function queues an invitation's mail (the reminder sender sends it), so
+    // the answer takes as long whoever is invited: it sends no e-mail itself.
+    expect(allows('subscriptions', 'ses:SendEmail')).toBe(false);
+    expect(allows('subscriptions', 'sqs:SendMessage')).toBe(true);
     expect(allows('calendar', 'ses:SendEmail')).toBe(false);
     expect(allows('stats', 'ses:SendEmail')).toBe(false);
   });
