@@ -1,5 +1,25 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+
+/** axe-core's browser build, injected into a page once (the app has no frames to reach into). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.1 A and AA. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Waits until every finite animation and transition has finished and two frames passed with none started. */
+const SETTLED = `(async () => {
+  const running = () =>
+    document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  for (let round = 0; round < 20; round++) {
+    await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+    await frame();
+    await frame();
+    if (running().length === 0) return;
+  }
+})()`;
 
 /**
  * axe-core (WCAG 2.1 A and AA) finds nothing on the page as it is now. Runs once every finite
@@ -7,27 +27,22 @@ import { expect, type Page } from '@playwright/test';
  * would otherwise be measured at half opacity, and one screen of a dialog can start its transition a
  * frame after the previous one ended. Endless ones (a profile effect's ring) are left running.
  * `include` limits the check to the elements a CSS selector names.
+ *
+ * axe runs in the page itself (`axe.run`), injected once per document: @axe-core/playwright's way
+ * (inject on every call, then finish the run in a new blank page) cost about a second a check.
  */
 export async function expectNoAxeViolations(page: Page, context: string, options: { include?: string } = {}): Promise<void> {
-  await page.evaluate(`(async () => {
-    const running = () =>
-      document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let round = 0; round < 20; round++) {
-      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
-      await frame();
-      await frame();
-      if (running().length === 0) return;
-    }
-  })()`);
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  // A part of the page only (an open dialog, when the page behind it was checked on its own).
-  if (options.include) builder.include(options.include);
-  const { violations } = await builder.analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe-core in ${context}`,
-  ).toEqual([]);
+  await page.evaluate(SETTLED);
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    async ({ include, tags }) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const { violations } = await axe.run(include ?? document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    },
+    { include: options.include, tags: TAGS },
+  );
+  expect(violations, `axe-core in ${context}`).toEqual([]);
 }
 
 /** The same in the light and in the dark theme; the page is left in the dark one. */

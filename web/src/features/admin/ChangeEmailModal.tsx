@@ -1,10 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { Alert, Button, Input, Modal, useToast } from '../../components/ui';
-import { useCurrentUser } from '../../session/context';
 import styles from './Admin.module.css';
 import { useChangeEmail } from './adminQueries';
-import { reloadIfSelf } from './selfChange';
 import { FormActions, Target, type UserModalProps } from './UserModalParts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,7 +10,6 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Change Email (SPEC §2, §5): typed twice, the two must match and look like an address. */
 export function ChangeEmailModal({ user, onClose }: UserModalProps) {
   const id = useId();
-  const me = useCurrentUser();
   const toast = useToast();
   const change = useChangeEmail();
   const [email, setEmail] = useState('');
@@ -36,9 +33,8 @@ export function ChangeEmailModal({ user, onClose }: UserModalProps) {
       return;
     }
     try {
-      const answer = await change.mutateAsync({ id: user.id, email: typed });
+      await change.mutateAsync({ id: user.id, email: typed });
       toast.success('Email changed successfully!');
-      reloadIfSelf(answer.user, me);
       onClose();
     } catch (caught) {
       setFailure(errorMessage(caught, 'Failed to change email'));

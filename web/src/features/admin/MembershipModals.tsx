@@ -4,10 +4,8 @@ import { DEFAULT_GRANT_REASON, EXTEND_QUICK_DAYS, extendReason, GRANT_PRESET_DAY
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { Alert, Button, Input, Modal, Select, useToast } from '../../components/ui';
-import { useCurrentUser } from '../../session/context';
 import styles from './Admin.module.css';
 import { useExtendMembership, useGrantMembership } from './adminQueries';
-import { reloadIfSelf } from './selfChange';
 import { FormActions, Target, type UserModalProps } from './UserModalParts';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
@@ -22,7 +20,6 @@ function parseDays(text: string): number | null {
 /** Grant Membership (SPEC §2, §5, §9): vip or premium, a preset or forever; custom days override the preset. */
 export function GrantModal({ user, onClose }: UserModalProps) {
   const id = useId();
-  const me = useCurrentUser();
   const toast = useToast();
   const grant = useGrantMembership();
   const [tier, setTier] = useState<PaidTier>('vip');
@@ -47,14 +44,13 @@ export function GrantModal({ user, onClose }: UserModalProps) {
     }
     setCustomError(undefined);
     try {
-      const answer = await grant.mutateAsync({
+      await grant.mutateAsync({
         userId: user.id,
         subscriptionType: tier,
         duration,
         reason: reason.trim() || DEFAULT_GRANT_REASON,
       });
       toast.success('Membership granted successfully!');
-      reloadIfSelf(answer.user, me);
       onClose();
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to grant membership'));
@@ -125,7 +121,6 @@ export function GrantModal({ user, onClose }: UserModalProps) {
 /** Extend Subscription (SPEC §2, §5, §9): a quick add or custom days (> 0) added to the end date. */
 export function ExtendModal({ user, onClose }: UserModalProps) {
   const id = useId();
-  const me = useCurrentUser();
   const toast = useToast();
   const extend = useExtendMembership();
   const [quick, setQuick] = useState<number>(30);
@@ -146,9 +141,8 @@ export function ExtendModal({ user, onClose }: UserModalProps) {
     }
     setCustomError(undefined);
     try {
-      const answer = await extend.mutateAsync({ userId: user.id, additionalDays: chosen, reason: reason.trim() || extendReason(chosen) });
+      await extend.mutateAsync({ userId: user.id, additionalDays: chosen, reason: reason.trim() || extendReason(chosen) });
       toast.success('Subscription extended successfully!');
-      reloadIfSelf(answer.user, me);
       onClose();
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to extend subscription'));

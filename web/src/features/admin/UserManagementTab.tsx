@@ -30,7 +30,6 @@ import { USERS_PAGE_SIZE, useChangeRole, useDeleteUser, usersPageQuery } from '.
 import { ChangeEmailModal } from './ChangeEmailModal';
 import { ExtendModal, GrantModal } from './MembershipModals';
 import { RoleSelect } from './RoleSelect';
-import { reloadIfSelf } from './selfChange';
 import { refusalReason } from './staffRules';
 import { UserDetailsModal } from './UserDetailsModal';
 
@@ -127,9 +126,8 @@ export function UserManagementTab() {
   async function onRoleChange(user: User, role: Role) {
     setChangingRoleOf(user.id);
     try {
-      const answer = await changeRole.mutateAsync({ id: user.id, role });
+      await changeRole.mutateAsync({ id: user.id, role });
       toast.success('Role updated successfully');
-      reloadIfSelf(answer.user, me);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to update role'));
     } finally {
