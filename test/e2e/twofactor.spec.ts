@@ -17,7 +17,27 @@ const PASSWORD = 'Dashboard123!';
 const STEP_SECONDS = 30;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The authenticator code of the time step `steps` away from `epoch`; the server accepts ±1 step, each step once. */
-const codeAt = (secret: string, epoch: number, steps = 0) => generate({ secret, epoch: epoch + steps * STEP_SECONDS });
+const stepOf = (epoch: number) => Math.floor(epoch / STEP_SECONDS);
+/**
+ * A code the server takes now that no earlier check used (the server accepts the steps one before and one
+ * after its own, each step once): the earliest of those after every step in `used`, which collects the
+ * steps handed out. The step before is taken only while 10 s of the current one remain, and when all three
+ * are used the next step is waited for. Codes follow the clock, not when the journey began, so a journey
+ * that runs past a minute on a loaded machine still sends codes the server takes.
+ */
+async function unusedCode(secret: string, used: number[]): Promise<string> {
+  for (;;) {
+    const seconds = nowSeconds();
+    const now = stepOf(seconds);
+    const earliest = seconds - now * STEP_SECONDS <= STEP_SECONDS - 10 ? now - 1 : now;
+    const step = Math.max(earliest, ...used.map((earlier) => earlier + 1));
+    if (step <= now + 1) {
+      used.push(step);
+      return generate({ secret, epoch: step * STEP_SECONDS });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
 
 const wizard = (page: Page): Locator => page.getByRole('dialog', { name: 'Set Up Two-Factor Authentication' });
 const codeDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Two-Factor Authentication' });
@@ -34,11 +54,12 @@ async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** Turns two-factor sign-in on over the API, with the code of the step before now: the next steps stay free for the test. */
-async function enableOverApi(user: TestUser): Promise<string> {
+/** Turns two-factor sign-in on over the API; the secret, and the steps its codes used so far. */
+async function enableOverApi(user: TestUser): Promise<{ secret: string; used: number[] }> {
   const setup = await apiCall<{ manualEntry: string }>('POST', '/api/2fa/setup', { token: user.token, body: { password: PASSWORD } });
-  await apiCall('POST', '/api/2fa/enable', { token: user.token, body: { token: await codeAt(setup.manualEntry, nowSeconds(), -1) } });
-  return setup.manualEntry;
+  const used: number[] = [];
+  await apiCall('POST', '/api/2fa/enable', { token: user.token, body: { token: await unusedCode(setup.manualEntry, used) } });
+  return { secret: setup.manualEntry, used };
 }
 
 test('enables 2FA in the wizard, then signs in with a code, a backup code and a remembered device', async ({ page, context }) => {
@@ -95,9 +116,9 @@ test('enables 2FA in the wizard, then signs in with a code, a backup code and a 
   await expect(codeInput).toHaveValue('1234');
   await dialog.getByRole('button', { name: 'Verify & Enable' }).click();
   await expect(dialog.getByText('Please enter a 6-digit code')).toBeVisible();
-  const enabledAt = nowSeconds();
+  const used: number[] = [];
   await codeInput.fill('');
-  await codeInput.pressSequentially(await codeAt(secret, enabledAt));
+  await codeInput.pressSequentially(await unusedCode(secret, used));
 
   // Step 3: the 10 backup codes and their file.
   await expect(dialog.getByRole('heading', { name: 'Two-Factor Authentication Enabled' })).toBeFocused();
@@ -157,7 +178,7 @@ test('enables 2FA in the wizard, then signs in with a code, a backup code and a 
   await codeDialog(page).getByLabel('Remember this device for 30 days').check();
   await codeDialog(page)
     .getByLabel('Authentication code')
-    .pressSequentially(await codeAt(secret, enabledAt, 1));
+    .pressSequentially(await unusedCode(secret, used));
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await page.evaluate("localStorage.getItem('device_token')")).toBeTruthy();
   await signOut(page);
@@ -187,8 +208,7 @@ test('a sign-in attempt used up by wrong codes closes the dialog and says so on 
 
 test('Regenerate Backup Codes and Disable 2FA ask for the password and a current code', async ({ page }) => {
   const user = await createMember('tfaoff');
-  const secret = await enableOverApi(user);
-  const now = nowSeconds();
+  const { secret, used } = await enableOverApi(user);
   await openSettings(page, user);
   await expect(page.getByText('10 backup codes remaining')).toBeVisible();
 
@@ -199,11 +219,13 @@ test('Regenerate Backup Codes and Disable 2FA ask for the password and a current
   await expect(dialog.getByText('Password is required')).toBeVisible();
   await expect(dialog.getByText('Please enter a 6-digit code')).toBeVisible();
   await dialog.getByLabel('Password', { exact: true }).fill('Wrong123!');
-  await dialog.getByLabel('Authentication code').fill(await codeAt(secret, now));
+  // A wrong password uses no code: the same one goes with the right password.
+  const regenerateCode = await unusedCode(secret, used);
+  await dialog.getByLabel('Authentication code').fill(regenerateCode);
   await dialog.getByRole('button', { name: 'Generate New Codes' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: /password/i })).toBeVisible();
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel('Authentication code').fill(await codeAt(secret, now));
+  await dialog.getByLabel('Authentication code').fill(regenerateCode);
   await dialog.getByRole('button', { name: 'Generate New Codes' }).click();
   dialog = page.getByRole('dialog', { name: 'New Backup Codes' });
   await expect(dialog.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
@@ -215,7 +237,7 @@ test('Regenerate Backup Codes and Disable 2FA ask for the password and a current
   dialog = page.getByRole('dialog', { name: 'Disable Two-Factor Authentication' });
   await expectNoAxeViolationsInBothThemes(page, 'the disable dialog');
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel('Authentication code').fill(await codeAt(secret, now, 1));
+  await dialog.getByLabel('Authentication code').fill(await unusedCode(secret, used));
   await dialog.getByRole('button', { name: 'Disable 2FA' }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, 'Two-factor authentication has been disabled')).toBeVisible();
