@@ -64,9 +64,8 @@ export function sendInstant(eventDate: string, rule: Pick<ReminderRule, 'offset'
 /**
  * The dates a subscription's rules count back from, by event (SPEC §9, issue 24 §3, issue 25 §1), with
  * the skip rules of issue 24: no renewal reminder after the end date or for a renewal free in the trial,
- * no trial-end reminder when nothing is charged after it or when the trial ends on the due date (the
- * renewal's reminder speaks of it: one e-mail), cancel-by only with a notice period before a charged
- * renewal, and the end date while the subscription has one. None unless it is active.
+ * no trial-end reminder when nothing is charged after it, cancel-by only with a notice period before a
+ * charged renewal, and the end date while the subscription has one. None unless it is active.
  */
 export function reminderDates(sub: RemindedSubscription): Partial<Record<ReminderRuleEvent, string>> {
   if ((sub.status ?? 'active') !== 'active') return {};
@@ -83,15 +82,21 @@ export interface PlannedReminder {
   at: Date;
 }
 
-/** Every reminder the rules give the subscription, soonest first. Hours apply to trials' ends only. */
+/**
+ * Every reminder the rules give the subscription, soonest first. Hours apply to trials' ends only. When
+ * the trial ends on the due date, a trial-end reminder that goes out in the same hour as a renewal
+ * reminder is left to it: the renewal's reminder speaks of the trial's end (one e-mail, not two).
+ */
 export function plannedReminders(sub: RemindedSubscription, rules: readonly ReminderRule[], clock: ReminderClock): PlannedReminder[] {
   const dates = reminderDates(sub);
-  return rules
-    .flatMap((rule) => {
-      const eventDate = dates[rule.event];
-      if (!eventDate || (rule.unit === 'hours' && rule.event !== 'trialEnd')) return [];
-      return [{ rule, eventDate, at: sendInstant(eventDate, rule, clock) }];
-    })
+  const planned = rules.flatMap((rule) => {
+    const eventDate = dates[rule.event];
+    if (!eventDate || (rule.unit === 'hours' && rule.event !== 'trialEnd')) return [];
+    return [{ rule, eventDate, at: sendInstant(eventDate, rule, clock) }];
+  });
+  const renewalHours = new Set(planned.filter((p) => p.rule.event === 'renewal').map((p) => p.at.getTime()));
+  return planned
+    .filter((p) => !(p.rule.event === 'trialEnd' && p.eventDate === sub.dueDate && renewalHours.has(p.at.getTime())))
     .sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 

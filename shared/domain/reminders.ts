@@ -67,8 +67,9 @@ export function renewalSkipReason(sub: RemindedSubscription): RenewalSkipReason 
 
 /**
  * The dates of an active subscription's trial-end and cancel-by reminders (issue 24 §3), by event:
- * - `trialEnd`: the trial's last day, when something is charged after it, and unless the trial ends on the
- *   due date: that renewal's own reminder then speaks of the trial's end (one e-mail, not two).
+ * - `trialEnd`: the trial's last day, when something is charged after it, also when the trial ends on the
+ *   due date (a rule on the trial's end fires then too; plannedReminders sends one e-mail where a renewal
+ *   rule falls in the same hour, issue 35 §2.1).
  * - `cancelBy`: due date − notice days, for a notice period of a day or more before a renewal that is
  *   charged (none after the end date, none free in the trial). With no notice, the renewal's own reminder
  *   says all there is to say.
@@ -76,7 +77,7 @@ export function renewalSkipReason(sub: RemindedSubscription): RenewalSkipReason 
 export function reminderEventDates(sub: RemindedSubscription): Partial<Record<DatedEvent, string>> {
   if ((sub.status ?? 'active') !== 'active') return {};
   const dates: Partial<Record<DatedEvent, string>> = {};
-  if (sub.trialEndsAt && sub.trialEndsAt !== sub.dueDate && firstChargeAfterTrial(sub)) dates.trialEnd = sub.trialEndsAt;
+  if (sub.trialEndsAt && firstChargeAfterTrial(sub)) dates.trialEnd = sub.trialEndsAt;
   const cancelBy = cancelByDate(sub);
   if (cancelBy && (sub.noticeDays ?? 0) > 0 && !renewalSkipReason(sub)) dates.cancelBy = cancelBy;
   return dates;

@@ -224,7 +224,7 @@ describe("trials' ends, cancel-by dates and prices as billed (issue 24 §3)", ()
       gsi1pk: `REMINDAT#${day(0)}T08`,
     });
     expect(await getItem(`USER#${europe.id}`, `REMIND#${ids.canceledTrial}#trialEnd-3d#${day(10)}`)).toBeUndefined();
-    // The trial ends on the due date: the renewal's reminder speaks of it, no entry of its own.
+    // The trial ends on the due date and both rules fall in the same hour: the renewal's reminder speaks of the trial's end (one e-mail).
     expect(await getItem(`USER#${europe.id}`, `REMIND#${ids.trialFlix}#trialEnd-3d#${day(3)}`)).toBeUndefined();
     expect(await getItem(`USER#${europe.id}`, `REMIND#${ids.trialFlix}#renewal-3d#${day(3)}`)).toBeDefined();
   });

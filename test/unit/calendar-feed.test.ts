@@ -144,6 +144,22 @@ describe('the feed’s events', () => {
   });
 });
 
+describe('a trial that ends on the due date (issue 35 §2.1)', () => {
+  it('has its trial-end event on that day beside the first renewal, as the README promises', () => {
+    const calendar = parseCalendar(
+      calendarFeed({
+        subscriptions: [sub({ name: 'ChatGPT Plus', amount: 20, dueDate: '2026-12-01', trialEndsAt: '2026-12-01' })],
+        owner: { role: 'member' },
+        host: 'example.test',
+      }),
+    );
+    expect(calendar.events.map((e) => [e.uid, e.start, e.summary])).toEqual([
+      ['6f1c2a4e-0000-4000-8000-000000000001@example.test', '2026-12-01', 'ChatGPT Plus — $20.00'],
+      ['6f1c2a4e-0000-4000-8000-000000000001-trial-end@example.test', '2026-12-01', 'ChatGPT Plus: free trial ends'],
+    ]);
+  });
+});
+
 describe('a subscription shared with the feed’s owner (issue 26)', () => {
   const calendar = parseCalendar(
     calendarFeed({

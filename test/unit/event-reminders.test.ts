@@ -23,10 +23,11 @@ describe('which events of a subscription get reminders (issue 24 §3)', () => {
     expect(reminderEventDates(monthly)).toEqual({});
   });
 
-  it("reminds of a trial's end when it is not the first charge's day, and only while something follows it", () => {
+  it("reminds of a trial's end, also on the first charge's day, and only while something follows it", () => {
     expect(reminderEventDates({ ...monthly, trialEndsAt: '2026-12-20' })).toEqual({ trialEnd: '2026-12-20' });
-    // Ending on the due date: the renewal's reminder is the trial's (one e-mail, not two).
-    expect(reminderEventDates({ ...monthly, trialEndsAt: '2026-12-12' })).toEqual({});
+    // Ending on the due date (issue 35 §2.1): the event is there for rules and the calendar; the renewal's
+    // reminder speaks of it too (endsTrial), and plannedReminders sends one e-mail when both fall in one hour.
+    expect(reminderEventDates({ ...monthly, trialEndsAt: '2026-12-12' })).toEqual({ trialEnd: '2026-12-12' });
     expect(endsTrial({ ...monthly, trialEndsAt: '2026-12-12' })).toBe(true);
     // The subscription ends before anything is charged: nothing to warn of.
     expect(reminderEventDates({ ...monthly, trialEndsAt: '2027-01-20', endsAt: '2027-01-12' })).toEqual({});

@@ -84,9 +84,9 @@ describe('the dates rules count back from (reminderDates, issue 24 §3 skip rule
     expect(reminderDates({ ...monthly, status: 'canceled' })).toEqual({});
   });
 
-  it('skips a renewal free in the trial and a renewal after the end; the trial ending on the due date is one reminder', () => {
+  it('skips a renewal free in the trial and a renewal after the end; a trial ending on the due date has both dates', () => {
     expect(reminderDates({ ...monthly, trialEndsAt: '2031-04-01' })).toEqual({ trialEnd: '2031-04-01' });
-    expect(reminderDates({ ...monthly, trialEndsAt: '2031-03-15' })).toEqual({ renewal: '2031-03-15' });
+    expect(reminderDates({ ...monthly, trialEndsAt: '2031-03-15' })).toEqual({ renewal: '2031-03-15', trialEnd: '2031-03-15' });
     expect(reminderDates({ ...monthly, endsAt: '2031-03-01' })).toEqual({ end: '2031-03-01' });
   });
 });
@@ -109,6 +109,33 @@ describe('the reminders of a subscription (plannedReminders)', () => {
       'trialEnd-2w 2031-03-18T09:00:00.000Z',
       'trialEnd-12h 2031-03-31T21:00:00.000Z',
       'renewal-1d 2031-04-14T09:00:00.000Z',
+    ]);
+  });
+});
+
+describe('a trial that ends on the due date (issue 35 §2.1: the usual case, whose trial-end rule never fired)', () => {
+  // 'ChatGPT Plus': a trial ending 1 Dec, the first charge due 1 Dec.
+  const chatGpt = {
+    amount: 20,
+    currency: 'USD',
+    billingCycle: 'monthly' as const,
+    status: 'active' as const,
+    dueDate: '2026-12-01',
+    trialEndsAt: '2026-12-01',
+  };
+
+  it("sends '12 hours before the trial ends' on the evening before", () => {
+    const planned = plannedReminders(chatGpt, [rule('trialEnd', 12, 'hours')], { timeZone: 'UTC', reminderHour: 9 });
+    expect(planned.map((r) => `${r.rule.event} ${r.eventDate} ${iso(r.at)}`)).toEqual(['trialEnd 2026-12-01 2026-11-30T21:00:00.000Z']);
+  });
+
+  it('sends one e-mail where a renewal rule falls in the same hour, and each where they differ', () => {
+    const sameHour = plannedReminders(chatGpt, [rule('renewal', 3, 'days'), rule('trialEnd', 3, 'days')], { timeZone: 'UTC' });
+    expect(sameHour.map((r) => r.rule.event)).toEqual(['renewal']);
+    const apart = plannedReminders(chatGpt, [rule('renewal', 3, 'days'), rule('trialEnd', 1, 'days')], { timeZone: 'UTC' });
+    expect(apart.map((r) => `${r.rule.event} ${iso(r.at)}`)).toEqual([
+      'renewal 2026-11-28T08:00:00.000Z',
+      'trialEnd 2026-11-30T08:00:00.000Z',
     ]);
   });
 });
