@@ -36,8 +36,12 @@ export async function expectNoAxeViolations(page: Page, context: string, options
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ include, tags }) => {
-      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-      const { violations } = await axe.run(include ?? document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      // In the page: its global object has axe-core and the document (the test project has no DOM types).
+      const inPage = globalThis as unknown as { axe: typeof import('axe-core'); document: import('axe-core').ElementContext };
+      const { violations } = await inPage.axe.run(include ?? inPage.document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
       return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     },
     { include: options.include, tags: TAGS },

@@ -1,8 +1,9 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvitationState, SettlementState, ShareMode, ShareSpec } from '../../../shared/domain/sharing.js';
 import { INVITATION_DAYS } from '../../../shared/domain/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
+import { setExpiry } from '../chassis/expiry.js';
 import { queryPrefix } from '../chassis/query.js';
 import { retryLeftovers, retryOnError } from '../chassis/retry.js';
 import {
@@ -306,9 +307,6 @@ export async function deleteMemberSettlements(payerId: string, subscriptionId: s
   await Promise.all(doomed.map((item) => dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }))));
 }
 
-/** How many sharing items are written at once when a subscription goes to the trash or comes back. */
-const EXPIRY_WRITES_AT_ONCE = 25;
-
 /**
  * Gives a subscription's sharing items (its members' membership items and its settlements) the expiry of
  * the subscription in the trash (`expiresAt`, epoch seconds), so DynamoDB's TTL removes them with it; null
@@ -327,25 +325,7 @@ export async function setSharingExpiry(
     ...(sharing?.members ?? []).map((member) => keys.sharedMembership(member.userId, subscription.userId, subscription.id)),
     ...settlements.map(({ pk, sk }) => ({ pk, sk })),
   ];
-  const write = async (Key: Key) => {
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key,
-          UpdateExpression: expiresAt === null ? 'REMOVE expiresAt' : 'SET expiresAt = :expiresAt',
-          ConditionExpression: 'attribute_exists(pk)',
-          ...(expiresAt === null ? {} : { ExpressionAttributeValues: { ':expiresAt': expiresAt } }),
-        }),
-      );
-    } catch (error) {
-      // Gone meanwhile (the member left): nothing to expire.
-      if (!isConditionFailure(error)) throw error;
-    }
-  };
-  for (let start = 0; start < targets.length; start += EXPIRY_WRITES_AT_ONCE) {
-    await Promise.all(targets.slice(start, start + EXPIRY_WRITES_AT_ONCE).map(write));
-  }
+  await setExpiry(targets, expiresAt);
 }
 
 /**

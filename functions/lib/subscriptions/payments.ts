@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Payment } from '../../../shared/api/payments.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
+import { setExpiry } from '../chassis/expiry.js';
 import { queryPrefix } from '../chassis/query.js';
 import { keys, nowIso, tableName } from '../chassis/table.js';
 
@@ -102,23 +103,8 @@ async function forEachPayment(userId: string, subscriptionId: string, write: (ke
  * Gives the subscription's payments the expiry of the subscription in the trash (`expiresAt`, epoch
  * seconds), so DynamoDB's TTL purges them with it; null takes it off again (a recovered subscription).
  */
-export function setPaymentsExpiry(userId: string, subscriptionId: string, expiresAt: number | null): Promise<void> {
-  return forEachPayment(userId, subscriptionId, async (Key) => {
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key,
-          UpdateExpression: expiresAt === null ? 'REMOVE expiresAt' : 'SET expiresAt = :expiresAt',
-          // A payment deleted meanwhile stays deleted.
-          ConditionExpression: 'attribute_exists(pk)',
-          ...(expiresAt === null ? {} : { ExpressionAttributeValues: { ':expiresAt': expiresAt } }),
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  });
+export async function setPaymentsExpiry(userId: string, subscriptionId: string, expiresAt: number | null): Promise<void> {
+  await setExpiry(await queryPayments(userId, subscriptionId, true), expiresAt);
 }
 
 /** Deletes the subscription's payments (it was deleted for good). */
