@@ -215,6 +215,7 @@ async function sendOne(message: ReminderMessage, receiveCount: number): Promise<
         currency: recipient.currency,
         subscription,
         ...reminderWords(message),
+        rulesSource: message.rule.source,
         // A price billed in another currency is shown in the display one at the newest stored rates (issue 24 §1).
         rates: await currentRates(),
         unsubscribeToken: await unsubscribeToken(recipient.userId),

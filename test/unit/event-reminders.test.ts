@@ -133,6 +133,16 @@ describe('the reminder e-mails (issue 24 §3)', () => {
     expect(own.html).toContain('Final reminder: your free trial of Netflix ends tomorrow');
   });
 
+  it('sends a user to where the rules that sent it are changed (issue 35 §2.7)', () => {
+    expect(reminderEmail(base).text).toContain('Choose which reminders you get under Settings → Notification Preferences.');
+    const own = reminderEmail({ ...base, rulesSource: 'account' });
+    expect(own.text).toContain('Change them under Settings → Your reminders.');
+    expect(own.text).not.toContain('Notification Preferences');
+    const subscriptions = reminderEmail({ ...base, rulesSource: 'subscription' });
+    expect(subscriptions.text).toContain("this subscription's own reminders. Change them in its details on your dashboard.");
+    expect(subscriptions.html).toContain('/dashboard');
+  });
+
   it('says by when to cancel to avoid the next renewal', () => {
     const mail = reminderEmail({
       ...base,

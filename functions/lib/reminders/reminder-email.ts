@@ -2,7 +2,7 @@ import type { BillingCycle } from '../../../shared/api/subscription.js';
 import { categoryLabel } from '../../../shared/domain/categories.js';
 import { formatBilledAndDisplay, type RateTable } from '../../../shared/domain/currency.js';
 import { formatDateShort } from '../../../shared/domain/dates.js';
-import type { ReminderRule } from '../../../shared/domain/reminder-rules.js';
+import type { ReminderRule, RulesSource } from '../../../shared/domain/reminder-rules.js';
 import { leadTimeInWords } from '../../../shared/domain/reminder-schedule.js';
 import { endsTrial, type ReminderEvent, type ReminderKind } from '../../../shared/domain/reminders.js';
 import { cycleLabel } from '../../../shared/domain/subscription-labels.js';
@@ -54,6 +54,8 @@ export interface ReminderEmailInput {
   kind?: ReminderKind | 'test';
   /** The rule's lead time (issue 25 §1), said in words: 'in 12 hours', 'in 2 weeks', 'today'. */
   leadTime?: Pick<ReminderRule, 'offset' | 'unit'>;
+  /** Whose rules sent it: SPEC's standard reminders (the default), the account's own or the subscription's own. */
+  rulesSource?: RulesSource;
   /**
    * The recipient's `unsubscribeToken(user.id)`: every reminder to a user carries it, as the one-click
    * List-Unsubscribe header and the footer's link. An admin's preview, sent to any address, has none.
@@ -97,13 +99,29 @@ export function reminderEmail(input: ReminderEmailInput): Email {
       paragraphs: [`Hi ${input.displayName},`, lead],
       details: [...details, ['Category', categoryLabel(sub.category)]],
       action: { label: 'Open your dashboard', url: publicUrl('/dashboard') },
-      footer:
-        'You get this e-mail because renewal reminders are on for your account. Choose which reminders you get under Settings → Notification Preferences.',
+      ...reminderSettingsFooter(input.rulesSource ?? 'default'),
       footerLinks: [
-        { label: 'Change your reminder settings', url: publicUrl('/settings') },
+        { label: 'Change your reminder settings', url: publicUrl(input.rulesSource === 'subscription' ? '/dashboard' : '/settings') },
         ...(token ? [{ label: 'Unsubscribe from reminders', url: unsubscribePageUrl(token) }] : []),
       ],
     }),
+  };
+}
+
+/**
+ * Why the recipient gets the e-mail and where they change that (issue 35 §2.7): SPEC's standard reminders
+ * follow Notification Preferences; a user's own rules are changed where they were made.
+ */
+function reminderSettingsFooter(source: RulesSource): { footer: string } {
+  if (source === 'account')
+    return { footer: 'You get this e-mail because of your own reminders. Change them under Settings → Your reminders.' };
+  if (source === 'subscription')
+    return {
+      footer: "You get this e-mail because of this subscription's own reminders. Change them in its details on your dashboard.",
+    };
+  return {
+    footer:
+      'You get this e-mail because renewal reminders are on for your account. Choose which reminders you get under Settings → Notification Preferences.',
   };
 }
 

@@ -1,6 +1,6 @@
 import { type AccountReminderRules, authMessages, reminderRuleMessages, routes } from '@shared/api';
 import { startingRules } from '@shared/domain/reminder-rule-labels';
-import { hasCustomReminderRules } from '@shared/domain/reminder-rules';
+import { hasCustomReminderRules, MAX_REMINDER_RULES } from '@shared/domain/reminder-rules';
 import { CircleAlert, CircleCheck, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -148,11 +148,19 @@ function AccountRules() {
         <Spinner label="Loading your reminders" />
       ) : answer.editable ? (
         <>
-          <p className={styles.muted}>
-            {answer.source === 'account'
-              ? 'Your own reminders, for every subscription that has none of its own.'
-              : 'You get the standard reminders before each renewal, trial end and cancel-by date, under your notification preferences. Save up to 5 of your own instead.'}
-          </p>
+          {answer.source === 'account' ? (
+            <p className={styles.muted}>Your own reminders, for every subscription that has none of its own.</p>
+          ) : (
+            <>
+              {/* The same list a subscription's details show as 'the standard ones' (issue 35 §2.7). */}
+              <p className={styles.muted}>You get the standard reminders, under your notification preferences:</p>
+              <RuleList rules={answer.rules} channels={channels} />
+              <p className={styles.muted}>
+                Save up to {MAX_REMINDER_RULES} of your own instead. The editor starts from {startingRules(answer.rules).length} of them:
+                each one before a renewal and the last one before a trial's end and a cancel-by date.
+              </p>
+            </>
+          )}
           <RuleEditor
             key={version}
             label="Your reminders"

@@ -52,6 +52,24 @@ describe('Settings → Reminders', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Your reminders could not be loaded. Please try again.');
   });
 
+  test("VIP on the standard reminders: the same list a subscription's details show, then what the editor starts from (issue 35 §2.7)", async () => {
+    const member: ReminderRule[] = (['renewal', 'trialEnd', 'cancelBy'] as const).flatMap((event) =>
+      [10, 3].map((offset) => ({ event, offset, unit: 'days' as const, channels: ['email'] })),
+    );
+    renderApp(<ReminderRulesCard />, {
+      signedIn: vip,
+      api: [on(routes.getReminderRules, accountRules({ rules: member })), on(routes.listChannels, [])],
+    });
+    const section = await screen.findByRole('region', { name: 'Your reminders' });
+    const editor = await within(section).findByRole('form', { name: 'Your reminders' });
+    const standardList = within(section)
+      .getAllByRole('list')
+      .find((list) => !editor.contains(list));
+    expect(within(standardList as HTMLElement).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(section).getByText(/Save up to 5 of your own instead\. The editor starts from 4 of them/)).toBeTruthy();
+    expect(within(editor).getAllByRole('group', { name: /^Reminder \d$/ })).toHaveLength(4);
+  });
+
   test('VIP: the editor offers E-mail and each channel; a rule is added, changed and saved as the contract’s body', async () => {
     const saved = accountRules({ source: 'account' });
     const { user, api } = renderApp(<ReminderRulesCard />, {
