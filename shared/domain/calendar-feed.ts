@@ -20,8 +20,8 @@ import {
 import { formatAmount } from './currency.js';
 import { addDays, daysInMonth, parseCalendarDate } from './dates.js';
 import { type CalendarComponent, dateValue, escapeText, serializeComponent, utcDateTimeValue } from './icalendar.js';
-import { firstChargeAfterTrial, REMINDER_KINDS, REMINDER_SETTING_DEFAULTS, reminderEventDates } from './reminders.js';
-import { hasPaidFeatures } from './roles.js';
+import { effectiveReminderRules, offsetHours, type ReminderRule, type RulesOwner } from './reminder-rules.js';
+import { firstChargeAfterTrial, reminderEventDates } from './reminders.js';
 import { cycleName } from './subscription-labels.js';
 
 /** How often calendar apps are asked to fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
@@ -39,25 +39,40 @@ export type FeedSubscription = BillingSchedule &
     revision?: number;
     /** Someone else pays for it and shares it with the feed's owner (issue 26): their share, not the price, is named. */
     shared?: Pick<SharedSubscriptionInfo, 'payerName' | 'myShare'>;
+    /** Its own reminder rules (VIP and Premium); absent: the account's. */
+    reminderRules?: ReminderRule[] | null;
   };
 
-/** The user's settings the feed's alarms follow. */
-export interface FeedOwner {
-  role: string;
-  notify10Days?: boolean;
-  notify3Days?: boolean;
-  notify1Day?: boolean;
+/** The user's settings and rules the feed's alarms follow. */
+export type FeedOwner = RulesOwner;
+
+/** The events of the feed that have alarms, as the reminders name them. */
+type AlarmedEvent = 'renewal' | 'trialEnd' | 'cancelBy';
+
+/** An alarm's TRIGGER, before the all-day event's start: '-P10D', '-P2W', '-PT12H', 'PT0S' on the day. */
+export function alarmTrigger(rule: Pick<ReminderRule, 'offset' | 'unit'>): string {
+  if (rule.offset === 0) return 'PT0S';
+  if (rule.unit === 'hours') return `-PT${rule.offset}H`;
+  return `-P${rule.offset}${rule.unit === 'weeks' ? 'W' : 'D'}`;
 }
 
 /**
- * The reminder offsets of a user, in days before an event, largest first: SPEC §9's 10 and 3 days for
- * everybody and 1 day for paid tiers, each as the user's setting says. The one place the feed's
- * alarms come from, so reminder rules of the user's own can take its place.
+ * A subscription's alarms by event (issue 35 §2.6): the reminders the user gets for it — its own rules,
+ * else the account's, else SPEC §9's under the user's settings (effectiveReminderRules, as the reminder
+ * index reads them); one alarm per lead time, the earliest first. A subscription shared with the feed's
+ * owner follows the owner's rules, not the payer's.
  */
-export function reminderOffsetsOf(owner: FeedOwner): number[] {
-  return REMINDER_KINDS.filter((kind) => !kind.paidOnly || hasPaidFeatures(owner.role))
-    .filter((kind) => owner[kind.setting] ?? REMINDER_SETTING_DEFAULTS[kind.setting])
-    .map((kind) => kind.daysBefore);
+export function feedAlarms(sub: Pick<FeedSubscription, 'reminderRules' | 'shared'>, owner: FeedOwner): Record<AlarmedEvent, string[]> {
+  const { rules } = effectiveReminderRules(owner, sub.shared ? null : sub.reminderRules);
+  const triggers = (event: AlarmedEvent) => [
+    ...new Set(
+      rules
+        .filter((rule) => rule.event === event)
+        .sort((a, b) => offsetHours(b) - offsetHours(a))
+        .map(alarmTrigger),
+    ),
+  ];
+  return { renewal: triggers('renewal'), trialEnd: triggers('trialEnd'), cancelBy: triggers('cancelBy') };
 }
 
 /** The first renewal of the series: the due date on its anchor day (what the app's occurrences start from). */
@@ -114,13 +129,14 @@ interface EventInput {
   /** Dates the rule skips (RDATE). */
   extraDates?: string[];
   cancelled?: boolean;
-  alarms: number[];
+  /** The alarms' triggers (alarmTrigger). */
+  alarms: string[];
 }
 
-function alarm(days: number, summary: string): CalendarComponent {
+function alarm(trigger: string, summary: string): CalendarComponent {
   return {
     name: 'VALARM',
-    lines: ['ACTION:DISPLAY', `DESCRIPTION:${escapeText(summary)}`, `TRIGGER;VALUE=DURATION:-P${days}D`],
+    lines: ['ACTION:DISPLAY', `DESCRIPTION:${escapeText(summary)}`, `TRIGGER;VALUE=DURATION:${trigger}`],
   };
 }
 
@@ -143,7 +159,7 @@ function event(input: EventInput): CalendarComponent {
       `STATUS:${input.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
       'TRANSP:TRANSPARENT',
     ],
-    components: input.cancelled ? [] : input.alarms.map((days) => alarm(days, input.summary)),
+    components: input.cancelled ? [] : input.alarms.map((trigger) => alarm(trigger, input.summary)),
   };
 }
 
@@ -153,8 +169,9 @@ const inDays = (days: number) => (days === 1 ? '1 day' : `${days} days`);
  * The events of one subscription: its renewals' series (while it has one), its trial's end, its cancel-by day.
  * One shared with the feed's owner names their share and who pays, and has no cancel-by day: only the payer cancels.
  */
-export function subscriptionEvents(sub: FeedSubscription, host: string, alarms: number[]): CalendarComponent[] {
+export function subscriptionEvents(sub: FeedSubscription, host: string, owner: FeedOwner): CalendarComponent[] {
   if (sub.status === 'deleted') return [];
+  const alarms = feedAlarms(sub, owner);
   const events: CalendarComponent[] = [];
   const cancelled = sub.status === 'canceled';
   const start = seriesStart(sub);
@@ -183,7 +200,7 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, alarms: 
         description: details.filter(Boolean).join('\n'),
         sub,
         cancelled,
-        alarms,
+        alarms: alarms.renewal,
       }),
     );
   }
@@ -196,7 +213,7 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, alarms: 
         summary: `${sub.name}: free trial ends`,
         description: `The free trial of ${sub.name} ends today; the next renewal is charged.`,
         sub,
-        alarms,
+        alarms: alarms.trialEnd,
       }),
     );
   }
@@ -208,7 +225,7 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, alarms: 
         summary: `${sub.name}: last day to cancel`,
         description: `${sub.name} needs ${inDays(sub.noticeDays ?? 0)} of notice: cancel by today to avoid the renewal on ${sub.dueDate}.`,
         sub,
-        alarms,
+        alarms: alarms.cancelBy,
       }),
     );
   }
@@ -224,7 +241,6 @@ export interface FeedInput {
 
 /** The whole feed as iCalendar text, subscriptions in the order given. */
 export function calendarFeed({ subscriptions, owner, host }: FeedInput): string {
-  const alarms = reminderOffsetsOf(owner);
   const refresh = `PT${FEED_REFRESH_HOURS}H`;
   return serializeComponent({
     name: 'VCALENDAR',
@@ -238,6 +254,6 @@ export function calendarFeed({ subscriptions, owner, host }: FeedInput): string 
       `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
       `X-PUBLISHED-TTL:${refresh}`,
     ],
-    components: subscriptions.flatMap((sub) => subscriptionEvents(sub, host, alarms)),
+    components: subscriptions.flatMap((sub) => subscriptionEvents(sub, host, owner)),
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { occurrences } from '../../shared/domain/billing.js';
-import { calendarFeed, type FeedSubscription, reminderOffsetsOf, renewalRule, seriesStart } from '../../shared/domain/calendar-feed.js';
+import { calendarFeed, type FeedSubscription, feedAlarms, renewalRule, seriesStart } from '../../shared/domain/calendar-feed.js';
 import { addMonthsClamped } from '../../shared/domain/dates.js';
 import { CRLF, escapeText, foldLine, serializeComponent } from '../../shared/domain/icalendar.js';
 import { parseCalendar } from '../fixtures/icalendar.js';
@@ -178,11 +178,45 @@ describe('a subscription shared with the feed’s owner (issue 26)', () => {
   });
 });
 
-describe('the reminder offsets of a user (SPEC §9)', () => {
+describe("a feed's alarms are the reminders the user gets (SPEC §9, issue 35 §2.6)", () => {
+  const none = {};
   it('are 10 and 3 days by default, 1 day only for paid tiers that turned it on', () => {
-    expect(reminderOffsetsOf({ role: 'member' })).toEqual([10, 3]);
-    expect(reminderOffsetsOf({ role: 'member', notify1Day: true })).toEqual([10, 3]);
-    expect(reminderOffsetsOf({ role: 'vip', notify1Day: true })).toEqual([10, 3, 1]);
-    expect(reminderOffsetsOf({ role: 'premium', notify10Days: false, notify3Days: false })).toEqual([]);
+    expect(feedAlarms(none, { role: 'member' }).renewal).toEqual(['-P10D', '-P3D']);
+    expect(feedAlarms(none, { role: 'member', notify1Day: true }).renewal).toEqual(['-P10D', '-P3D']);
+    expect(feedAlarms(none, { role: 'vip', notify1Day: true })).toEqual({
+      renewal: ['-P10D', '-P3D', '-P1D'],
+      trialEnd: ['-P10D', '-P3D', '-P1D'],
+      cancelBy: ['-P10D', '-P3D', '-P1D'],
+    });
+    expect(feedAlarms(none, { role: 'premium', notify10Days: false, notify3Days: false }).renewal).toEqual([]);
+  });
+
+  it("follow a VIP's rules: the subscription's own, else the account's, each event its own lead times", () => {
+    const rule = (event: 'renewal' | 'trialEnd', offset: number, unit: 'days' | 'weeks' | 'hours') => ({
+      event,
+      offset,
+      unit,
+      channels: ['email'],
+    });
+    const vip = { role: 'vip', reminderRules: [rule('renewal', 2, 'days'), rule('trialEnd', 12, 'hours')] };
+    // The issue's VIP: rules '30 days' and '1 week' on a subscription got alarms at 10 and 3 days.
+    const own = { reminderRules: [rule('renewal', 1, 'weeks'), rule('renewal', 30, 'days')] };
+    expect(feedAlarms(own, vip)).toEqual({ renewal: ['-P30D', '-P1W'], trialEnd: [], cancelBy: [] });
+    expect(feedAlarms(none, vip)).toEqual({ renewal: ['-P2D'], trialEnd: ['-PT12H'], cancelBy: [] });
+    // On the day itself.
+    expect(feedAlarms({ reminderRules: [rule('renewal', 0, 'days')] }, vip).renewal).toEqual(['PT0S']);
+    // Shared with the owner: the owner's rules, not the payer's.
+    expect(feedAlarms({ ...own, shared: { payerName: 'pat', myShare: 5 } }, vip).renewal).toEqual(['-P2D']);
+    // A member's stored rules (a paid term that ended) are not used.
+    expect(feedAlarms(own, { ...vip, role: 'member' }).renewal).toEqual(['-P10D', '-P3D']);
+  });
+
+  it("are in the feed as each event's VALARMs", () => {
+    const text = calendarFeed({
+      subscriptions: [sub({ reminderRules: [{ event: 'renewal', offset: 30, unit: 'days', channels: ['email'] }] })],
+      owner: { role: 'vip' },
+      host: 'example.test',
+    });
+    expect(parseCalendar(text).events[0]?.alarmDays).toEqual([30]);
   });
 });
