@@ -162,7 +162,7 @@ test('terms and privacy: the statements SPEC lists, and a back link to the landi
   }
 });
 
-test('contact: the form sends the message to support, shows the confirmation until the visitor leaves; failures say so', async ({
+test('contact: the form sends the message to support, shows the confirmation and goes back after 3 s (SPEC §9); failures say so', async ({
   page,
 }) => {
   await page.goto('/');
@@ -189,27 +189,32 @@ test('contact: the form sends the message to support, shows the confirmation unt
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
   await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again.');
 
-  // Sent: the confirmation takes the form's place, in view and focused; the page stays until the visitor leaves.
+  // Sent: the confirmation takes the form's place, in view and focused; 3 s later the page goes back to the one it
+  // came from inside the app (decision 0118).
+  // The page's clock stands still but for runFor: its 3 s return waits for the test, not the machine.
   await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
   const sent = page.getByRole('status').filter({ hasText: "Message sent successfully! We'll respond within 1-3 business days." });
   await expect(sent).toBeVisible();
   await expect(sent.locator('..')).toBeFocused();
   await expect(sent).toBeInViewport({ ratio: 1 });
-  await page.clock.runFor(30_000);
+  await expect(sent).toContainText('Taking you back in 3 seconds.');
+  await page.clock.runFor(2_900);
   await expect(page).toHaveURL(/\/contact$/);
+  await page.clock.runFor(200);
+  await expect(page).toHaveURL(/\/$/);
   const mail = (await mailsTo('support@example.com')).find((m) => m.body.text?.includes(email)) as { replyTo?: string[] } | undefined;
   expect(mail?.replyTo).toEqual([email]);
-  // 'Go Back' goes back to the page it came from inside the app.
-  await sent.getByRole('button', { name: 'Go Back' }).click();
-  await expect(page).toHaveURL(/\/$/);
 });
 
-test('contact on a phone: the confirmation is in view once sent; nothing leaves the page by itself', async ({ page }) => {
+test("contact on a phone: the confirmation is in view once sent; 'Stay on this page' stops the return", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto('/terms');
   await page.goto('/contact');
+  // The page's clock stands still but for runFor: its 3 s return waits for the test, not the machine.
   await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByLabel('Name').fill('Ann');
   await page.getByLabel('Email').fill(`phone-${Date.now()}@example.com`);
   await page.getByLabel('Message').fill('A question from my phone.');
@@ -217,6 +222,10 @@ test('contact on a phone: the confirmation is in view once sent; nothing leaves 
   const sent = page.getByRole('status').filter({ hasText: 'Message sent successfully!' });
   await expect(sent).toBeInViewport({ ratio: 1 });
   await expect(sent.getByRole('button', { name: 'Go Back' })).toBeInViewport({ ratio: 1 });
+  await sent.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(sent).not.toContainText('Taking you back');
+  // Frames run again for axe-core's wait for animations; runFor still moves the clock on.
+  await page.clock.resume();
   await expectNoAxeViolationsInBothThemes(page, 'the contact page, message sent');
   await page.screenshot({ path: test.info().outputPath('contact-sent-390.png') });
   await page.clock.runFor(30_000);

@@ -1,6 +1,6 @@
 import { contactBody, contactMessages, contactRoutes } from '@shared/api/contact';
 import { ArrowLeft, Clock, Mail, Send, User } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { pageTitle } from '../../brand';
@@ -16,6 +16,8 @@ import styles from './ContactPage.module.css';
 import { previousPageIsOurs } from './previousPage';
 
 type Fields = { name: string; email: string; message: string };
+/** SPEC §9 'Redirect delays': back 3 s after a message is sent. */
+export const CONTACT_RETURN_MS = 3000;
 const EMPTY: Fields = { name: '', email: '', message: '' };
 
 /** /contact (SPEC §2 Contact): the form sends POST /api/contact, which forwards the message to support. */
@@ -29,23 +31,30 @@ export function ContactPage() {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const [staying, setStaying] = useState(false);
 
-  // Sent: the confirmation takes the form's place and the focus, in view on a phone too; the page
-  // stays until the visitor leaves (docs/decisions/0074-contact-after-sending.md).
+  /** Back to the page before when it is one of ours, else to the landing page. */
+  const goBack = useCallback(() => {
+    void (previousPageIsOurs(location.key) ? navigate(-1) : navigate('/'));
+  }, [location.key, navigate]);
+
+  // Sent: the confirmation takes the form's place and the focus, in view on a phone too, and the page goes
+  // back after SPEC's 3 s unless the visitor chose to stay (docs/decisions/0118-contact-returns-after-3-s.md).
   useEffect(() => {
     if (!sent) return;
     sentRef.current?.focus({ preventScroll: true });
     sentRef.current?.scrollIntoView({ block: 'center' });
   }, [sent]);
-
-  /** Back to the page before when it is one of ours, else to the landing page. */
-  function goBack() {
-    void (previousPageIsOurs(location.key) ? navigate(-1) : navigate('/'));
-  }
+  useEffect(() => {
+    if (!sent || staying) return;
+    const timer = window.setTimeout(goBack, CONTACT_RETURN_MS);
+    return () => window.clearTimeout(timer);
+  }, [sent, staying, goBack]);
 
   function sendAnother() {
     setFields((current) => ({ ...current, message: '' }));
     setSent(false);
+    setStaying(false);
   }
 
   function change(field: keyof Fields, value: string) {
@@ -103,12 +112,19 @@ export function ContactPage() {
                   <Button variant="secondary" icon={<ArrowLeft aria-hidden="true" />} onClick={goBack}>
                     Go Back
                   </Button>
+                  {!staying && (
+                    <Button variant="ghost" onClick={() => setStaying(true)}>
+                      Stay on this page
+                    </Button>
+                  )}
                   <Button variant="ghost" onClick={sendAnother}>
                     Send another message
                   </Button>
                 </>
               }
-            />
+            >
+              {!staying && 'Taking you back in 3 seconds.'}
+            </Alert>
           </div>
         ) : (
           <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="contact-title">
