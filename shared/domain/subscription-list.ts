@@ -123,11 +123,7 @@ export const DEFAULT_SORT: SortKey = 'dueDate';
  */
 export function sortSubscriptions<
   T extends Pick<Subscription, 'name' | 'amount' | 'category' | 'dueDate' | 'billingCycle'> & Partial<Pick<Subscription, 'status'>>,
->(
-  subs: readonly T[],
-  key: SortKey | string = DEFAULT_SORT,
-  custom: readonly Category[] = [],
-): T[] {
+>(subs: readonly T[], key: SortKey | string = DEFAULT_SORT, custom: readonly Category[] = []): T[] {
   const byName = (a: T, b: T) => compareText(a.name, b.name);
   const dueKey = (s: T) => (parseCalendarDate(s.dueDate) ? s.dueDate : '\uffff');
   // Active (or of unknown status, as a bare row) first: only they have a next renewal to be due.
