@@ -29,11 +29,26 @@ export function pastLimitReason(role: string): string {
     : `Over the limit of ${limit} subscriptions (those in the trash count too)`;
 }
 
-/** The answer to a commit: what was done, in words and numbers. */
-export function importedMessage({ create, update }: ImportCounts): string {
+/**
+ * The preview's note on a row to be created under the name of a subscription the user already has
+ * (issue 35 §2.16): importing it makes a second one, which may be a duplicate.
+ */
+export function sameNameNote(existingName: string): string {
+  return `You already have a subscription named “${existingName}”: importing this row adds a second one`;
+}
+
+/**
+ * The answer to a commit: what was done, in words and numbers; and how many of the new ones took the
+ * name of a subscription the user already had (issue 35 §2.16), so a duplicate is looked for.
+ */
+export function importedMessage({ create, update }: Pick<ImportCounts, 'create' | 'update'>, sameNames = 0): string {
   const parts = [`${create} subscription${create === 1 ? '' : 's'} imported`];
   if (update > 0) parts.push(`${update} updated`);
-  return parts.join(', ');
+  const text = parts.join(', ');
+  if (sameNames <= 0) return text;
+  return sameNames === 1
+    ? `${text}. 1 has the same name as a subscription you already had: check for a duplicate`
+    : `${text}. ${sameNames} have the same name as subscriptions you already had: check for duplicates`;
 }
 
 /**
@@ -97,7 +112,7 @@ export interface ImportPreviewRow {
   /** The file line the row starts on (CSV), or its position in the list from 1 (JSON). */
   line: number;
   action: 'create' | 'update' | 'skip';
-  /** Why it is skipped, or what changed for an update. */
+  /** Why it is skipped, what changed for an update, or, for a create, that a subscription of that name is already there ({@link sameNameNote}). */
   reason?: string;
   /** The name of a row skipped before it could become a subscription, when it was read. */
   name?: string;
