@@ -38,17 +38,17 @@ export function sameNameNote(existingName: string): string {
 }
 
 /**
- * The answer to a commit: what was done, in words and numbers; and how many of the new ones took the
- * name of a subscription the user already had (issue 35 §2.16), so a duplicate is looked for.
+ * The answer to a commit: what was done, in words and numbers, a list the dialog ends with the skipped
+ * count ('(1 skipped).'); and how many of the new ones took the name of a subscription the user already
+ * had (issue 35 §2.16), so a duplicate is looked for: '2 subscriptions imported, 1 new one named like a
+ * subscription you already had'.
  */
 export function importedMessage({ create, update }: Pick<ImportCounts, 'create' | 'update'>, sameNames = 0): string {
   const parts = [`${create} subscription${create === 1 ? '' : 's'} imported`];
   if (update > 0) parts.push(`${update} updated`);
-  const text = parts.join(', ');
-  if (sameNames <= 0) return text;
-  return sameNames === 1
-    ? `${text}. 1 has the same name as a subscription you already had: check for a duplicate`
-    : `${text}. ${sameNames} have the same name as subscriptions you already had: check for duplicates`;
+  if (sameNames === 1) parts.push('1 new one named like a subscription you already had');
+  else if (sameNames > 1) parts.push(`${sameNames} new ones named like subscriptions you already had`);
+  return parts.join(', ');
 }
 
 /**

@@ -209,7 +209,7 @@ describe('a row named like a subscription already there (issue 35 §2.16)', () =
     ]);
     expect(planned.body.rows[1]).toMatchObject({ line: 3, action: 'create' });
     expect((await commit(user, body)).body).toEqual({
-      message: '2 subscriptions imported. 1 has the same name as a subscription you already had: check for a duplicate',
+      message: '2 subscriptions imported, 1 new one named like a subscription you already had',
       counts: { create: 2, update: 0, skip: 0 },
     });
     expect((await listOf(user)).filter((s) => s.name.toLowerCase() === 'netflix')).toHaveLength(2);

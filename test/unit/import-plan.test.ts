@@ -75,10 +75,10 @@ describe('planImport (issue 24 §6: create, update or skip, and the same file ag
     ]);
     expect(sameNameNote('Netflix')).toBe('You already have a subscription named “Netflix”: importing this row adds a second one');
     expect(importedMessage({ create: 3, update: 1 }, 1)).toBe(
-      '3 subscriptions imported, 1 updated. 1 has the same name as a subscription you already had: check for a duplicate',
+      '3 subscriptions imported, 1 updated, 1 new one named like a subscription you already had',
     );
     expect(importedMessage({ create: 2, update: 0 }, 2)).toBe(
-      '2 subscriptions imported. 2 have the same name as subscriptions you already had: check for duplicates',
+      '2 subscriptions imported, 2 new ones named like subscriptions you already had',
     );
     expect(importedMessage({ create: 2, update: 0 })).toBe('2 subscriptions imported');
   });
