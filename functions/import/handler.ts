@@ -8,6 +8,7 @@ import {
   importMessages,
   importRoutes,
   pastLimitReason,
+  sameNameNote,
 } from '../../shared/api/import.js';
 import { applyPriceEdit, MAX_PRICE_CHANGES, priceHistoryOf, tooManyPricesMessage } from '../../shared/domain/billing.js';
 import { isBillingCurrency, normalizeCurrency } from '../../shared/domain/currency.js';
@@ -81,7 +82,12 @@ function updatedFields(row: ImportRow, current: SubscriptionItem): SubscriptionF
 /** The preview's view of a planned row: its action, its reason, and the subscription as it would be imported. */
 function previewRow(planned: PlannedRow): ImportPreviewRow {
   const base = { line: planned.line, action: planned.action };
-  const reason = planned.action === 'create' ? {} : { reason: planned.reason };
+  const reason =
+    planned.action !== 'create'
+      ? { reason: planned.reason }
+      : planned.sameNameAs !== undefined
+        ? { reason: sameNameNote(planned.sameNameAs) }
+        : {};
   if (!planned.row) return { ...base, ...reason, ...(planned.action === 'skip' && planned.name ? { name: planned.name } : {}) };
   const { line: _line, priceHistory: _history, anchorDay: _anchor, ...subscription } = planned.row;
   return { ...base, ...reason, subscription };
@@ -161,6 +167,7 @@ export const handler = createApiHandler(importRoutes, {
     if (counts.create + counts.update > 0) {
       await recordActivity(user.id, 'subscriptions_imported', user.username, { format: body.format, ...counts });
     }
-    return { message: importedMessage(counts), counts };
+    const sameNames = planned.filter((p) => p.action === 'create' && p.sameNameAs !== undefined).length;
+    return { message: importedMessage(counts, sameNames), counts };
   },
 });

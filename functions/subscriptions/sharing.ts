@@ -11,6 +11,7 @@ import type { Subscription } from '../../shared/api/subscription.js';
 import { SHARED_SUBSCRIPTIONS_MAX } from '../../shared/api/subscription-list.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
 import { occurrences } from '../../shared/domain/billing.js';
+import { formatAmount } from '../../shared/domain/currency.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { isRecordableRenewal, isRenewalDate } from '../../shared/domain/payments.js';
@@ -18,7 +19,6 @@ import {
   invitationExpiresAt,
   invitationState,
   isInvitationExpired,
-  minorUnitDecimals,
   type ShareMember,
   type ShareSpec,
   settlementProblem,
@@ -26,6 +26,7 @@ import {
   sharingLimitProblem,
   splitShares,
 } from '../../shared/domain/sharing.js';
+import { cycleEvery } from '../../shared/domain/subscription-labels.js';
 import type { AreaHandlers } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
@@ -127,9 +128,6 @@ function changedMeanwhile(error: unknown): never {
   if (error instanceof SharingChangedError) throw conflict(m.changedMeanwhile);
   throw error;
 }
-
-/** An amount as a mail writes it: with its currency's decimals ('9.00 EUR', '1500 JPY'). */
-const money = (amount: number, currency: string) => `${amount.toFixed(minorUnitDecimals(currency) ?? 2)} ${currency}`;
 
 /**
  * Puts the invitation's mail on the queue (issue 34 §2): one message whoever was typed, naming the
@@ -310,8 +308,9 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     const details: InvitationMailDetails = {
       payerName: nameOf(user),
       subscriptionName: view.name,
-      share: money(shares.at(-1)?.amount ?? 0, view.currency),
-      billingCycle: view.billingCycle,
+      // As the app writes them (issue 35 §2.16): '£6.49', 'every 6 months'.
+      share: formatAmount(shares.at(-1)?.amount ?? 0, view.currency),
+      billingCycle: cycleEvery(view.billingCycle, view.cycleInterval),
     };
     await queueInvitationMail({ payerId: user.id, subscriptionId: subscription.id, invitationId: id, details }, log);
     log.info('invitation sent', { subscriptionId: subscription.id, invitationId: id });
@@ -393,7 +392,14 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
       invitations.push({
         id: invitation.id,
         state: invitationState(invitation, at),
-        subscription: { id: view.id, name: view.name, amount: view.amount, currency: view.currency, billingCycle: view.billingCycle },
+        subscription: {
+          id: view.id,
+          name: view.name,
+          amount: view.amount,
+          currency: view.currency,
+          billingCycle: view.billingCycle,
+          cycleInterval: view.cycleInterval,
+        },
         payerName: invitation.payerName,
         share: invitation.share,
         amount: split.ok ? (split.shares.find((share) => share.userId === user.id)?.amount ?? 0) : 0,

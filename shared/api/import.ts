@@ -29,10 +29,25 @@ export function pastLimitReason(role: string): string {
     : `Over the limit of ${limit} subscriptions (those in the trash count too)`;
 }
 
-/** The answer to a commit: what was done, in words and numbers. */
-export function importedMessage({ create, update }: ImportCounts): string {
+/**
+ * The preview's note on a row to be created under the name of a subscription the user already has
+ * (issue 35 §2.16): importing it makes a second one, which may be a duplicate.
+ */
+export function sameNameNote(existingName: string): string {
+  return `You already have a subscription named “${existingName}”: importing this row adds a second one`;
+}
+
+/**
+ * The answer to a commit: what was done, in words and numbers, a list the dialog ends with the skipped
+ * count ('(1 skipped).'); and how many of the new ones took the name of a subscription the user already
+ * had (issue 35 §2.16), so a duplicate is looked for: '2 subscriptions imported, 1 new one named like a
+ * subscription you already had'.
+ */
+export function importedMessage({ create, update }: Pick<ImportCounts, 'create' | 'update'>, sameNames = 0): string {
   const parts = [`${create} subscription${create === 1 ? '' : 's'} imported`];
   if (update > 0) parts.push(`${update} updated`);
+  if (sameNames === 1) parts.push('1 new one named like a subscription you already had');
+  else if (sameNames > 1) parts.push(`${sameNames} new ones named like subscriptions you already had`);
   return parts.join(', ');
 }
 
@@ -97,7 +112,7 @@ export interface ImportPreviewRow {
   /** The file line the row starts on (CSV), or its position in the list from 1 (JSON). */
   line: number;
   action: 'create' | 'update' | 'skip';
-  /** Why it is skipped, or what changed for an update. */
+  /** Why it is skipped, what changed for an update, or, for a create, that a subscription of that name is already there ({@link sameNameNote}). */
   reason?: string;
   /** The name of a row skipped before it could become a subscription, when it was read. */
   name?: string;

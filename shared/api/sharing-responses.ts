@@ -32,7 +32,14 @@ const subscriptionMembers = z.object({
 const invitation = z.object({
   id: z.string(),
   state: z.enum(INVITATION_STATES),
-  subscription: z.object({ id: z.string(), name: z.string(), amount: z.number(), currency: z.string(), billingCycle: z.string() }),
+  subscription: z.object({
+    id: z.string(),
+    name: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    billingCycle: z.string(),
+    cycleInterval: z.number(),
+  }),
   payerName: z.string(),
   share: shareSpec,
   amount: z.number(),

@@ -79,7 +79,7 @@ export interface SubscriptionMembers {
 export interface Invitation {
   id: string;
   state: InvitationState;
-  subscription: { id: string; name: string; amount: number; currency: string; billingCycle: string };
+  subscription: { id: string; name: string; amount: number; currency: string; billingCycle: string; cycleInterval: number };
   payerName: string;
   share: ShareSpec;
   /** What the invitee would pay if they accepted now, in the subscription's currency. */

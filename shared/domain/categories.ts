@@ -35,12 +35,14 @@ export const categoryMessages = {
 } as const;
 
 /**
- * The category colours (web/src/styles/tokens.css `--category-0` … `--category-11`, one set per theme):
+ * The category colours (web/src/styles/tokens.css `--category-0` … `--category-24`, one set per theme):
  * the first 7 are the built-ins' in display order (SPEC §9 'The pie chart uses a 7-colour palette'),
- * the other 5 are for custom categories. Each theme's set keeps ≥ 3:1 against its surface (WCAG 1.4.11)
- * and every pair apart (CIE76 ΔE ≥ 20; test/unit/categories.test.ts reads the stylesheet).
+ * the other 18 are for custom categories, so 18 custom categories beside all 7 built-ins never share a
+ * colour (issue 35 §2.11; docs/decisions/0113-category-colours-and-labels.md). Each theme's set keeps
+ * ≥ 3:1 against its surface (WCAG 1.4.11) and every pair apart (CIE76 ΔE ≥ 20;
+ * test/unit/categories.test.ts reads the stylesheet).
  */
-export const CATEGORY_COLOR_COUNT = 12;
+export const CATEGORY_COLOR_COUNT = 25;
 const BUILT_IN_COLORS = 7;
 
 /** The CSS colour of slot `index`: it follows the theme. */
@@ -167,13 +169,43 @@ export function categoryColorsIn(
   return categoryColors([...subscriptions.map((s) => s.category), ...custom.map((c) => c.value)]);
 }
 
+/** How the categories shown together read and look: the one place a screen asks (issue 35 §2.11). */
+export interface CategoryDisplay {
+  /** The label: the category as a subscription stores it, read by {@link categoryLabel} with the custom list. */
+  labelOf(value: string | null | undefined): string;
+  /** The colour among those shown ({@link categoryColors}). */
+  colorOf(value: string | null | undefined): string;
+}
+
+/**
+ * The labels and colours of the categories of these subscriptions and the user's custom categories, for
+ * every screen that shows them together: the dashboard's donut and cards, /insights' charts, legends and
+ * budgets. A label is read from the category as a subscription stores it, never from its key: the key of
+ * 'Health & Wellbeing' is 'health&wellbeing', which would read 'Health&wellbeing' (issue 35 §2.11).
+ */
+export function categoryDisplay(
+  subscriptions: readonly { category: string | null | undefined }[],
+  custom: readonly Category[] = [],
+): CategoryDisplay {
+  const stored = new Map<string, string>();
+  for (const { category } of subscriptions) {
+    const key = categoryKey(category);
+    if (!stored.has(key) && category) stored.set(key, category);
+  }
+  const colorOf = categoryColorsIn(subscriptions, custom);
+  return {
+    labelOf: (value) => categoryLabel(stored.get(categoryKey(value)) ?? value, custom),
+    colorOf,
+  };
+}
+
 /**
  * The colours of categories shown together (the donut, its legend, the cards' badges, the yearly
  * report): a built-in keeps its own; a custom category takes the custom slot its text hashes to
  * (SPEC §3 'derived from its text') or, when another custom category shown has it, the next free
  * one — in key order, so the same categories always get the same colours. No two share a colour
- * while at most 5 custom categories are shown (issue 23: Fitness and Music were both green);
- * beyond that, slots repeat.
+ * while at most 18 custom categories are shown (issue 23: Fitness and Music were both green; issue
+ * 35 §2.11: 18 categories on /insights); beyond that, slots repeat.
  */
 export function categoryColors(values: Iterable<string | null | undefined>): (value: string | null | undefined) => string {
   const slots = new Map<string, number>();

@@ -96,6 +96,20 @@ function pushKey(value: unknown, bytes: number): string | null {
   return key && key.length === Math.ceil((bytes * 4) / 3) && /^[A-Za-z0-9_-]+$/.test(key) ? key : null;
 }
 
+/**
+ * An ntfy server as stored: its origin and the path prefix it sits behind, if any, without a trailing
+ * slash ('https://host/ntfy/' → 'https://host/ntfy'; issue 35 §2.13: a self-hosted ntfy often sits behind
+ * a reverse proxy's path). A fragment says nothing to a server and is dropped, as it always was.
+ */
+function ntfyServerUrl(url: URL): string {
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Where an ntfy channel publishes: the topic under the server's URL, path prefix included (the one place that joins them). */
+export function ntfyTopicUrl(config: Pick<ChannelConfigs['ntfy'], 'serverUrl' | 'topic'>): string {
+  return `${config.serverUrl.replace(/\/+$/, '')}/${config.topic}`;
+}
+
 /** What a create or an edit gives as `config`: the fields of its type; a secret left out keeps the stored one. */
 type ConfigInput = Record<string, unknown>;
 type ConfigRule<T extends ChannelType> = (input: ConfigInput, stored: ChannelConfigs[T] | undefined) => ChannelConfigs[T] | string;
@@ -115,7 +129,7 @@ export function channelConfigRules(newSecret: () => string): { [T in ChannelType
     ntfy: (input, stored) => {
       const server = input.serverUrl === undefined || input.serverUrl === '' ? DEFAULT_NTFY_SERVER : input.serverUrl;
       const url = httpUrl(server);
-      if (!url || (url.pathname !== '/' && url.pathname !== '') || url.search) return m.serverUrlInvalid;
+      if (!url || url.search) return m.serverUrlInvalid;
       const topic = text(input.topic);
       if (!topic || !/^[A-Za-z0-9_-]{1,64}$/.test(topic)) return m.topicInvalid;
       let accessToken = stored?.accessToken ?? null;
@@ -126,7 +140,7 @@ export function channelConfigRules(newSecret: () => string): { [T in ChannelType
         if (!token || token.length > 200 || !VISIBLE_ASCII.test(token)) return m.accessTokenInvalid;
         accessToken = token;
       }
-      return { serverUrl: url.origin, topic, accessToken };
+      return { serverUrl: ntfyServerUrl(url), topic, accessToken };
     },
     webhook: (input, stored) => {
       if (input.url === undefined && stored) return stored;

@@ -63,27 +63,56 @@ export function sharedPastDueMessage(payerName: string): string {
   return `This date has already passed. ${payerName} pays for this subscription, and the date moves on when they renew it.`;
 }
 
-/** One renewal's length in words: '1 week', '4 weeks', '1 month', '3 months', '2 years'. */
-export function cycleStep(cycle: string, interval = 1): string {
-  const [count, unit] = { weekly: [1, 'week'], monthly: [1, 'month'], quarterly: [3, 'month'], yearly: [1, 'year'] }[
+type CycleUnit = 'week' | 'month' | 'year';
+
+/**
+ * One renewal's length as a count of the largest whole unit a user names it by (issue 35 §2.16,
+ * docs/decisions/0112-cycle-words.md): a quarter is 3 months, so 2 quarters are 6 months; 12 months,
+ * as 4 quarters or 12 months, are a year. Weeks stay weeks (52 weeks are not a year).
+ */
+function cycleSpan(cycle: string, interval: number): [count: number, unit: CycleUnit] {
+  const [count, unit] = ({ weekly: [1, 'week'], monthly: [1, 'month'], quarterly: [3, 'month'], yearly: [1, 'year'] } as const)[
     normalizeCycle(cycle)
-  ] as [number, string];
-  return plural(count * Math.max(1, interval), unit, `${unit}s`);
+  ];
+  const n = count * Math.max(1, Math.floor(interval) || 1);
+  return unit === 'month' && n % 12 === 0 ? [n / 12, 'year'] : [n, unit];
+}
+
+/** One renewal's length in words: '1 week', '4 weeks', '1 month', '3 months', '6 months' (2 quarters), '1 year', '2 years'. */
+export function cycleStep(cycle: string, interval = 1): string {
+  const [count, unit] = cycleSpan(cycle, interval);
+  return plural(count, unit, `${unit}s`);
 }
 
 /**
  * The amount label on a card: '/week', '/month', '/quarter', '/year' (SPEC §2 'labelled /month', DESIGN §5);
- * with an interval, '/4 weeks', '/2 months', '/6 months', '/2 years'.
+ * with an interval, '/4 weeks', '/2 months', '/6 months' (every 2 quarters), '/2 years', and '/year' for
+ * 12 months or 4 quarters.
  */
 export function cycleLabel(cycle: string, interval = 1): string {
-  if (interval > 1) return `/${cycleStep(cycle, interval)}`;
-  return { weekly: '/week', monthly: '/month', quarterly: '/quarter', yearly: '/year' }[normalizeCycle(cycle)];
+  if (interval <= 1) return { weekly: '/week', monthly: '/month', quarterly: '/quarter', yearly: '/year' }[normalizeCycle(cycle)];
+  const [count, unit] = cycleSpan(cycle, interval);
+  return count === 1 ? `/${unit}` : `/${count} ${unit}s`;
 }
 
-/** The cycle's display name: 'Weekly', 'Monthly', 'Quarterly', 'Yearly' (form select, reports); 'Every 4 weeks' with an interval. */
+/**
+ * The cycle's display name: 'Weekly', 'Monthly', 'Quarterly', 'Yearly' (form select, reports); with an
+ * interval 'Every 4 weeks', 'Every 6 months' (2 quarters), and 'Yearly' for 12 months or 4 quarters.
+ */
 export function cycleName(cycle: string, interval = 1): string {
-  if (interval > 1) return `Every ${cycleStep(cycle, interval)}`;
-  return { weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' }[normalizeCycle(cycle)];
+  if (interval <= 1) return { weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' }[normalizeCycle(cycle)];
+  const [count, unit] = cycleSpan(cycle, interval);
+  return count === 1 ? { week: 'Weekly', month: 'Monthly', year: 'Yearly' }[unit] : `Every ${count} ${unit}s`;
+}
+
+/**
+ * How often in running text: 'every week', 'every month', 'every quarter', 'every year', 'every 2 weeks',
+ * 'every 6 months' (2 quarters), 'every year' (4 quarters): the import preview's rows, the invitation mail.
+ */
+export function cycleEvery(cycle: string, interval = 1): string {
+  if (interval <= 1 && normalizeCycle(cycle) === 'quarterly') return 'every quarter';
+  const [count, unit] = cycleSpan(cycle, interval);
+  return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -113,19 +113,21 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export const DEFAULT_SORT: SortKey = 'dueDate';
 
 /**
- * A sorted copy (SPEC §3 'Sort keys'): dueDate ascending (the default; unreadable dates last),
- * name A–Z ignoring case, amount descending, category A–Z by its label; ties by name A–Z, then
+ * A sorted copy (SPEC §3 'Sort keys'): dueDate ascending (the default; active subscriptions first by
+ * their next due date, past-due ones on top, then the canceled and other non-active ones, whose
+ * due date no longer renews anything, by their last due date; unreadable dates last within each
+ * group; issue 35 §2.12), name A–Z ignoring case, amount descending, category A–Z by its label; ties by name A–Z, then
  * the input order. Amount sorts by the monthly-normalised cost, so '$120/year' ranks as $10 a
  * month and the most expensive subscription really comes first; equal costs then by the
  * per-cycle amount. An unknown key sorts by dueDate.
  */
-export function sortSubscriptions<T extends Pick<Subscription, 'name' | 'amount' | 'category' | 'dueDate' | 'billingCycle'>>(
-  subs: readonly T[],
-  key: SortKey | string = DEFAULT_SORT,
-  custom: readonly Category[] = [],
-): T[] {
+export function sortSubscriptions<
+  T extends Pick<Subscription, 'name' | 'amount' | 'category' | 'dueDate' | 'billingCycle'> & Partial<Pick<Subscription, 'status'>>,
+>(subs: readonly T[], key: SortKey | string = DEFAULT_SORT, custom: readonly Category[] = []): T[] {
   const byName = (a: T, b: T) => compareText(a.name, b.name);
   const dueKey = (s: T) => (parseCalendarDate(s.dueDate) ? s.dueDate : '\uffff');
+  // Active (or of unknown status, as a bare row) first: only they have a next renewal to be due.
+  const dueGroup = (s: T) => (s.status === undefined || s.status === 'active' ? 0 : 1);
   let compare: (a: T, b: T) => number;
   switch (key) {
     case 'name':
@@ -149,6 +151,8 @@ export function sortSubscriptions<T extends Pick<Subscription, 'name' | 'amount'
     }
     default:
       compare = (a, b) => {
+        const active = dueGroup(a) - dueGroup(b);
+        if (active !== 0) return active;
         const da = dueKey(a);
         const db = dueKey(b);
         return (da < db ? -1 : da > db ? 1 : 0) || byName(a, b);

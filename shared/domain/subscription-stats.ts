@@ -3,7 +3,7 @@
  * spending by category. Amounts are USD, rounded to cents.
  */
 import type { Subscription } from '../api/subscription.js';
-import { type Category, categoryColorsIn, categoryKey, categoryLabel } from './categories.js';
+import { type Category, categoryDisplay, categoryKey } from './categories.js';
 import { FIXED_RATES, type RateTable, roundMoney } from './currency.js';
 import { monthlyAmount, type SubscriptionPrice } from './subscription-costs.js';
 import { daysUntilDue, isActive, isDueSoon, type SubscriptionDue } from './subscription-rules.js';
@@ -80,19 +80,17 @@ export function categoryBreakdown(
   custom: readonly Category[] = [],
   rates: RateTable = FIXED_RATES,
 ): CategorySlice[] {
-  const colorOf = categoryColorsIn(subs, custom);
-  const sums = new Map<string, { raw: string; sum: number }>();
+  const { labelOf, colorOf } = categoryDisplay(subs, custom);
+  const sums = new Map<string, number>();
   for (const s of subs) {
     if (!isActive(s)) continue;
     const key = categoryKey(s.category);
-    const entry = sums.get(key) ?? { raw: s.category, sum: 0 };
-    entry.sum += monthlyAmount(s, rates);
-    sums.set(key, entry);
+    sums.set(key, (sums.get(key) ?? 0) + monthlyAmount(s, rates));
   }
   return [...sums.entries()]
-    .map(([category, { raw, sum }]) => ({
+    .map(([category, sum]) => ({
       category,
-      label: categoryLabel(raw, custom),
+      label: labelOf(category),
       amount: roundMoney(sum),
       color: colorOf(category),
     }))

@@ -175,6 +175,8 @@ describe('channels: managing them', () => {
       [{ type: 'webhook', name: 'x', config: { url: 'ftp://example.com' } }, channelMessages.webhookUrlInvalid],
       [{ type: 'ntfy', name: 'x', config: { topic: 'has spaces' } }, channelMessages.topicInvalid],
       [{ type: 'ntfy', name: 'x', config: { serverUrl: 'ntfy.sh', topic: 'ok' } }, channelMessages.serverUrlInvalid],
+      [{ type: 'ntfy', name: 'x', config: { serverUrl: 'https://example.com/ntfy?x=1', topic: 'ok' } }, channelMessages.serverUrlInvalid],
+      [{ type: 'ntfy', name: 'x', config: { serverUrl: 'https://me:pw@example.com/ntfy', topic: 'ok' } }, channelMessages.serverUrlInvalid],
       [{ type: 'discord', name: 'x', config: { url: 'https://example.com/api/webhooks/1/abc' } }, channelMessages.discordUrlInvalid],
       [{ type: 'slack', name: 'x', config: { url: 'https://hooks.slack.com/other/T/B/X' } }, channelMessages.slackUrlInvalid],
       [{ type: 'webhook', name: 'x', config: 'https://example.com' }, channelMessages.configInvalid],
@@ -399,7 +401,12 @@ describe('channels: a reminder run', () => {
   beforeAll(async () => {
     user = await signedInUser('vip');
     [ntfy, hook, failing] = await Promise.all([open(), open(), open(503, 'try later')]);
-    await addChannel(user, { type: 'ntfy', name: 'Phone', config: { serverUrl: ntfy.url, topic: 'renewals', accessToken: 'tk_secret42' } });
+    // A self-hosted ntfy behind a path prefix (issue 35 §2.13): the topic goes under the prefix.
+    await addChannel(user, {
+      type: 'ntfy',
+      name: 'Phone',
+      config: { serverUrl: `${ntfy.url}/ntfy/`, topic: 'renewals', accessToken: 'tk_secret42' },
+    });
     secret = (await addChannel(user, { type: 'webhook', name: 'Server', config: { url: `${hook.url}/hook` } })).config.secret as string;
     await addChannel(user, { type: 'webhook', name: 'Down', config: { url: failing.url } });
     const off = await open();
@@ -410,10 +417,10 @@ describe('channels: a reminder run', () => {
     expect(off.received).toHaveLength(0);
   });
 
-  it('delivers to an ntfy server: the title, the tags, the dashboard as the click, the token', () => {
+  it('delivers to an ntfy server under its path prefix: the title, the tags, the dashboard as the click, the token', () => {
     expect(ntfy.received).toHaveLength(1);
     const [request] = ntfy.received;
-    expect(request).toMatchObject({ method: 'POST', path: '/renewals' });
+    expect(request).toMatchObject({ method: 'POST', path: '/ntfy/renewals' });
     expect(Buffer.from(String(request.headers.title).replace(/^=\?UTF-8\?B\?|\?=$/g, ''), 'base64').toString()).toBe(
       'Spotify renews in 3 days',
     );

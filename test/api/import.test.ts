@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MAX_FILE_BYTES, importMessages, pastLimitReason } from '../../shared/api/import.js';
+import { IMPORT_MAX_FILE_BYTES, importMessages, pastLimitReason, sameNameNote } from '../../shared/api/import.js';
 import type { Subscription } from '../../shared/api/subscription.js';
 import { subscriptionLimitMessage } from '../../shared/api/subscriptions.js';
 import { exportCsv, exportJson } from '../../shared/domain/import/index.js';
@@ -186,6 +186,33 @@ describe('this product’s own export', () => {
     });
     const fromCsv = byName(await listOf(other), 'Netflix');
     expect(fromCsv).toMatchObject({ amount: 24.99, currency: 'CAD', noticeDays: 3, endsAt: '2028-01-01', externalId: 'subtrackr:1' });
+  });
+});
+
+describe('a row named like a subscription already there (issue 35 §2.16)', () => {
+  it('is created after the preview and the result say so', async () => {
+    const user = await signedInUser();
+    const created = await call('POST', '/api/subscriptions', {
+      token: user.token,
+      body: { name: 'Netflix', amount: 9.99, category: 'streaming', dueDate: '2027-01-01' },
+    });
+    expect(created.status).toBe(201);
+    const body = {
+      format: 'generic-csv',
+      fileText: 'Name,Amount,Currency,Cycle,Next due\r\nnetflix,"9,99",EUR,Monthly,2027-01-05\r\nGym,30,EUR,Monthly,2027-01-06\r\n',
+      mapping: { name: 'Name', amount: 'Amount', currency: 'Currency', billingCycle: 'Cycle', dueDate: 'Next due' },
+    };
+    const planned = await preview(user, body);
+    expect(planned.body.rows).toEqual([
+      expect.objectContaining({ line: 2, action: 'create', reason: sameNameNote('Netflix') }),
+      expect.not.objectContaining({ reason: expect.anything() }),
+    ]);
+    expect(planned.body.rows[1]).toMatchObject({ line: 3, action: 'create' });
+    expect((await commit(user, body)).body).toEqual({
+      message: '2 subscriptions imported, 1 new one named like a subscription you already had',
+      counts: { create: 2, update: 0, skip: 0 },
+    });
+    expect((await listOf(user)).filter((s) => s.name.toLowerCase() === 'netflix')).toHaveLength(2);
   });
 });
 

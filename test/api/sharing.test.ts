@@ -281,6 +281,23 @@ describe('invitations', () => {
     });
   });
 
+  it('writes the share and the cycle as the app does: “£6.49 every 6 months”, not “6.49 GBP” (issue 35 §2.16)', async () => {
+    const [payer, bob] = await Promise.all([signedInUser('premium'), signedInUser()]);
+    const sub = await create(payer, { amount: 12.98, currency: 'GBP', billingCycle: 'quarterly', cycleInterval: 2 });
+    expect((await invite(payer, sub.id, bob.username)).status).toBe(201);
+    const mail = await eventually(
+      async () => (await mailsTo(bob.email)).find((m) => m.subject.includes('invited you')),
+      'Bob’s invitation mail',
+    );
+    expect(mail.body.text).toContain('Your share: £6.49 every 6 months');
+    expect(mail.body.text).not.toContain('GBP');
+    expect(mail.body.html).toContain('£6.49 every 6 months');
+    expect((await invitationsOf(bob))[0]).toMatchObject({
+      subscription: { id: sub.id, currency: 'GBP', billingCycle: 'quarterly', cycleInterval: 2 },
+      amount: 6.49,
+    });
+  });
+
   it('answers a username, then its address, an unknown username, an unknown address and a repeat alike (issue 34 §2)', async () => {
     const [payer, bob] = await Promise.all([signedInUser('premium'), signedInUser()]);
     const sub = await create(payer);

@@ -10,6 +10,7 @@ import {
   categoryColorSlot,
   categoryColors,
   categoryColorsIn,
+  categoryDisplay,
   categoryKey,
   categoryLabel,
   categoryMessages,
@@ -138,6 +139,35 @@ describe('categoryLabel (SPEC §9 "capitalised names")', () => {
   });
 });
 
+describe('categoryDisplay: how the categories shown together read and look, on every screen (issue 35 §2.11)', () => {
+  const custom = [
+    { value: 'health&wellbeing', label: 'Health & Wellbeing' },
+    { value: 'cloudservices', label: 'Cloud Services' },
+  ];
+
+  it('reads a custom category by its label, asked by key or by the stored value', () => {
+    const { labelOf } = categoryDisplay([{ category: 'health&wellbeing' }, { category: 'cloudservices' }, { category: 'cloud' }], custom);
+    expect(labelOf('health&wellbeing')).toBe('Health & Wellbeing');
+    expect(labelOf(categoryKey('Cloud Services'))).toBe('Cloud Services');
+    expect(labelOf('cloud')).toBe('Cloud Storage');
+  });
+
+  it('reads a category by what a subscription stores, not by its key, where the custom list does not know it', () => {
+    // Imported or made in another browser: the subscription stores 'Health & Wellbeing', its key is 'health&wellbeing'.
+    const { labelOf } = categoryDisplay([{ category: 'Health & Wellbeing' }, { category: 'Pet care' }]);
+    expect(labelOf('health&wellbeing')).toBe('Health & Wellbeing');
+    expect(labelOf('petcare')).toBe('Pet care');
+    expect(categoryLabel('health&wellbeing')).toBe('Health&wellbeing');
+  });
+
+  it('colours them as the dashboard does', () => {
+    const subs = [{ category: 'health&wellbeing' }, { category: 'music' }];
+    const { colorOf } = categoryDisplay(subs, custom);
+    const dashboard = categoryColorsIn(subs, custom);
+    for (const value of ['health&wellbeing', 'cloudservices', 'music']) expect(colorOf(value)).toBe(dashboard(value));
+  });
+});
+
 describe('parseCustomCategories (SPEC §3 custom categories kept in the browser)', () => {
   it('reads a JSON string or parsed data', () => {
     const stored = [{ value: 'fitness', label: 'Fitness' }];
@@ -226,7 +256,7 @@ describe('category colours (SPEC §9 "7-colour palette", SPEC §3 custom colour 
 
   it('custom ones take a stable custom slot derived from their text', () => {
     const a = categoryColors(['fitness'])('fitness');
-    expect(a).toMatch(/^var\(--category-(7|8|9|10|11)\)$/);
+    expect(a).toMatch(/^var\(--category-([7-9]|1\d|2[0-4])\)$/);
     expect(categoryColors(['  Fitness '])('fitness')).toBe(a);
     expect(categoryColors(['fitness', 'streaming', 'music'])('Fitness')).toBe(a);
   });
@@ -239,6 +269,14 @@ describe('category colours (SPEC §9 "7-colour palette", SPEC §3 custom colour 
     // The same categories in another order get the same colours.
     const again = categoryColors([...custom].reverse());
     for (const name of custom) expect(again(name)).toBe(colorOf(name));
+  });
+
+  it('gives 18 custom categories beside the 7 built-ins 25 different colours (issue 35 §2.11)', () => {
+    const custom = Array.from({ length: 18 }, (_, i) => `custom ${i + 1}`);
+    const shown = [...custom, ...BUILT_IN_CATEGORIES.map((c) => c.value)];
+    const colorOf = categoryColors(shown);
+    expect(new Set(shown.map(colorOf)).size).toBe(25);
+    expect(CATEGORY_COLOR_COUNT).toBeGreaterThanOrEqual(25);
   });
 
   it('colours the categories of the subscriptions and the custom list together', () => {

@@ -11,6 +11,7 @@ import {
   hasReminderChannels,
   maskSecret,
   maskUrl,
+  ntfyTopicUrl,
 } from '../../shared/domain/channels.js';
 import { setFunctionEnv } from './function-env.js';
 
@@ -37,6 +38,27 @@ describe('who gets channels (issue 25 §2: VIP and Premium)', () => {
 describe('channel settings', () => {
   const rules = channelConfigRules(() => 'whsec_new');
 
+  it('ntfy: a server behind a path prefix is kept with its path; query, credentials and other schemes stay refused (issue 35 §2.13)', () => {
+    const at = (serverUrl: string) => rules.ntfy({ serverUrl, topic: 'renewals' }, undefined);
+    expect(at('https://example.com/ntfy')).toMatchObject({ serverUrl: 'https://example.com/ntfy' });
+    expect(at('https://example.com/tools/ntfy/')).toMatchObject({ serverUrl: 'https://example.com/tools/ntfy' });
+    expect(at('http://example.com:8080/ntfy#top')).toMatchObject({ serverUrl: 'http://example.com:8080/ntfy' });
+    expect(at('https://example.com/a/../ntfy')).toMatchObject({ serverUrl: 'https://example.com/ntfy' });
+    expect(at('https://example.com//')).toMatchObject({ serverUrl: 'https://example.com' });
+    for (const refused of [
+      'https://example.com/ntfy?auth=x',
+      'https://user:secret@example.com/ntfy',
+      'ftp://example.com/ntfy',
+      'example.com/ntfy',
+      '/ntfy',
+    ])
+      expect(at(refused), refused).toBe(channelMessages.serverUrlInvalid);
+    expect(channelMessages.serverUrlInvalid).toBe('Server URL must be an http(s) URL such as https://ntfy.sh');
+    // The topic goes under the prefix: the sender and the channel's row both read ntfyTopicUrl.
+    expect(ntfyTopicUrl({ serverUrl: 'https://example.com/ntfy', topic: 'renewals' })).toBe('https://example.com/ntfy/renewals');
+    expect(ntfyTopicUrl({ serverUrl: 'https://ntfy.sh', topic: 'renewals' })).toBe('https://ntfy.sh/renewals');
+  });
+
   it('ntfy: ntfy.sh by default, a topic of safe characters, an optional token kept on edits unless removed', () => {
     expect(rules.ntfy({ topic: 'renewals' }, undefined)).toEqual({ serverUrl: 'https://ntfy.sh', topic: 'renewals', accessToken: null });
     expect(rules.ntfy({ serverUrl: 'https://ntfy.example.com/', topic: 'a_b-1', accessToken: 'tk_1' }, undefined)).toEqual({
@@ -45,7 +67,7 @@ describe('channel settings', () => {
       accessToken: 'tk_1',
     });
     expect(rules.ntfy({ topic: 'a/b' }, undefined)).toBe(channelMessages.topicInvalid);
-    expect(rules.ntfy({ topic: 'x', serverUrl: 'https://ntfy.sh/topic' }, undefined)).toBe(channelMessages.serverUrlInvalid);
+    expect(rules.ntfy({ topic: 'x', serverUrl: 'https://ntfy.sh/?topic=y' }, undefined)).toBe(channelMessages.serverUrlInvalid);
     expect(rules.ntfy({ topic: 'x', accessToken: 'has space' }, undefined)).toBe(channelMessages.accessTokenInvalid);
     // It goes into a header: visible ASCII only (issue 34 §7).
     for (const accessToken of ['tok€n', 'tök', 'tk\u0000', 'tk\u007f'])
@@ -146,6 +168,8 @@ describe('payloads', () => {
   it('ntfy: POST to the topic with the title (RFC 2047), tags, the dashboard as click, the token as a bearer', () => {
     const request = CHANNEL_REQUESTS.ntfy({ serverUrl: 'https://ntfy.sh', topic: 'renewals', accessToken: 'tk_1' }, notification);
     expect(request.url).toBe('https://ntfy.sh/renewals');
+    const prefixed = CHANNEL_REQUESTS.ntfy({ serverUrl: 'https://example.com/ntfy', topic: 'renewals', accessToken: null }, notification);
+    expect(prefixed.url).toBe('https://example.com/ntfy/renewals');
     expect(request.headers).toMatchObject({ tags: 'calendar', click: 'http://localhost:3000/dashboard', authorization: 'Bearer tk_1' });
     expect(request.headers.title).toBe(`=?UTF-8?B?${Buffer.from('Spotify renews in 3 days').toString('base64')}?=`);
     expect(request.body).toMatch(/^Your Spotify subscription is due on Feb 13, 2036\./);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importedMessage, sameNameNote } from '../../shared/api/import.js';
 import type { Subscription } from '../../shared/api/subscription.js';
 import {
   detectFormat,
@@ -57,6 +58,29 @@ describe('planImport (issue 24 §6: create, update or skip, and the same file ag
       'Already imported',
       'Already imported, and now in the trash: recover it there',
     ]);
+  });
+
+  it('tells a row created under the name of a subscription already there (issue 35 §2.16), not one in the trash', () => {
+    const plan = planImport(
+      [ok(row(2, { name: 'netflix ' })), ok(row(3, { name: 'Crème  Digital' })), ok(row(4, { name: 'Gym' })), ok(row(5, { name: 'Old' }))],
+      [kept(row(10, { name: 'Netflix' })), kept(row(11, { name: 'Creme Digital' })), kept(row(12, { name: 'Old' }), { status: 'deleted' })],
+      10,
+      'x',
+    );
+    expect(plan.map((p) => [p.line, p.action, p.action === 'create' ? p.sameNameAs : undefined])).toEqual([
+      [2, 'create', 'Netflix'],
+      [3, 'create', 'Creme Digital'],
+      [4, 'create', undefined],
+      [5, 'create', undefined],
+    ]);
+    expect(sameNameNote('Netflix')).toBe('You already have a subscription named “Netflix”: importing this row adds a second one');
+    expect(importedMessage({ create: 3, update: 1 }, 1)).toBe(
+      '3 subscriptions imported, 1 updated, 1 new one named like a subscription you already had',
+    );
+    expect(importedMessage({ create: 2, update: 0 }, 2)).toBe(
+      '2 subscriptions imported, 2 new ones named like subscriptions you already had',
+    );
+    expect(importedMessage({ create: 2, update: 0 })).toBe('2 subscriptions imported');
   });
 
   it('creates only as many as the ceiling leaves, and skips the same id twice', () => {

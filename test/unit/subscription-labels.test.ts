@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   cancelByBadge,
+  cycleEvery,
   cycleLabel,
   cycleName,
+  cycleStep,
   deletedBannerText,
   dueBadge,
   endsBadgeText,
@@ -72,6 +74,33 @@ describe('card badges (SPEC §2 "Subscription card badges")', () => {
     expect(cycleLabel('annual')).toBe('/year');
     expect(cycleLabel('odd')).toBe('/month');
     expect(cycleName('quarterly')).toBe('Quarterly');
+  });
+
+  it('a cycle of several quarters reads in months, and 12 months in years (issue 35 §2.16, decision 0112)', () => {
+    expect(cycleEvery('quarterly', 2)).toBe('every 6 months');
+    expect(cycleLabel('quarterly', 2)).toBe('/6 months');
+    expect(cycleName('quarterly', 2)).toBe('Every 6 months');
+    expect(cycleStep('quarterly', 2)).toBe('6 months');
+    expect(cycleEvery('quarterly', 3)).toBe('every 9 months');
+    // Four quarters or twelve months are a year; eight quarters two years.
+    expect([cycleEvery('quarterly', 4), cycleLabel('quarterly', 4), cycleName('quarterly', 4)]).toEqual(['every year', '/year', 'Yearly']);
+    expect([cycleEvery('monthly', 12), cycleLabel('monthly', 12), cycleStep('monthly', 12)]).toEqual(['every year', '/year', '1 year']);
+    expect([cycleEvery('quarterly', 8), cycleName('quarterly', 8), cycleStep('quarterly', 8)]).toEqual([
+      'every 2 years',
+      'Every 2 years',
+      '2 years',
+    ]);
+    expect(cycleEvery('monthly', 18)).toBe('every 18 months');
+    // Weeks stay weeks: 52 weeks are not a calendar year.
+    expect(cycleEvery('weekly', 52)).toBe('every 52 weeks');
+    expect(cycleEvery('weekly', 2)).toBe('every 2 weeks');
+    expect(['weekly', 'monthly', 'quarterly', 'yearly'].map((c) => cycleEvery(c))).toEqual([
+      'every week',
+      'every month',
+      'every quarter',
+      'every year',
+    ]);
+    expect(pastDueMessage('quarterly', 2)).toContain('extend by 6 months');
   });
 });
 

@@ -143,6 +143,27 @@ describe('sorting (SPEC §3 "Sort keys: dueDate (default), name, amount (descend
     expect(names(sortSubscriptions(l, 'dueDate'))).toEqual(['z', 'y', 'x']);
   });
 
+  it('dueDate lists active subscriptions by their next due date first, canceled ones after them (issue 35 §2.12)', () => {
+    const l = [
+      sub({ name: 'Canceled long ago', dueDate: '2026-03-01', status: 'canceled' }),
+      sub({ name: 'Due this week', dueDate: '2026-11-25' }),
+      sub({ name: 'Canceled last month', dueDate: '2026-10-15', status: 'canceled' }),
+      sub({ name: 'Past due', dueDate: '2026-11-20' }),
+      sub({ name: 'Due next month', dueDate: '2026-12-20' }),
+      sub({ name: 'In the trash', dueDate: '2026-01-01', status: 'deleted' }),
+    ];
+    expect(names(sortSubscriptions(l))).toEqual([
+      'Past due',
+      'Due this week',
+      'Due next month',
+      'In the trash',
+      'Canceled long ago',
+      'Canceled last month',
+    ]);
+    // The other keys do not group by status.
+    expect(names(sortSubscriptions(l, 'name'))[0]).toBe('Canceled last month');
+  });
+
   it('name A–Z ignoring case', () => {
     expect(names(sortSubscriptions(list, 'name'))).toEqual(['Alpha', 'beta', 'Delta', 'gamma']);
   });

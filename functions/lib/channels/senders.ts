@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { ChannelConfigs, ChannelType } from '../../../shared/domain/channels.js';
+import { type ChannelConfigs, type ChannelType, ntfyTopicUrl } from '../../../shared/domain/channels.js';
 import type { RateTable } from '../../../shared/domain/currency.js';
 import { type ReminderRule, ruleKey } from '../../../shared/domain/reminder-rules.js';
 import type { ReminderEvent, ReminderKind } from '../../../shared/domain/reminders.js';
@@ -76,7 +76,7 @@ export const CHANNEL_REQUESTS: RequestBuilders = {
   ntfy: (config, notification) => {
     const words = wordsOf(notification);
     return {
-      url: `${config.serverUrl}/${config.topic}`,
+      url: ntfyTopicUrl(config),
       headers: {
         'content-type': 'text/plain; charset=utf-8',
         // HTTP headers carry ISO-8859-1: ntfy decodes RFC 2047 encoded words.

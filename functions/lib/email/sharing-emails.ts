@@ -6,8 +6,9 @@ import { renderEmail } from './email-layout.js';
 export interface InvitationMailDetails {
   payerName: string;
   subscriptionName: string;
-  /** The invitee's share, formatted with its currency ('5.99 EUR'). */
+  /** The invitee's share as the app writes it ('€5.99', '£6.49': shared/domain/currency.ts formatAmount). */
   share: string;
+  /** How often, in words ('every month', 'every 6 months': shared/domain/subscription-labels.ts cycleEvery). */
   billingCycle: string;
 }
 
@@ -28,7 +29,7 @@ export function invitationEmail(to: string, details: InvitationMailDetails): Ema
       ],
       details: [
         ['Subscription', details.subscriptionName],
-        ['Your share', `${details.share} (${details.billingCycle})`],
+        ['Your share', `${details.share} ${details.billingCycle}`],
       ],
       action: { label: 'Open your dashboard', url: publicUrl('/dashboard') },
       footer,
@@ -50,7 +51,7 @@ export function signUpInvitationEmail(to: string, details: InvitationMailDetails
       ],
       details: [
         ['Subscription', details.subscriptionName],
-        ['Your share', `${details.share} (${details.billingCycle})`],
+        ['Your share', `${details.share} ${details.billingCycle}`],
       ],
       action: { label: 'Create your account', url: publicUrl(`/register?email=${encodeURIComponent(to)}`) },
       footer,

@@ -15,7 +15,7 @@ export type { CsvRecord } from './csv.js';
 export { symbolCandidates } from './currency-symbols.js';
 export * from './formats.js';
 export { csvHeaders, suggestMapping } from './generic-csv.js';
-export { countActions, type ImportCounts, importReasons, type KeptSubscription, type PlannedRow, planImport } from './plan.js';
+export { countActions, type ImportCounts, importReasons, type KeptSubscription, type PlannedRow, planImport, sameNameKey } from './plan.js';
 export type { ImportOptions, ImportParse, ImportRow, ParsedRow } from './rows.js';
 export { exportCsv, exportedIdOf, exportJson } from './subscription-tracker.js';
 

@@ -47,7 +47,8 @@ export type KeptSubscription = Pick<ImportRow, ImportedField> & {
 };
 
 export type PlannedRow =
-  | { line: number; action: 'create'; row: ImportRow }
+  /** `sameNameAs`: the name of a subscription the user already has under the same name (issue 35 §2.16), told before it is created again. */
+  | { line: number; action: 'create'; row: ImportRow; sameNameAs?: string }
   | { line: number; action: 'update'; row: ImportRow; id: string; reason: string }
   | { line: number; action: 'skip'; reason: string; row?: ImportRow; name?: string };
 
@@ -80,11 +81,21 @@ function changeReason(fields: readonly ImportedField[]): string {
 }
 
 /**
+ * A name as a user reads it, to tell one already there: case, accents and runs of spaces ignored
+ * ('Netflix' is 'netflix ', 'Crème' is 'Creme').
+ */
+export function sameNameKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
  * Each row's action, in file order. A row whose external id a kept subscription carries (its
  * own export's rows name a subscription by `subscription-tracker:<id>` too, see `externalIdOf`) is
  * already imported, or an update when the file says something else now. A new row is created
  * while `places` last (the user's ceiling minus what they keep); after that it is skipped with
- * `limitReason`.
+ * `limitReason`. A row created under the name of a subscription the user keeps (not one in the trash)
+ * carries that name as `sameNameAs`: the preview says so, since a file from another tracker names no id
+ * of ours and the row may well be the same subscription (issue 35 §2.16).
  */
 export function planImport(
   rows: readonly ParsedRow[],
@@ -97,6 +108,11 @@ export function planImport(
   for (const subscription of kept) {
     const id = externalIdOf(subscription);
     if (id !== null && !byExternalId.has(id)) byExternalId.set(id, subscription);
+  }
+  const byName = new Map<string, string>();
+  for (const subscription of kept) {
+    const key = sameNameKey(subscription.name);
+    if (subscription.status !== 'deleted' && !byName.has(key)) byName.set(key, subscription.name);
   }
   const firstLine = new Map<string, number>();
   let left = Math.max(0, places);
@@ -115,6 +131,7 @@ export function planImport(
     }
     if (left === 0) return { line: row.line, action: 'skip', reason: limitReason, row };
     left--;
-    return { line: row.line, action: 'create', row };
+    const sameNameAs = byName.get(sameNameKey(row.name));
+    return { line: row.line, action: 'create', row, ...(sameNameAs !== undefined ? { sameNameAs } : {}) };
   });
 }

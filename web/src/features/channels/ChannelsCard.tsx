@@ -1,5 +1,5 @@
 import { type Channel, type ChannelTestResult, routes } from '@shared/api';
-import { CHANNEL_TYPE_LABELS, hasReminderChannels } from '@shared/domain/channels';
+import { CHANNEL_TYPE_LABELS, hasReminderChannels, ntfyTopicUrl } from '@shared/domain/channels';
 import { Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ const DESCRIPTION = 'Get every reminder on your phone with ntfy, in Discord or S
 
 /** Where a channel sends, for its row: secrets stay masked as the server answers them. */
 function targetOf(channel: Channel): string {
-  if (channel.type === 'ntfy') return `${channel.config.serverUrl}/${channel.config.topic}`;
+  if (channel.type === 'ntfy') return ntfyTopicUrl({ serverUrl: channel.config.serverUrl ?? '', topic: channel.config.topic ?? '' });
   return channel.config.url ?? '';
 }
 

@@ -1,5 +1,5 @@
 import { routes } from '@shared/api';
-import { type ImportedSubscription, type ImportPreview, importMessages } from '@shared/api/import';
+import { type ImportedSubscription, type ImportPreview, importMessages, sameNameNote } from '@shared/api/import';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { type ApiCall, deferred, failure, on } from '../../testing/api';
@@ -88,6 +88,26 @@ describe('the import dialog', () => {
       .map((row) => row.textContent);
     expect(rows).toEqual(['2NetflixStreaming€9.99/monthDec 1, 2026Create', '3GymNot importedSkipAmount must be a number']);
     expect(screen.getByRole('button', { name: 'Import 1 subscription' })).toHaveProperty('disabled', false);
+  });
+
+  test('a row of every 2 quarters reads “/6 months”, and a row named like a subscription already there says so (issue 35 §2.16)', async () => {
+    const twoQuarters = { ...netflix, billingCycle: 'quarterly', cycleInterval: 2 } as ImportedSubscription;
+    const { user } = renderImport([
+      routes.previewImport,
+      previewOf({
+        rows: [{ line: 2, action: 'create', reason: sameNameNote('Netflix'), subscription: twoQuarters }],
+        counts: { create: 1, update: 0, skip: 0 },
+      }),
+    ]);
+    await user.upload(await screen.findByLabelText('File'), spreadsheet);
+    const columns = await screen.findByRole('group', { name: 'Which column holds what' });
+    await user.selectOptions(within(columns).getByLabelText('Name (needed)'), 'Thing');
+    await user.selectOptions(within(columns).getByLabelText('Amount (needed)'), 'Cost');
+    await user.selectOptions(within(columns).getByLabelText('Next payment date (needed)'), 'When');
+    await screen.findByText('1 to create, 0 to update, 0 to skip');
+    const [row] = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(row).getByText('€9.99/6 months')).toBeTruthy();
+    expect(row.textContent).toContain(`Create${sameNameNote('Netflix')}`);
   });
 
   test('a file of no known format asks for its format', async () => {

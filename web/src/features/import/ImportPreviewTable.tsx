@@ -2,10 +2,11 @@ import type { ImportPreviewRow } from '@shared/api/import';
 import { categoryLabel } from '@shared/domain/categories';
 import { formatAmount } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
+import { cycleLabel } from '@shared/domain/subscription-labels';
 import { useId } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import styles from './ImportDialog.module.css';
-import { ACTION_LABELS, cycleText } from './importText';
+import { ACTION_LABELS } from './importText';
 
 /** The preview of an import: each row with what importing it does (create, update or skip), and the counts. */
 export function ImportPreviewTable({
@@ -63,7 +64,7 @@ export function ImportPreviewTable({
                     )}
                   </td>
                   <td className={styles.amount}>
-                    {s ? `${formatAmount(s.amount, s.currency)}${cycleText(s.billingCycle, s.cycleInterval)}` : ''}
+                    {s ? `${formatAmount(s.amount, s.currency)}${cycleLabel(s.billingCycle, s.cycleInterval)}` : ''}
                   </td>
                   <td className={styles.date}>{s ? formatDateShort(s.dueDate) : ''}</td>
                   <td>

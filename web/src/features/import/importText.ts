@@ -20,9 +20,3 @@ export const ACTION_LABELS: Record<ImportPreviewRow['action'], { label: string; 
   update: { label: 'Update', tone: 'info' },
   skip: { label: 'Skip', tone: 'neutral' },
 };
-
-const cycleWords = { weekly: 'week', monthly: 'month', quarterly: 'quarter', yearly: 'year' } as const;
-
-export function cycleText(cycle: keyof typeof cycleWords, interval: number): string {
-  return interval === 1 ? `/${cycleWords[cycle]}` : ` every ${interval} ${cycleWords[cycle]}s`;
-}

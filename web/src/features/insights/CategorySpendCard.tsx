@@ -1,4 +1,4 @@
-import { categoryColors, categoryLabel } from '@shared/domain/categories';
+import type { CategoryDisplay } from '@shared/domain/categories';
 import { categoriesBySpend, type MonthSpend, monthLabel } from '@shared/domain/insights';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '../../components/ui/Card';
@@ -9,19 +9,21 @@ import styles from './InsightsPage.module.css';
 export interface CategorySpendCardProps {
   months: MonthSpend[];
   currency: string;
+  /** The categories' labels and colours, as the dashboard has them (shared/domain/categories.ts categoryDisplay). */
+  display: CategoryDisplay;
 }
 
 /** Spend by category over time (issue 24 §5): one stacked bar per month, one colour per category. */
-export function CategorySpendCard({ months, currency }: CategorySpendCardProps) {
+export function CategorySpendCard({ months, currency, display }: CategorySpendCardProps) {
   const format = money(currency);
   const categories = categoriesBySpend(months);
-  const colorOf = categoryColors(categories);
+  const { labelOf, colorOf } = display;
   const totals = categories.map((key) => ({ key, total: months.reduce((sum, m) => sum + (m.byCategory[key] ?? 0), 0) }));
   const all = totals.reduce((sum, c) => sum + c.total, 0);
   const top = totals[0];
   const summary =
     top && all > 0
-      ? `Over these 24 months ${categoryLabel(top.key)} is the largest category, ${format(top.total)} of ${format(all)} (${Math.round((top.total / all) * 100)}%), among ${categories.length} ${categories.length === 1 ? 'category' : 'categories'}.`
+      ? `Over these 24 months ${labelOf(top.key)} is the largest category, ${format(top.total)} of ${format(all)} (${Math.round((top.total / all) * 100)}%), among ${categories.length} ${categories.length === 1 ? 'category' : 'categories'}.`
       : 'No spend in these 24 months.';
   const data = months.map((m) => ({ label: monthLabel(m.month), ...m.byCategory }));
 
@@ -41,7 +43,7 @@ export function CategorySpendCard({ months, currency }: CategorySpendCardProps) 
                 stroke={chartColors.grid}
               />
               <YAxis tick={{ fill: chartColors.axis, fontSize: 12 }} tickFormatter={axisAmount} width={44} stroke={chartColors.grid} />
-              <Tooltip {...tooltipStyle} formatter={(value, name) => [format(Number(value)), categoryLabel(String(name))]} />
+              <Tooltip {...tooltipStyle} formatter={(value, name) => [format(Number(value)), labelOf(String(name))]} />
               {categories.map((key) => (
                 <Bar key={key} dataKey={key} stackId="spend" fill={colorOf(key)} isAnimationActive={false} />
               ))}
@@ -53,7 +55,7 @@ export function CategorySpendCard({ months, currency }: CategorySpendCardProps) 
             {categories.map((key) => (
               <li key={key}>
                 <span className={styles.swatch} style={{ background: colorOf(key) }} />
-                {categoryLabel(key)}
+                {labelOf(key)}
               </li>
             ))}
           </ul>
@@ -66,7 +68,7 @@ export function CategorySpendCard({ months, currency }: CategorySpendCardProps) 
                 <th scope="col">Month</th>
                 {categories.map((key) => (
                   <th key={key} scope="col">
-                    {categoryLabel(key)}
+                    {labelOf(key)}
                   </th>
                 ))}
               </tr>

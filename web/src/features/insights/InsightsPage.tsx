@@ -1,5 +1,5 @@
 import type { Budgets } from '@shared/api/budgets';
-import { BUILT_IN_CATEGORIES, categoryKey, categoryLabel } from '@shared/domain/categories';
+import { BUILT_IN_CATEGORIES, categoryDisplay, categoryKey } from '@shared/domain/categories';
 import { normalizeCurrency, type RateTable } from '@shared/domain/currency';
 import { localToday } from '@shared/domain/dates';
 import {
@@ -24,7 +24,7 @@ import { Alert } from '../../components/ui/Alert';
 import { ButtonLink } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useCurrentUser } from '../../session/context';
-import { CountFullPriceSwitch, useCountFullPrice, useRates } from '../subscriptions';
+import { CountFullPriceSwitch, useCountFullPrice, useCustomCategories, useRates } from '../subscriptions';
 import { BudgetsCard } from './BudgetsCard';
 import { budgetsQuery } from './budgetsQuery';
 import { CategorySpendCard } from './CategorySpendCard';
@@ -130,16 +130,18 @@ function InsightsSections({ subs, today, currency, rates, premium, budgets }: Se
   const insights = useMemo(() => (premium ? smartInsights(subs, today, { currency, rates }) : []), [premium, subs, today, currency, rates]);
   const month = monthOf(today);
   const checks = budgets ? budgetChecks(budgets, subs, month, today, money.rates) : [];
+  const { custom } = useCustomCategories();
+  const display = useMemo(() => categoryDisplay(subs, custom), [subs, custom]);
   const categoryOptions = useMemo(() => {
     const seen = new Map(BUILT_IN_CATEGORIES.map((c) => [c.value, c.label]));
-    for (const sub of subs) if (!seen.has(categoryKey(sub.category))) seen.set(categoryKey(sub.category), categoryLabel(sub.category));
+    for (const sub of subs) if (!seen.has(categoryKey(sub.category))) seen.set(categoryKey(sub.category), display.labelOf(sub.category));
     return [...seen].map(([value, label]) => ({ value, label }));
-  }, [subs]);
+  }, [subs, display]);
 
   return (
     <div className={styles.grid}>
       <MonthlySpendCard months={months} currency={currency} />
-      <CategorySpendCard months={months} currency={currency} />
+      <CategorySpendCard months={months} currency={currency} display={display} />
       {premium ? (
         <SmartInsightsCard insights={insights} />
       ) : (

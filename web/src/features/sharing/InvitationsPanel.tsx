@@ -72,12 +72,12 @@ export function InvitationsPanel({ subscriptions }: { subscriptions: readonly Su
                   <strong>{invitation.payerName}</strong> invited you to share <strong>{sub.name}</strong> — your share{' '}
                   <strong>
                     {formatAmount(invitation.amount, sub.currency)}
-                    {cycleLabel(sub.billingCycle, 1)}
+                    {cycleLabel(sub.billingCycle, sub.cycleInterval)}
                   </strong>
                 </p>
                 <p className={styles.when}>
                   Price {formatAmount(sub.amount, sub.currency)}
-                  {cycleLabel(sub.billingCycle, 1)} · expires {formatDateShort(invitation.expiresAt.slice(0, 10))}
+                  {cycleLabel(sub.billingCycle, sub.cycleInterval)} · expires {formatDateShort(invitation.expiresAt.slice(0, 10))}
                 </p>
               </div>
               <div className={styles.actions}>
