@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AccountExport } from '../../shared/api/account.js';
 import type { AccountPaymentList, Payment, PaymentList } from '../../shared/api/payments.js';
 import { paymentMessages } from '../../shared/api/payments.js';
 import type { Subscription } from '../../shared/api/subscription.js';
@@ -229,11 +230,20 @@ describe('a renewal marked paid is a renewal that happened (issue 35 §8)', () =
     expect(paid.status).toBe(200);
     expect(await dueDateOf(alice, sub.id)).toBe(addDays(due, 7));
     expect(addDays(due, 7) > today).toBe(true);
+    // The activity log says it as it says a Renew.
+    const renewedEntries = async () => {
+      const exported = await call<AccountExport>('GET', '/api/auth/export', { token: alice.token });
+      return exported.body.activity.filter((a) => a.actionType === 'subscription_renewed' && a.details.subscriptionId === sub.id);
+    };
+    expect((await renewedEntries()).map((a) => a.details)).toEqual([
+      { subscriptionId: sub.id, name: 'Weekly box', dueDate: addDays(due, 7) },
+    ]);
 
     expect(await mark(alice, sub.id, { dueDate: due, status: 'paid' })).toMatchObject({ status: 200, body: paid.body });
     expect(await dueDateOf(alice, sub.id)).toBe(addDays(due, 7));
     expect((await mark(alice, sub.id, { dueDate: due, status: 'skipped' })).status).toBe(200);
     expect(await dueDateOf(alice, sub.id)).toBe(addDays(due, 7));
+    expect(await renewedEntries()).toHaveLength(1);
 
     // Renew goes on from there, and records the renewal it moves past.
     expect((await call('PUT', `/api/subscriptions/${sub.id}/renew`, { token: alice.token })).status).toBe(200);
