@@ -1,4 +1,4 @@
-import { paymentMessages, paymentRoutes } from '../../shared/api/payments.js';
+import { type Payment, paymentMessages, paymentRoutes } from '../../shared/api/payments.js';
 import { reminderRuleMessages, reminderRuleRoutes, type SubscriptionReminderRules } from '../../shared/api/reminders.js';
 import { sharingRoutes } from '../../shared/api/sharing.js';
 import type { SubscriptionStatus } from '../../shared/api/subscription.js';
@@ -19,7 +19,7 @@ import {
 import { normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
-import { isRecordableRenewal, isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
+import { dueDateAfterPayment, isRecordableRenewal, isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
 import { hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
@@ -34,7 +34,7 @@ import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctCha
 import { ownSubscription, priceEditProblem, sharedWithMe } from '../lib/sharing/shared-view.js';
 import { deleteMembership, releaseSubscription, setSharingExpiry } from '../lib/sharing/sharing-store.js';
 import { addToCounters } from '../lib/stats/counters.js';
-import { deletePayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
+import { deletePayments, listAllPayments, listPayments, recordPayment, setPaymentsExpiry } from '../lib/subscriptions/payments.js';
 import {
   createSubscription,
   deleteSubscriptionForever,
@@ -143,6 +143,32 @@ function recordSubscriptionActivity(
   details: ActivityDetails = {},
 ) {
   return recordActivity(user.id, actionType, user.username, { subscriptionId: subscription.id, name: subscription.name, ...details });
+}
+
+/**
+ * Moves an active subscription's due date past a renewal recorded paid (shared/domain/payments.ts
+ * `dueDateAfterPayment`), through the one transition write Renew uses, and logs it as Renew does. Read
+ * again inside the transition: a second mark of the same renewal, or a Renew that got there first,
+ * finds the due date past it and writes nothing. One canceled or trashed meanwhile keeps its due date
+ * (the payment stands).
+ */
+async function moveOnPast(user: UserItem, id: string, payment: Pick<Payment, 'dueDate' | 'status'>): Promise<void> {
+  let moved = false;
+  const updated = await retryUntil(
+    'changed',
+    'moving a due date past a paid renewal',
+    async () => {
+      const current = await getSubscription(user.id, id);
+      const dueDate = current && dueDateAfterPayment(current, payment.dueDate, payment.status);
+      if (!current || !dueDate) return null;
+      const written = await transition(current, ['active'], { dueDate });
+      moved = Boolean(written);
+      return written ?? AGAIN;
+    },
+    undefined,
+    { exhausted: () => conflict(messages.cannotRenew) },
+  );
+  if (moved && updated) await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
 }
 
 /** The role in effect now: what may set reminder rules (as functions/channels decides for channels). */
@@ -332,13 +358,20 @@ export const handler = createApiHandler(
       const subscription = toSubscription(current);
       const payments = await listPayments(user.id, params.id);
       const rates = await currentRates();
+      // The one lifetime spend the details dialog and /insights show (issue 35 §2), on the server's day.
+      const spent = (currency: string) => {
+        const { amount } = lifetimeSpend(subscription, payments, todayIn('UTC', now()), currency, rates);
+        return { amount, currency };
+      };
       return {
         payments,
-        lifetimeSpend: lifetimeSpend(payments, subscription.currency, rates),
-        lifetimeSpendInDisplayCurrency: lifetimeSpend(payments, normalizeCurrency(user.currencyPreference), rates),
+        lifetimeSpend: spent(subscription.currency),
+        lifetimeSpendInDisplayCurrency: spent(normalizeCurrency(user.currencyPreference)),
         ratesDate: rates.date,
       };
     },
+
+    listAllPayments: async ({ user }) => ({ payments: await listAllPayments(user.id) }),
 
     recordPayment: async ({ user, params, body }) => {
       const current = await getSubscription(user.id, params.id);
@@ -347,7 +380,10 @@ export const handler = createApiHandler(
       const subscription = toSubscription(current);
       if (!isRenewalDate(subscription, body.dueDate)) throw badRequest(paymentMessages.notARenewal);
       if (!isRecordableRenewal(subscription, body.dueDate, todayIn('UTC', now()))) throw badRequest(paymentMessages.outsideCycles);
-      return recordPayment(user.id, subscription.id, paymentFor(subscription, body.dueDate, body.status, body));
+      const payment = await recordPayment(user.id, subscription.id, paymentFor(subscription, body.dueDate, body.status, body));
+      // A renewal marked paid happened: a subscription due on it (or past due before it) moves on, as Renew moves it (issue 35 §8).
+      if (dueDateAfterPayment(subscription, payment.dueDate, payment.status)) await moveOnPast(user, current.id, payment);
+      return payment;
     },
   },
 );

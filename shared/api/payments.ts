@@ -42,6 +42,17 @@ export interface PaymentList {
   ratesDate: string | null;
 }
 
+/** One of the caller's payments, with the subscription it is for. */
+export interface AccountPayment extends Payment {
+  subscriptionId: string;
+}
+
+/** GET /api/payments: every payment of the caller's own subscriptions (what /insights' lifetime spend reads). */
+export interface AccountPaymentList {
+  /** By subscription, oldest renewal first within each. */
+  payments: AccountPayment[];
+}
+
 export const paymentMessages = {
   dueDateRequired: 'Due date is required',
   dueDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)',
@@ -95,6 +106,14 @@ export const paymentRoutes = {
     access: 'user',
     body: undefined,
     badParameter: noSuchSubscription,
+  }),
+  /** Every payment of the caller's subscriptions, so /insights totals each one as its details dialog does (issue 35 §2). */
+  listAllPayments: route<AccountPaymentList>()({
+    method: 'GET',
+    path: '/api/payments',
+    area: 'subscriptions',
+    access: 'user',
+    body: undefined,
   }),
   /**
    * Records one renewal as paid or skipped; one record per renewal. The same body again changes

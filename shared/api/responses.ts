@@ -111,6 +111,10 @@ const paymentListResponse = z.object({
   ratesDate: nullableString,
 });
 
+const accountPaymentListResponse = z.object({
+  payments: z.array(z.extend(paymentResponse, { subscriptionId: z.string() })),
+});
+
 export const announcementResponse = z.object({
   id: z.string(),
   title: z.string(),
@@ -280,6 +284,7 @@ export const responseSchemas = {
   cancelSubscription: subscriptionResponse,
   reactivateSubscription: subscriptionResponse,
   listPayments: paymentListResponse,
+  listAllPayments: accountPaymentListResponse,
   recordPayment: paymentResponse,
   landingStats: landingStatsResponse,
   getBudgets: budgetsResponse,

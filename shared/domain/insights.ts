@@ -8,11 +8,13 @@
  * tracked (its first price, or its creation), since the product records what was billed, not what
  * the bank took.
  */
+import type { Payment } from '../api/payments.js';
 import type { PriceChange, Subscription } from '../api/subscription.js';
 import { type BillingPrices, type BillingSchedule, chargesBetween, priceAt, priceHistoryOf } from './billing.js';
 import { categoryKey, categoryLabel } from './categories.js';
 import { convert, FIXED_RATES, formatAmount, type RateTable, roundMoney } from './currency.js';
 import { addDays, daysBetween, daysInMonth, formatDateShort, parseCalendarDate } from './dates.js';
+import { lifetimeSpend as lifetimeSpendOf, trackedSince } from './payments.js';
 
 /** What the figures read of a subscription. */
 export type InsightSubscription = Pick<Subscription, 'id' | 'name' | 'category' | 'createdAt'> & BillingSchedule & BillingPrices;
@@ -43,14 +45,6 @@ export function monthBounds(month: string): { first: string; last: string } {
 /** 'Nov 2026' (short) or 'November 2026' (long), in UTC so every reader names the same month. */
 export function monthLabel(month: string, style: 'short' | 'long' = 'short'): string {
   return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: style, year: 'numeric', timeZone: 'UTC' });
-}
-
-/** The first day a subscription's spend counts from: its first price's date, else the day it was created. */
-export function trackedSince(sub: InsightSubscription): string {
-  const first = priceHistoryOf(sub)[0]?.effectiveFrom;
-  const created = sub.createdAt.slice(0, 10);
-  // A history without dates of its own starts on a placeholder day (billing.ts): the creation is the start then.
-  return first && first > '1900-01-01' && first < created ? first : created;
 }
 
 /** The subscription's charges from `from` to `to`, each converted: amounts in `to.currency`. */
@@ -141,20 +135,26 @@ export interface LifetimeSpend {
   total: number;
 }
 
-/** Lifetime spend per subscription (not in the trash), largest first; those that cost nothing yet are listed last. */
-export function lifetimeSpend(subs: readonly InsightSubscription[], today: string, money: InCurrency): LifetimeSpend[] {
+/**
+ * Lifetime spend per subscription (not in the trash), largest first; those that cost nothing yet are
+ * listed last. Each total is payments.ts `lifetimeSpend` of the subscription's payments (`payments`, by
+ * subscription id; none for a subscription someone else pays): what its details dialog says.
+ */
+export function lifetimeSpend(
+  subs: readonly InsightSubscription[],
+  today: string,
+  { currency, rates = FIXED_RATES }: InCurrency,
+  payments: Readonly<Record<string, readonly Pick<Payment, 'dueDate' | 'status' | 'amount' | 'currency'>[]>> = {},
+): LifetimeSpend[] {
   return subs
     .filter((sub) => sub.status !== 'deleted')
-    .map((sub) => {
-      const since = trackedSince(sub);
-      return {
-        subscriptionId: sub.id,
-        name: sub.name,
-        category: sub.category,
-        since,
-        total: since > today ? 0 : roundMoney(spendBetween(sub, since, today, money)),
-      };
-    })
+    .map((sub) => ({
+      subscriptionId: sub.id,
+      name: sub.name,
+      category: sub.category,
+      since: trackedSince(sub),
+      total: lifetimeSpendOf(sub, payments[sub.id] ?? [], today, currency, rates).amount,
+    }))
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }
 

@@ -4,7 +4,7 @@
  * goes through shared/domain/currency.ts's rate table, here and nowhere else.
  */
 import type { Money, Payment, PaymentStatus } from '../api/payments.js';
-import { type BillingPrices, type BillingSchedule, chargeOn, occurrences, priceHistoryOf } from './billing.js';
+import { type BillingPrices, type BillingSchedule, chargeOn, chargesBetween, nextRenewal, occurrences, priceHistoryOf } from './billing.js';
 import { convert, FIXED_RATES, type RateTable, roundMoney } from './currency.js';
 import { addDays, addMonthsClamped } from './dates.js';
 
@@ -54,15 +54,76 @@ export function paymentFor(
   return { dueDate, status, amount: roundMoney(given.amount), currency: given.currency ?? charge.currency };
 }
 
-/** The paid amounts added up in `currency`, each converted at `rates` (skipped renewals cost nothing). */
+/** The payments of many subscriptions (GET /api/payments) by subscription id, each list as given. */
+export function paymentsBySubscription<P extends { subscriptionId: string }>(payments: readonly P[]): Record<string, P[]> {
+  const grouped: Record<string, P[]> = {};
+  for (const payment of payments) {
+    const list = grouped[payment.subscriptionId] ?? [];
+    list.push(payment);
+    grouped[payment.subscriptionId] = list;
+  }
+  return grouped;
+}
+
+/**
+ * Where a renewal recorded as `status` moves the subscription's due date (issue 35 §8), or null when it
+ * stays: a renewal marked paid is a renewal that happened, so an active subscription whose due date is
+ * that renewal or before it moves on to the renewal after it, as Renew does (billing.ts `nextRenewal`).
+ * A skip, a renewal before the due date (already moved past) and a canceled subscription move nothing,
+ * and nothing ever moves a due date back.
+ */
+export function dueDateAfterPayment(sub: BillingSchedule, dueDate: string, status: PaymentStatus): string | null {
+  if ((sub.status ?? 'active') !== 'active' || status !== 'paid' || dueDate < sub.dueDate) return null;
+  return nextRenewal({ ...sub, dueDate });
+}
+
+/** What a subscription has cost (issue 35 §2), in one currency, and what it is made of. */
+export interface LifetimeSpend extends Money {
+  /** Renewals recorded paid: each counts the amount charged. */
+  paidCount: number;
+  /** Renewals recorded skipped: each counts nothing. */
+  skippedCount: number;
+  /** Past renewals with no record: each counts the price in force then (0 in a free trial). */
+  unrecordedCount: number;
+}
+
+/** The first day a subscription's spend counts from: its first price's date, else the day it was created. */
+export function trackedSince(sub: BillingPrices & { createdAt: string }): string {
+  const first = priceHistoryOf(sub)[0]?.effectiveFrom;
+  const created = sub.createdAt.slice(0, 10);
+  // A history without dates of its own starts on a placeholder day (billing.ts): the creation is the start then.
+  return first && first > '1900-01-01' && first < created ? first : created;
+}
+
+/**
+ * A subscription's lifetime spend (issue 35 §2: one computation, read by the details dialog, the
+ * payments route and /insights): every renewal recorded paid counts the amount charged, one recorded
+ * skipped counts nothing, and a renewal with no record that has passed (since the subscription was
+ * first tracked, before today and before its due date: the due date moved past it) counts the price in
+ * force on its date. A renewal due today or past due and unrecorded has not happened yet: it counts
+ * once marked paid or renewed. Amounts are converted to `currency` with `rates`.
+ */
 export function lifetimeSpend(
-  payments: readonly Pick<Payment, 'status' | 'amount' | 'currency'>[],
+  sub: BillingSchedule & BillingPrices & { createdAt: string },
+  payments: readonly Pick<Payment, 'dueDate' | 'status' | 'amount' | 'currency'>[],
+  today: string,
   currency: string,
   rates: RateTable = FIXED_RATES,
-): Money {
+): LifetimeSpend {
   let total = 0;
-  for (const payment of payments) if (payment.status === 'paid') total += convert(payment.amount, payment.currency, currency, rates);
-  return { amount: roundMoney(total), currency };
+  let paidCount = 0;
+  let skippedCount = 0;
+  for (const payment of payments) {
+    if (payment.status === 'paid') {
+      total += convert(payment.amount, payment.currency, currency, rates);
+      paidCount++;
+    } else skippedCount++;
+  }
+  const recorded = new Set(payments.map((p) => p.dueDate));
+  const before = (today < sub.dueDate ? today : sub.dueDate) as string;
+  const unrecorded = chargesBetween(sub, trackedSince(sub), addDays(before, -1)).filter((charge) => !recorded.has(charge.date));
+  for (const charge of unrecorded) total += convert(charge.amount, charge.currency, currency, rates);
+  return { amount: roundMoney(total), currency, paidCount, skippedCount, unrecordedCount: unrecorded.length };
 }
 
 /**

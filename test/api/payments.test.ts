@@ -1,11 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Payment, PaymentList } from '../../shared/api/payments.js';
+import type { AccountExport } from '../../shared/api/account.js';
+import type { AccountPaymentList, Payment, PaymentList } from '../../shared/api/payments.js';
 import { paymentMessages } from '../../shared/api/payments.js';
 import type { Subscription } from '../../shared/api/subscription.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
 import { shiftRenewal } from '../../shared/domain/billing.js';
 import { convert, FIXED_RATES, roundMoney } from '../../shared/domain/currency.js';
-import { call, getItem, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
+import { addDays } from '../../shared/domain/dates.js';
+import { lifetimeSpend as insightsLifetime } from '../../shared/domain/insights.js';
+import { paymentsBySubscription } from '../../shared/domain/payments.js';
+import { call, getItem, PASSWORD, type SignedInUser, signedInUser, stackClock } from './helpers.js';
 
 /** Payments of a subscription (issue 24 §4): GET/POST /api/subscriptions/{id}/payments, through the local stack. */
 let alice: SignedInUser;
@@ -160,7 +164,7 @@ describe('refusals', () => {
       status: 400,
       body: { message: paymentMessages.outsideCycles },
     });
-    expect((await paymentsOf(alice, weekly.id)).lifetimeSpend.amount).toBe(0);
+    expect((await paymentsOf(alice, weekly.id)).payments).toEqual([]);
     // Its next renewal and the ones since its start are recorded.
     expect((await mark(alice, weekly.id, { dueDate: '2030-01-31', status: 'paid' })).status).toBe(200);
     expect((await mark(alice, weekly.id, { dueDate: '2030-01-24', status: 'paid' })).status).toBe(200);
@@ -201,9 +205,104 @@ describe('Renew', () => {
 
   it('keeps what the user already marked for that renewal', async () => {
     const sub = await create(alice, { name: 'Phone bill' });
-    const variable = await mark(alice, sub.id, { dueDate: '2030-01-31', status: 'paid', amount: 41.2 });
+    const skipped = await mark(alice, sub.id, { dueDate: '2030-01-31', status: 'skipped', amount: 41.2 });
     expect((await call('PUT', `/api/subscriptions/${sub.id}/renew`, { token: alice.token })).status).toBe(200);
-    expect((await paymentsOf(alice, sub.id)).payments).toEqual([variable.body]);
+    expect((await paymentsOf(alice, sub.id)).payments).toEqual([skipped.body]);
+  });
+});
+
+/** Today on the stack's clock (which other files may have moved forward), in UTC as the functions read it. */
+const stackToday = async () => new Date(await stackClock()).toISOString().slice(0, 10);
+
+async function dueDateOf(user: SignedInUser, id: string): Promise<string | undefined> {
+  const list = await call<Subscription[]>('GET', '/api/subscriptions', { token: user.token });
+  return list.body.find((s) => s.id === id)?.dueDate;
+}
+
+describe('a renewal marked paid is a renewal that happened (issue 35 §8)', () => {
+  it('moves a past-due subscription on as Renew would; marking it again, or changing it to skipped, moves nothing more', async () => {
+    const today = await stackToday();
+    const due = addDays(today, -3);
+    const sub = await create(alice, { name: 'Weekly box', billingCycle: 'weekly', amount: 5, dueDate: due });
+    expect(sub.dueDate < today).toBe(true);
+
+    const paid = await mark(alice, sub.id, { dueDate: due, status: 'paid' });
+    expect(paid.status).toBe(200);
+    expect(await dueDateOf(alice, sub.id)).toBe(addDays(due, 7));
+    expect(addDays(due, 7) > today).toBe(true);
+    // The activity log says it as it says a Renew.
+    const renewedEntries = async () => {
+      const exported = await call<AccountExport>('GET', '/api/auth/export', { token: alice.token });
+      return exported.body.activity.filter((a) => a.actionType === 'subscription_renewed' && a.details.subscriptionId === sub.id);
+    };
+    expect((await renewedEntries()).map((a) => a.details)).toEqual([
+      { subscriptionId: sub.id, name: 'Weekly box', dueDate: addDays(due, 7) },
+    ]);
+
+    expect(await mark(alice, sub.id, { dueDate: due, status: 'paid' })).toMatchObject({ status: 200, body: paid.body });
+    expect(await dueDateOf(alice, sub.id)).toBe(addDays(due, 7));
+    expect((await mark(alice, sub.id, { dueDate: due, status: 'skipped' })).status).toBe(200);
+    expect(await dueDateOf(alice, sub.id)).toBe(addDays(due, 7));
+    expect(await renewedEntries()).toHaveLength(1);
+
+    // Renew goes on from there, and records the renewal it moves past.
+    expect((await call('PUT', `/api/subscriptions/${sub.id}/renew`, { token: alice.token })).status).toBe(200);
+    expect(await dueDateOf(alice, sub.id)).toBe(addDays(due, 14));
+    expect((await paymentsOf(alice, sub.id)).payments.map((p) => [p.dueDate, p.status])).toEqual([
+      [addDays(due, 7), 'paid'],
+      [due, 'skipped'],
+    ]);
+  });
+
+  it('a skip, a renewal the due date already passed, and a canceled subscription keep the due date', async () => {
+    const today = await stackToday();
+    const due = addDays(today, -3);
+    const sub = await create(alice, { name: 'Skipped box', billingCycle: 'weekly', amount: 5, dueDate: due });
+    expect((await mark(alice, sub.id, { dueDate: due, status: 'skipped' })).status).toBe(200);
+    expect(await dueDateOf(alice, sub.id)).toBe(due);
+
+    const canceled = await create(alice, { name: 'Canceled box', billingCycle: 'weekly', amount: 5, dueDate: due });
+    expect((await call('PUT', `/api/subscriptions/${canceled.id}/cancel`, { token: alice.token })).status).toBe(200);
+    // A canceled subscription has no renewal from its due date on to mark; one before it is outside its cycles.
+    expect((await mark(alice, canceled.id, { dueDate: due, status: 'paid' })).status).toBe(400);
+    expect(await dueDateOf(alice, canceled.id)).toBe(due);
+  });
+});
+
+describe('one lifetime spend for the details dialog and /insights (issue 35 §2)', () => {
+  it('€10.99 paid, one renewal skipped, €11.49 paid: the payments route and /insights from GET /api/payments both say $24.43', async () => {
+    const frank = await signedInUser();
+    const today = await stackToday();
+    const first = addDays(today, -20);
+    const spotify = await create(frank, { name: 'Spotify', billingCycle: 'weekly', amount: 10.99, currency: 'EUR', dueDate: first });
+    const other = await create(frank, { name: 'Gym' });
+    await mark(frank, other.id, { dueDate: '2030-01-31', status: 'paid' });
+    expect((await mark(frank, spotify.id, { dueDate: first, status: 'paid' })).status).toBe(200);
+    expect((await mark(frank, spotify.id, { dueDate: addDays(first, 7), status: 'skipped' })).status).toBe(200);
+    expect((await mark(frank, spotify.id, { dueDate: addDays(first, 14), status: 'paid', amount: 11.49 })).status).toBe(200);
+
+    const list = await paymentsOf(frank, spotify.id);
+    expect(list.lifetimeSpend).toEqual({ amount: 22.48, currency: 'EUR' });
+    expect(list.lifetimeSpendInDisplayCurrency).toEqual({ amount: 24.43, currency: 'USD' });
+
+    const all = await call<AccountPaymentList>('GET', '/api/payments', { token: frank.token });
+    expect(all.status).toBe(200);
+    expect(all.body.payments.map((p) => [p.subscriptionId, p.dueDate, p.status].join(' '))).toEqual(
+      expect.arrayContaining([
+        `${spotify.id} ${first} paid`,
+        `${spotify.id} ${addDays(first, 7)} skipped`,
+        `${spotify.id} ${addDays(first, 14)} paid`,
+        `${other.id} 2030-01-31 paid`,
+      ]),
+    );
+    expect(all.body.payments).toHaveLength(4);
+    const subs = (await call<Subscription[]>('GET', '/api/subscriptions', { token: frank.token })).body;
+    const rows = insightsLifetime(subs, today, { currency: 'USD', rates: FIXED_RATES }, paymentsBySubscription(all.body.payments));
+    expect(rows.find((row) => row.subscriptionId === spotify.id)?.total).toBe(24.43);
+
+    // Only the caller's own payments.
+    expect((await call<AccountPaymentList>('GET', '/api/payments', { token: bob.token })).body.payments).toEqual([]);
+    expect((await call('GET', '/api/payments')).status).toBe(401);
   });
 });
 

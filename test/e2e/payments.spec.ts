@@ -51,10 +51,13 @@ test('marks renewals paid and skipped in the details dialog, which shows the pay
   await expect(toast(page, `Renewal of ${formatDateShort(second)} marked paid`)).toBeVisible();
   const rows = dialog.getByRole('region', { name: 'Payments' }).getByRole('row');
   await expect(rows).toHaveText(['DateStatusAmount', `${formatDateShort(second)}Paid€13.50`]);
+  // A renewal marked paid happened (issue 35 §8): the due date moved past it, so the card is no longer past due, and
+  // the earlier renewal it moved past counts the price then until it is marked (issue 35 §2).
+  await expect(card(page, 'Gym').getByText('Past Due')).toBeHidden();
   // The display currency is USD: the lifetime spend in dollars, and as billed beside it.
   const lifetime = dialog.getByTestId('lifetime-spend');
-  await expect(lifetime).toHaveText(formatAmount(convert(13.5, 'EUR', 'USD'), 'USD'));
-  await expect(dialog.getByText('€13.50 · 1 paid renewal')).toBeVisible();
+  await expect(lifetime).toHaveText(formatAmount(convert(23.5, 'EUR', 'USD'), 'USD'));
+  await expect(dialog.getByText('€23.50 · 1 paid renewal · 1 not marked, at the price then')).toBeVisible();
   // The row went: the focus is on the one now in its place.
   await expect(dialog.getByLabel(`Amount charged on ${formatDateShort(first)} (EUR)`)).toBeFocused();
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { nextRenewal } from '../../shared/domain/billing.js';
 import { convert, FIXED_RATES, roundMoney } from '../../shared/domain/currency.js';
+import { lifetimeSpend as insightsLifetime } from '../../shared/domain/insights.js';
 import {
+  dueDateAfterPayment,
   isRecordableRenewal,
   isRenewalDate,
   lifetimeSpend,
@@ -70,22 +73,84 @@ describe('what a mark records (issue 24 §4)', () => {
   });
 });
 
-describe('lifetime spend (issue 24 §4)', () => {
-  const payments = [
-    { status: 'paid', amount: 10, currency: 'EUR' },
-    { status: 'skipped', amount: 10, currency: 'EUR' },
-    { status: 'paid', amount: 11.5, currency: 'USD' },
+describe('lifetime spend: one computation for the details dialog, the payments route and /insights (issue 35 §2)', () => {
+  const TODAY = '2026-11-28';
+  // Spotify in euros, tracked from 15 August, renewing on the 1st, next on 1 December.
+  const spotify = sub({
+    name: 'Spotify',
+    amount: 10.99,
+    currency: 'EUR',
+    dueDate: '2026-12-01',
+    priceHistory: [{ amount: 10.99, currency: 'EUR', effectiveFrom: '2026-08-15' }],
+    createdAt: '2026-08-15T09:00:00.000Z',
+  });
+  const issuePayments = [
+    { dueDate: '2026-11-01', status: 'paid', amount: 11.49, currency: 'EUR' },
+    { dueDate: '2026-10-01', status: 'skipped', amount: 10.99, currency: 'EUR' },
+    { dueDate: '2026-09-01', status: 'paid', amount: 10.99, currency: 'EUR' },
   ] as const;
 
-  it('adds the paid amounts only, each converted to the currency asked for', () => {
-    expect(lifetimeSpend(payments, 'EUR')).toEqual({ amount: roundMoney(10 + convert(11.5, 'USD', 'EUR')), currency: 'EUR' });
-    expect(lifetimeSpend(payments, 'USD')).toEqual({ amount: roundMoney(convert(10, 'EUR', 'USD') + 11.5), currency: 'USD' });
-    expect(lifetimeSpend([], 'GBP')).toEqual({ amount: 0, currency: 'GBP' });
+  it('€10.99 paid, one renewal skipped, €11.49 paid: $24.43 in the dialog and on /insights alike', () => {
+    const dialog = lifetimeSpend(spotify, issuePayments, TODAY, 'USD');
+    expect(dialog).toEqual({ amount: 24.43, currency: 'USD', paidCount: 2, skippedCount: 1, unrecordedCount: 0 });
+    expect(dialog.amount).toBe(roundMoney(convert(10.99 + 11.49, 'EUR', 'USD')));
+    const insights = insightsLifetime([spotify], TODAY, { currency: 'USD', rates: FIXED_RATES }, { [spotify.id]: issuePayments });
+    expect(insights.map((row) => row.total)).toEqual([24.43]);
+    expect(lifetimeSpend(spotify, issuePayments, TODAY, 'EUR').amount).toBe(22.48);
   });
 
-  it('converts with the rates it is given', () => {
+  it('a past renewal with no record counts the price in force then; a skip counts nothing', () => {
+    const raised = {
+      ...spotify,
+      priceHistory: [
+        { amount: 10.99, currency: 'EUR', effectiveFrom: '2026-08-15' },
+        { amount: 11.99, currency: 'EUR', effectiveFrom: '2026-10-15' },
+      ],
+    };
+    // 1 September and 1 October unrecorded (10.99 each), 1 November at the raised price.
+    expect(lifetimeSpend(raised, [], TODAY, 'EUR')).toMatchObject({ amount: 33.97, paidCount: 0, unrecordedCount: 3 });
+    const skipped = [{ dueDate: '2026-10-01', status: 'skipped', amount: 10.99, currency: 'EUR' }] as const;
+    expect(lifetimeSpend(raised, skipped, TODAY, 'EUR')).toMatchObject({ amount: 22.98, skippedCount: 1, unrecordedCount: 2 });
+    // Free-trial renewals cost 0.
+    expect(lifetimeSpend({ ...raised, trialEndsAt: '2026-10-01' }, [], TODAY, 'EUR').amount).toBe(22.98);
+  });
+
+  it('a renewal due today or past due counts only once it is marked paid (or renewed)', () => {
+    const pastDue = { ...spotify, dueDate: '2026-10-01' };
+    // 1 September happened (the due date moved past it); 1 October and 1 November are past due.
+    expect(lifetimeSpend(pastDue, [], TODAY, 'EUR')).toMatchObject({ amount: 10.99, unrecordedCount: 1 });
+    const paidNovember = [{ dueDate: '2026-11-01', status: 'paid', amount: 12, currency: 'EUR' }] as const;
+    expect(lifetimeSpend(pastDue, paidNovember, TODAY, 'EUR').amount).toBe(22.99);
+    expect(lifetimeSpend(spotify, [], '2026-11-01', 'EUR')).toMatchObject({ amount: 21.98, unrecordedCount: 2 });
+    // Tracked from today: nothing has happened yet.
+    expect(lifetimeSpend({ ...spotify, createdAt: `${TODAY}T08:00:00.000Z`, priceHistory: [] }, [], TODAY, 'EUR').amount).toBe(0);
+  });
+
+  it('converts each payment from the currency it was recorded in, with the rates it is given', () => {
+    const mixed = [
+      { dueDate: '2026-11-01', status: 'paid', amount: 10, currency: 'EUR' },
+      { dueDate: '2026-10-01', status: 'paid', amount: 11.5, currency: 'USD' },
+      { dueDate: '2026-09-01', status: 'skipped', amount: 10, currency: 'EUR' },
+    ] as const;
+    expect(lifetimeSpend(spotify, mixed, TODAY, 'EUR').amount).toBe(roundMoney(10 + convert(11.5, 'USD', 'EUR')));
     const rates = { date: '2026-11-24', perUsd: { ...FIXED_RATES.perUsd, EUR: 0.5 } };
-    expect(lifetimeSpend(payments, 'USD', rates).amount).toBe(31.5);
+    expect(lifetimeSpend(spotify, mixed, TODAY, 'USD', rates).amount).toBe(31.5);
+  });
+});
+
+describe('a renewal marked paid moves the due date on (issue 35 §8)', () => {
+  const monthly = sub({ dueDate: '2026-10-31' });
+
+  it('from the due date, or a past-due renewal after it, to the renewal after the one marked, as Renew does', () => {
+    expect(dueDateAfterPayment(monthly, '2026-10-31', 'paid')).toBe('2026-11-30');
+    expect(dueDateAfterPayment(monthly, '2026-10-31', 'paid')).toBe(nextRenewal(monthly));
+    expect(dueDateAfterPayment(monthly, '2026-11-30', 'paid')).toBe('2026-12-31');
+  });
+
+  it('not for a skip, a renewal the due date already moved past, or a canceled subscription', () => {
+    expect(dueDateAfterPayment(monthly, '2026-10-31', 'skipped')).toBeNull();
+    expect(dueDateAfterPayment(monthly, '2026-09-30', 'paid')).toBeNull();
+    expect(dueDateAfterPayment({ ...monthly, status: 'canceled' }, '2026-10-31', 'paid')).toBeNull();
   });
 });
 

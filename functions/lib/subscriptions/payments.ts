@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Payment } from '../../../shared/api/payments.js';
+import type { AccountPayment, Payment } from '../../../shared/api/payments.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { setExpiry } from '../chassis/expiry.js';
@@ -51,6 +51,12 @@ async function queryPayments(userId: string, subscriptionId: string, keysOnly = 
 /** The subscription's payments, newest renewal first. */
 export async function listPayments(userId: string, subscriptionId: string): Promise<Payment[]> {
   return (await queryPayments(userId, subscriptionId)).map(toPayment).reverse();
+}
+
+/** Every payment of the user's subscriptions, by subscription, oldest renewal first within each. */
+export async function listAllPayments(userId: string): Promise<AccountPayment[]> {
+  const items = await queryPrefix<PaymentItem>(keys.user(userId).pk, PAYMENT_PREFIX, { consistent: true });
+  return items.map((item) => ({ subscriptionId: item.subscriptionId, ...toPayment(item) }));
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { routes } from '@shared/api';
 import type { Channel } from '@shared/api/channels';
-import type { PaymentInput, PaymentList } from '@shared/api/payments';
+import type { AccountPaymentList, PaymentInput, PaymentList } from '@shared/api/payments';
 import type { Subscription } from '@shared/api/subscription';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '@shared/api/subscription-list';
 import type { SubscriptionInput } from '@shared/api/subscriptions';
@@ -26,6 +26,8 @@ export const queryKeys = {
   me: ['me'],
   subscriptions: ['subscriptions'],
   payments: (subscriptionId: string) => ['payments', subscriptionId] as const,
+  /** Every payment of the user's (a prefix of each subscription's key: invalidating it asks them all again). */
+  allPayments: ['payments'] as const,
   channels: ['channels'],
 } as const;
 
@@ -202,13 +204,26 @@ export const paymentsQuery = (subscriptionId: string) =>
     queryFn: ({ signal }): Promise<PaymentList> => api(routes.listPayments, { params: { id: subscriptionId }, signal }),
   });
 
-/** POST /api/subscriptions/{id}/payments; the subscription's payments are asked again after it. */
+/** GET /api/payments: every payment of the user's, for /insights' lifetime spend (issue 35 §2). */
+export const allPaymentsQuery = queryOptions({
+  queryKey: queryKeys.allPayments,
+  queryFn: ({ signal }): Promise<AccountPaymentList> => api(routes.listAllPayments, { signal }),
+});
+
+/**
+ * POST /api/subscriptions/{id}/payments; the payments are asked again after it, and the subscriptions:
+ * a renewal marked paid moves a subscription's due date on (issue 35 §8).
+ */
 export function useRecordPayment(subscriptionId: string) {
   return useMutation({
     mutationFn: (input: PaymentInput) => api(routes.recordPayment, { params: { id: subscriptionId }, body: input }),
     onMutate: () => sessionGeneration,
     onSuccess: async (_answer, _input, sentIn) => {
-      if (sentIn === sessionGeneration) await queryClient.invalidateQueries({ queryKey: queryKeys.payments(subscriptionId) });
+      if (sentIn !== sessionGeneration) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.allPayments }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions }),
+      ]);
     },
   });
 }

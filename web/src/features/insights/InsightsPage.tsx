@@ -1,4 +1,5 @@
 import type { Budgets } from '@shared/api/budgets';
+import type { AccountPayment } from '@shared/api/payments';
 import { BUILT_IN_CATEGORIES, categoryDisplay, categoryKey } from '@shared/domain/categories';
 import { normalizeCurrency, type RateTable } from '@shared/domain/currency';
 import { localToday } from '@shared/domain/dates';
@@ -12,12 +13,13 @@ import {
   smartInsights,
   spendByMonth,
 } from '@shared/domain/insights';
+import { paymentsBySubscription } from '@shared/domain/payments';
 import { hasAdvancedStatistics, hasPremiumInsights } from '@shared/domain/roles';
 import { countedSubscriptions, hasSharedSubscriptions } from '@shared/domain/share-totals';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useMemo } from 'react';
-import { subscriptionsQuery } from '../../api/queries';
+import { allPaymentsQuery, subscriptionsQuery } from '../../api/queries';
 import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { Alert } from '../../components/ui/Alert';
@@ -51,12 +53,15 @@ export function InsightsPage() {
   const rates = useRates();
   const subscriptions = useQuery({ ...subscriptionsQuery, enabled: full });
   const budgets = useQuery({ ...budgetsQuery, enabled: premium });
+  // Each subscription's lifetime spend reads its payments, as its details dialog does (issue 35 §2).
+  const allPayments = useQuery({ ...allPaymentsQuery, enabled: full });
+  const payments = useMemo(() => paymentsBySubscription(allPayments.data?.payments ?? []), [allPayments.data]);
   const [fullPrice, setFullPrice] = useCountFullPrice();
   const listed = subscriptions.data;
   const counted = useMemo(() => (listed ? countedSubscriptions(listed, fullPrice) : []), [listed, fullPrice]);
 
   const title = <title>{pageTitle('Insights')}</title>;
-  if (full && (subscriptions.isPending || (premium && budgets.isPending))) {
+  if (full && (subscriptions.isPending || allPayments.isPending || (premium && budgets.isPending))) {
     return (
       <AppPageLayout title="Insights">
         {title}
@@ -64,7 +69,7 @@ export function InsightsPage() {
       </AppPageLayout>
     );
   }
-  if (full && subscriptions.isError) {
+  if (full && (subscriptions.isError || allPayments.isError)) {
     return (
       <AppPageLayout title="Insights">
         {title}
@@ -106,6 +111,7 @@ export function InsightsPage() {
         today={today}
         currency={full ? currency : 'USD'}
         rates={rates}
+        payments={payments}
         premium={premium}
         budgets={premium ? budgets.data : undefined}
       />
@@ -118,15 +124,17 @@ interface SectionsProps {
   today: string;
   currency: string;
   rates: RateTable;
+  /** The user's payments by subscription id. */
+  payments: Readonly<Record<string, AccountPayment[]>>;
   premium: boolean;
   budgets: Budgets | undefined;
 }
 
-function InsightsSections({ subs, today, currency, rates, premium, budgets }: SectionsProps) {
+function InsightsSections({ subs, today, currency, rates, payments, premium, budgets }: SectionsProps) {
   const money = { currency, rates };
   const months = useMemo(() => spendByMonth(subs, today, { currency, rates }), [subs, today, currency, rates]);
   const changes = useMemo(() => priceChanges(subs, rates), [subs, rates]);
-  const lifetime = useMemo(() => lifetimeSpend(subs, today, { currency, rates }), [subs, today, currency, rates]);
+  const lifetime = useMemo(() => lifetimeSpend(subs, today, { currency, rates }, payments), [subs, today, currency, rates, payments]);
   const insights = useMemo(() => (premium ? smartInsights(subs, today, { currency, rates }) : []), [premium, subs, today, currency, rates]);
   const month = monthOf(today);
   const checks = budgets ? budgetChecks(budgets, subs, month, today, money.rates) : [];

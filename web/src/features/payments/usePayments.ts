@@ -18,6 +18,8 @@ export interface PaymentsView {
   spent: Money | null;
   spentAsBilled: Money | null;
   paidCount: number;
+  /** Past renewals with no record, counted at the price in force then. */
+  unrecordedCount: number;
 }
 
 /**
@@ -32,8 +34,23 @@ export function usePayments(
   const { data, isPending, isError } = useQuery({ ...paymentsQuery(sub.id), enabled });
   const payments = data?.payments;
   const toMark = useMemo(() => (payments ? unrecordedRenewals(sub, payments, today) : []), [sub, payments, today]);
-  const spent = useMemo(() => (payments ? lifetimeSpend(payments, currency, rates) : null), [payments, currency, rates]);
-  const spentAsBilled = useMemo(() => (payments ? lifetimeSpend(payments, sub.currency, rates) : null), [payments, sub.currency, rates]);
-  const paidCount = payments?.filter((p) => p.status === 'paid').length ?? 0;
-  return { payments, isPending, isError, toMark, spent, spentAsBilled, paidCount };
+  // The one lifetime spend (issue 35 §2): /insights and the payments route read the same function.
+  const spent = useMemo(
+    () => (payments ? lifetimeSpend(sub, payments, today, currency, rates) : null),
+    [sub, payments, today, currency, rates],
+  );
+  const spentAsBilled = useMemo(
+    () => (payments ? lifetimeSpend(sub, payments, today, sub.currency, rates) : null),
+    [sub, payments, today, rates],
+  );
+  return {
+    payments,
+    isPending,
+    isError,
+    toMark,
+    spent,
+    spentAsBilled,
+    paidCount: spent?.paidCount ?? 0,
+    unrecordedCount: spent?.unrecordedCount ?? 0,
+  };
 }

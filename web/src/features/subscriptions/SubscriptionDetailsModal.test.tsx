@@ -101,7 +101,26 @@ describe('the details dialog', () => {
       'Oct 15, 2026$7.99 ',
       'Sep 15, 2026$7.99 ',
     ]);
-    expect(screen.getByTestId('lifetime-spend').textContent).toBe('$0.00');
+    // Nothing marked yet: the renewals since it was first tracked count the price in force then (issue 35 §2).
+    expect(screen.getByTestId('lifetime-spend').textContent).toBe('$35.96');
+    expect(screen.getByText('0 paid renewals · 4 not marked, at the price then')).toBeTruthy();
+  });
+
+  test('a price change from a later day: the price as billed and Current are today’s price, the later one Upcoming (issue 35 §4)', async () => {
+    const sub = netflix({
+      amount: 19.99,
+      priceHistory: [
+        { amount: 17.99, currency: 'USD', effectiveFrom: '2026-09-15' },
+        { amount: 19.99, currency: 'USD', effectiveFrom: '2027-01-05' },
+      ],
+    });
+    renderDetails(sub, on(routes.listPayments, paymentList([])));
+    const dialog = await screen.findByRole('dialog', { name: 'Netflix' });
+    const billed = within(dialog).getByText('Price as billed').nextElementSibling;
+    expect(billed?.textContent?.startsWith('$17.99')).toBe(true);
+    expect(billed?.nextElementSibling?.textContent).toBe('Since Sep 15, 2026 · $19.99 from 5 Jan 2027');
+    const history = within(within(dialog).getByRole('region', { name: 'Price history' })).getAllByRole('listitem');
+    expect(history.map((item) => item.textContent)).toEqual(['From Jan 5, 2027$19.99Upcoming', 'From Sep 15, 2026$17.99Current']);
   });
 
   test('payments that fail to load say so', async () => {

@@ -1,9 +1,9 @@
 import type { Subscription } from '@shared/api/subscription';
-import { isInTrial } from '@shared/domain/billing';
+import { isInTrial, priceAt, priceHistoryOf } from '@shared/domain/billing';
 import { type Category, categoryLabel } from '@shared/domain/categories';
 import { type CurrencyCode, convert, formatAmount } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
-import { cycleLabel, cycleName } from '@shared/domain/subscription-labels';
+import { cycleLabel, cycleName, nextPriceText } from '@shared/domain/subscription-labels';
 import { ratesLabel } from '@shared/domain/subscription-report';
 import { useRef } from 'react';
 import { Badge } from '../../components/ui/Badge';
@@ -37,8 +37,11 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
   const readOnly = useReadOnly();
   const member = Boolean(sub.shared);
   const payments = usePayments(sub, { currency, rates, today, enabled: !member });
-  const { spent, spentAsBilled, paidCount } = payments;
-  const history = [...sub.priceHistory].reverse();
+  const { spent, spentAsBilled, paidCount, unrecordedCount } = payments;
+  const history = [...priceHistoryOf(sub)].reverse();
+  // The price in force today, as the card shows it; a change from a later day is upcoming (issue 35 §4).
+  const price = priceAt(sub, today);
+  const nextPrice = sub.status === 'deleted' ? null : nextPriceText(sub, today);
   // The dialog opens on its summary: an amount field focused at once would open a phone's keyboard.
   const summaryRef = useRef<HTMLElement>(null);
   const summaryLabel = member ? 'Price and your share' : 'Price and lifetime spend';
@@ -57,13 +60,14 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
           <div className={styles.tile}>
             <p className={styles.tileLabel}>Price as billed</p>
             <p className={styles.tileValue}>
-              {formatAmount(sub.amount, sub.currency)}
+              {formatAmount(price.amount, price.currency)}
               <span className={styles.per}>{cycleLabel(sub.billingCycle, sub.cycleInterval)}</span>
             </p>
             <p className={styles.tileNote}>
-              {sub.currency === currency
-                ? `Since ${formatDateShort(history[0]?.effectiveFrom ?? sub.createdAt.slice(0, 10))}`
-                : `≈ ${formatAmount(convert(sub.amount, sub.currency, currency, rates), currency)} at ${ratesLabel(rates.date)}`}
+              {price.currency === currency
+                ? `Since ${formatDateShort(price.effectiveFrom)}`
+                : `≈ ${formatAmount(convert(price.amount, price.currency, currency, rates), currency)} at ${ratesLabel(rates.date)}`}
+              {nextPrice && ` · ${nextPrice}`}
             </p>
           </div>
           {sub.shared ? (
@@ -89,6 +93,7 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
                   spent.currency !== spentAsBilled.currency &&
                   `${formatAmount(spentAsBilled.amount, spentAsBilled.currency)} · `}
                 {paidCount === 1 ? '1 paid renewal' : `${paidCount} paid renewals`}
+                {unrecordedCount > 0 && ` · ${unrecordedCount} not marked, at the price then`}
               </p>
             </div>
           )}
@@ -106,12 +111,13 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
             Price history
           </h3>
           <ol className={styles.timeline}>
-            {history.map((change, index) => (
+            {history.map((change) => (
               <li key={change.effectiveFrom} className={styles.timelineItem}>
                 <span className={styles.timelineDot} aria-hidden="true" />
                 <span className={styles.timelineDate}>From {formatDateShort(change.effectiveFrom)}</span>
                 <span className={styles.timelineAmount}>{formatAmount(change.amount, change.currency)}</span>
-                {index === 0 && <Badge tone="primary">Current</Badge>}
+                {change.effectiveFrom === price.effectiveFrom && <Badge tone="primary">Current</Badge>}
+                {change.effectiveFrom > today && <Badge tone="info">Upcoming</Badge>}
               </li>
             ))}
           </ol>
