@@ -8,6 +8,7 @@ import {
   lifetimeSpend,
   monthLabel,
   monthOf,
+  nextPassedBudget,
   priceChanges,
   smartInsights,
   spendByMonth,
@@ -130,6 +131,8 @@ function InsightsSections({ subs, today, currency, rates, premium, budgets }: Se
   const insights = useMemo(() => (premium ? smartInsights(subs, today, { currency, rates }) : []), [premium, subs, today, currency, rates]);
   const month = monthOf(today);
   const checks = budgets ? budgetChecks(budgets, subs, month, today, money.rates) : [];
+  // The soonest month past a budget, when it is a later one: the dashboard's warning names it too.
+  const ahead = budgets ? nextPassedBudget(budgets, subs, today, money.rates) : null;
   const categoryOptions = useMemo(() => {
     const seen = new Map(BUILT_IN_CATEGORIES.map((c) => [c.value, c.label]));
     for (const sub of subs) if (!seen.has(categoryKey(sub.category))) seen.set(categoryKey(sub.category), categoryLabel(sub.category));
@@ -150,7 +153,13 @@ function InsightsSections({ subs, today, currency, rates, premium, budgets }: Se
         />
       )}
       {premium && budgets ? (
-        <BudgetsCard budgets={budgets} checks={checks} categories={categoryOptions} monthLabel={monthLabel(month, 'long')} />
+        <BudgetsCard
+          budgets={budgets}
+          checks={checks}
+          categories={categoryOptions}
+          monthLabel={monthLabel(month, 'long')}
+          ahead={ahead && ahead.month !== month ? { monthLabel: monthLabel(ahead.month, 'long'), passed: ahead.passed } : null}
+        />
       ) : (
         <LockedCard
           title="Budgets"
