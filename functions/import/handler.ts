@@ -83,7 +83,7 @@ function previewRow(planned: PlannedRow): ImportPreviewRow {
   const base = { line: planned.line, action: planned.action };
   const reason = planned.action === 'create' ? {} : { reason: planned.reason };
   if (!planned.row) return { ...base, ...reason, ...(planned.action === 'skip' && planned.name ? { name: planned.name } : {}) };
-  const { line: _line, priceHistory: _history, anchorDay: _anchor, ...subscription } = planned.row;
+  const { line: _line, priceHistory: _history, anchorDay: _anchor, unsaid: _unsaid, ...subscription } = planned.row;
   return { ...base, ...reason, subscription };
 }
 

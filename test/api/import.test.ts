@@ -115,14 +115,21 @@ describe('re-importing a changed file', () => {
     const netflix = byName(await listOf(user), 'Netflix');
     expect(netflix).toMatchObject({ amount: 22.99, currency: 'CAD', externalId: 'subtrackr:1' });
     expect(netflix.priceHistory.at(-1)).toEqual({ amount: 22.99, currency: 'CAD', effectiveFrom: '2026-12-14' });
-    // The JSON twin: Netflix's old price, and autopay (absent from the v0.5.9 JSON) read as automatic.
+    // The JSON twin: Netflix's old price. Autopay is absent from the v0.5.9 JSON: the file does not say it,
+    // so the auto-renew the CSV set stays (issue 35 §2.10: an import never erases what the file does not say).
     const json = await preview(user, { format: 'subtrackr-json', fileText: file('subtrackr-export.json') });
-    expect(json.body.counts).toEqual({ create: 0, update: 3, skip: 9 });
-    expect(json.body.rows.filter((r: { action: string }) => r.action === 'update').map((r: { reason: string }) => r.reason)).toEqual([
-      'Changed: amount',
-      'Changed: auto-renew',
-      'Changed: auto-renew',
-    ]);
+    expect(json.body.counts).toEqual({ create: 0, update: 1, skip: 11 });
+    const updates = json.body.rows.filter((r: { action: string }) => r.action === 'update');
+    expect(updates.map((r: { reason: string }) => r.reason)).toEqual(['Changed: amount']);
+    expect((await commit(user, { format: 'subtrackr-json', fileText: file('subtrackr-export.json') })).body.counts).toEqual({
+      create: 0,
+      update: 1,
+      skip: 11,
+    });
+    const after = await listOf(user);
+    expect(byName(after, 'Backblaze Personal').autoRenew).toBe(false);
+    expect(byName(after, 'Globe and Mail').autoRenew).toBe(false);
+    expect(byName(after, 'Netflix')).toMatchObject({ amount: 20.99, autoRenew: true });
   });
 });
 

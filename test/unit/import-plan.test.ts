@@ -35,6 +35,27 @@ const kept = (r: ImportRow, extra: Partial<KeptSubscription> = {}): KeptSubscrip
   return { id: `id-${externalId}`, externalId, ...fields, status: 'active', ...extra };
 };
 
+describe('an import never erases what the file does not say (issue 35 §2.10)', () => {
+  it('an update keeps the subscription’s own value of a field the file does not say, and applies what it says', () => {
+    const mine = kept(row(2, { autoRenew: false, description: 'family plan', noticeDays: 14 }));
+    const unsaid = ['autoRenew', 'description', 'noticeDays'] as const;
+    const [same] = planImport([ok(row(2, { unsaid }))], [mine], 10, 'Over the limit');
+    expect(same).toMatchObject({ action: 'skip', reason: 'Already imported' });
+    const [changed] = planImport([ok(row(2, { amount: 12, unsaid }))], [mine], 10, 'Over the limit');
+    expect(changed).toMatchObject({ action: 'update', reason: 'Changed: amount' });
+    expect(changed?.row).toMatchObject({ amount: 12, autoRenew: false, description: 'family plan', noticeDays: 14 });
+    expect(changed?.row).not.toHaveProperty('unsaid');
+    // Said, it is applied.
+    const [said] = planImport([ok(row(2, { autoRenew: true }))], [mine], 10, 'Over the limit');
+    expect(said).toMatchObject({ action: 'update', reason: 'Changed: description, auto-renew, notice period' });
+  });
+
+  it('a new row takes the defaults of what the file does not say', () => {
+    const [created] = planImport([ok(row(2, { unsaid: ['autoRenew'] }))], [], 10, 'Over the limit');
+    expect(created).toMatchObject({ action: 'create', row: { autoRenew: true } });
+  });
+});
+
 describe('planImport (issue 24 §6: create, update or skip, and the same file again changes nothing)', () => {
   it('creates new rows, skips unchanged ones, updates changed ones with what changed', () => {
     const plan = planImport(
