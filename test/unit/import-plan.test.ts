@@ -153,6 +153,30 @@ describe('this product’s export (issue 24 §6: CSV and full JSON that re-impor
     ]);
   });
 
+  it('JSON carries each subscription’s payments, oldest first, and reads them back (issue 35 §2.9)', () => {
+    const payments = [
+      { dueDate: '2027-01-31', status: 'paid' as const, amount: 21.4, currency: 'EUR', recordedAt: '2027-01-31T08:00:00.000Z' },
+      { dueDate: '2026-10-31', status: 'skipped' as const, amount: 19.5, currency: 'EUR', recordedAt: '2026-10-31T08:00:00.000Z' },
+    ];
+    const text = exportJson([{ ...subscription({}), payments }], 'x');
+    const written = [
+      { dueDate: '2026-10-31', status: 'skipped', amount: 19.5, currency: 'EUR' },
+      { dueDate: '2027-01-31', status: 'paid', amount: 21.4, currency: 'EUR' },
+    ];
+    expect(JSON.parse(text).subscriptions[0].payments).toEqual(written);
+    expect(imported(parse('subscription-tracker-json', text).rows)[0]?.payments).toEqual(written);
+    // Without payments to give (the list's CSV, an older file), no payments key.
+    expect(JSON.parse(exportJson(list, 'x')).subscriptions[0]).not.toHaveProperty('payments');
+  });
+
+  it('a JSON entry without a key leaves its field unsaid (issue 35 §2.10)', () => {
+    const data = JSON.parse(exportJson(list, 'x'));
+    delete data.subscriptions[0].autoRenew;
+    delete data.subscriptions[0].description;
+    const [row] = imported(parse('subscription-tracker-json', JSON.stringify(data)).rows);
+    expect(row?.unsaid).toEqual(['description', 'autoRenew']);
+  });
+
   it('is recognised as this product’s export', () => {
     expect(detectFormat(exportJson(list, 'x'))).toBe('subscription-tracker-json');
     expect(detectFormat(exportCsv(list))).toBe('subscription-tracker-csv');

@@ -23,6 +23,7 @@ import {
   requiredDate,
   rowAmount,
   skipRow,
+  withUnsaid,
 } from './rows.js';
 
 export const EXPORT_FORMAT = 'subscription-tracker';
@@ -252,7 +253,9 @@ export function parseOwnJson(fileText: string, context: ImportContext): ImportPa
     (_, index) => index + 1,
     (item, line) => {
       if (typeof item.amount !== 'number') skipRow('The amount is not a number');
-      return ownRow(
+      // A key the entry does not have says nothing of its field (issue 35 §2.10): an update keeps it.
+      const unsaid = OPTIONAL_JSON_KEYS.filter((key) => !(key in item));
+      const row = ownRow(
         {
           externalId: jsonText(item.externalId),
           name: jsonText(item.name),
@@ -275,9 +278,13 @@ export function parseOwnJson(fileText: string, context: ImportContext): ImportPa
         line,
         context,
       );
+      return withUnsaid(row, unsaid);
     },
   );
 }
+
+/** The keys of an exported subscription whose absence leaves the field unsaid. */
+const OPTIONAL_JSON_KEYS = ['description', 'category', 'autoRenew', 'trialEndsAt', 'endsAt', 'noticeDays'] as const;
 
 export function parseOwnCsv(fileText: string, context: ImportContext): ImportParse {
   const [header, ...records] = readCsv(fileText);
