@@ -11,7 +11,7 @@ import { avatarUploadTicket } from '../lib/avatars/upload-ticket.js';
 import { readUploadOutcome } from '../lib/avatars/uploads.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
-import { listPayments } from '../lib/subscriptions/payments.js';
+import { listPaymentsOfRange } from '../lib/subscriptions/payments.js';
 import { isSubscriptionId, listSubscriptionPage, toSubscription } from '../lib/subscriptions/subscriptions.js';
 import { beginLoginAttempt } from '../lib/throttles/throttle.js';
 import { deleteAllUserData } from '../lib/users/account-data.js';
@@ -20,18 +20,17 @@ import { toPublicUser } from '../lib/users/public-user.js';
 import { LastOwnerError } from '../lib/users/user-counters.js';
 import { anotherOwnerExists } from '../lib/users/users.js';
 
-/** How many subscriptions' payments the export reads at once. */
-const PAYMENTS_AT_ONCE = 25;
-
-/** Each subscription with its payments, oldest renewal first (issue 35 §2.9: they go out with it, and come back in). */
+/**
+ * Each subscription with its payments, oldest renewal first (issue 35 §2.9: they go out with it, and come
+ * back in): the page is in id order, so one query over its range of payment keys reads them all.
+ */
 async function withPayments(userId: string, subscriptions: readonly Subscription[]): Promise<SubscriptionWithPayments[]> {
-  const result: SubscriptionWithPayments[] = [];
-  for (let start = 0; start < subscriptions.length; start += PAYMENTS_AT_ONCE) {
-    const chunk = subscriptions.slice(start, start + PAYMENTS_AT_ONCE);
-    const payments = await Promise.all(chunk.map((s) => listPayments(userId, s.id)));
-    result.push(...chunk.map((s, i) => ({ ...s, payments: (payments[i] ?? []).reverse() })));
-  }
-  return result;
+  const first = subscriptions[0];
+  const last = subscriptions.at(-1);
+  if (!first || !last) return [];
+  const ids = subscriptions.map((s) => s.id).sort();
+  const payments = await listPaymentsOfRange(userId, ids[0] ?? first.id, ids.at(-1) ?? last.id);
+  return subscriptions.map((s) => ({ ...s, payments: payments.get(s.id) ?? [] }));
 }
 
 /**

@@ -257,6 +257,12 @@ describe('payments go out with the JSON export and come back in (issue 35 §2.9)
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id;
+    // Another subscription, without payments: the export keeps each subscription's own.
+    const other = await call('POST', '/api/subscriptions', {
+      token: alice.token,
+      body: { name: 'Other', amount: 5, currency: 'EUR', category: 'other', dueDate: '2030-01-15', billingCycle: 'monthly' },
+    });
+    expect(other.status).toBe(201);
     const marks = [
       { dueDate: '2029-11-30', status: 'paid' },
       { dueDate: '2029-12-31', status: 'skipped' },
@@ -276,21 +282,25 @@ describe('payments go out with the JSON export and come back in (issue 35 §2.9)
     // Out: the export route carries them, oldest renewal first, and so does the JSON file made from it.
     const exported = await call<AccountExport>('GET', '/api/auth/export', { token: alice.token });
     expect(exported.status).toBe(200);
-    const [gym] = exported.body.subscriptions;
-    expect(recorded(gym?.payments ?? [])).toEqual(expected);
+    const named = <T extends { name: string }>(list: T[], name: string) => list.find((s) => s.name === name);
+    expect(recorded(named(exported.body.subscriptions, 'Gym')?.payments ?? [])).toEqual(expected);
+    expect(named(exported.body.subscriptions, 'Other')?.payments).toEqual([]);
     const fileText = exportJson(exported.body.subscriptions, exported.body.exportedAt);
-    expect(JSON.parse(fileText).subscriptions[0].payments).toEqual(expected);
+    expect(named<{ name: string; payments?: unknown }>(JSON.parse(fileText).subscriptions, 'Gym')?.payments).toEqual(expected);
 
     // In: a fresh account imports the file and has the same payments, and the same lifetime spend.
     const bob = await signedInUser();
     const previewed = await preview(bob, { format: 'subscription-tracker-json', fileText });
     expect(previewed.body.rows[0].subscription).not.toHaveProperty('payments');
     const done = await commit(bob, { format: 'subscription-tracker-json', fileText });
-    expect(done.body.counts, JSON.stringify(done.body)).toEqual({ create: 1, update: 0, skip: 0 });
-    const [imported] = await listOf(bob);
-    const list = await call<PaymentList>('GET', `/api/subscriptions/${imported?.id}/payments`, { token: bob.token });
+    expect(done.body.counts, JSON.stringify(done.body)).toEqual({ create: 2, update: 0, skip: 0 });
+    const bobs = await listOf(bob);
+    const paymentsOf = (sub: Subscription | undefined) =>
+      call<PaymentList>('GET', `/api/subscriptions/${sub?.id}/payments`, { token: bob.token });
+    const list = await paymentsOf(byName(bobs, 'Gym'));
     expect(recorded(list.body.payments).reverse()).toEqual(expected);
     expect(list.body.lifetimeSpend).toEqual({ amount: 61.5, currency: 'EUR' });
+    expect((await paymentsOf(byName(bobs, 'Other'))).body.payments).toEqual([]);
   });
 
   it('skips a row whose payments are not its renewals, and refuses a file past the bound', async () => {
