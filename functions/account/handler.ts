@@ -1,5 +1,6 @@
-import { ACTIVITY_PAGE_SIZE, accountMessages, accountRoutes } from '../../shared/api/account.js';
+import { ACTIVITY_PAGE_SIZE, accountMessages, accountRoutes, type SubscriptionWithPayments } from '../../shared/api/account.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
+import type { Subscription } from '../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../shared/api/subscription-list.js';
 import { canUseAnimatedAvatar } from '../../shared/domain/profile.js';
 import { normalizeRole } from '../../shared/domain/roles.js';
@@ -10,6 +11,7 @@ import { avatarUploadTicket } from '../lib/avatars/upload-ticket.js';
 import { readUploadOutcome } from '../lib/avatars/uploads.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
+import { listPaymentsOfRange } from '../lib/subscriptions/payments.js';
 import { isSubscriptionId, listSubscriptionPage, toSubscription } from '../lib/subscriptions/subscriptions.js';
 import { beginLoginAttempt } from '../lib/throttles/throttle.js';
 import { deleteAllUserData } from '../lib/users/account-data.js';
@@ -17,6 +19,19 @@ import { activityCursor, isActivityCursor, listActivity } from '../lib/users/act
 import { toPublicUser } from '../lib/users/public-user.js';
 import { LastOwnerError } from '../lib/users/user-counters.js';
 import { anotherOwnerExists } from '../lib/users/users.js';
+
+/**
+ * Each subscription with its payments, oldest renewal first (issue 35 §2.9: they go out with it, and come
+ * back in): the page is in id order, so one query over its range of payment keys reads them all.
+ */
+async function withPayments(userId: string, subscriptions: readonly Subscription[]): Promise<SubscriptionWithPayments[]> {
+  const first = subscriptions[0];
+  const last = subscriptions.at(-1);
+  if (!first || !last) return [];
+  const ids = subscriptions.map((s) => s.id).sort();
+  const payments = await listPaymentsOfRange(userId, ids[0] ?? first.id, ids.at(-1) ?? last.id);
+  return subscriptions.map((s) => ({ ...s, payments: payments.get(s.id) ?? [] }));
+}
 
 /**
  * The account area: avatar uploads (handed out here, checked on arrival by functions/avatars), the
@@ -53,7 +68,7 @@ export const handler = createApiHandler(accountRoutes, {
     return {
       exportedAt: now().toISOString(),
       profile: toPublicUser(user),
-      subscriptions: subscriptions.map(toSubscription),
+      subscriptions: await withPayments(user.id, subscriptions.map(toSubscription)),
       activity,
       next: {
         subscriptionsAfter: lastSubscription ? lastSubscription.id : null,

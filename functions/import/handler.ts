@@ -21,6 +21,7 @@ import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError } from '../lib/chassis/errors.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { priceEditProblem } from '../lib/sharing/shared-view.js';
+import { recordPayment } from '../lib/subscriptions/payments.js';
 import {
   createSubscriptions,
   listSubscriptions,
@@ -79,6 +80,22 @@ function updatedFields(row: ImportRow, current: SubscriptionItem): SubscriptionF
   return { ...sharedFields(row), priceHistory, anchorDay };
 }
 
+/** How many of a row's payments are written at once. */
+const PAYMENTS_AT_ONCE = 25;
+
+/**
+ * The payments of this product's JSON export, recorded on the subscription a row became (issue 35 §2.9).
+ * A renewal the subscription has a record of already keeps it: an import never erases what is there.
+ */
+async function recordImportedPayments(userId: string, subscriptionId: string, row: ImportRow | undefined): Promise<void> {
+  const payments = row?.payments ?? [];
+  for (let start = 0; start < payments.length; start += PAYMENTS_AT_ONCE) {
+    await Promise.all(
+      payments.slice(start, start + PAYMENTS_AT_ONCE).map((payment) => recordPayment(userId, subscriptionId, payment, { onlyIfNew: true })),
+    );
+  }
+}
+
 /** The preview's view of a planned row: its action, its reason, and the subscription as it would be imported. */
 function previewRow(planned: PlannedRow): ImportPreviewRow {
   const base = { line: planned.line, action: planned.action };
@@ -89,7 +106,7 @@ function previewRow(planned: PlannedRow): ImportPreviewRow {
         ? { reason: sameNameNote(planned.sameNameAs) }
         : {};
   if (!planned.row) return { ...base, ...reason, ...(planned.action === 'skip' && planned.name ? { name: planned.name } : {}) };
-  const { line: _line, priceHistory: _history, anchorDay: _anchor, ...subscription } = planned.row;
+  const { line: _line, priceHistory: _history, anchorDay: _anchor, unsaid: _unsaid, payments: _payments, ...subscription } = planned.row;
   return { ...base, ...reason, subscription };
 }
 
@@ -138,15 +155,17 @@ export const handler = createApiHandler(importRoutes, {
       if (problem) throw badRequest(problem);
     }
     const today = todayIn('UTC', now());
-    const creates = planned.flatMap((p) => (p.action === 'create' ? [{ fields: createdFields(p.row, today), status: p.row.status }] : []));
+    const createdRows = planned.flatMap((p) => (p.action === 'create' ? [p.row] : []));
+    const creates = createdRows.map((row) => ({ fields: createdFields(row, today), status: row.status }));
     // Up to 2,000 rows cannot be one transaction: the commit writes in steps, and a step that fails
     // after others succeeded answers what was done. Importing the same file again finishes it: the rows
     // already imported are recognised by their external ids (issue 34 §6).
     const done = { create: 0, update: 0, skip: 0 };
     try {
-      await createSubscriptions(user.id, creates, limit, (count) => {
+      const created = await createSubscriptions(user.id, creates, limit, (count) => {
         done.create += count;
       });
+      for (const [i, item] of created.entries()) await recordImportedPayments(user.id, item.id, createdRows[i]);
       for (const p of planned) {
         if (p.action !== 'update') continue;
         const current = byId.get(p.id);
@@ -154,6 +173,7 @@ export const handler = createApiHandler(importRoutes, {
         const fields = updatedFields(p.row, current);
         const updated = await transition(current, ['active', 'canceled'], fields);
         if (!updated) throw conflict(importMessages.changedMeanwhile);
+        await recordImportedPayments(user.id, current.id, p.row);
         done.update++;
       }
     } catch (error) {

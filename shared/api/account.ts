@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { accountMessages } from './account-messages.js';
 import { type MessageResponse, route } from './contract.js';
+import type { Payment } from './payments.js';
 import type { Subscription } from './subscription.js';
 import type { User } from './user.js';
 
@@ -70,10 +71,15 @@ export const ACTIVITY_PAGE_SIZE = 1000;
  * `next`) ask for the next page of that list only, the other list empty. `next` is null for a list
  * that is complete. The web app puts the pages together into one file.
  */
+/** An exported subscription with its payments (issue 35 §2.9: paid with the amount charged, skipped), oldest renewal first. */
+export interface SubscriptionWithPayments extends Subscription {
+  payments: Payment[];
+}
+
 export interface AccountExport {
   exportedAt: string;
   profile: User;
-  subscriptions: Subscription[];
+  subscriptions: SubscriptionWithPayments[];
   activity: Activity[];
   next: { subscriptionsAfter: string | null; activityBefore: string | null };
 }

@@ -151,7 +151,7 @@ const activityResponse = z.object({
 const accountExportResponse = z.object({
   exportedAt: z.string(),
   profile: userResponse,
-  subscriptions: z.array(subscriptionResponse),
+  subscriptions: z.array(z.extend(subscriptionResponse, { payments: z.array(paymentResponse) })),
   activity: z.array(activityResponse),
   next: z.object({ subscriptionsAfter: z.nullable(z.string()), activityBefore: z.nullable(z.string()) }),
 });

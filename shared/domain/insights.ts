@@ -47,9 +47,18 @@ export function monthLabel(month: string, style: 'short' | 'long' = 'short'): st
   return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: style, year: 'numeric', timeZone: 'UTC' });
 }
 
-/** The subscription's charges from `from` to `to`, each converted: amounts in `to.currency`. */
-function spendBetween(sub: InsightSubscription, from: string, to: string, { currency, rates = FIXED_RATES }: InCurrency): number {
-  return chargesBetween(sub, from, to, trackedSince(sub)).reduce(
+/**
+ * The subscription's charges from `from` to `to`, each converted: amounts in `to.currency`. None before
+ * `startsOn` (by default the day it was first tracked; null: the whole schedule).
+ */
+function spendBetween(
+  sub: InsightSubscription,
+  from: string,
+  to: string,
+  { currency, rates = FIXED_RATES }: InCurrency,
+  startsOn: string | null = trackedSince(sub),
+): number {
+  return chargesBetween(sub, from, to, startsOn ?? undefined).reduce(
     (sum, charge) => sum + convert(charge.amount, charge.currency, currency, rates),
     0,
   );
@@ -64,13 +73,21 @@ export interface MonthSpend {
   when: 'past' | 'current' | 'future';
 }
 
-/** The spend of one YYYY-MM month: every occurrence in it, those before today and those to come. */
+/**
+ * The spend of one YYYY-MM month: every occurrence in it, those before today and those to come
+ * (issue 35 §2.3). This month and the months ahead are projections of the whole calendar month: the
+ * renewals the schedule already charged this month count even when they fall before the day the
+ * subscription was first tracked (one added on 28 November that renewed on 5 November cost that
+ * month its price). Months over are estimated from the day each subscription was first tracked.
+ * The chart of /insights, the budgets, the dashboard's warning and the budget e-mail all read it.
+ */
 export function monthSpend(subs: readonly InsightSubscription[], month: string, today: string, money: InCurrency): MonthSpend {
   const { first, last } = monthBounds(month);
+  const projected = month >= monthOf(today);
   const byCategory: Record<string, number> = {};
   let total = 0;
   for (const sub of subs) {
-    const amount = spendBetween(sub, first, last, money);
+    const amount = spendBetween(sub, first, last, money, projected ? null : trackedSince(sub));
     if (amount === 0) continue;
     const key = categoryKey(sub.category);
     byCategory[key] = (byCategory[key] ?? 0) + amount;
@@ -363,6 +380,40 @@ export interface BudgetCheck {
   currency: string;
   /** The month's projected spend is more than the budget. */
   passed: boolean;
+}
+
+/**
+ * How far ahead the budget warning and its e-mail look (issue 35 §2.3): this month and the 12 after it,
+ * the months the Monthly spend chart projects.
+ */
+export const BUDGET_HORIZON_MONTHS = 12;
+
+/** The first month that passes a budget, with the checks it passes. */
+export interface BudgetWarningMonth {
+  month: string;
+  /** The checks of that month that are passed, in budgetChecks' order. */
+  passed: BudgetCheck[];
+}
+
+/**
+ * The next month whose projected spend ({@link monthSpend}) passes a budget: this month or one of the
+ * {@link BUDGET_HORIZON_MONTHS} after it, the soonest first; null when none does. A yearly renewal
+ * that passes December's budget warns on 28 November, not on 1 December.
+ */
+export function nextPassedBudget(
+  budgets: BudgetLimits,
+  subs: readonly InsightSubscription[],
+  today: string,
+  rates: RateTable = FIXED_RATES,
+): BudgetWarningMonth | null {
+  if (budgets.monthly === null && budgets.categories.length === 0) return null;
+  const current = monthOf(today);
+  for (let offset = 0; offset <= BUDGET_HORIZON_MONTHS; offset++) {
+    const month = shiftMonth(current, offset);
+    const passed = budgetChecks(budgets, subs, month, today, rates).filter((check) => check.passed);
+    if (passed.length > 0) return { month, passed };
+  }
+  return null;
 }
 
 /** Each budget against the projected spend of `month` (issue 24 §5), in the budgets' currency. */

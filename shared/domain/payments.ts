@@ -8,6 +8,16 @@ import { type BillingPrices, type BillingSchedule, chargeOn, chargesBetween, nex
 import { convert, FIXED_RATES, type RateTable, roundMoney } from './currency.js';
 import { addDays, addMonthsClamped } from './dates.js';
 
+/**
+ * The most payments one subscription of an imported JSON export brings (issue 35 §2.9): more than a
+ * weekly renewal marked for 19 years. A file with more is refused at the preview, as a price history
+ * past MAX_PRICE_CHANGES is.
+ */
+export const MAX_IMPORTED_PAYMENTS = 1000;
+
+/** The refusal of a subscription with more than {@link MAX_IMPORTED_PAYMENTS} payments. */
+export const tooManyPaymentsMessage = `An imported subscription brings at most ${MAX_IMPORTED_PAYMENTS.toLocaleString('en-US')} payments.`;
+
 /** How far back the detail view offers to mark renewals that have no record yet. */
 export const UNRECORDED_MONTHS = 12;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Budgets, budgetMessages as messages } from '../../shared/api/budgets.js';
-import { monthLabel } from '../../shared/domain/insights.js';
+import { monthLabel, shiftMonth } from '../../shared/domain/insights.js';
 import { call, mailsTo, type SignedInUser, signedInUser, stackClock } from './helpers.js';
 
 /** Premium's budgets (issue 24 §5): GET/PUT /api/budgets through the local stack, and their one e-mail a month. */
@@ -132,5 +132,23 @@ describe('the one e-mail of a passed budget (issue 24 §5)', () => {
       `Your monthly budget for ${month} is passed`,
       `Your Streaming budget for ${month} is passed`,
     ]);
+  });
+});
+
+describe('the warning ahead (issue 35 §2.3)', () => {
+  it('mails of the next month a renewal passes, once, though this month is within the budget', async () => {
+    const user = await signedInUser('premium');
+    const next = shiftMonth((await stackToday()).slice(0, 7), 1);
+    const created = await call('POST', '/api/subscriptions', {
+      token: user.token,
+      body: { name: 'Domains', amount: 50, category: 'other', dueDate: `${next}-15`, billingCycle: 'yearly' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await save(user, { monthly: 20, currency: 'USD', categories: [] })).status).toBe(200);
+    await budgets(user);
+    const mails = (await mailsTo(user.email)).filter((mail) => mail.subject.includes('budget'));
+    expect(mails.map((mail) => mail.subject)).toEqual([`Your monthly budget for ${monthLabel(next, 'long')} is passed`]);
+    expect(mails[0]?.body.text).toContain(`This is the only e-mail about this budget for ${monthLabel(next, 'long')}.`);
+    expect(mails[0]?.body.text).toContain('$50.00');
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AccountExport } from '../../shared/api/account.js';
 import { IMPORT_MAX_FILE_BYTES, importMessages, pastLimitReason, sameNameNote } from '../../shared/api/import.js';
+import type { Payment, PaymentList } from '../../shared/api/payments.js';
 import type { Subscription } from '../../shared/api/subscription.js';
 import { subscriptionLimitMessage } from '../../shared/api/subscriptions.js';
 import { exportCsv, exportJson } from '../../shared/domain/import/index.js';
@@ -115,14 +117,21 @@ describe('re-importing a changed file', () => {
     const netflix = byName(await listOf(user), 'Netflix');
     expect(netflix).toMatchObject({ amount: 22.99, currency: 'CAD', externalId: 'subtrackr:1' });
     expect(netflix.priceHistory.at(-1)).toEqual({ amount: 22.99, currency: 'CAD', effectiveFrom: '2026-12-14' });
-    // The JSON twin: Netflix's old price, and autopay (absent from the v0.5.9 JSON) read as automatic.
+    // The JSON twin: Netflix's old price. Autopay is absent from the v0.5.9 JSON: the file does not say it,
+    // so the auto-renew the CSV set stays (issue 35 §2.10: an import never erases what the file does not say).
     const json = await preview(user, { format: 'subtrackr-json', fileText: file('subtrackr-export.json') });
-    expect(json.body.counts).toEqual({ create: 0, update: 3, skip: 9 });
-    expect(json.body.rows.filter((r: { action: string }) => r.action === 'update').map((r: { reason: string }) => r.reason)).toEqual([
-      'Changed: amount',
-      'Changed: auto-renew',
-      'Changed: auto-renew',
-    ]);
+    expect(json.body.counts).toEqual({ create: 0, update: 1, skip: 11 });
+    const updates = json.body.rows.filter((r: { action: string }) => r.action === 'update');
+    expect(updates.map((r: { reason: string }) => r.reason)).toEqual(['Changed: amount']);
+    expect((await commit(user, { format: 'subtrackr-json', fileText: file('subtrackr-export.json') })).body.counts).toEqual({
+      create: 0,
+      update: 1,
+      skip: 11,
+    });
+    const after = await listOf(user);
+    expect(byName(after, 'Backblaze Personal').autoRenew).toBe(false);
+    expect(byName(after, 'Globe and Mail').autoRenew).toBe(false);
+    expect(byName(after, 'Netflix')).toMatchObject({ amount: 20.99, autoRenew: true });
   });
 });
 
@@ -263,5 +272,111 @@ describe('bad input', () => {
   it('skips rows whose answer names a currency the product does not keep', async () => {
     const answer = await preview(user, { format: 'wallos-json', fileText: wallos, symbolCurrencies: { ...answers, $: 'XYZ' } });
     expect(answer.body.rows[4]).toEqual({ line: 5, action: 'skip', reason: 'The currency XYZ is not supported', name: 'iCloud+ 2TB' });
+  });
+});
+
+describe('payments go out with the JSON export and come back in (issue 35 §2.9)', () => {
+  it('exports each subscription’s payments and imports them into a fresh account: the same payments', async () => {
+    const alice = await signedInUser();
+    const created = await call<Subscription>('POST', '/api/subscriptions', {
+      token: alice.token,
+      body: { name: 'Gym', amount: 30, currency: 'EUR', category: 'fitness', dueDate: '2030-01-31', billingCycle: 'monthly' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    // Another subscription, without payments: the export keeps each subscription's own.
+    const other = await call('POST', '/api/subscriptions', {
+      token: alice.token,
+      body: { name: 'Other', amount: 5, currency: 'EUR', category: 'other', dueDate: '2030-01-15', billingCycle: 'monthly' },
+    });
+    expect(other.status).toBe(201);
+    const marks = [
+      { dueDate: '2029-11-30', status: 'paid' },
+      { dueDate: '2029-12-31', status: 'skipped' },
+      { dueDate: '2030-01-31', status: 'paid', amount: 31.5, currency: 'EUR' },
+    ];
+    for (const body of marks) {
+      const marked = await call('POST', `/api/subscriptions/${id}/payments`, { token: alice.token, body });
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    }
+    const recorded = (list: Payment[]) => list.map(({ dueDate, status, amount, currency }) => ({ dueDate, status, amount, currency }));
+    const expected = [
+      { dueDate: '2029-11-30', status: 'paid', amount: 30, currency: 'EUR' },
+      { dueDate: '2029-12-31', status: 'skipped', amount: 30, currency: 'EUR' },
+      { dueDate: '2030-01-31', status: 'paid', amount: 31.5, currency: 'EUR' },
+    ];
+
+    // Out: the export route carries them, oldest renewal first, and so does the JSON file made from it.
+    const exported = await call<AccountExport>('GET', '/api/auth/export', { token: alice.token });
+    expect(exported.status).toBe(200);
+    const named = <T extends { name: string }>(list: T[], name: string) => list.find((s) => s.name === name);
+    expect(recorded(named(exported.body.subscriptions, 'Gym')?.payments ?? [])).toEqual(expected);
+    expect(named(exported.body.subscriptions, 'Other')?.payments).toEqual([]);
+    const fileText = exportJson(exported.body.subscriptions, exported.body.exportedAt);
+    expect(named<{ name: string; payments?: unknown }>(JSON.parse(fileText).subscriptions, 'Gym')?.payments).toEqual(expected);
+
+    // In: a fresh account imports the file and has the same payments, and the same lifetime spend.
+    const bob = await signedInUser();
+    const previewed = await preview(bob, { format: 'subscription-tracker-json', fileText });
+    expect(previewed.body.rows[0].subscription).not.toHaveProperty('payments');
+    const done = await commit(bob, { format: 'subscription-tracker-json', fileText });
+    expect(done.body.counts, JSON.stringify(done.body)).toEqual({ create: 2, update: 0, skip: 0 });
+    const bobs = await listOf(bob);
+    const paymentsOf = (sub: Subscription | undefined) =>
+      call<PaymentList>('GET', `/api/subscriptions/${sub?.id}/payments`, { token: bob.token });
+    const list = await paymentsOf(byName(bobs, 'Gym'));
+    expect(recorded(list.body.payments).reverse()).toEqual(expected);
+    expect(list.body.lifetimeSpend).toEqual({ amount: 61.5, currency: 'EUR' });
+    expect((await paymentsOf(byName(bobs, 'Other'))).body.payments).toEqual([]);
+  });
+
+  it('skips a row whose payments are not its renewals, and refuses a file past the bound', async () => {
+    const user = await signedInUser();
+    const row = (payments: unknown) =>
+      JSON.stringify({
+        format: 'subscription-tracker',
+        version: 1,
+        exportedAt: '2026-11-29T00:00:00.000Z',
+        subscriptions: [
+          {
+            externalId: 'subscription-tracker:x',
+            name: 'Gym',
+            description: '',
+            amount: 30,
+            currency: 'EUR',
+            category: 'fitness',
+            dueDate: '2030-01-31',
+            billingCycle: 'monthly',
+            cycleInterval: 1,
+            autoRenew: true,
+            status: 'active',
+            trialEndsAt: null,
+            endsAt: null,
+            noticeDays: null,
+            payments,
+          },
+        ],
+      });
+    const notARenewal = await preview(user, {
+      format: 'subscription-tracker-json',
+      fileText: row([{ dueDate: '2029-12-15', status: 'paid', amount: 30, currency: 'EUR' }]),
+    });
+    expect(notARenewal.body.rows[0]).toMatchObject({
+      action: 'skip',
+      reason: 'The payment of 2029-12-15 is not for one of its renewal dates',
+    });
+    const badStatus = await preview(user, {
+      format: 'subscription-tracker-json',
+      fileText: row([{ dueDate: '2029-12-31', status: 'refunded', amount: 30, currency: 'EUR' }]),
+    });
+    expect(badStatus.body.rows[0]).toMatchObject({ action: 'skip', reason: 'The payments are not a list of paid or skipped renewals' });
+    const tooMany = await preview(user, {
+      format: 'subscription-tracker-json',
+      fileText: row(Array.from({ length: 1001 }, () => ({ dueDate: '2029-12-31', status: 'paid', amount: 30, currency: 'EUR' }))),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe(
+      'Line 1: the subscription has 1,001 payments. An imported subscription brings at most 1,000 payments.',
+    );
   });
 });

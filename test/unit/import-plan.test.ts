@@ -36,6 +36,27 @@ const kept = (r: ImportRow, extra: Partial<KeptSubscription> = {}): KeptSubscrip
   return { id: `id-${externalId}`, externalId, ...fields, status: 'active', ...extra };
 };
 
+describe('an import never erases what the file does not say (issue 35 §2.10)', () => {
+  it('an update keeps the subscription’s own value of a field the file does not say, and applies what it says', () => {
+    const mine = kept(row(2, { autoRenew: false, description: 'family plan', noticeDays: 14 }));
+    const unsaid = ['autoRenew', 'description', 'noticeDays'] as const;
+    const [same] = planImport([ok(row(2, { unsaid }))], [mine], 10, 'Over the limit');
+    expect(same).toMatchObject({ action: 'skip', reason: 'Already imported' });
+    const [changed] = planImport([ok(row(2, { amount: 12, unsaid }))], [mine], 10, 'Over the limit');
+    expect(changed).toMatchObject({ action: 'update', reason: 'Changed: amount' });
+    expect(changed?.row).toMatchObject({ amount: 12, autoRenew: false, description: 'family plan', noticeDays: 14 });
+    expect(changed?.row).not.toHaveProperty('unsaid');
+    // Said, it is applied.
+    const [said] = planImport([ok(row(2, { autoRenew: true }))], [mine], 10, 'Over the limit');
+    expect(said).toMatchObject({ action: 'update', reason: 'Changed: description, auto-renew, notice period' });
+  });
+
+  it('a new row takes the defaults of what the file does not say', () => {
+    const [created] = planImport([ok(row(2, { unsaid: ['autoRenew'] }))], [], 10, 'Over the limit');
+    expect(created).toMatchObject({ action: 'create', row: { autoRenew: true } });
+  });
+});
+
 describe('planImport (issue 24 §6: create, update or skip, and the same file again changes nothing)', () => {
   it('creates new rows, skips unchanged ones, updates changed ones with what changed', () => {
     const plan = planImport(
@@ -154,6 +175,30 @@ describe('this product’s export (issue 24 §6: CSV and full JSON that re-impor
       },
       expect.objectContaining({ line: 2, externalId: 'wallos:abc', name: 'Old', status: 'canceled' }),
     ]);
+  });
+
+  it('JSON carries each subscription’s payments, oldest first, and reads them back (issue 35 §2.9)', () => {
+    const payments = [
+      { dueDate: '2027-01-31', status: 'paid' as const, amount: 21.4, currency: 'EUR', recordedAt: '2027-01-31T08:00:00.000Z' },
+      { dueDate: '2026-10-31', status: 'skipped' as const, amount: 19.5, currency: 'EUR', recordedAt: '2026-10-31T08:00:00.000Z' },
+    ];
+    const text = exportJson([{ ...subscription({}), payments }], 'x');
+    const written = [
+      { dueDate: '2026-10-31', status: 'skipped', amount: 19.5, currency: 'EUR' },
+      { dueDate: '2027-01-31', status: 'paid', amount: 21.4, currency: 'EUR' },
+    ];
+    expect(JSON.parse(text).subscriptions[0].payments).toEqual(written);
+    expect(imported(parse('subscription-tracker-json', text).rows)[0]?.payments).toEqual(written);
+    // Without payments to give (the list's CSV, an older file), no payments key.
+    expect(JSON.parse(exportJson(list, 'x')).subscriptions[0]).not.toHaveProperty('payments');
+  });
+
+  it('a JSON entry without a key leaves its field unsaid (issue 35 §2.10)', () => {
+    const data = JSON.parse(exportJson(list, 'x'));
+    delete data.subscriptions[0].autoRenew;
+    delete data.subscriptions[0].description;
+    const [row] = imported(parse('subscription-tracker-json', JSON.stringify(data)).rows);
+    expect(row?.unsaid).toEqual(['description', 'autoRenew']);
   });
 
   it('is recognised as this product’s export', () => {

@@ -42,10 +42,20 @@ describe('SubTrackr CSV and JSON exports (issue 24 §6; ../shared/samples subtra
     expect(byName(csv.rows, '1Password Families')).toMatchObject({ currency: 'USD', category: 'software' });
   });
 
-  it('reads the JSON twin to the same rows (the v0.5.9 JSON has no autopay: renews automatically)', () => {
-    const withoutLine = (rows: typeof csv.rows) => imported(rows).map(({ line, autoRenew, ...row }) => row);
+  it('reads the JSON twin to the same rows (the v0.5.9 JSON has no autopay: renews automatically when new, unsaid)', () => {
+    const withoutLine = (rows: typeof csv.rows) => imported(rows).map(({ line, autoRenew, unsaid, ...row }) => row);
     expect(withoutLine(json.rows)).toEqual(withoutLine(csv.rows));
     expect(skipped(json.rows)).toEqual([]);
+    // Issue 35 §2.10: what the file has no key or column for is unsaid, so an update keeps it.
+    expect(imported(json.rows).map((row) => row.unsaid)).toEqual(imported(json.rows).map(() => ['autoRenew']));
+    expect(imported(csv.rows).filter((row) => row.unsaid)).toEqual([]);
+    const withoutAutopay = 'ID,Name,Cost,Currency,Schedule,Status,Renewal Date\n1,Mail,5.00,EUR,Monthly,Active,2027-01-01';
+    expect(imported(parse('subtrackr-csv', withoutAutopay).rows)[0]?.unsaid).toEqual([
+      'autoRenew',
+      'description',
+      'category',
+      'noticeDays',
+    ]);
   });
 
   it('finds columns by name in any order, and says which required one is missing', () => {

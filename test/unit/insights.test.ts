@@ -8,6 +8,7 @@ import {
   MAX_YEARLY_SUGGESTIONS,
   monthLabel,
   monthSpend,
+  nextPassedBudget,
   priceChanges,
   serviceName,
   shiftMonth,
@@ -289,5 +290,73 @@ describe('budgets (issue 24 §5)', () => {
   it('compares in the budget’s currency', () => {
     const [check] = budgetChecks({ monthly: 30, currency: 'EUR', categories: [] }, subs, '2026-11', TODAY);
     expect(check?.projected).toBe(Math.round(convert(35, 'USD', 'EUR') * 100) / 100);
+  });
+});
+
+describe('the month projected whole, and the warning ahead (issue 35 §2.3)', () => {
+  // A new user on 28 November adds what they pay: two subscriptions renewed earlier this month (due again
+  // in December), one renewing on the 30th, and a yearly domain renewal in December.
+  const ON = '2026-11-28';
+  const added = '2026-11-28T09:00:00.000Z';
+  const subs = [
+    sub({
+      name: 'Office',
+      amount: 400,
+      dueDate: '2026-12-03',
+      createdAt: added,
+      priceHistory: [{ amount: 400, currency: 'USD', effectiveFrom: ON }],
+    }),
+    sub({
+      name: 'Cloud',
+      amount: 100,
+      dueDate: '2026-12-20',
+      createdAt: added,
+      priceHistory: [{ amount: 100, currency: 'USD', effectiveFrom: ON }],
+    }),
+    sub({
+      name: 'iCloud',
+      amount: 28.39,
+      dueDate: '2026-11-30',
+      createdAt: added,
+      priceHistory: [{ amount: 28.39, currency: 'USD', effectiveFrom: ON }],
+    }),
+    sub({
+      name: 'Domains',
+      amount: 182.61,
+      dueDate: '2026-12-15',
+      billingCycle: 'yearly',
+      createdAt: added,
+      priceHistory: [{ amount: 182.61, currency: 'USD', effectiveFrom: ON }],
+    }),
+  ];
+  const budget = { monthly: 600, currency: 'USD', categories: [] };
+
+  it('November’s projection counts what already renewed in November, not only the 30th’s $28.39', () => {
+    expect(monthSpend(subs, '2026-11', ON, USD).total).toBe(528.39);
+    expect(budgetChecks(budget, subs, '2026-11', ON)).toEqual([
+      { key: 'overall', name: 'Monthly budget', limit: 600, projected: 528.39, currency: 'USD', passed: false },
+    ]);
+    // The chart's November bar is the same figure: one computation.
+    expect(totals(spendByMonth(subs, ON, USD))['2026-11']).toBe(528.39);
+  });
+
+  it('the warning names December, whose $711 passes the $600 budget', () => {
+    expect(monthSpend(subs, '2026-12', ON, USD).total).toBe(711);
+    expect(nextPassedBudget(budget, subs, ON)).toEqual({
+      month: '2026-12',
+      passed: [{ key: 'overall', name: 'Monthly budget', limit: 600, projected: 711, currency: 'USD', passed: true }],
+    });
+  });
+
+  it('looks this month and the 12 after it: a yearly renewal 12 months on warns, 13 months on does not yet', () => {
+    // Every two years: no renewal in the months before the one due.
+    const yearly = (dueDate: string) => [sub({ amount: 900, dueDate, billingCycle: 'yearly', cycleInterval: 2, createdAt: added })];
+    expect(nextPassedBudget(budget, yearly('2027-11-10'), ON)?.month).toBe('2027-11');
+    expect(nextPassedBudget(budget, yearly('2027-12-10'), ON)).toBeNull();
+    expect(nextPassedBudget({ monthly: null, currency: 'USD', categories: [] }, subs, ON)).toBeNull();
+  });
+
+  it('months over stay estimated from the day each subscription was first tracked', () => {
+    expect(monthSpend(subs, '2026-10', ON, USD).total).toBe(0);
   });
 });

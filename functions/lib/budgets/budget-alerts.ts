@@ -2,11 +2,11 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Budgets } from '../../../shared/api/budgets.js';
 import { formatAmount, type RateTable } from '../../../shared/domain/currency.js';
 import { todayIn } from '../../../shared/domain/dates.js';
-import { budgetChecks, monthLabel, monthOf } from '../../../shared/domain/insights.js';
+import { monthBounds, monthLabel, nextPassedBudget } from '../../../shared/domain/insights.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { createLogger } from '../chassis/log.js';
-import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import { keys, nowIso, tableName } from '../chassis/table.js';
 import { budgetPassedEmail } from '../email/budget-email.js';
 import { EmailSuppressedError, sendEmail } from '../email/email.js';
 import { listSubscriptions } from '../subscriptions/subscriptions.js';
@@ -17,16 +17,21 @@ const log = createLogger({ area: 'budgets' });
 /** Alert markers are kept this long after their month, then DynamoDB's TTL removes them. */
 const MARKER_DAYS = 62;
 
+/** When the marker of `month`'s alert expires: MARKER_DAYS after that month's last day (a month up to 12 ahead keeps its marker till then). */
+function markerExpiry(month: string): number {
+  return Math.floor(Date.parse(`${monthBounds(month).last}T00:00:00Z`) / 1000) + MARKER_DAYS * 86_400;
+}
+
 /**
  * Takes the one e-mail of a budget and month: a conditional put of its marker, so however many
  * checks run at once, exactly one of them sends it. True for the check that took it.
  */
-async function claimAlert(userId: string, month: string, budget: string, at: Date): Promise<boolean> {
+async function claimAlert(userId: string, month: string, budget: string): Promise<boolean> {
   try {
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.budgetAlert(userId, month, budget), sentAt: nowIso(), expiresAt: epochSeconds(at) + MARKER_DAYS * 86_400 },
+        Item: { ...keys.budgetAlert(userId, month, budget), sentAt: nowIso(), expiresAt: markerExpiry(month) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -38,8 +43,9 @@ async function claimAlert(userId: string, month: string, budget: string, at: Dat
 }
 
 /**
- * Checks this month's projected spend (in the user's time zone) against each budget and sends the
- * one e-mail of each budget it passes (issue 24 §5), to a verified address. Nothing here fails the
+ * Finds the soonest month, this one (in the user's time zone) or one of the next 12, whose projected
+ * spend passes a budget (issue 35 §2.3: the dashboard's warning names the same month) and sends the
+ * one e-mail of each budget that month passes (issue 24 §5), to a verified address. Nothing here fails the
  * request that asked: a failed send is logged, and its marker stays (no second e-mail for the month).
  */
 export async function alertPassedBudgets(user: UserItem, budgets: Budgets, at: Date, rates?: RateTable): Promise<void> {
@@ -47,11 +53,12 @@ export async function alertPassedBudgets(user: UserItem, budgets: Budgets, at: D
   if (!user.email || !user.emailVerified) return;
   try {
     const today = todayIn(user.timeZone ?? 'UTC', at);
-    const month = monthOf(today);
     const subscriptions = await listSubscriptions(user.id);
-    const passed = budgetChecks(budgets, subscriptions, month, today, rates).filter((check) => check.passed);
+    const ahead = nextPassedBudget(budgets, subscriptions, today, rates);
+    if (!ahead) return;
+    const { month, passed } = ahead;
     for (const check of passed) {
-      if (!(await claimAlert(user.id, month, check.key, at))) continue;
+      if (!(await claimAlert(user.id, month, check.key))) continue;
       await sendEmail(
         budgetPassedEmail({
           to: user.email,

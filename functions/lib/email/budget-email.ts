@@ -26,7 +26,7 @@ export function budgetPassedEmail(input: BudgetEmailInput): Email {
       paragraphs: [
         `Hi ${input.username},`,
         `Your subscriptions are projected to cost ${input.projected} in ${input.monthLabel}, more than the ${input.budget} you budgeted. The Insights page shows which subscriptions make up the month.`,
-        'This is the only e-mail about this budget this month.',
+        `This is the only e-mail about this budget for ${input.monthLabel}.`,
       ],
       details: [
         ['Budget', input.budget],

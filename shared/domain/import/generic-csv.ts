@@ -11,11 +11,13 @@ import {
   cycleFromWords,
   type ImportContext,
   type ImportParse,
+  type ImportRow,
   requiredDate,
   rowAmount,
   rowCategory,
   rowDescription,
   rowName,
+  withUnsaid,
 } from './rows.js';
 
 /** Header names that usually hold each field, English and German. */
@@ -92,7 +94,7 @@ export function parseGenericCsv(fileText: string, mapping: ColumnMapping | undef
       const price = parseAmountText(at('amount'));
       const currency = context.currency(at('currency') || price.symbol);
       const cycle = cycleFromWords(at('billingCycle') || 'Monthly');
-      return {
+      const row: ImportRow = {
         line,
         externalId,
         name,
@@ -108,6 +110,15 @@ export function parseGenericCsv(fileText: string, mapping: ColumnMapping | undef
         endsAt: null,
         noticeDays: null,
       };
+      // A spreadsheet says nothing of auto-renew, trials, end dates or notice, nor of an unmapped column's field.
+      return withUnsaid(row, [
+        !index.has('description') && 'description',
+        !index.has('category') && 'category',
+        'autoRenew',
+        'trialEndsAt',
+        'endsAt',
+        'noticeDays',
+      ]);
     },
   );
 }

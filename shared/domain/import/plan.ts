@@ -75,6 +75,17 @@ export function changedFields(row: ImportRow, kept: KeptSubscription): ImportedF
   return IMPORTED_FIELDS.filter((field) => row[field] !== kept[field]);
 }
 
+/**
+ * The row as it updates `kept`: the fields the file does not say (`unsaid`) keep the subscription's own
+ * values, so an import never erases what the file does not say (issue 35 §2.10).
+ */
+export function keepUnsaid(row: ImportRow, kept: KeptSubscription): ImportRow {
+  if (!row.unsaid || row.unsaid.length === 0) return row;
+  const { unsaid, ...said } = row;
+  const keptValues = Object.fromEntries(unsaid.map((field) => [field, kept[field]]));
+  return { ...said, ...keptValues };
+}
+
 /** Words for a list of changed fields: 'Changed: amount, next payment'. */
 function changeReason(fields: readonly ImportedField[]): string {
   return `Changed: ${[...new Set(fields.map((f) => FIELD_WORDS[f]))].join(', ')}`;
@@ -125,9 +136,10 @@ export function planImport(
     const match = byExternalId.get(row.externalId);
     if (match) {
       if (match.status === 'deleted') return { line: row.line, action: 'skip', reason: importReasons.inTrash, row };
-      const changed = changedFields(row, match);
-      if (changed.length === 0) return { line: row.line, action: 'skip', reason: importReasons.alreadyImported, row };
-      return { line: row.line, action: 'update', row, id: match.id, reason: changeReason(changed) };
+      const said = keepUnsaid(row, match);
+      const changed = changedFields(said, match);
+      if (changed.length === 0) return { line: row.line, action: 'skip', reason: importReasons.alreadyImported, row: said };
+      return { line: row.line, action: 'update', row: said, id: match.id, reason: changeReason(changed) };
     }
     if (left === 0) return { line: row.line, action: 'skip', reason: limitReason, row };
     left--;

@@ -3,6 +3,7 @@
  * is skipped, and the helpers the formats share — cycles, amounts, currencies, dates, categories,
  * HTML entities and the stable external id.
  */
+import type { Payment } from '../../api/payments.js';
 import type { PriceChange } from '../../api/subscription.js';
 import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS, shiftRenewal } from '../billing.js';
 import { BUILT_IN_CATEGORIES, CATEGORY_MAX_LENGTH, categoryKey, OTHER_CATEGORY } from '../categories.js';
@@ -37,6 +38,23 @@ export interface ImportRow {
   priceHistory?: PriceChange[];
   /** The day of the month its renewals keep: only this product's own JSON export carries it. */
   anchorDay?: number;
+  /** Its renewals marked paid or skipped, oldest first: only this product's own JSON export carries them. */
+  payments?: Array<Omit<Payment, 'recordedAt'>>;
+  /**
+   * The fields the file does not say (no such column or key; SubTrackr's JSON has no autopay): a row
+   * that updates a subscription leaves them as they are, a new one takes the value above, the default
+   * (issue 35 §2.10: an import never erases what the file does not say). Absent when the file says all.
+   */
+  unsaid?: readonly UnsaidField[];
+}
+
+/** The fields a file may leave unsaid. */
+export type UnsaidField = 'description' | 'category' | 'autoRenew' | 'trialEndsAt' | 'endsAt' | 'noticeDays';
+
+/** `row` with `unsaid` set when any field is in it, left off when none is. */
+export function withUnsaid(row: ImportRow, unsaid: readonly (UnsaidField | false)[]): ImportRow {
+  const fields = unsaid.filter((field): field is UnsaidField => field !== false);
+  return fields.length > 0 ? { ...row, unsaid: fields } : row;
 }
 
 /** A skipped row keeps its name when it was read before the reason to skip it was found. */

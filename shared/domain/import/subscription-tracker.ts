@@ -5,9 +5,11 @@
  * `subscription-tracker:<id>`, so importing an export again — into the same account or another one —
  * recognises what is already there.
  */
+import { PAYMENT_STATUSES, type Payment } from '../../api/payments.js';
 import { BILLING_CYCLES, type PriceChange, type Subscription, type SubscriptionOwnFields } from '../../api/subscription.js';
-import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS, MAX_PRICE_CHANGES, tooManyPricesMessage } from '../billing.js';
+import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS, MAX_PRICE_CHANGES, occurrences, tooManyPricesMessage } from '../billing.js';
 import { unneutralisedCell, writeCsv } from '../csv-writer.js';
+import { MAX_IMPORTED_PAYMENTS, tooManyPaymentsMessage } from '../payments.js';
 import { hasForbiddenCharacters } from '../text.js';
 import { columnIndex, readCsv } from './csv.js';
 import {
@@ -21,6 +23,7 @@ import {
   requiredDate,
   rowAmount,
   skipRow,
+  withUnsaid,
 } from './rows.js';
 
 export const EXPORT_FORMAT = 'subscription-tracker';
@@ -31,8 +34,18 @@ export function exportedIdOf(subscription: Pick<Subscription, 'id' | 'externalId
   return subscription.externalId ?? `${EXPORT_FORMAT}:${subscription.id}`;
 }
 
-/** The fields of one exported subscription, as the JSON writes them. */
-export type ExportedSubscription = SubscriptionOwnFields & { externalId: string; status: 'active' | 'canceled' };
+/** One renewal as the user marked it, as the JSON writes it: paid with the amount charged, or skipped. */
+export type ExportedPayment = Pick<Payment, 'dueDate' | 'status' | 'amount' | 'currency'>;
+
+/** The fields of one exported subscription, as the JSON writes them; `payments` oldest renewal first. */
+export type ExportedSubscription = SubscriptionOwnFields & {
+  externalId: string;
+  status: 'active' | 'canceled';
+  payments?: ExportedPayment[];
+};
+
+/** A subscription to export, with its payments when the exporter has them (GET /api/auth/export gives them). */
+export type SubscriptionToExport = Subscription & { payments?: readonly ExportedPayment[] };
 
 export interface SubscriptionExport {
   format: typeof EXPORT_FORMAT;
@@ -42,10 +55,16 @@ export interface SubscriptionExport {
 }
 
 /** The subscriptions an export holds: those the user keeps, not the trash. */
-const exported = (subscriptions: readonly Subscription[]) =>
-  subscriptions.filter((s): s is Subscription & { status: 'active' | 'canceled' } => s.status !== 'deleted');
+const exported = <T extends Subscription>(subscriptions: readonly T[]) =>
+  subscriptions.filter((s): s is T & { status: 'active' | 'canceled' } => s.status !== 'deleted');
 
-export function exportJson(subscriptions: readonly Subscription[], exportedAt: string): string {
+/** The payments as the JSON writes them: oldest renewal first, without the time they were recorded. */
+const exportedPayments = (payments: readonly ExportedPayment[]): ExportedPayment[] =>
+  [...payments]
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
+    .map(({ dueDate, status, amount, currency }) => ({ dueDate, status, amount, currency }));
+
+export function exportJson(subscriptions: readonly SubscriptionToExport[], exportedAt: string): string {
   const data: SubscriptionExport = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -67,6 +86,7 @@ export function exportJson(subscriptions: readonly Subscription[], exportedAt: s
       trialEndsAt: s.trialEndsAt,
       endsAt: s.endsAt,
       noticeDays: s.noticeDays,
+      ...(s.payments ? { payments: exportedPayments(s.payments) } : {}),
     })),
   };
   return `${JSON.stringify(data, null, 2)}\n`;
@@ -129,6 +149,7 @@ interface OwnFields {
   noticeDays: string;
   priceHistory?: unknown;
   anchorDay?: unknown;
+  payments?: unknown;
 }
 
 /** Text kept as the product wrote it; only what the product itself refuses is a reason to skip. */
@@ -157,6 +178,31 @@ function priceHistoryOf(value: unknown, context: ImportContext): PriceChange[] |
   });
 }
 
+/**
+ * The payments of an exported subscription (issue 35 §2.9), each for one of its renewals: the file is
+ * refused past {@link MAX_IMPORTED_PAYMENTS}, a row whose payments are not a list of them is skipped.
+ */
+function paymentsOf(value: unknown, row: ImportRow, context: ImportContext): ImportRow['payments'] {
+  if (value === undefined) return undefined;
+  const notPayments = 'The payments are not a list of paid or skipped renewals';
+  if (!Array.isArray(value)) skipRow(notPayments);
+  if (value.length > MAX_IMPORTED_PAYMENTS)
+    throw new FileRefused(`the subscription has ${value.length.toLocaleString('en-US')} payments. ${tooManyPaymentsMessage}`);
+  const seen = new Set<string>();
+  return value.map((entry) => {
+    const payment = (entry ?? {}) as Record<string, unknown>;
+    const status = PAYMENT_STATUSES.find((s) => s === payment.status);
+    if (!status || typeof payment.amount !== 'number' || typeof payment.currency !== 'string' || typeof payment.dueDate !== 'string')
+      skipRow(notPayments);
+    const dueDate = requiredDate(payment.dueDate, 'payment date');
+    const schedule = { ...row, status: 'active' as const, anchorDay: row.anchorDay };
+    if (seen.has(dueDate) || occurrences(schedule, dueDate, dueDate).length !== 1)
+      skipRow(`The payment of ${dueDate} is not for one of its renewal dates`);
+    seen.add(dueDate);
+    return { dueDate, status, amount: rowAmount(payment.amount), currency: context.currency(payment.currency) };
+  });
+}
+
 function ownRow(fields: OwnFields, line: number, context: ImportContext): ImportRow {
   if (!fields.externalId.trim()) skipRow('The row has no external ID');
   const name = context.named(ownText(fields.name, 'name', 100));
@@ -176,7 +222,7 @@ function ownRow(fields: OwnFields, line: number, context: ImportContext): Import
   const anchorDay = fields.anchorDay;
   if (anchorDay !== undefined && (typeof anchorDay !== 'number' || !Number.isInteger(anchorDay) || anchorDay < 1 || anchorDay > 31))
     skipRow('The anchor day is not a day of the month');
-  return {
+  const row: ImportRow = {
     line,
     externalId: fields.externalId.trim(),
     name,
@@ -195,6 +241,8 @@ function ownRow(fields: OwnFields, line: number, context: ImportContext): Import
     ...(priceHistory ? { priceHistory } : {}),
     ...(typeof anchorDay === 'number' ? { anchorDay } : {}),
   };
+  const payments = paymentsOf(fields.payments, row, context);
+  return payments ? { ...row, payments } : row;
 }
 
 export function parseOwnJson(fileText: string, context: ImportContext): ImportParse {
@@ -205,7 +253,9 @@ export function parseOwnJson(fileText: string, context: ImportContext): ImportPa
     (_, index) => index + 1,
     (item, line) => {
       if (typeof item.amount !== 'number') skipRow('The amount is not a number');
-      return ownRow(
+      // A key the entry does not have says nothing of its field (issue 35 §2.10): an update keeps it.
+      const unsaid = OPTIONAL_JSON_KEYS.filter((key) => !(key in item));
+      const row = ownRow(
         {
           externalId: jsonText(item.externalId),
           name: jsonText(item.name),
@@ -223,13 +273,18 @@ export function parseOwnJson(fileText: string, context: ImportContext): ImportPa
           noticeDays: jsonText(item.noticeDays),
           priceHistory: item.priceHistory,
           anchorDay: item.anchorDay,
+          payments: item.payments,
         },
         line,
         context,
       );
+      return withUnsaid(row, unsaid);
     },
   );
 }
+
+/** The keys of an exported subscription whose absence leaves the field unsaid. */
+const OPTIONAL_JSON_KEYS = ['description', 'category', 'autoRenew', 'trialEndsAt', 'endsAt', 'noticeDays'] as const;
 
 export function parseOwnCsv(fileText: string, context: ImportContext): ImportParse {
   const [header, ...records] = readCsv(fileText);

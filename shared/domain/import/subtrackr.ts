@@ -21,22 +21,24 @@ import {
   rowDescription,
   rowName,
   skipRow,
+  withUnsaid,
 } from './rows.js';
 
+/** A SubTrackr subscription as read; an optional field is undefined when the file has no such column or key. */
 interface SubTrackrEntry {
   id: string;
   name: string;
-  category: string;
+  category: string | undefined;
   cost: number;
   currency: string;
   schedule: string;
   interval: string;
   status: string;
-  autopay: string;
+  autopay: string | undefined;
   renewalDate: string;
-  cancellationDate: string;
-  url: string;
-  notes: string;
+  cancellationDate: string | undefined;
+  url: string | undefined;
+  notes: string | undefined;
 }
 
 const UNIT_OF_SCHEDULE: Readonly<Record<string, 'day' | 'week' | 'month' | 'quarter' | 'year'>> = {
@@ -64,22 +66,29 @@ function subTrackrRow(entry: SubTrackrEntry, line: number, context: ImportContex
   const dueDate = requiredDate(entry.renewalDate, 'renewal date');
   const status = entry.status.trim().toLowerCase();
   const running = status === 'active' || status === 'trial';
-  return {
+  const row: ImportRow = {
     line,
     externalId: `subtrackr:${entry.id.trim()}`,
     name,
-    description: rowDescription(entry.notes, entry.url),
+    description: rowDescription(entry.notes ?? '', entry.url ?? ''),
     amount: rowAmount(entry.cost),
     currency,
-    category: rowCategory(entry.category),
+    category: rowCategory(entry.category ?? ''),
     dueDate,
     ...cycle,
-    autoRenew: entry.autopay.trim().toLowerCase() !== 'false',
+    autoRenew: (entry.autopay ?? '').trim().toLowerCase() !== 'false',
     status: running ? 'active' : 'canceled',
     trialEndsAt: status === 'trial' ? dueDate : null,
     endsAt: null,
     noticeDays: running ? noticeDaysBefore(optionalDate(entry.cancellationDate, 'cancellation date'), dueDate, cycle) : null,
   };
+  // What the file has no column or key for is not said (the v0.5.9 JSON has no autopay): an update keeps it.
+  return withUnsaid(row, [
+    entry.autopay === undefined && 'autoRenew',
+    entry.notes === undefined && entry.url === undefined && 'description',
+    entry.category === undefined && 'category',
+    entry.cancellationDate === undefined && running && 'noticeDays',
+  ]);
 }
 
 const CSV_COLUMNS = {
@@ -113,23 +122,25 @@ export function parseSubTrackrCsv(fileText: string, context: ImportContext): Imp
     (record) => record.line,
     (record, line) => {
       const at = (field: keyof typeof CSV_COLUMNS) => (index[field] >= 0 ? (record.fields[index[field]] ?? '') : '');
+      // An optional column the file does not have says nothing of its field.
+      const optional = (field: keyof typeof CSV_COLUMNS) => (index[field] >= 0 ? at(field) : undefined);
       const cost = at('cost').trim();
       if (!/^\d+(\.\d+)?$/.test(cost)) skipRow(`The cost “${cost}” is not a number`);
       return subTrackrRow(
         {
           id: at('id'),
           name: at('name'),
-          category: at('category'),
+          category: optional('category'),
           cost: Number(cost),
           currency: at('currency'),
           schedule: at('schedule'),
           interval: at('interval'),
           status: at('status'),
-          autopay: at('autopay'),
+          autopay: optional('autopay'),
           renewalDate: at('renewalDate'),
-          cancellationDate: at('cancellationDate'),
-          url: at('url'),
-          notes: at('notes'),
+          cancellationDate: optional('cancellationDate'),
+          url: optional('url'),
+          notes: optional('notes'),
         },
         line,
         context,
@@ -148,21 +159,23 @@ export function parseSubTrackrJson(fileText: string, context: ImportContext): Im
     (item, line) => {
       if (typeof item.cost !== 'number') skipRow('The cost is not a number');
       const category = item.category && typeof item.category === 'object' ? jsonText((item.category as { name?: unknown }).name) : '';
+      // A key the entry does not have says nothing of its field.
+      const optional = (key: string) => (key in item ? jsonText(item[key]) : undefined);
       return subTrackrRow(
         {
           id: jsonText(item.id),
           name: jsonText(item.name),
-          category,
+          category: 'category' in item ? category : undefined,
           cost: item.cost,
           currency: jsonText(item.original_currency),
           schedule: jsonText(item.schedule),
           interval: jsonText(item.schedule_interval),
           status: jsonText(item.status),
-          autopay: jsonText(item.autopay),
+          autopay: optional('autopay'),
           renewalDate: jsonText(item.renewal_date),
-          cancellationDate: jsonText(item.cancellation_date),
-          url: jsonText(item.url),
-          notes: jsonText(item.notes),
+          cancellationDate: optional('cancellation_date'),
+          url: optional('url'),
+          notes: optional('notes'),
         },
         line,
         context,

@@ -1,6 +1,6 @@
 import { formatAmount } from '@shared/domain/currency';
 import { localToday } from '@shared/domain/dates';
-import { budgetChecks, monthLabel, monthOf } from '@shared/domain/insights';
+import { monthLabel, nextPassedBudget } from '@shared/domain/insights';
 import { hasPremiumInsights } from '@shared/domain/roles';
 import { countedSubscriptions } from '@shared/domain/share-totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,8 +13,9 @@ import { useCountFullPrice, useRates } from '../subscriptions';
 import { budgetsQuery, budgetsQueryKey } from './budgetsQuery';
 
 /**
- * The dashboard's budget warning (issue 24 §5, Premium): shown while this month's projected spend
- * passes the overall budget or a category's. After every change of the subscriptions the budgets are
+ * The dashboard's budget warning (issue 24 §5, Premium): shown while a month's projected spend passes
+ * the overall budget or a category's, naming the soonest such month, this one or one of the next 12
+ * (issue 35 §2.3, shared/domain/insights.ts nextPassedBudget). After every change of the subscriptions the budgets are
  * read again, so the server checks them and sends a newly passed budget's one e-mail.
  */
 export function BudgetWarning() {
@@ -34,12 +35,9 @@ export function BudgetWarning() {
   }, [subscriptions.dataUpdatedAt, queryClient]);
 
   if (!premium || !budgets.data || !subscriptions.data) return null;
-  const today = localToday();
-  const month = monthOf(today);
-  const passed = budgetChecks(budgets.data, countedSubscriptions(subscriptions.data, fullPrice), month, today, rates).filter(
-    (check) => check.passed,
-  );
-  if (passed.length === 0) return null;
+  const ahead = nextPassedBudget(budgets.data, countedSubscriptions(subscriptions.data, fullPrice), localToday(), rates);
+  if (!ahead) return null;
+  const { month, passed } = ahead;
   return (
     <Alert
       tone="warning"

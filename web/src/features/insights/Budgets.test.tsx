@@ -1,7 +1,7 @@
 import { routes } from '@shared/api';
 import { type Budgets, budgetMessages } from '@shared/api/budgets';
 import { FIXED_RATES } from '@shared/domain/currency';
-import type { BudgetCheck } from '@shared/domain/insights';
+import { type BudgetCheck, monthLabel, monthOf, shiftMonth } from '@shared/domain/insights';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { failure, on } from '../../testing/api';
@@ -44,6 +44,26 @@ describe('Insights → Budgets', () => {
         .map((item) => item.textContent),
     ).toEqual(['Monthly budget$25.50 of $40.00', 'Streaming budget$15.98 of $10.00 — passed']);
     expect(within(standing).getByRole('meter', { name: 'Streaming budget used' })).toBeTruthy();
+  });
+
+  test('a later month past a budget is named under this month’s standing', async () => {
+    renderApp(
+      <BudgetsCard
+        budgets={{ monthly: 600, currency: 'USD', categories: [] }}
+        checks={[{ key: 'overall', name: 'Monthly budget', limit: 600, projected: 528.39, currency: 'USD', passed: false }]}
+        categories={categories}
+        monthLabel="November 2026"
+        ahead={{
+          monthLabel: 'December 2026',
+          passed: [{ key: 'overall', name: 'Monthly budget', limit: 600, projected: 711, currency: 'USD', passed: true }],
+        }}
+      />,
+      { signedIn: premium },
+    );
+    const warning = await screen.findByRole('status');
+    expect(warning.textContent).toContain('Over budget in December 2026');
+    expect(warning.textContent).toContain('Monthly budget: $711.00 projected, $600.00 budgeted.');
+    expect(screen.getByRole('list', { name: 'Budgets in November 2026' }).textContent).toContain('$528.39 of $600.00');
   });
 
   test('category budgets: each category once, removable; saving sends the contract’s body and confirms', async () => {
@@ -99,6 +119,23 @@ describe('the dashboard’s budget warning', () => {
     expect(warning.textContent).toMatch(/^Over budget in \w+/);
     expect(warning.textContent).toContain('Monthly budget: $50.00 projected, $20.00 budgeted.');
     expect(within(warning).getByRole('link', { name: 'Review budgets' }).getAttribute('href')).toBe('/insights');
+  });
+
+  test('within budget this month, over it next month: the warning names next month (issue 35 §2.3)', async () => {
+    const next = shiftMonth(monthOf(today), 1);
+    renderApp(<BudgetWarning />, {
+      signedIn: premium,
+      api: [
+        on(routes.listSubscriptions, [
+          aSubscription({ name: 'Domains', amount: 50, dueDate: `${next}-15`, billingCycle: 'yearly', category: 'other' }),
+        ]),
+        on(routes.getBudgets, { monthly: 20, currency: 'USD', categories: [] }),
+        on(routes.rates, FIXED_RATES),
+      ],
+    });
+    const warning = await screen.findByRole('status');
+    expect(warning.textContent).toContain(`Over budget in ${monthLabel(next, 'long')}`);
+    expect(warning.textContent).toContain('Monthly budget: $50.00 projected, $20.00 budgeted.');
   });
 
   test('within budget, nothing shows; a member asks for no budgets', async () => {

@@ -29,6 +29,8 @@ export interface BudgetsCardProps {
   /** The categories to offer: value and label. */
   categories: SelectOption[];
   monthLabel: string;
+  /** A later month (within the next 12) whose projection passes a budget, with the checks it passes. */
+  ahead?: { monthLabel: string; passed: BudgetCheck[] } | null;
 }
 
 const currencyOptions = BILLING_CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }));
@@ -36,7 +38,7 @@ const currencyOptions = BILLING_CURRENCIES.map((c) => ({ value: c.code, label: `
 const amountText = (n: number | null) => (n === null ? '' : String(n));
 
 /** Premium's budgets (issue 24 §5): an overall monthly budget and one per category, with this month's standing. */
-export function BudgetsCard({ budgets, checks, categories, monthLabel }: BudgetsCardProps) {
+export function BudgetsCard({ budgets, checks, categories, monthLabel, ahead = null }: BudgetsCardProps) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const currencyId = useId();
@@ -105,6 +107,18 @@ export function BudgetsCard({ budgets, checks, categories, monthLabel }: Budgets
             ))}
           </ul>
         </>
+      )}
+      {ahead && (
+        <Alert tone="warning" title={`Over budget in ${ahead.monthLabel}`}>
+          <ul>
+            {ahead.passed.map((check) => (
+              <li key={check.key}>
+                {check.name}: {formatAmount(check.projected, check.currency)} projected, {formatAmount(check.limit, check.currency)}{' '}
+                budgeted.
+              </li>
+            ))}
+          </ul>
+        </Alert>
       )}
       <form className={styles.budgetForm} onSubmit={submit} noValidate>
         <div className={styles.budgetTop}>

@@ -9,6 +9,7 @@ import {
   lifetimeSpend,
   monthLabel,
   monthOf,
+  nextPassedBudget,
   priceChanges,
   smartInsights,
   spendByMonth,
@@ -140,6 +141,8 @@ function InsightsSections({ subs, today, currency, rates, payments, premium, bud
   const checks = budgets ? budgetChecks(budgets, subs, month, today, money.rates) : [];
   const { custom } = useCustomCategories();
   const display = useMemo(() => categoryDisplay(subs, custom), [subs, custom]);
+  // The soonest month past a budget, when it is a later one: the dashboard's warning names it too.
+  const ahead = budgets ? nextPassedBudget(budgets, subs, today, money.rates) : null;
   const categoryOptions = useMemo(() => {
     const seen = new Map(BUILT_IN_CATEGORIES.map((c) => [c.value, c.label]));
     for (const sub of subs) if (!seen.has(categoryKey(sub.category))) seen.set(categoryKey(sub.category), display.labelOf(sub.category));
@@ -160,7 +163,13 @@ function InsightsSections({ subs, today, currency, rates, payments, premium, bud
         />
       )}
       {premium && budgets ? (
-        <BudgetsCard budgets={budgets} checks={checks} categories={categoryOptions} monthLabel={monthLabel(month, 'long')} />
+        <BudgetsCard
+          budgets={budgets}
+          checks={checks}
+          categories={categoryOptions}
+          monthLabel={monthLabel(month, 'long')}
+          ahead={ahead && ahead.month !== month ? { monthLabel: monthLabel(ahead.month, 'long'), passed: ahead.passed } : null}
+        />
       ) : (
         <LockedCard
           title="Budgets"
