@@ -24,8 +24,12 @@ const VALID_BODIES: Record<string, unknown> = {
   changeEmail: { email: 'nobody-here@example.com' },
 };
 
-/** Ids no route can name: far too long (a DynamoDB key holds 2,048 bytes), wrong shape, odd characters. */
-const BAD_IDS = ['a'.repeat(2044), `${'0'.repeat(2040)}-abc`, 'ä'.repeat(700), '..', 'x y', '%00', '00000000-0000-4000-8000-00000000000g'];
+/**
+ * Ids no route can name: far too long (a DynamoDB key holds 2,048 bytes), wrong shape, odd characters. A path
+ * traversal is '../..' sent as one segment ('..%2F..'): a bare '..' never reaches the route, since every
+ * client resolves it away ('/api/subscriptions/../payments' is GET /api/payments, a route of its own).
+ */
+const BAD_IDS = ['a'.repeat(2044), `${'0'.repeat(2040)}-abc`, 'ä'.repeat(700), '../..', 'x y', '%00', '00000000-0000-4000-8000-00000000000g'];
 
 let user: SignedInUser;
 let ownerToken: string;
