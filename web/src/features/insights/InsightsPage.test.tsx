@@ -25,7 +25,7 @@ describe('Insights → Spend by category (issue 35 §2.11)', () => {
     );
     renderApp(<InsightsPage />, {
       signedIn: vip,
-      api: [on(routes.listSubscriptions, subs), on(routes.rates, FIXED_RATES)],
+      api: [on(routes.listSubscriptions, subs), on(routes.rates, FIXED_RATES), on(routes.listAllPayments, { payments: [] })],
     });
     await screen.findByRole('heading', { name: 'Spend by category' });
     const legend = await screen.findByText('Health & Wellbeing', { selector: 'li' });
