@@ -11,10 +11,20 @@
  * feed, the reminders and the yearly report agree with it to the cent and to the day.
  */
 import type { Payment } from '../api/payments.js';
-import { type BillingPrices, type BillingSchedule, cancelByDate, chargeOn, occurrences } from './billing.js';
+import { type BillingPrices, type BillingSchedule, cancelByDate, chargeOn, occurrences, priceHistoryOf } from './billing.js';
 import { addDays } from './dates.js';
-import { trackedSince } from './payments.js';
 import { countedSubscription, type ShareCounted, userShareOf } from './share-totals.js';
+
+/**
+ * The first day a subscription's spend counts from: its first price's date, else the day it was created.
+ * Renewals before it are `untracked`.
+ */
+export function trackedSince(sub: BillingPrices & { createdAt: string }): string {
+  const first = priceHistoryOf(sub)[0]?.effectiveFrom;
+  const created = sub.createdAt.slice(0, 10);
+  // A history without dates of its own starts on a placeholder day (billing.ts): the creation is the start then.
+  return first && first > '1900-01-01' && first < created ? first : created;
+}
 
 /** A subscription as the schedule reads it: its schedule, its prices and, when known, when it was created and how it is shared. */
 export type ScheduledSubscription = BillingSchedule &
