@@ -4,14 +4,21 @@ import type { Payment } from '../../shared/api/payments.js';
 import type { BillingCycle, PriceChange } from '../../shared/api/subscription.js';
 import { currentCharge, occurrences, priceAt, upcomingRenewals } from '../../shared/domain/billing.js';
 import { calendarFeed, type FeedSubscription, seriesStart } from '../../shared/domain/calendar-feed.js';
-import { convert, FIXED_RATES, roundMoney } from '../../shared/domain/currency.js';
+import { convert, FIXED_RATES, roundMoney, toUsd } from '../../shared/domain/currency.js';
 import { addDays, addMonthsClamped, daysInMonth, formatCalendarDate } from '../../shared/domain/dates.js';
 import { monthBounds, monthOf, monthSpend, shiftMonth } from '../../shared/domain/insights.js';
 import { lifetimeSpend, paymentFor, recordableWindow, trackedSince } from '../../shared/domain/payments.js';
 import { reminderDates } from '../../shared/domain/reminder-schedule.js';
-import { type RenewalEvent, type ScheduledSubscription, scheduledRenewals, scheduleEvents } from '../../shared/domain/schedule.js';
+import {
+  nextScheduledRenewal,
+  type RenewalEvent,
+  type ScheduledSubscription,
+  scheduledRenewals,
+  scheduleEvents,
+} from '../../shared/domain/schedule.js';
 import { countedSubscription } from '../../shared/domain/share-totals.js';
 import { type ShareMode, splitShares } from '../../shared/domain/sharing.js';
+import { monthlyAmount, yearlyAmount, yearlyMultiplier } from '../../shared/domain/subscription-costs.js';
 import { nextPriceChange } from '../../shared/domain/subscription-labels.js';
 import { yearlyReport } from '../../shared/domain/subscription-report.js';
 import { parseCalendar } from '../fixtures/icalendar.js';
@@ -157,6 +164,20 @@ describe('one schedule (issue 35 §1)', () => {
           if (!change || r.date < change.effectiveFrom) expect(r.price).toEqual({ amount: price.amount, currency: price.currency });
           else if (!after || r.date < after) expect(r.price).toEqual({ amount: change.amount, currency: change.currency });
         }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('the dashboard: a subscription’s cost per month and per year is its next renewal’s price in the schedule, 0 with none left (SPEC §9 Computations)', () => {
+    fc.assert(
+      fc.property(generated, ({ sub }) => {
+        const active = { ...sub, status: 'active' as const };
+        const next = nextScheduledRenewal(active);
+        const perCycle = next ? toUsd(next.price.amount, next.price.currency, FIXED_RATES) : 0;
+        const perYear = yearlyMultiplier(sub.billingCycle) / (sub.cycleInterval ?? 1);
+        expect(yearlyAmount(active)).toBe(roundMoney(perCycle * perYear));
+        expect(monthlyAmount(active)).toBeCloseTo((perCycle * perYear) / 12, 9);
       }),
       { numRuns: RUNS },
     );
