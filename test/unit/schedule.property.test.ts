@@ -7,7 +7,7 @@ import { calendarFeed, type FeedSubscription, seriesStart } from '../../shared/d
 import { convert, FIXED_RATES, roundMoney, toUsd } from '../../shared/domain/currency.js';
 import { addDays, addMonthsClamped, daysInMonth, formatCalendarDate } from '../../shared/domain/dates.js';
 import { monthBounds, monthOf, monthSpend, shiftMonth } from '../../shared/domain/insights.js';
-import { lifetimeSpend, paymentFor, recordableWindow, trackedSince } from '../../shared/domain/payments.js';
+import { dueDateAfterPayment, lifetimeSpend, paymentFor, recordableWindow, trackedSince } from '../../shared/domain/payments.js';
 import { reminderDates } from '../../shared/domain/reminder-schedule.js';
 import {
   nextScheduledRenewal,
@@ -224,6 +224,25 @@ describe('one schedule (issue 35 §1)', () => {
         expect(spend.unrecordedCount).toBe(renewals.filter((r) => r.payment === 'unrecorded').length);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it('a renewal marked paid moves an active subscription on to the schedule’s next renewal after it (issue 35 §2.8)', () => {
+    fc.assert(
+      fc.property(withPayments, ({ sub, today }) => {
+        const window = recordableWindow(sub, today);
+        for (const date of occurrences(sub, window.from, window.to)) {
+          const moved = dueDateAfterPayment(sub, date, 'paid');
+          if (sub.status !== 'active' || date < sub.dueDate) {
+            expect(moved).toBeNull();
+            continue;
+          }
+          const [after] = scheduledRenewals({ ...sub, endsAt: null }, { from: addDays(date, 1), to: addDays(date, 4 * 366 + 7) });
+          expect(moved).toBe(after?.date);
+          expect(dueDateAfterPayment(sub, date, 'skipped')).toBeNull();
+        }
+      }),
+      { numRuns: RUNS / 2 },
     );
   });
 
