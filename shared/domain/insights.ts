@@ -15,6 +15,7 @@ import { categoryKey, categoryLabel } from './categories.js';
 import { convert, FIXED_RATES, formatAmount, type RateTable, roundMoney } from './currency.js';
 import { addDays, daysBetween, daysInMonth, formatDateShort, parseCalendarDate } from './dates.js';
 import { lifetimeSpend as lifetimeSpendOf, trackedSince } from './payments.js';
+import { scheduledRenewals } from './schedule.js';
 
 /** What the figures read of a subscription. */
 export type InsightSubscription = Pick<Subscription, 'id' | 'name' | 'category' | 'createdAt'> & BillingSchedule & BillingPrices;
@@ -48,8 +49,8 @@ export function monthLabel(month: string, style: 'short' | 'long' = 'short'): st
 }
 
 /**
- * The subscription's charges from `from` to `to`, each converted: amounts in `to.currency`. None before
- * `startsOn` (by default the day it was first tracked; null: the whole schedule).
+ * What the subscription's renewals from `from` to `to` cost (schedule.ts), each converted: amounts in
+ * `to.currency`. None before `startsOn` (by default the day it was first tracked; null: the whole schedule).
  */
 function spendBetween(
   sub: InsightSubscription,
@@ -58,8 +59,9 @@ function spendBetween(
   { currency, rates = FIXED_RATES }: InCurrency,
   startsOn: string | null = trackedSince(sub),
 ): number {
-  return chargesBetween(sub, from, to, startsOn ?? undefined).reduce(
-    (sum, charge) => sum + convert(charge.amount, charge.currency, currency, rates),
+  // The schedule's renewals (issue 35 §1), each at the price in force on its date.
+  return scheduledRenewals(sub, { from: startsOn && startsOn > from ? startsOn : from, to }).reduce(
+    (sum, { price }) => sum + convert(price.amount, price.currency, currency, rates),
     0,
   );
 }

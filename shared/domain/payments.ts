@@ -4,9 +4,10 @@
  * goes through shared/domain/currency.ts's rate table, here and nowhere else.
  */
 import type { Money, Payment, PaymentStatus } from '../api/payments.js';
-import { type BillingPrices, type BillingSchedule, chargeOn, chargesBetween, nextRenewal, occurrences, priceHistoryOf } from './billing.js';
+import { type BillingPrices, type BillingSchedule, chargeOn, nextRenewal, occurrences, priceHistoryOf } from './billing.js';
 import { convert, FIXED_RATES, type RateTable, roundMoney } from './currency.js';
 import { addDays, addMonthsClamped } from './dates.js';
+import { scheduledRenewals, trackedSince } from './schedule.js';
 
 /**
  * The most payments one subscription of an imported JSON export brings (issue 35 §2.9): more than a
@@ -97,13 +98,8 @@ export interface LifetimeSpend extends Money {
   unrecordedCount: number;
 }
 
-/** The first day a subscription's spend counts from: its first price's date, else the day it was created. */
-export function trackedSince(sub: BillingPrices & { createdAt: string }): string {
-  const first = priceHistoryOf(sub)[0]?.effectiveFrom;
-  const created = sub.createdAt.slice(0, 10);
-  // A history without dates of its own starts on a placeholder day (billing.ts): the creation is the start then.
-  return first && first > '1900-01-01' && first < created ? first : created;
-}
+/** The first day a subscription's spend counts from (schedule.ts, where the schedule's renewals are judged). */
+export { trackedSince };
 
 /**
  * A subscription's lifetime spend (issue 35 §2: one computation, read by the details dialog, the
@@ -129,10 +125,12 @@ export function lifetimeSpend(
       paidCount++;
     } else skippedCount++;
   }
-  const recorded = new Set(payments.map((p) => p.dueDate));
+  // The renewals that have passed with no record, as the schedule judges them (issue 35 §1).
   const before = (today < sub.dueDate ? today : sub.dueDate) as string;
-  const unrecorded = chargesBetween(sub, trackedSince(sub), addDays(before, -1)).filter((charge) => !recorded.has(charge.date));
-  for (const charge of unrecorded) total += convert(charge.amount, charge.currency, currency, rates);
+  const unrecorded = scheduledRenewals(sub, { from: trackedSince(sub), to: addDays(before, -1), today, payments }).filter(
+    (renewal) => renewal.payment === 'unrecorded',
+  );
+  for (const { price } of unrecorded) total += convert(price.amount, price.currency, currency, rates);
   return { amount: roundMoney(total), currency, paidCount, skippedCount, unrecordedCount: unrecorded.length };
 }
 

@@ -32,15 +32,17 @@ const scaled = (amount: number, ratio: number, currency: string | undefined) =>
 /**
  * The subscription as the money views count it: a shared one with its amount set to the user's share and
  * each price of its history scaled by share ÷ price (rounded to the currency's minor unit). A price of 0
- * has no ratio: its history stays as it is (every share of 0 is 0). Unshared subscriptions, and every
+ * has no ratio: its history is split equally among everyone sharing it. Unshared subscriptions, and every
  * subscription with `fullPrice`, come back as they are.
  */
 export function countedSubscription<T extends ShareCounted>(sub: T, fullPrice = false): T {
   const share = userShareOf(sub);
   if (fullPrice || share === null) return sub;
   const amount = Number(sub.amount);
-  if (!(amount > 0)) return { ...sub, amount: share };
-  const ratio = share / amount;
+  // A price of 0 splits into shares of 0 and has no ratio: its other prices are split equally among the
+  // people who share it, so that together they still count each price once (issue 35 §1), not once each.
+  const people = sub.shared?.memberCount ?? sub.sharing?.memberCount ?? 1;
+  const ratio = amount > 0 ? share / amount : 1 / Math.max(1, people);
   const priceHistory = sub.priceHistory?.map(
     (change): PriceChange => ({ ...change, amount: scaled(change.amount, ratio, change.currency) }),
   );

@@ -5,13 +5,13 @@
  * 0 in a free trial) converted at `rates`, normalised by its cycle.
  */
 import type { Subscription } from '../api/subscription.js';
-import { type BillingPrices, type BillingSchedule, chargeOn, intervalOf } from './billing.js';
+import { type BillingPrices, type BillingSchedule, chargeOn, intervalOf, upcomingRenewals } from './billing.js';
 import { FIXED_RATES, type RateTable, roundMoney, toUsd } from './currency.js';
 
 /** The fields a cost is computed from; the issue-24 ones are optional (older records read as USD, every cycle). */
 export type SubscriptionPrice = BillingPrices &
   Pick<Subscription, 'billingCycle'> &
-  Partial<Pick<BillingSchedule, 'dueDate' | 'cycleInterval' | 'trialEndsAt'>>;
+  Partial<Pick<BillingSchedule, 'dueDate' | 'cycleInterval' | 'trialEndsAt' | 'endsAt' | 'anchorDay'>>;
 
 /** An amount that may arrive as a string (SPEC §3) as a number; anything unreadable is 0. */
 export function amountOf(sub: Pick<Subscription, 'amount'>): number {
@@ -34,9 +34,14 @@ export function yearlyMultiplier(cycle: string): number {
   }
 }
 
-/** The charge per cycle in USD: the next renewal's charge (the latest price without a due date), at `rates`. */
+/**
+ * The charge per cycle in USD: the next renewal's charge (the latest price without a due date), at `rates`;
+ * 0 when the subscription has no renewal left, its end date before its due date (issue 35 §1: the schedule,
+ * the yearly report and /insights count nothing after an end date).
+ */
 function cycleAmountUsd(sub: SubscriptionPrice, rates: RateTable): number {
   if (!sub.dueDate) return toUsd(amountOf(sub), sub.currency ?? 'USD', rates);
+  if (upcomingRenewals({ ...sub, dueDate: sub.dueDate, status: 'active' }, 1).length === 0) return 0;
   const charge = chargeOn({ ...sub, amount: amountOf(sub) }, sub.dueDate);
   return toUsd(charge.amount, charge.currency, rates);
 }

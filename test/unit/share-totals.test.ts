@@ -69,7 +69,30 @@ describe("totals count the user's share (issue 26: 'count a member's share, with
     expect([full[0]?.total, shared[0]?.total]).toEqual([365.78, 121.82]);
   });
 
-  it('a price of 0 counts 0 and keeps its history; the list knows when it has shared subscriptions', () => {
+  it('a shared subscription free now counts its earlier prices once among everyone, not once each (issue 35 §1)', () => {
+    // The property test's counterexample: $10.00 a month until 15 Nov, free since, shared by two people.
+    const history = [
+      { amount: 10, currency: 'USD', effectiveFrom: '2026-01-01' },
+      { amount: 0, currency: 'USD', effectiveFrom: '2026-11-15' },
+    ];
+    const payer = sub({ amount: 0, priceHistory: history, dueDate: '2026-12-01', sharing: { myShare: 0, memberCount: 2 } });
+    const member = sub({
+      amount: 0,
+      priceHistory: history,
+      dueDate: '2026-12-01',
+      shared: { payerId: 'p', payerName: 'Pat', myShare: 0, memberCount: 2 },
+    });
+    const counted = countedSubscriptions([payer, member]);
+    expect(counted.map((s) => s.priceHistory.map((p) => p.amount))).toEqual([
+      [5, 0],
+      [5, 0],
+    ]);
+    // Eleven renewals at $10.00 from 1 Jan to 1 Nov: $110.00 in all, $55.00 each.
+    const lifetime = insightsLifetime(counted, '2026-11-20', { currency: 'USD', rates: FIXED_RATES });
+    expect(lifetime.map((row) => row.total)).toEqual([55, 55]);
+  });
+
+  it('a price of 0 counts 0; the list knows when it has shared subscriptions', () => {
     const free = sub({ amount: 0, shared: { payerId: 'p', payerName: 'Pat', myShare: 0, memberCount: 2 } });
     expect(countedSubscription(free)).toEqual({ ...free, amount: 0 });
     expect(userShareOf(sharedWithMe)).toBe(5.99);
