@@ -127,8 +127,8 @@ test('searches, filters and sorts the list', async ({ page }) => {
   await apiCall('PUT', `/api/subscriptions/${oldGym?.id}/cancel`, { token: user.token });
   await openDashboard(page, user);
 
-  // Default sort: due date.
-  expect(await cardNames(page)).toEqual(['Netflix', 'iCloud', 'Spotify', 'Old Gym', 'Adobe Creative Cloud', 'Notion']);
+  // Default sort: due date, the canceled one after the active ones (issue 35 §2.12).
+  expect(await cardNames(page)).toEqual(['Netflix', 'iCloud', 'Spotify', 'Adobe Creative Cloud', 'Notion', 'Old Gym']);
 
   // Search: name or description, ignoring case (SPEC §5).
   const search = page.getByRole('searchbox', { name: 'Search' });
