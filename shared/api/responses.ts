@@ -83,6 +83,7 @@ export const subscriptionResponse = z.object({
   trialEndsAt: nullableString,
   endsAt: nullableString,
   noticeDays: z.nullable(z.number()),
+  cancelByDate: nullableString,
   cancelBy: nullableString,
   externalId: nullableString,
   autoRenew: z.boolean(),
