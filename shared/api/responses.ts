@@ -203,6 +203,7 @@ const importPreviewResponse = z.object({
           trialEndsAt: nullableString,
           endsAt: nullableString,
           noticeDays: z.nullable(z.number()),
+          cancelByDate: z.optional(nullableString),
         }),
       ),
     }),
