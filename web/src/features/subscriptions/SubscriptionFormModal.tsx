@@ -64,7 +64,9 @@ export function SubscriptionFormModal({
   const [values, setValues] = useState(() => initialValues(subscription, defaultCurrency));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [moreOpen, setMoreOpen] = useState(
-    () => subscription !== null && Boolean(subscription.trialEndsAt || subscription.endsAt || subscription.noticeDays !== null || subscription.cancelByDate),
+    () =>
+      subscription !== null &&
+      Boolean(subscription.trialEndsAt || subscription.endsAt || subscription.noticeDays !== null || subscription.cancelByDate),
   );
   /** An edited price waiting for its answer: a change from a date or a correction (issue 24 §2). */
   const [pricePrompt, setPricePrompt] = useState<{ body: SubscriptionBody; dateError: string | null } | null>(null);
