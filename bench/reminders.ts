@@ -194,9 +194,11 @@ export async function reminderSection(stack: { url: string; tableName: string })
   const dueSubscription = (o: number, n: number, runAt: Date) => {
     const owner = user(o) as unknown as ReminderOwner;
     const probe = subscriptionItem('2000-01-01', o, true);
-    const rules = remindersOf({ ...probe, dueDate: '2099-01-01', trialEndsAt: '2098-12-01', noticeDays: 30 }, owner).reminders.map(
-      (r) => r.rule,
-    );
+    const rules = remindersOf(
+      { ...probe, dueDate: '2099-01-01', trialEndsAt: '2098-12-01', noticeDays: 30 },
+      owner,
+      '2000-01-01',
+    ).reminders.map((r) => r.rule);
     const rule = rules[n % rules.length];
     const from = runAt.getTime() - 23 * HOUR_MS;
     for (let shift = -2; shift <= 30; shift++) {
@@ -208,7 +210,7 @@ export async function reminderSection(stack: { url: string; tableName: string })
             ? { dueDate: addDays(eventDate, 30), noticeDays: 30 }
             : { dueDate: eventDate };
       const item = subscriptionItem(extra.dueDate, o, true, extra);
-      const due = remindersOf(item, owner).reminders.find(
+      const due = remindersOf(item, owner, new Date(from - 1).toISOString().slice(0, 10)).reminders.find(
         (r) => r.rule.event === rule.event && r.rule.offset === rule.offset && r.at.getTime() >= from && r.at.getTime() <= runAt.getTime(),
       );
       if (due) return withEntries(item, new Date(from - 1));

@@ -1,7 +1,9 @@
 import { calendarMessages, calendarRoutes } from '../../shared/api/calendar.js';
 import { calendarFeed } from '../../shared/domain/calendar-feed.js';
+import { todayIn } from '../../shared/domain/dates.js';
 import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { createFeed, deleteFeed, feedFileName, feedOwner } from '../lib/calendar/calendar-feeds.js';
+import { now } from '../lib/chassis/clock.js';
 import { publicUrl } from '../lib/chassis/config.js';
 import { HttpError } from '../lib/chassis/errors.js';
 import { withETag } from '../lib/chassis/etag.js';
@@ -34,7 +36,12 @@ export const handler = createApiHandler(
       if (!owner) throw new HttpError(404, calendarMessages.feedNotFound);
       // Those shared with the owner too (issue 26), as their dashboard lists them.
       const [own, shared] = await Promise.all([listSubscriptions(owner.id), sharedWithMe(owner.id)]);
-      return calendarFeed({ subscriptions: [...own, ...shared.subscriptions], owner, host: new URL(publicUrl()).hostname });
+      return calendarFeed({
+        subscriptions: [...own, ...shared.subscriptions],
+        owner,
+        host: new URL(publicUrl()).hostname,
+        today: todayIn(owner.timeZone ?? 'UTC', now()),
+      });
     },
   },
   withETag,

@@ -58,6 +58,7 @@ function sharedFields(row: ImportRow) {
     trialEndsAt: row.trialEndsAt,
     endsAt: row.endsAt,
     noticeDays: row.noticeDays,
+    cancelByDate: row.cancelByDate ?? null,
     autoRenew: row.autoRenew,
     externalId: row.externalId,
   };

@@ -1,6 +1,6 @@
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { type Charge, cancelByDate, chargeOn, intervalOf } from '../../shared/domain/billing.js';
+import { type Charge, cancelByDate, chargeOn, intervalOf, renewalAfterCancelBy } from '../../shared/domain/billing.js';
 import { hasReminderChannels } from '../../shared/domain/channels.js';
 import { isCalendarDate } from '../../shared/domain/dates.js';
 import { defaultReminderRules, EMAIL_CHANNEL, hasCustomReminderRules, ruleKey } from '../../shared/domain/reminder-rules.js';
@@ -204,6 +204,8 @@ const zeroCounts = (): Counts => Object.fromEntries(COUNTERS.map((c) => [c, 0]))
 /** What a reminder says the subscription costs: the renewal at the price in force then (the first charge after a trial for a trial's end). */
 function remindedCharge(entry: ReminderIndexItem): Charge | null {
   if (entry.rule.event === 'trialEnd') return firstChargeAfterTrial(entry);
+  // The renewal the deadline is for: the one after the due date once the due date's deadline has passed.
+  if (entry.rule.event === 'cancelBy') return chargeOn(entry, renewalAfterCancelBy(entry, entry.eventDate));
   return chargeOn(entry, entry.dueDate);
 }
 
@@ -317,7 +319,8 @@ function planPage(date: string, entries: ReminderIndexItem[], users: Map<string,
         category: entry.category,
         autoRenew: Boolean(entry.autoRenew),
         trialEndsAt: entry.trialEndsAt ?? null,
-        cancelBy: cancelByDate(entry),
+        // The deadline a cancel-by reminder counts back from; the one that still matters on the run's day otherwise.
+        cancelBy: entry.rule.event === 'cancelBy' ? entry.eventDate : cancelByDate(entry, date),
         noticeDays: typeof entry.noticeDays === 'number' ? entry.noticeDays : null,
         endsAt: entry.endsAt ?? null,
       },

@@ -106,6 +106,8 @@ export interface ImportedSubscription {
   trialEndsAt: string | null;
   endsAt: string | null;
   noticeDays: number | null;
+  /** The last day to cancel as the file gives it, a date (issue 35 §2.5); absent when the file has none. */
+  cancelByDate?: string | null;
 }
 
 export interface ImportPreviewRow {

@@ -49,7 +49,17 @@ export interface Subscription {
   endsAt: string | null;
   /** Days of notice the provider needs before a renewal (0–365), or null. */
   noticeDays: number | null;
-  /** YYYY-MM-DD: the last day to cancel before the next renewal (dueDate − noticeDays), or null. Derived. */
+  /**
+   * YYYY-MM-DD: the last day to cancel the user gave as a date (issue 35 §2.5, e.g. Wallos's 'Cancellation
+   * Date'), kept as given and never moved, also once past; null when they gave none. It goes before
+   * `noticeDays` for `cancelBy`.
+   */
+  cancelByDate: string | null;
+  /**
+   * YYYY-MM-DD: the cancel-by deadline that still matters today, derived (shared/domain/billing.ts
+   * cancelByDate): `cancelByDate` when given, else renewal − noticeDays for the first charged renewal from
+   * the due date on whose deadline is not past; null without either.
+   */
   cancelBy: string | null;
   /** The id of the row it was imported from (issue 24 §6), or null. */
   externalId: string | null;
@@ -107,5 +117,6 @@ export type SubscriptionOwnFields = Pick<
   | 'trialEndsAt'
   | 'endsAt'
   | 'noticeDays'
+  | 'cancelByDate'
   | 'autoRenew'
 >;

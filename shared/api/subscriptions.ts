@@ -28,6 +28,7 @@ export const subscriptionMessages = {
   endsAtInvalid: 'End date must be a valid date (YYYY-MM-DD)',
   endsBeforeDue: 'End date cannot be before the next renewal',
   noticeDaysInvalid: `Notice period must be a whole number of days from 0 to ${MAX_NOTICE_DAYS}`,
+  cancelByDateInvalid: 'Cancel-by date must be a valid date (YYYY-MM-DD)',
   effectiveFromInvalid: 'The price change date must be a valid date (YYYY-MM-DD)',
   notFound: 'Subscription not found',
   /** 409s: a transition SPEC §4 does not allow from the subscription's current status. */
@@ -168,6 +169,8 @@ export const subscriptionBody = z
       z.nullish(z.union([wholeNumber(0, MAX_NOTICE_DAYS, m.noticeDaysInvalid), z.literal('')], { error: m.noticeDaysInvalid })),
       z.transform((n: number | '' | null | undefined) => (typeof n === 'number' ? n : null)),
     ),
+    /** The last day to cancel as the user gives it (issue 35 §2.5): kept as given, before the notice period. */
+    cancelByDate: optionalDate(m.cancelByDateInvalid),
     /**
      * On an edit: the day a new price applies from (a price change, issue 24 §2). Absent: the amount is a
      * correction of the current price.

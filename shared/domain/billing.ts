@@ -27,7 +27,7 @@ export const tooManyPricesMessage = `A subscription keeps at most ${MAX_PRICE_CH
 
 /** The fields of a subscription's schedule. Missing ones read as a subscription from before issue 24 does. */
 export type BillingSchedule = Pick<Subscription, 'dueDate' | 'billingCycle'> &
-  Partial<Pick<Subscription, 'cycleInterval' | 'anchorDay' | 'trialEndsAt' | 'endsAt' | 'noticeDays' | 'status'>>;
+  Partial<Pick<Subscription, 'cycleInterval' | 'anchorDay' | 'trialEndsAt' | 'endsAt' | 'noticeDays' | 'cancelByDate' | 'status'>>;
 
 /** The fields of a subscription's prices. */
 export type BillingPrices = Pick<Subscription, 'amount'> & Partial<Pick<Subscription, 'currency' | 'priceHistory'>>;
@@ -168,14 +168,40 @@ export function currentCharge(sub: BillingSchedule & BillingPrices): Charge {
 }
 
 /**
- * The last day to cancel before the next renewal: due date − notice days (issue 24 §3), for an active
- * subscription with a notice period; null otherwise.
+ * The cancel-by deadline that still matters on `today` (issue 35 §2.5), the one computation every screen,
+ * feed, reminder and e-mail reads (docs/decisions/0120-cancel-by-dates.md):
+ * - the user's own date (`cancelByDate`, e.g. Wallos's 'Cancellation Date') as they gave it, also once
+ *   past: a date the user typed is never moved;
+ * - else, with a notice period, renewal − notice days for the first renewal from the due date on (none
+ *   after `endsAt`, none free in the trial) whose deadline is `today` or later: once the deadline before
+ *   the due date has passed, the one before the renewal after it is the one that matters.
+ * Null for a subscription that is not active, without either, or with no such renewal.
  */
-export function cancelByDate(sub: BillingSchedule): string | null {
+export function cancelByDate(sub: BillingSchedule, today: string): string | null {
   if ((sub.status ?? 'active') !== 'active') return null;
-  if (typeof sub.noticeDays !== 'number' || !Number.isInteger(sub.noticeDays) || sub.noticeDays < 0) return null;
+  if (sub.cancelByDate && parseCalendarDate(sub.cancelByDate)) return sub.cancelByDate;
+  const notice = sub.noticeDays;
+  if (typeof notice !== 'number' || !Number.isInteger(notice) || notice < 0) return null;
   if (!parseCalendarDate(sub.dueDate)) return null;
-  return addDays(sub.dueDate, -sub.noticeDays);
+  const interval = intervalOf(sub);
+  const anchor = anchorDayOf(sub);
+  for (let k = 0; k < MAX_OCCURRENCES; k++) {
+    const renewal = shiftRenewal(sub.dueDate, sub.billingCycle, interval, anchor, k);
+    if (sub.endsAt && renewal > sub.endsAt) return null;
+    if (sub.trialEndsAt && renewal < sub.trialEndsAt) continue;
+    const deadline = addDays(renewal, -notice);
+    if (deadline >= today) return deadline;
+  }
+  return null;
+}
+
+/**
+ * The renewal a cancel-by deadline is for: deadline + notice days for one from the notice period, else
+ * (the user's own date) the first renewal on or after it from the due date on; the due date when none is.
+ */
+export function renewalAfterCancelBy(sub: BillingSchedule, cancelBy: string): string {
+  if (!sub.cancelByDate && typeof sub.noticeDays === 'number' && sub.noticeDays >= 0) return addDays(cancelBy, sub.noticeDays);
+  return upcomingRenewals({ ...sub, status: 'active' }, MAX_OCCURRENCES).find((date) => date >= cancelBy) ?? sub.dueDate;
 }
 
 /** True while a free trial runs: `trialEndsAt` is after `today`. */

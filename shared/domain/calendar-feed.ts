@@ -14,6 +14,7 @@ import {
   currentCharge,
   intervalOf,
   occurrences,
+  renewalAfterCancelBy,
   shiftRenewal,
   upcomingRenewals,
 } from './billing.js';
@@ -169,7 +170,7 @@ const inDays = (days: number) => (days === 1 ? '1 day' : `${days} days`);
  * The events of one subscription: its renewals' series (while it has one), its trial's end, its cancel-by day.
  * One shared with the feed's owner names their share and who pays, and has no cancel-by day: only the payer cancels.
  */
-export function subscriptionEvents(sub: FeedSubscription, host: string, owner: FeedOwner): CalendarComponent[] {
+export function subscriptionEvents(sub: FeedSubscription, host: string, owner: FeedOwner, today: string): CalendarComponent[] {
   if (sub.status === 'deleted') return [];
   const alarms = feedAlarms(sub, owner);
   const events: CalendarComponent[] = [];
@@ -204,7 +205,7 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, owner: F
       }),
     );
   }
-  const dates = reminderEventDates(sub);
+  const dates = reminderEventDates(sub, today);
   if (dates.trialEnd) {
     events.push(
       event({
@@ -223,7 +224,9 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, owner: F
         uid: `${sub.id}-cancel-by@${host}`,
         date: dates.cancelBy,
         summary: `${sub.name}: last day to cancel`,
-        description: `${sub.name} needs ${inDays(sub.noticeDays ?? 0)} of notice: cancel by today to avoid the renewal on ${sub.dueDate}.`,
+        description: sub.cancelByDate
+          ? `The last day to cancel ${sub.name}, as you set it.`
+          : `${sub.name} needs ${inDays(sub.noticeDays ?? 0)} of notice: cancel by today to avoid the renewal on ${renewalAfterCancelBy(sub, dates.cancelBy)}.`,
         sub,
         alarms: alarms.cancelBy,
       }),
@@ -237,10 +240,12 @@ export interface FeedInput {
   owner: FeedOwner;
   /** The product's host name: the domain of every UID. */
   host: string;
+  /** The owner's calendar date now: the cancel-by day shown is the one that still matters then (issue 35 §2.5). */
+  today: string;
 }
 
 /** The whole feed as iCalendar text, subscriptions in the order given. */
-export function calendarFeed({ subscriptions, owner, host }: FeedInput): string {
+export function calendarFeed({ subscriptions, owner, host, today }: FeedInput): string {
   const refresh = `PT${FEED_REFRESH_HOURS}H`;
   return serializeComponent({
     name: 'VCALENDAR',
@@ -254,6 +259,6 @@ export function calendarFeed({ subscriptions, owner, host }: FeedInput): string 
       `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
       `X-PUBLISHED-TTL:${refresh}`,
     ],
-    components: subscriptions.flatMap((sub) => subscriptionEvents(sub, host, owner)),
+    components: subscriptions.flatMap((sub) => subscriptionEvents(sub, host, owner, today)),
   });
 }

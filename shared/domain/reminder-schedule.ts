@@ -67,9 +67,9 @@ export function sendInstant(eventDate: string, rule: Pick<ReminderRule, 'offset'
  * no trial-end reminder when nothing is charged after it, cancel-by only with a notice period before a
  * charged renewal, and the end date while the subscription has one. None unless it is active.
  */
-export function reminderDates(sub: RemindedSubscription): Partial<Record<ReminderRuleEvent, string>> {
+export function reminderDates(sub: RemindedSubscription, today: string): Partial<Record<ReminderRuleEvent, string>> {
   if ((sub.status ?? 'active') !== 'active') return {};
-  const dates: Partial<Record<ReminderRuleEvent, string>> = { ...reminderEventDates(sub) };
+  const dates: Partial<Record<ReminderRuleEvent, string>> = { ...reminderEventDates(sub, today) };
   if (!renewalSkipReason(sub)) dates.renewal = sub.dueDate;
   if (sub.endsAt) dates.end = sub.endsAt;
   return dates;
@@ -83,12 +83,18 @@ export interface PlannedReminder {
 }
 
 /**
- * Every reminder the rules give the subscription, soonest first. Hours apply to trials' ends only. When
+ * Every reminder the rules give the subscription, soonest first, planned on `today` (the cancel-by
+ * deadline is the one that still matters then). Hours apply to trials' ends only. When
  * the trial ends on the due date, a trial-end reminder that goes out in the same hour as a renewal
  * reminder is left to it: the renewal's reminder speaks of the trial's end (one e-mail, not two).
  */
-export function plannedReminders(sub: RemindedSubscription, rules: readonly ReminderRule[], clock: ReminderClock): PlannedReminder[] {
-  const dates = reminderDates(sub);
+export function plannedReminders(
+  sub: RemindedSubscription,
+  rules: readonly ReminderRule[],
+  clock: ReminderClock,
+  today: string,
+): PlannedReminder[] {
+  const dates = reminderDates(sub, today);
   const planned = rules.flatMap((rule) => {
     const eventDate = dates[rule.event];
     if (!eventDate || (rule.unit === 'hours' && rule.event !== 'trialEnd')) return [];

@@ -33,8 +33,7 @@ export const REMINDER_SETTING_DEFAULTS: Readonly<Record<ReminderSetting, boolean
 
 /**
  * What a reminder is about (issue 24 §3, issue 25 §1): a renewal (the due date), the end of a free trial
- * (`trialEndsAt`), the last day to cancel before the next renewal (`cancelBy` = due date − notice
- * days), or the subscription's end date (`endsAt`; by rules of VIP and Premium only).
+ * (`trialEndsAt`), the cancel-by deadline that still matters (`cancelBy`, billing.ts cancelByDate), or the subscription's end date (`endsAt`; by rules of VIP and Premium only).
  */
 export const REMINDER_EVENTS = ['renewal', 'trialEnd', 'cancelBy', 'end'] as const;
 export type ReminderEvent = (typeof REMINDER_EVENTS)[number];
@@ -70,16 +69,17 @@ export function renewalSkipReason(sub: RemindedSubscription): RenewalSkipReason 
  * - `trialEnd`: the trial's last day, when something is charged after it, also when the trial ends on the
  *   due date (a rule on the trial's end fires then too; plannedReminders sends one e-mail where a renewal
  *   rule falls in the same hour, issue 35 §2.1).
- * - `cancelBy`: due date − notice days, for a notice period of a day or more before a renewal that is
- *   charged (none after the end date, none free in the trial). With no notice, the renewal's own reminder
- *   says all there is to say.
+ * - `cancelBy`: the cancel-by deadline that still matters on `today` (billing.ts cancelByDate, issue 35
+ *   §2.5): the user's own date as given, else renewal − notice days for the first charged renewal whose
+ *   deadline is `today` or later — once the one before the due date has passed, the one before the
+ *   renewal after it. A notice period of 0 days gives none: the renewal's own reminder says all there is.
  */
-export function reminderEventDates(sub: RemindedSubscription): Partial<Record<DatedEvent, string>> {
+export function reminderEventDates(sub: RemindedSubscription, today: string): Partial<Record<DatedEvent, string>> {
   if ((sub.status ?? 'active') !== 'active') return {};
   const dates: Partial<Record<DatedEvent, string>> = {};
   if (sub.trialEndsAt && firstChargeAfterTrial(sub)) dates.trialEnd = sub.trialEndsAt;
-  const cancelBy = cancelByDate(sub);
-  if (cancelBy && (sub.noticeDays ?? 0) > 0 && !renewalSkipReason(sub)) dates.cancelBy = cancelBy;
+  const cancelBy = cancelByDate(sub, today);
+  if (cancelBy && (sub.cancelByDate || (sub.noticeDays ?? 0) > 0)) dates.cancelBy = cancelBy;
   return dates;
 }
 

@@ -4,7 +4,7 @@
  * 24's badges: the free trial, the cancel-by day of a notice period, the end date and a scheduled price.
  */
 import type { PriceChange, Subscription } from '../api/subscription.js';
-import { type BillingPrices, priceHistoryOf } from './billing.js';
+import { type BillingPrices, type BillingSchedule, cancelByDate, priceHistoryOf } from './billing.js';
 import { formatAmount } from './currency.js';
 import { parseCalendarDate } from './dates.js';
 import {
@@ -144,14 +144,16 @@ export function trialBadgeText(sub: Pick<Subscription, 'status' | 'trialEndsAt'>
 }
 
 /**
- * The notice-period badge (issue 24 §3): 'Cancel by 12 Dec', urgent when the day is within the
- * due-soon window (SPEC §9: 0 to 10 days). Null without a cancel-by date or once it has passed.
+ * The notice-period badge (issue 24 §3): 'Cancel by 12 Dec' for the deadline that still matters on
+ * `today` (billing.ts cancelByDate, issue 35 §2.5), urgent when the day is within the due-soon window
+ * (SPEC §9: 0 to 10 days). Null without one, and once a date the user gave has passed.
  */
-export function cancelByBadge(sub: Pick<Subscription, 'cancelBy'>, today: string): { text: string; urgent: boolean } | null {
-  if (!sub.cancelBy) return null;
-  const days = daysUntilDue(sub.cancelBy, today);
+export function cancelByBadge(sub: BillingSchedule, today: string): { text: string; urgent: boolean } | null {
+  const cancelBy = cancelByDate(sub, today);
+  if (!cancelBy) return null;
+  const days = daysUntilDue(cancelBy, today);
   if (Number.isNaN(days) || days < 0) return null;
-  return { text: `Cancel by ${nearDate(sub.cancelBy, today)}`, urgent: days <= DUE_SOON_DAYS };
+  return { text: `Cancel by ${nearDate(cancelBy, today)}`, urgent: days <= DUE_SOON_DAYS };
 }
 
 /** The end-date badge (issue 24 §3): 'Ends 31 Mar 2027', 'Ended 31 Mar 2026' once past; null without one or in the trash. */

@@ -59,6 +59,7 @@ describe('importing a Wallos export', () => {
         trialEndsAt: null,
         endsAt: null,
         noticeDays: null,
+        cancelByDate: null,
       },
     });
     expect(answered.body.rows[14]).toEqual({
@@ -81,8 +82,10 @@ describe('importing a Wallos export', () => {
       currency: 'EUR',
       billingCycle: 'weekly',
       cycleInterval: 4,
-      noticeDays: 21,
-      cancelBy: '2026-11-18',
+      // Issue 35 §2.5: Wallos's 'Cancellation Date' is kept as the date the user typed, not a 21-day notice.
+      noticeDays: null,
+      cancelByDate: '2027-06-30',
+      cancelBy: '2027-06-30',
       status: 'active',
       externalId: expect.stringMatching(/^wallos:/),
       priceHistory: [{ amount: 24.99, currency: 'EUR', effectiveFrom: expect.any(String) }],

@@ -92,6 +92,38 @@ describe('create and list', () => {
   });
 });
 
+describe('the cancel-by date (issue 35 §2.5)', () => {
+  // A user of their own: the others' subscriptions stay within the plan's limit.
+  let carol: SignedInUser;
+  beforeAll(async () => {
+    carol = await signedInUser();
+  });
+
+  it('is the deadline that still matters today: the renewal after’s once the due date’s has passed', async () => {
+    const today = new Date(await stackClock()).toISOString().slice(0, 10);
+    const addDays = (date: string, days: number) =>
+      new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    // Weekly, due in 20 days with 30 days' notice: the deadlines of the renewals in 20 and 27 days have
+    // passed (10 and 3 days ago); the one of the renewal in 34 days (in 4 days) is the one that matters.
+    const dueDate = addDays(today, 20);
+    const created = await create(carol, { dueDate, billingCycle: 'weekly', noticeDays: 30 });
+    expect(created.cancelBy).toBe(addDays(today, 4));
+    expect(created.cancelByDate).toBeNull();
+  });
+
+  it('keeps a date the user gave as given, also a past one, and an edit changes or clears it', async () => {
+    const created = await create(carol, { noticeDays: 21, cancelByDate: '2020-06-30' });
+    expect(created).toMatchObject({ cancelByDate: '2020-06-30', cancelBy: '2020-06-30', noticeDays: 21 });
+    const edited = await call<Subscription>('PUT', `/api/subscriptions/${created.id}`, {
+      token: carol.token,
+      body: { ...netflix, cancelByDate: '2031-01-15' },
+    });
+    expect(edited.body).toMatchObject({ cancelByDate: '2031-01-15', cancelBy: '2031-01-15' });
+    const cleared = await call<Subscription>('PUT', `/api/subscriptions/${created.id}`, { token: carol.token, body: netflix });
+    expect(cleared.body).toMatchObject({ cancelByDate: null, cancelBy: null });
+  });
+});
+
 describe('validation (SPEC §5 Subscription form)', () => {
   it.each([
     [{ name: '' }, messages.nameRequired],
@@ -122,6 +154,8 @@ describe('validation (SPEC §5 Subscription form)', () => {
     [{ dueDate: '31/01/2030' }, messages.dueDateInvalid],
     [{ billingCycle: 'daily' }, messages.billingCycleInvalid],
     [{ description: 'x'.repeat(501) }, messages.descriptionTooLong],
+    [{ cancelByDate: '2030-02-30' }, messages.cancelByDateInvalid],
+    [{ cancelByDate: 20300101 }, messages.cancelByDateInvalid],
   ])('rejects %o with "%s"', async (change, message) => {
     const answer = await call('POST', '/api/subscriptions', { token: alice.token, body: { ...netflix, ...change } });
     expect(answer).toMatchObject({ status: 400, body: { message } });

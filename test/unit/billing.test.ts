@@ -6,6 +6,7 @@ import {
   chargesBetween,
   occurrences,
   priceAt,
+  renewalAfterCancelBy,
   upcomingRenewals,
 } from '../../shared/domain/billing.js';
 import { convert, FIXED_RATES, formatAmount, formatMoney, isBillingCurrency } from '../../shared/domain/currency.js';
@@ -85,9 +86,33 @@ describe('prices, trials and notice (issue 24 §2, §3)', () => {
     expect(chargeOn(trial, '2026-12-10').amount).toBe(10);
   });
   it('cancel by = next renewal − notice days, for active subscriptions only', () => {
-    expect(cancelByDate(sub({ dueDate: '2026-12-31', noticeDays: 19 }))).toBe('2026-12-12');
-    expect(cancelByDate(sub({ dueDate: '2026-12-31', noticeDays: null }))).toBeNull();
-    expect(cancelByDate(sub({ dueDate: '2026-12-31', noticeDays: 5, status: 'canceled' }))).toBeNull();
+    expect(cancelByDate(sub({ dueDate: '2026-12-31', noticeDays: 19 }), '2026-11-29')).toBe('2026-12-12');
+    expect(cancelByDate(sub({ dueDate: '2026-12-31', noticeDays: 19 }), '2026-12-12')).toBe('2026-12-12');
+    expect(cancelByDate(sub({ dueDate: '2026-12-31', noticeDays: null }), '2026-11-29')).toBeNull();
+    expect(cancelByDate(sub({ dueDate: '2026-12-31', noticeDays: 5, status: 'canceled' }), '2026-11-29')).toBeNull();
+  });
+  it('gives the next deadline that still matters: once the one before the due date passed, the renewal after (issue 35 §2.5)', () => {
+    const notice = sub({ dueDate: '2026-12-15', noticeDays: 30 });
+    expect(cancelByDate(notice, '2026-11-15')).toBe('2026-11-15');
+    // On 16 Nov the deadline for 15 Dec is past: the one for 15 Jan is what still matters.
+    expect(cancelByDate(notice, '2026-11-16')).toBe('2026-12-16');
+    expect(cancelByDate(notice, '2026-11-29')).toBe('2026-12-16');
+    // A past-due subscription: its renewals from the due date on, the first whose deadline is not past.
+    expect(cancelByDate(notice, '2026-12-20')).toBe('2027-01-16');
+    // None after the end date; none for a renewal free in the trial.
+    expect(cancelByDate({ ...notice, endsAt: '2027-01-10' }, '2026-11-29')).toBeNull();
+    expect(cancelByDate({ ...notice, trialEndsAt: '2027-01-01' }, '2026-11-01')).toBe('2026-12-16');
+    // The renewal each deadline is for.
+    expect(renewalAfterCancelBy(notice, '2026-12-16')).toBe('2027-01-15');
+  });
+  it("keeps a date the user gave as a date, also once past (issue 35 §2.5: Wallos's 'Cancellation Date')", () => {
+    const fitx = sub({ dueDate: '2026-12-09', billingCycle: 'weekly', cycleInterval: 4, noticeDays: null, cancelByDate: '2027-06-30' });
+    expect(cancelByDate(fitx, '2026-11-29')).toBe('2027-06-30');
+    expect(cancelByDate(fitx, '2027-07-01')).toBe('2027-06-30');
+    expect(cancelByDate({ ...fitx, noticeDays: 21 }, '2026-11-29')).toBe('2027-06-30');
+    expect(cancelByDate({ ...fitx, status: 'canceled' }, '2026-11-29')).toBeNull();
+    // The renewal it is for: the first on or after it (every 4 weeks from 9 Dec: 21 Jul 2027).
+    expect(renewalAfterCancelBy(fitx, '2027-06-30')).toBe('2027-07-21');
   });
   it('a price change from a date replaces later changes; a correction rewrites the latest price', () => {
     expect(applyPriceEdit(history, { amount: 19.99, currency: 'USD' }, '2026-12-01')).toEqual([

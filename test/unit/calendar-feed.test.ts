@@ -36,6 +36,9 @@ describe('iCalendar text (RFC 5545 §3.1, §3.3.11)', () => {
   });
 });
 
+/** The owner's day the feed is served on. */
+const TODAY = '2026-11-29';
+
 const sub = (fields: Partial<FeedSubscription>): FeedSubscription => ({
   id: '6f1c2a4e-0000-4000-8000-000000000001',
   name: 'Netflix',
@@ -80,7 +83,7 @@ describe('the renewal rule matches the app’s own occurrences for 24 months', (
       const start = seriesStart(subscription);
       const until = addMonthsClamped(start, 24);
       const [event] = parseCalendar(
-        calendarFeed({ subscriptions: [subscription], owner: { role: 'member' }, host: 'example.test' }),
+        calendarFeed({ subscriptions: [subscription], owner: { role: 'member' }, host: 'example.test', today: TODAY }),
       ).events;
       expect(event?.start).toBe(start);
       expect(event?.occurrencesThrough(until)).toEqual(occurrences(subscription, start, until));
@@ -93,7 +96,9 @@ describe('renewals on the 29th or 30th in February', () => {
     const subscription = sub({ dueDate: '2027-01-30' });
     const start = seriesStart(subscription);
     const until = addMonthsClamped(start, 120);
-    const [event] = parseCalendar(calendarFeed({ subscriptions: [subscription], owner: { role: 'member' }, host: 'example.test' })).events;
+    const [event] = parseCalendar(
+      calendarFeed({ subscriptions: [subscription], owner: { role: 'member' }, host: 'example.test', today: TODAY }),
+    ).events;
     expect(event?.occurrencesThrough(until)).toEqual(occurrences(subscription, start, until));
     expect(event?.occurrencesThrough(until)).toContain('2028-02-29');
     expect(event?.occurrencesThrough(until)).toContain('2029-02-28');
@@ -109,6 +114,7 @@ describe('the feed’s events', () => {
     ],
     owner: { role: 'premium', notify3Days: false, notify1Day: true },
     host: 'example.test',
+    today: TODAY,
   });
   const calendar = parseCalendar(text);
 
@@ -151,6 +157,7 @@ describe('a trial that ends on the due date (issue 35 §2.1)', () => {
         subscriptions: [sub({ name: 'ChatGPT Plus', amount: 20, dueDate: '2026-12-01', trialEndsAt: '2026-12-01' })],
         owner: { role: 'member' },
         host: 'example.test',
+        today: TODAY,
       }),
     );
     expect(calendar.events.map((e) => [e.uid, e.start, e.summary])).toEqual([
@@ -168,6 +175,7 @@ describe('a subscription shared with the feed’s owner (issue 26)', () => {
       ],
       owner: { role: 'member' },
       host: 'example.test',
+      today: TODAY,
     }),
   );
 
@@ -216,7 +224,30 @@ describe("a feed's alarms are the reminders the user gets (SPEC §9, issue 35 §
       subscriptions: [sub({ reminderRules: [{ event: 'renewal', offset: 30, unit: 'days', channels: ['email'] }] })],
       owner: { role: 'vip' },
       host: 'example.test',
+      today: TODAY,
     });
     expect(parseCalendar(text).events[0]?.alarmDays).toEqual([30]);
+  });
+});
+
+describe('the cancel-by day the feed shows is the one that still matters (issue 35 §2.5)', () => {
+  const cancelBy = (subscription: FeedSubscription) =>
+    parseCalendar(
+      calendarFeed({ subscriptions: [subscription], owner: { role: 'member' }, host: 'example.test', today: TODAY }),
+    ).events.find((e) => e.uid.includes('-cancel-by@'));
+
+  it('after the due date’s deadline has passed, the one before the renewal after it', () => {
+    // Due 15 Dec, 30 days' notice, served on 29 Nov: 15 Nov has passed; 16 Dec is the last day for 15 Jan.
+    const event = cancelBy(sub({ dueDate: '2026-12-15', noticeDays: 30 }));
+    expect(event?.start).toBe('2026-12-16');
+    expect(event?.description).toBe('Netflix needs 30 days of notice: cancel by today to avoid the renewal on 2027-01-15.');
+  });
+
+  it('a date the user gave as a date, as given', () => {
+    const event = cancelBy(
+      sub({ name: 'FitX', dueDate: '2026-12-09', billingCycle: 'weekly', cycleInterval: 4, cancelByDate: '2027-06-30' }),
+    );
+    expect(event?.start).toBe('2027-06-30');
+    expect(event?.description).toBe('The last day to cancel FitX, as you set it.');
   });
 });

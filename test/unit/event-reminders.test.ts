@@ -18,33 +18,47 @@ const monthly: RemindedSubscription = {
   status: 'active',
 };
 
+/** The day the reminders are planned on. */
+const TODAY = '2026-11-29';
+
 describe('which events of a subscription get reminders (issue 24 §3)', () => {
   it('has none without a trial or a notice period', () => {
-    expect(reminderEventDates(monthly)).toEqual({});
+    expect(reminderEventDates(monthly, TODAY)).toEqual({});
   });
 
   it("reminds of a trial's end, also on the first charge's day, and only while something follows it", () => {
-    expect(reminderEventDates({ ...monthly, trialEndsAt: '2026-12-20' })).toEqual({ trialEnd: '2026-12-20' });
+    expect(reminderEventDates({ ...monthly, trialEndsAt: '2026-12-20' }, TODAY)).toEqual({ trialEnd: '2026-12-20' });
     // Ending on the due date (issue 35 §2.1): the event is there for rules and the calendar; the renewal's
     // reminder speaks of it too (endsTrial), and plannedReminders sends one e-mail when both fall in one hour.
-    expect(reminderEventDates({ ...monthly, trialEndsAt: '2026-12-12' })).toEqual({ trialEnd: '2026-12-12' });
+    expect(reminderEventDates({ ...monthly, trialEndsAt: '2026-12-12' }, TODAY)).toEqual({ trialEnd: '2026-12-12' });
     expect(endsTrial({ ...monthly, trialEndsAt: '2026-12-12' })).toBe(true);
     // The subscription ends before anything is charged: nothing to warn of.
-    expect(reminderEventDates({ ...monthly, trialEndsAt: '2027-01-20', endsAt: '2027-01-12' })).toEqual({});
+    expect(reminderEventDates({ ...monthly, trialEndsAt: '2027-01-20', endsAt: '2027-01-12' }, TODAY)).toEqual({});
   });
 
   it('reminds of the cancel-by date, due date − notice days, before a renewal that is charged', () => {
-    expect(reminderEventDates({ ...monthly, noticeDays: 10 })).toEqual({ cancelBy: '2026-12-02' });
+    expect(reminderEventDates({ ...monthly, noticeDays: 10 }, TODAY)).toEqual({ cancelBy: '2026-12-02' });
     // No notice: the renewal's own reminder says it all.
-    expect(reminderEventDates({ ...monthly, noticeDays: 0 })).toEqual({});
-    // The due date is in the trial (free) or after the end date: no renewal to cancel.
-    expect(reminderEventDates({ ...monthly, noticeDays: 10, trialEndsAt: '2026-12-20' })).toEqual({ trialEnd: '2026-12-20' });
-    expect(reminderEventDates({ ...monthly, noticeDays: 10, endsAt: '2026-12-01' })).toEqual({});
+    expect(reminderEventDates({ ...monthly, noticeDays: 0 }, TODAY)).toEqual({});
+    // The due date is in the trial (free): the deadline is the one before the first charged renewal.
+    expect(reminderEventDates({ ...monthly, noticeDays: 10, trialEndsAt: '2026-12-20' }, TODAY)).toEqual({
+      trialEnd: '2026-12-20',
+      cancelBy: '2027-01-02',
+    });
+    // After the end date: no renewal to cancel.
+    expect(reminderEventDates({ ...monthly, noticeDays: 10, endsAt: '2026-12-01' }, TODAY)).toEqual({});
+  });
+
+  it('plans the deadline that still matters: the renewal after once the due date’s has passed (issue 35 §2.5)', () => {
+    // Due 15 Dec with 30 days' notice, on 29 Nov: 15 Nov is past, 16 Dec (for 15 Jan) is the one.
+    expect(reminderEventDates({ ...monthly, dueDate: '2026-12-15', noticeDays: 30 }, TODAY)).toEqual({ cancelBy: '2026-12-16' });
+    // A date the user gave: reminded as given, with or without a notice period.
+    expect(reminderEventDates({ ...monthly, cancelByDate: '2027-06-30' }, TODAY)).toEqual({ cancelBy: '2027-06-30' });
   });
 
   it('has none unless the subscription is active', () => {
     for (const status of ['canceled', 'deleted'] as const)
-      expect(reminderEventDates({ ...monthly, status, trialEndsAt: '2026-12-20', noticeDays: 3 })).toEqual({});
+      expect(reminderEventDates({ ...monthly, status, trialEndsAt: '2026-12-20', noticeDays: 3 }, TODAY)).toEqual({});
   });
 });
 

@@ -51,6 +51,14 @@ describe('an import never erases what the file does not say (issue 35 §2.10)', 
     expect(said).toMatchObject({ action: 'update', reason: 'Changed: description, auto-renew, notice period' });
   });
 
+  it('a file without cancel-by dates keeps the user’s own; one that gives one applies it (issue 35 §2.5)', () => {
+    const mine = kept(row(2), { cancelByDate: '2027-06-30' });
+    const [same] = planImport([ok(row(2))], [mine], 10, 'Over the limit');
+    expect(same).toMatchObject({ action: 'skip', reason: 'Already imported', row: { cancelByDate: '2027-06-30' } });
+    const [moved] = planImport([ok(row(2, { cancelByDate: '2027-05-31' }))], [mine], 10, 'Over the limit');
+    expect(moved).toMatchObject({ action: 'update', reason: 'Changed: cancel-by date', row: { cancelByDate: '2027-05-31' } });
+  });
+
   it('a new row takes the defaults of what the file does not say', () => {
     const [created] = planImport([ok(row(2, { unsaid: ['autoRenew'] }))], [], 10, 'Over the limit');
     expect(created).toMatchObject({ action: 'create', row: { autoRenew: true } });
@@ -133,6 +141,7 @@ const subscription = (fields: Partial<Subscription>): Subscription => ({
   trialEndsAt: null,
   endsAt: '2028-01-31',
   noticeDays: 14,
+  cancelByDate: null,
   cancelBy: '2027-01-17',
   externalId: null,
   autoRenew: false,
@@ -170,6 +179,7 @@ describe('this product’s export (issue 24 §6: CSV and full JSON that re-impor
         trialEndsAt: null,
         endsAt: '2028-01-31',
         noticeDays: 14,
+        cancelByDate: null,
         priceHistory: list[0].priceHistory,
         anchorDay: 31,
       },
@@ -193,6 +203,15 @@ describe('this product’s export (issue 24 §6: CSV and full JSON that re-impor
     expect(JSON.parse(exportJson(list, 'x')).subscriptions[0]).not.toHaveProperty('payments');
   });
 
+  it('JSON keeps the cancel-by date the user gave, and an older file without the key says nothing of it (issue 35 §2.5)', () => {
+    const text = exportJson([subscription({ cancelByDate: '2027-06-30' })], 'x');
+    expect(JSON.parse(text).subscriptions[0].cancelByDate).toBe('2027-06-30');
+    expect(imported(parse('subscription-tracker-json', text).rows)[0]?.cancelByDate).toBe('2027-06-30');
+    const older = JSON.parse(text);
+    delete older.subscriptions[0].cancelByDate;
+    expect(imported(parse('subscription-tracker-json', JSON.stringify(older)).rows)[0]).not.toHaveProperty('cancelByDate');
+  });
+
   it('a JSON entry without a key leaves its field unsaid (issue 35 §2.10)', () => {
     const data = JSON.parse(exportJson(list, 'x'));
     delete data.subscriptions[0].autoRenew;
@@ -214,7 +233,8 @@ describe('this product’s export (issue 24 §6: CSV and full JSON that re-impor
     const { rows } = parse('subscription-tracker-csv', text);
     expect(imported(rows).map(({ line, ...r }) => r)).toEqual(
       parse('subscription-tracker-json', exportJson(list, 'x')).rows.flatMap((r) =>
-        r.ok ? [(({ line, priceHistory, anchorDay, ...f }) => f)(r.row)] : [],
+        // The CSV has the list's columns: no price history, anchor or cancel-by date (the JSON has them).
+        r.ok ? [(({ line, priceHistory, anchorDay, cancelByDate, ...f }) => f)(r.row)] : [],
       ),
     );
   });

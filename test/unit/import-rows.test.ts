@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmountText, parseDecimal, parseSymbolPrice } from '../../shared/domain/import/amounts.js';
 import { currencyOfSymbol, symbolCandidates } from '../../shared/domain/import/currency-symbols.js';
-import {
-  cycleFromWords,
-  decodeHtmlEntities,
-  ImportContext,
-  noticeDaysBefore,
-  RowSkipped,
-  rowCategory,
-} from '../../shared/domain/import/rows.js';
+import { cycleFromWords, decodeHtmlEntities, ImportContext, RowSkipped, rowCategory } from '../../shared/domain/import/rows.js';
 import { isTestCurrency } from './import-fixtures.js';
 
 const reasonOf = (read: () => unknown) => {
@@ -118,15 +111,6 @@ describe('import rows: text, categories, notice periods, external ids', () => {
     expect(rowCategory('  Health & Wellbeing ')).toBe('Health & Wellbeing');
     expect(rowCategory('')).toBe('other');
     expect(rowCategory('x'.repeat(80))).toHaveLength(50);
-  });
-
-  it('turns a cancel-by date into the days before the payment on or after it (issue 24 §3 cancelBy)', () => {
-    const monthly = { billingCycle: 'monthly', cycleInterval: 1 } as const;
-    expect(noticeDaysBefore('2026-11-30', '2026-12-10', monthly)).toBe(10);
-    expect(noticeDaysBefore('2027-06-30', '2026-12-09', { billingCycle: 'weekly', cycleInterval: 4 })).toBe(21);
-    expect(noticeDaysBefore('2026-12-10', '2026-12-10', monthly)).toBe(0);
-    expect(noticeDaysBefore('2026-10-01', '2026-12-10', monthly)).toBeNull();
-    expect(noticeDaysBefore(null, '2026-12-10', monthly)).toBeNull();
   });
 
   it('gives identical rows distinct, repeatable content ids', () => {

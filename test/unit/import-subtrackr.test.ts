@@ -25,6 +25,9 @@ describe('SubTrackr CSV and JSON exports (issue 24 §6; ../shared/samples subtra
       trialEndsAt: null,
       endsAt: null,
       noticeDays: null,
+      cancelByDate: null,
+      // SubTrackr has no notice period (issue 35 §2.5): an update keeps the user's own.
+      unsaid: ['noticeDays'],
     });
   });
 
@@ -36,8 +39,9 @@ describe('SubTrackr CSV and JSON exports (issue 24 §6; ../shared/samples subtra
     });
     expect(byName(csv.rows, 'AWS Route 53 domains')).toMatchObject({ billingCycle: 'yearly', cycleInterval: 2, category: 'other' });
     expect(byName(csv.rows, 'Globe and Mail')).toMatchObject({ billingCycle: 'quarterly', status: 'canceled', autoRenew: false });
-    expect(byName(csv.rows, 'Crave')).toMatchObject({ status: 'canceled', noticeDays: null });
-    expect(byName(csv.rows, 'Duolingo Super')).toMatchObject({ status: 'active', trialEndsAt: '2026-12-04', noticeDays: 1 });
+    expect(byName(csv.rows, 'Crave')).toMatchObject({ status: 'canceled', noticeDays: null, cancelByDate: null });
+    // Issue 35 §2.5: the cancellation date is kept as the date the user typed, not turned into a notice period.
+    expect(byName(csv.rows, 'Duolingo Super')).toMatchObject({ status: 'active', trialEndsAt: '2026-12-04', cancelByDate: '2026-12-03' });
     expect(byName(csv.rows, 'Backblaze Personal')).toMatchObject({ autoRenew: false, category: 'Storage' });
     expect(byName(csv.rows, '1Password Families')).toMatchObject({ currency: 'USD', category: 'software' });
   });
@@ -47,8 +51,8 @@ describe('SubTrackr CSV and JSON exports (issue 24 §6; ../shared/samples subtra
     expect(withoutLine(json.rows)).toEqual(withoutLine(csv.rows));
     expect(skipped(json.rows)).toEqual([]);
     // Issue 35 §2.10: what the file has no key or column for is unsaid, so an update keeps it.
-    expect(imported(json.rows).map((row) => row.unsaid)).toEqual(imported(json.rows).map(() => ['autoRenew']));
-    expect(imported(csv.rows).filter((row) => row.unsaid)).toEqual([]);
+    expect(imported(json.rows).map((row) => row.unsaid)).toEqual(imported(json.rows).map(() => ['autoRenew', 'noticeDays']));
+    expect(imported(csv.rows).map((row) => row.unsaid)).toEqual(imported(csv.rows).map(() => ['noticeDays']));
     const withoutAutopay = 'ID,Name,Cost,Currency,Schedule,Status,Renewal Date\n1,Mail,5.00,EUR,Monthly,Active,2027-01-01';
     expect(imported(parse('subtrackr-csv', withoutAutopay).rows)[0]?.unsaid).toEqual([
       'autoRenew',

@@ -24,6 +24,9 @@ describe('Wallos JSON export (issue 24 §6; ../shared/samples wallos-export.json
       trialEndsAt: null,
       endsAt: null,
       noticeDays: null,
+      cancelByDate: null,
+      // Wallos has no notice period (issue 35 §2.5): an update keeps the user's own.
+      unsaid: ['noticeDays'],
     });
     expect(byName(rows, 'Spotify')).toMatchObject({ description: 'Family plan for Sam & Jo — https://www.spotify.com', category: 'music' });
     expect(byName(rows, 'YouTube Premium')).toMatchObject({ currency: 'GBP', amount: 12.99 });
@@ -42,9 +45,12 @@ describe('Wallos JSON export (issue 24 §6; ../shared/samples wallos-export.json
       cycleInterval: 4,
       description: "Don't forget: 3 months notice",
       category: 'Health & Wellbeing',
-      noticeDays: 21,
+      // Issue 35 §2.5: the date the user typed is kept as that date, not turned into a 21-day notice.
+      cancelByDate: '2027-06-30',
+      noticeDays: null,
+      unsaid: ['noticeDays'],
     });
-    expect(byName(rows, 'Paramount+')).toMatchObject({ status: 'canceled', dueDate: '2026-11-12', noticeDays: null });
+    expect(byName(rows, 'Paramount+')).toMatchObject({ status: 'canceled', dueDate: '2026-11-12', noticeDays: null, cancelByDate: null });
     // A skipped row keeps its name for the preview.
     expect(rows.at(-1)).toEqual({
       ok: false,
@@ -82,7 +88,13 @@ describe('Wallos JSON export (issue 24 §6; ../shared/samples wallos-export.json
     });
     const gyms = imported(rows).filter((r) => r.name === 'Gym');
     expect(gyms).toHaveLength(2);
-    expect(gyms[0]).toMatchObject({ currency: 'PLN', billingCycle: 'yearly', cycleInterval: 2, category: 'other', noticeDays: 30 });
+    expect(gyms[0]).toMatchObject({
+      currency: 'PLN',
+      billingCycle: 'yearly',
+      cycleInterval: 2,
+      category: 'other',
+      cancelByDate: '2027-01-01',
+    });
     expect(gyms[1].externalId).toBe(`${gyms[0].externalId}-2`);
     expect(byName(rows, 'Hosting')).toMatchObject({ status: 'canceled', currency: 'USD', billingCycle: 'quarterly' });
     expect(skipped(rows)).toEqual([
@@ -113,7 +125,11 @@ describe('Wallos CSV export (issue 24 §6: unquoted; a comma in a URL shifts the
   it('skips a shifted row with the reason, never importing its shifted values; quotes are text', () => {
     const { rows } = parse('wallos-csv', importFile('own/wallos-shifted.csv'), { symbolCurrencies: { kr: 'NOK' } });
     expect(imported(rows).map((r) => r.name)).toEqual(['Rock & Roll Radio', 'Gym "Fit"']);
-    expect(byName(rows, 'Gym "Fit"')).toMatchObject({ description: '"quoted" note', noticeDays: 7, category: 'Health & Wellbeing' });
+    expect(byName(rows, 'Gym "Fit"')).toMatchObject({
+      description: '"quoted" note',
+      cancelByDate: '2026-12-02',
+      category: 'Health & Wellbeing',
+    });
     expect(skipped(rows)).toEqual([
       {
         line: 3,

@@ -11,6 +11,8 @@ import {
 
 /** Issue 25 §1: each reminder at the user's hour in the user's time zone; hours for trials; any lead time. */
 const iso = (date: Date) => date.toISOString();
+/** The day the reminders are planned on. */
+const TODAY = '2026-11-29';
 const rule = (event: ReminderRule['event'], offset: number, unit: ReminderRule['unit']): ReminderRule => ({
   event,
   offset,
@@ -75,26 +77,37 @@ describe('when a rule sends (sendInstant)', () => {
 
 describe('the dates rules count back from (reminderDates, issue 24 §3 skip rules)', () => {
   it('has the renewal, the trial end, the cancel-by date and the end date when they apply', () => {
-    expect(reminderDates(monthly)).toEqual({ renewal: '2031-03-15' });
-    expect(reminderDates({ ...monthly, noticeDays: 5, endsAt: '2031-12-31' })).toEqual({
+    expect(reminderDates(monthly, TODAY)).toEqual({ renewal: '2031-03-15' });
+    expect(reminderDates({ ...monthly, noticeDays: 5, endsAt: '2031-12-31' }, TODAY)).toEqual({
       renewal: '2031-03-15',
       cancelBy: '2031-03-10',
       end: '2031-12-31',
     });
-    expect(reminderDates({ ...monthly, status: 'canceled' })).toEqual({});
+    expect(reminderDates({ ...monthly, status: 'canceled' }, TODAY)).toEqual({});
   });
 
   it('skips a renewal free in the trial and a renewal after the end; a trial ending on the due date has both dates', () => {
-    expect(reminderDates({ ...monthly, trialEndsAt: '2031-04-01' })).toEqual({ trialEnd: '2031-04-01' });
-    expect(reminderDates({ ...monthly, trialEndsAt: '2031-03-15' })).toEqual({ renewal: '2031-03-15', trialEnd: '2031-03-15' });
-    expect(reminderDates({ ...monthly, endsAt: '2031-03-01' })).toEqual({ end: '2031-03-01' });
+    expect(reminderDates({ ...monthly, trialEndsAt: '2031-04-01' }, TODAY)).toEqual({ trialEnd: '2031-04-01' });
+    expect(reminderDates({ ...monthly, trialEndsAt: '2031-03-15' }, TODAY)).toEqual({ renewal: '2031-03-15', trialEnd: '2031-03-15' });
+    expect(reminderDates({ ...monthly, endsAt: '2031-03-01' }, TODAY)).toEqual({ end: '2031-03-01' });
   });
 });
 
 describe('the reminders of a subscription (plannedReminders)', () => {
+  it('plans the cancel-by reminders of the renewal after when the due date’s deadline has passed (issue 35 §2.5)', () => {
+    const notice = { ...monthly, dueDate: '2031-03-15', noticeDays: 30 };
+    const rules = [rule('cancelBy', 3, 'days')];
+    // Planned on 1 Feb: the deadline for 15 Mar (13 Feb) still matters.
+    expect(plannedReminders(notice, rules, { timeZone: 'UTC' }, '2031-02-01').map((r) => r.eventDate)).toEqual(['2031-02-13']);
+    // Planned on 20 Feb: it has passed; the one for 15 Apr (16 Mar) is planned.
+    expect(plannedReminders(notice, rules, { timeZone: 'UTC' }, '2031-02-20').map((r) => [r.eventDate, iso(r.at)])).toEqual([
+      ['2031-03-16', '2031-03-13T08:00:00.000Z'],
+    ]);
+  });
+
   it('gives a member exactly SPEC: 10 and 3 days before the renewal at 08:00 local', () => {
     const rules = defaultReminderRules({ role: 'member' });
-    const planned = plannedReminders(monthly, rules, { timeZone: 'Europe/Berlin' });
+    const planned = plannedReminders(monthly, rules, { timeZone: 'Europe/Berlin' }, TODAY);
     expect(planned.map((r) => [r.rule.offset, iso(r.at)])).toEqual([
       [10, '2031-03-05T07:00:00.000Z'],
       [3, '2031-03-12T07:00:00.000Z'],
@@ -104,7 +117,7 @@ describe('the reminders of a subscription (plannedReminders)', () => {
   it("gives a VIP's custom rules each its hour, soonest first, and hours only for trials' ends", () => {
     const sub = { ...monthly, trialEndsAt: '2031-04-01', dueDate: '2031-04-15', anchorDay: 15 };
     const rules = [rule('trialEnd', 12, 'hours'), rule('trialEnd', 2, 'weeks'), rule('renewal', 1, 'days'), rule('renewal', 5, 'hours')];
-    const planned = plannedReminders({ ...sub, dueDate: '2031-04-15' }, rules, { timeZone: 'UTC', reminderHour: 9 });
+    const planned = plannedReminders({ ...sub, dueDate: '2031-04-15' }, rules, { timeZone: 'UTC', reminderHour: 9 }, TODAY);
     expect(planned.map((r) => `${r.rule.event}-${r.rule.offset}${r.rule.unit[0]} ${iso(r.at)}`)).toEqual([
       'trialEnd-2w 2031-03-18T09:00:00.000Z',
       'trialEnd-12h 2031-03-31T21:00:00.000Z',
@@ -125,14 +138,14 @@ describe('a trial that ends on the due date (issue 35 §2.1: the usual case, who
   };
 
   it("sends '12 hours before the trial ends' on the evening before", () => {
-    const planned = plannedReminders(chatGpt, [rule('trialEnd', 12, 'hours')], { timeZone: 'UTC', reminderHour: 9 });
+    const planned = plannedReminders(chatGpt, [rule('trialEnd', 12, 'hours')], { timeZone: 'UTC', reminderHour: 9 }, TODAY);
     expect(planned.map((r) => `${r.rule.event} ${r.eventDate} ${iso(r.at)}`)).toEqual(['trialEnd 2026-12-01 2026-11-30T21:00:00.000Z']);
   });
 
   it('sends one e-mail where a renewal rule falls in the same hour, and each where they differ', () => {
-    const sameHour = plannedReminders(chatGpt, [rule('renewal', 3, 'days'), rule('trialEnd', 3, 'days')], { timeZone: 'UTC' });
+    const sameHour = plannedReminders(chatGpt, [rule('renewal', 3, 'days'), rule('trialEnd', 3, 'days')], { timeZone: 'UTC' }, TODAY);
     expect(sameHour.map((r) => r.rule.event)).toEqual(['renewal']);
-    const apart = plannedReminders(chatGpt, [rule('renewal', 3, 'days'), rule('trialEnd', 1, 'days')], { timeZone: 'UTC' });
+    const apart = plannedReminders(chatGpt, [rule('renewal', 3, 'days'), rule('trialEnd', 1, 'days')], { timeZone: 'UTC' }, TODAY);
     expect(apart.map((r) => `${r.rule.event} ${iso(r.at)}`)).toEqual([
       'renewal 2026-11-28T08:00:00.000Z',
       'trialEnd 2026-11-30T08:00:00.000Z',

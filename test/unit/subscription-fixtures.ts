@@ -22,6 +22,7 @@ export function sub(overrides: Partial<Subscription> = {}): Subscription {
     trialEndsAt: null,
     endsAt: null,
     noticeDays: null,
+    cancelByDate: null,
     cancelBy: null,
     externalId: null,
     autoRenew: false,

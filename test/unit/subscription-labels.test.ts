@@ -128,15 +128,21 @@ describe("issue 24 §3's card badges: trial, cancel-by, end date; §2's schedule
   });
 
   it("'Cancel by 12 Dec', urgent within the 10-day due-soon window, the year only when it is another", () => {
-    expect(cancelByBadge(sub({ cancelBy: '2026-12-12' }), TODAY)).toEqual({ text: 'Cancel by 12 Dec', urgent: false });
-    expect(cancelByBadge(sub({ cancelBy: '2026-12-02' }), TODAY)).toEqual({ text: 'Cancel by 2 Dec', urgent: true });
-    expect(cancelByBadge(sub({ cancelBy: TODAY }), TODAY)).toEqual({ text: 'Cancel by 22 Nov', urgent: true });
-    expect(cancelByBadge(sub({ cancelBy: '2027-01-05' }), TODAY)?.text).toBe('Cancel by 5 Jan 2027');
+    expect(cancelByBadge(sub({ cancelByDate: '2026-12-12' }), TODAY)).toEqual({ text: 'Cancel by 12 Dec', urgent: false });
+    expect(cancelByBadge(sub({ cancelByDate: '2026-12-02' }), TODAY)).toEqual({ text: 'Cancel by 2 Dec', urgent: true });
+    expect(cancelByBadge(sub({ cancelByDate: TODAY }), TODAY)).toEqual({ text: 'Cancel by 22 Nov', urgent: true });
+    expect(cancelByBadge(sub({ cancelByDate: '2027-01-05' }), TODAY)?.text).toBe('Cancel by 5 Jan 2027');
   });
 
-  it('no cancel-by badge without a notice period or once the day has passed', () => {
+  it('the deadline that still matters: once the due date’s has passed, the renewal after’s (issue 35 §2.5)', () => {
+    // Due 15 Dec with 30 days' notice, on 22 Nov: 15 Nov has passed; 16 Dec is the last day for 15 Jan.
+    expect(cancelByBadge(sub({ dueDate: '2026-12-15', noticeDays: 30 }), TODAY)).toEqual({ text: 'Cancel by 16 Dec', urgent: false });
+    expect(cancelByBadge(sub({ dueDate: '2026-12-01', noticeDays: 3 }), TODAY)).toEqual({ text: 'Cancel by 28 Nov', urgent: true });
+  });
+
+  it('no cancel-by badge without a notice period or once a date the user gave has passed', () => {
     expect(cancelByBadge(sub(), TODAY)).toBeNull();
-    expect(cancelByBadge(sub({ cancelBy: '2026-11-21' }), TODAY)).toBeNull();
+    expect(cancelByBadge(sub({ cancelByDate: '2026-11-21' }), TODAY)).toBeNull();
   });
 
   it("'Ends 31 Mar 2027', 'Ended …' once past, none in the trash", () => {

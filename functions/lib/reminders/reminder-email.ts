@@ -164,9 +164,12 @@ export function reminderWording(input: Omit<ReminderEmailInput, 'to' | 'unsubscr
   } else if (event === 'cancelBy' && sub.cancelBy) {
     const by = formatDateShort(sub.cancelBy);
     const notice = sub.noticeDays === 1 ? '1 day' : `${sub.noticeDays ?? 0} days`;
+    // A date the user gave as a date (issue 35 §2.5) has no notice period to speak of.
+    const why =
+      sub.noticeDays === null ? `You set ${by} as the last day to cancel it` : `Its notice period is ${notice}, so cancel it by ${by}`;
     subject = `Reminder: Cancel ${sub.name} by ${by} to avoid the next renewal`;
     title = final ? `Final reminder: cancel ${sub.name} by tomorrow` : `Cancel ${sub.name} by ${by}`;
-    lead = `Your ${sub.name} subscription renews on ${due} for ${pricePerCycle}. Its notice period is ${notice}, so cancel it by ${by} if you no longer want it.`;
+    lead = `Your ${sub.name} subscription renews on ${due} for ${pricePerCycle}. ${why} if you no longer want it.`;
     details = [
       ['Subscription', sub.name],
       ['Cancel by', by],
@@ -212,7 +215,7 @@ export function reminderWording(input: Omit<ReminderEmailInput, 'to' | 'unsubscr
       ['Subscription', sub.name],
       ['Amount', pricePerCycle],
       ['Due date', due],
-      ...(sub.cancelBy && (sub.noticeDays ?? 0) > 0 ? [['Cancel by', formatDateShort(sub.cancelBy)] as [string, string]] : []),
+      ...(sub.cancelBy && sub.cancelBy !== sub.dueDate ? [['Cancel by', formatDateShort(sub.cancelBy)] as [string, string]] : []),
     ];
   }
   return { subject, title, lead, details, price, cycle, due };

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscription } from '../../../shared/api/subscription.js';
+import { todayIn } from '../../../shared/domain/dates.js';
 import {
   effectiveReminderRules,
   hasCustomReminderRules,
@@ -55,6 +56,7 @@ export const REMINDED_FIELDS = [
   'trialEndsAt',
   'endsAt',
   'noticeDays',
+  'cancelByDate',
   'autoRenew',
   'status',
   'updatedAt',
@@ -94,7 +96,7 @@ export async function reminderOwner(userId: string): Promise<ReminderOwner | und
  * The reminders the subscription's rules in force give it, one per rule key (rules of the same timing
  * share their reminder: their channels together), soonest first.
  */
-export function remindersOf(sub: RemindedCopy & { reminderRules?: ReminderRule[] | null }, owner: ReminderOwner) {
+export function remindersOf(sub: RemindedCopy & { reminderRules?: ReminderRule[] | null }, owner: ReminderOwner, today: string) {
   const { rules, source } = effectiveReminderRules(owner, sub.reminderRules ?? null);
   const merged = new Map<string, ReminderRule>();
   for (const rule of rules) {
@@ -102,7 +104,7 @@ export function remindersOf(sub: RemindedCopy & { reminderRules?: ReminderRule[]
     const same = merged.get(key);
     merged.set(key, same ? { ...same, channels: [...new Set([...same.channels, ...rule.channels])] } : rule);
   }
-  return { source, reminders: plannedReminders(sub, [...merged.values()], owner) };
+  return { source, reminders: plannedReminders(sub, [...merged.values()], owner, today) };
 }
 
 const entryKey = (sub: Pick<IndexedSubscription, 'userId' | 'id'>, reminder: Pick<PlannedReminder, 'rule' | 'eventDate'>) => ({
@@ -110,11 +112,15 @@ const entryKey = (sub: Pick<IndexedSubscription, 'userId' | 'id'>, reminder: Pic
   sk: `REMIND#${sub.id}#${ruleKey(reminder.rule)}#${reminder.eventDate}`,
 });
 
-/** The subscription's entries: its reminders after `after` under its owner's rules (none without an owner). */
+/**
+ * The subscription's entries: its reminders after `after` under its owner's rules (none without an
+ * owner), planned on the owner's day at `after`: a cancel-by deadline already past then gives way to the
+ * one before the renewal after it (issue 35 §2.5).
+ */
 export function reminderIndexItems(sub: IndexedSubscription, owner: ReminderOwner | undefined, after: Date): ReminderIndexItem[] {
   if (!owner) return [];
   const copy = Object.fromEntries(REMINDED_FIELDS.filter((field) => sub[field] !== undefined).map((field) => [field, sub[field]]));
-  const { source, reminders } = remindersOf(sub, owner);
+  const { source, reminders } = remindersOf(sub, owner, todayIn(owner.timeZone ?? 'UTC', after));
   return reminders
     .filter((reminder) => reminder.at.getTime() > after.getTime())
     .map((reminder) => {

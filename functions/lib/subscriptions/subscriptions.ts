@@ -3,6 +3,7 @@ import { ID_PATTERN } from '../../../shared/api/contract.js';
 import type { Subscription, SubscriptionOwnFields, SubscriptionStatus } from '../../../shared/api/subscription.js';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
+import { todayIn } from '../../../shared/domain/dates.js';
 import type { ReminderRule } from '../../../shared/domain/reminder-rules.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
@@ -54,6 +55,7 @@ export function toSubscription(item: SubscriptionItem): Subscription {
     trialEndsAt: item.trialEndsAt ?? null,
     endsAt: item.endsAt ?? null,
     noticeDays: typeof item.noticeDays === 'number' ? item.noticeDays : null,
+    cancelByDate: item.cancelByDate ?? null,
     status: item.status,
   };
   return {
@@ -65,7 +67,7 @@ export function toSubscription(item: SubscriptionItem): Subscription {
     priceHistory: priceHistoryOf({ amount, currency, priceHistory: item.priceHistory, createdAt: item.createdAt }),
     category: item.category,
     ...schedule,
-    cancelBy: cancelByDate(schedule),
+    cancelBy: cancelByDate(schedule, todayIn('UTC', now())),
     externalId: item.externalId ?? null,
     autoRenew: Boolean(item.autoRenew),
     status: item.status,

@@ -19,6 +19,7 @@ export const IMPORTED_FIELDS = [
   'trialEndsAt',
   'endsAt',
   'noticeDays',
+  'cancelByDate',
 ] as const satisfies readonly (keyof ImportRow)[];
 
 export type ImportedField = (typeof IMPORTED_FIELDS)[number];
@@ -37,6 +38,7 @@ const FIELD_WORDS: Readonly<Record<ImportedField, string>> = {
   trialEndsAt: 'trial end',
   endsAt: 'end date',
   noticeDays: 'notice period',
+  cancelByDate: 'cancel-by date',
 };
 
 /** A subscription the user keeps, as the import compares it. */
@@ -72,7 +74,8 @@ export function countActions(rows: readonly { action: PlannedRow['action'] }[]):
 
 /** The fields whose value in the file differs from the kept subscription's. */
 export function changedFields(row: ImportRow, kept: KeptSubscription): ImportedField[] {
-  return IMPORTED_FIELDS.filter((field) => row[field] !== kept[field]);
+  // A field the subscription has no value for (a cancel-by date before issue 35 §2.5) reads as null.
+  return IMPORTED_FIELDS.filter((field) => (row[field] ?? null) !== (kept[field] ?? null));
 }
 
 /**
@@ -80,6 +83,8 @@ export function changedFields(row: ImportRow, kept: KeptSubscription): ImportedF
  * values, so an import never erases what the file does not say (issue 35 §2.10).
  */
 export function keepUnsaid(row: ImportRow, kept: KeptSubscription): ImportRow {
+  // A file without cancel-by dates (most formats) says nothing of the user's own date (issue 35 §2.5).
+  if (row.cancelByDate === undefined) row = { ...row, cancelByDate: kept.cancelByDate ?? null };
   if (!row.unsaid || row.unsaid.length === 0) return row;
   const { unsaid, ...said } = row;
   const keptValues = Object.fromEntries(unsaid.map((field) => [field, kept[field]]));

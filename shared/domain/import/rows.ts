@@ -5,10 +5,10 @@
  */
 import type { Payment } from '../../api/payments.js';
 import type { PriceChange } from '../../api/subscription.js';
-import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS, shiftRenewal } from '../billing.js';
+import { MAX_CYCLE_INTERVAL } from '../billing.js';
 import { BUILT_IN_CATEGORIES, CATEGORY_MAX_LENGTH, categoryKey, OTHER_CATEGORY } from '../categories.js';
 import { roundMoney } from '../currency.js';
-import { daysBetween, isCalendarDate, parseCalendarDate } from '../dates.js';
+import { isCalendarDate } from '../dates.js';
 import { hasForbiddenCharacters } from '../text.js';
 import { currencyOfSymbol, symbolKey } from './currency-symbols.js';
 
@@ -34,6 +34,12 @@ export interface ImportRow {
   trialEndsAt: string | null;
   endsAt: string | null;
   noticeDays: number | null;
+  /**
+   * The last day to cancel as the file gives it, a date (issue 35 §2.5: Wallos's and SubTrackr's
+   * 'Cancellation Date', this product's own JSON), kept as given; undefined when the file has no such
+   * field (an update keeps the subscription's own).
+   */
+  cancelByDate?: string | null;
   /** Every price it had, oldest first: only this product's own JSON export carries it. */
   priceHistory?: PriceChange[];
   /** The day of the month its renewals keep: only this product's own JSON export carries it. */
@@ -371,25 +377,4 @@ export function cycleFromWords(text: string): Cycle {
   const unit = every ? UNIT_WORDS[every[2]] : undefined;
   if (!every || !unit) skipRow(`The billing cycle “${label}” is not understood`);
   return cycleOf(Number(every[1]), unit, label);
-}
-
-/** The payment `cycle` after `date`, keeping the anchor day of the next payment (shared/domain/billing.ts). */
-function nextPayment(date: string, { billingCycle, cycleInterval }: Cycle, anchorDay: number): string {
-  return shiftRenewal(date, billingCycle, cycleInterval, anchorDay, 1);
-}
-
-/**
- * The notice period a "cancel by" date gives (issue 24 §3: cancelBy = next renewal − noticeDays):
- * the days from it to the first payment on or after it, counting from the next payment in steps of
- * the cycle — Wallos's FitX, "cancel by 30 Jun" with a payment every 4 weeks from 9 Dec, gives the
- * 21 days before the payment of 21 Jul. Null when there is no date, or when it lies a whole cycle
- * or more before the next payment (see docs/decisions/0087-import-formats.md).
- */
-export function noticeDaysBefore(cancelBy: string | null, dueDate: string, cycle: Cycle): number | null {
-  if (!cancelBy) return null;
-  const anchorDay = parseCalendarDate(dueDate)?.day ?? 1;
-  let renewal = dueDate;
-  while (renewal < cancelBy) renewal = nextPayment(renewal, cycle, anchorDay);
-  const days = daysBetween(cancelBy, renewal);
-  return days < daysBetween(renewal, nextPayment(renewal, cycle, anchorDay)) && days <= MAX_NOTICE_DAYS ? days : null;
 }

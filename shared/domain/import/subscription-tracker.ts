@@ -86,6 +86,7 @@ export function exportJson(subscriptions: readonly SubscriptionToExport[], expor
       trialEndsAt: s.trialEndsAt,
       endsAt: s.endsAt,
       noticeDays: s.noticeDays,
+      cancelByDate: s.cancelByDate ?? null,
       ...(s.payments ? { payments: exportedPayments(s.payments) } : {}),
     })),
   };
@@ -147,6 +148,8 @@ interface OwnFields {
   trialEndsAt: string;
   endsAt: string;
   noticeDays: string;
+  /** Absent: the file says nothing of it (a CSV, a JSON from before issue 35 §2.5). */
+  cancelByDate?: string;
   priceHistory?: unknown;
   anchorDay?: unknown;
   payments?: unknown;
@@ -238,6 +241,7 @@ function ownRow(fields: OwnFields, line: number, context: ImportContext): Import
     trialEndsAt: optionalDate(fields.trialEndsAt, 'trial end'),
     endsAt: optionalDate(fields.endsAt, 'end date'),
     noticeDays: notice === '' ? null : Number(notice),
+    ...(fields.cancelByDate === undefined ? {} : { cancelByDate: optionalDate(fields.cancelByDate, 'cancel-by date') }),
     ...(priceHistory ? { priceHistory } : {}),
     ...(typeof anchorDay === 'number' ? { anchorDay } : {}),
   };
@@ -271,6 +275,7 @@ export function parseOwnJson(fileText: string, context: ImportContext): ImportPa
           trialEndsAt: jsonText(item.trialEndsAt),
           endsAt: jsonText(item.endsAt),
           noticeDays: jsonText(item.noticeDays),
+          ...('cancelByDate' in item ? { cancelByDate: jsonText(item.cancelByDate) } : {}),
           priceHistory: item.priceHistory,
           anchorDay: item.anchorDay,
           payments: item.payments,

@@ -13,7 +13,6 @@ import {
   type ImportRow,
   jsonSubscriptions,
   jsonText,
-  noticeDaysBefore,
   optionalDate,
   requiredDate,
   rowAmount,
@@ -80,14 +79,19 @@ function subTrackrRow(entry: SubTrackrEntry, line: number, context: ImportContex
     status: running ? 'active' : 'canceled',
     trialEndsAt: status === 'trial' ? dueDate : null,
     endsAt: null,
-    noticeDays: running ? noticeDaysBefore(optionalDate(entry.cancellationDate, 'cancellation date'), dueDate, cycle) : null,
+    noticeDays: null,
+    // The date the user typed, kept as that date (issue 35 §2.5); no such key says nothing of it.
+    ...(entry.cancellationDate === undefined && running
+      ? {}
+      : { cancelByDate: running ? optionalDate(entry.cancellationDate, 'cancellation date') : null }),
   };
   // What the file has no column or key for is not said (the v0.5.9 JSON has no autopay): an update keeps it.
   return withUnsaid(row, [
     entry.autopay === undefined && 'autoRenew',
     entry.notes === undefined && entry.url === undefined && 'description',
     entry.category === undefined && 'category',
-    entry.cancellationDate === undefined && running && 'noticeDays',
+    // SubTrackr has no notice period (its cancellation date is a date): an update keeps the user's own.
+    'noticeDays',
   ]);
 }
 

@@ -12,7 +12,6 @@ import {
   type ImportContext,
   type ImportParse,
   type ImportRow,
-  noticeDaysBefore,
   optionalDate,
   parseJsonFile,
   requiredDate,
@@ -21,6 +20,7 @@ import {
   rowDescription,
   rowName,
   skipRow,
+  withUnsaid,
 } from './rows.js';
 
 export const WALLOS_KEYS = [
@@ -52,7 +52,7 @@ function wallosRow(entry: WallosEntry, line: number, context: ImportContext): Im
   const dueDate = requiredDate(text('Next Payment'), 'next payment');
   const category = text('Category').trim();
   const active = text('State') !== 'Disabled' && text('Active') !== 'No';
-  return {
+  const row: ImportRow = {
     line,
     externalId,
     name,
@@ -66,8 +66,12 @@ function wallosRow(entry: WallosEntry, line: number, context: ImportContext): Im
     status: active ? 'active' : 'canceled',
     trialEndsAt: null,
     endsAt: null,
-    noticeDays: active ? noticeDaysBefore(optionalDate(text('Cancellation Date'), 'cancellation date'), dueDate, cycle) : null,
+    noticeDays: null,
+    // The date the user typed, kept as that date (issue 35 §2.5), not turned into a notice period.
+    cancelByDate: active ? optionalDate(text('Cancellation Date'), 'cancellation date') : null,
   };
+  // Wallos has no notice period: an update keeps the user's own.
+  return withUnsaid(row, ['noticeDays']);
 }
 
 /** Wallos's JSON: the bare array of the download, or the endpoint's `{"success":true,"subscriptions":[…]}`. */

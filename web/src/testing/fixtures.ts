@@ -63,6 +63,7 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     trialEndsAt: null,
     endsAt: null,
     noticeDays: null,
+    cancelByDate: null,
     cancelBy: null,
     externalId: null,
     autoRenew: true,

@@ -101,6 +101,7 @@ export function sampleSubscriptions(today: string): Subscription[] {
       trialEndsAt: trialDays === undefined ? null : addDays(today, trialDays),
       endsAt: null,
       noticeDays: null,
+      cancelByDate: null,
       cancelBy: null,
       externalId: null,
       deletedAt: null,

@@ -84,6 +84,20 @@ describe('the details dialog', () => {
     expect(history.map((item) => item.textContent)).toEqual(['From Nov 15, 2026$9.99Current', 'From Sep 15, 2026$7.99']);
   });
 
+  test('the cancel-by date that still matters today, and a date the user gave as given (issue 35 §2.5)', async () => {
+    // Due 15 Jan with 30 days' notice, on 20 Dec: 16 Dec has passed; 16 Jan is the last day for 15 Feb.
+    const notice = netflix({ noticeDays: 30, cancelBy: '2026-12-16' });
+    const first = renderDetails(notice, on(routes.listPayments, paymentList([])));
+    const facts = async () => {
+      const dialog = await screen.findByRole('dialog', { name: 'Netflix' });
+      return [...dialog.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    };
+    expect(await facts()).toContain('Cancel by: Jan 16, 2027');
+    first.unmount();
+    renderDetails(netflix({ cancelByDate: '2026-12-01' }), on(routes.listPayments, paymentList([])));
+    expect(await facts()).toContain('Cancel-by date passed: Dec 1, 2026');
+  });
+
   test('payments: a spinner while they load, then the empty list and every renewal up to today to mark', async () => {
     const answer = deferred<PaymentList>();
     renderDetails(

@@ -1,5 +1,5 @@
 import type { Subscription } from '@shared/api/subscription';
-import { isInTrial, priceAt, priceHistoryOf } from '@shared/domain/billing';
+import { cancelByDate, isInTrial, priceAt, priceHistoryOf } from '@shared/domain/billing';
 import { type Category, categoryLabel } from '@shared/domain/categories';
 import { type CurrencyCode, convert, formatAmount } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
@@ -136,7 +136,9 @@ function Facts({ subscription: sub, today }: { subscription: Subscription; today
   if (sub.trialEndsAt) facts.push([isInTrial(sub, today) ? 'Free trial until' : 'Free trial ended', formatDateShort(sub.trialEndsAt)]);
   if (sub.endsAt) facts.push([sub.endsAt < today ? 'Ended' : 'Ends', formatDateShort(sub.endsAt)]);
   if (sub.noticeDays !== null) facts.push(['Notice period', sub.noticeDays === 1 ? '1 day' : `${sub.noticeDays} days`]);
-  if (sub.cancelBy) facts.push(['Cancel by', formatDateShort(sub.cancelBy)]);
+  // The deadline that still matters today (issue 35 §2.5); a date the user gave stays as given, also once past.
+  const cancelBy = cancelByDate(sub, today);
+  if (cancelBy) facts.push([cancelBy < today ? 'Cancel-by date passed' : 'Cancel by', formatDateShort(cancelBy)]);
   facts.push(['Auto-renew', sub.autoRenew ? 'On' : 'Off']);
   return (
     <dl className={styles.facts}>

@@ -188,6 +188,26 @@ describe('the subscription form', () => {
     expect(api.callsTo(routes.updateSubscription)[0].params).toEqual({ id: netflix.id });
   });
 
+  test('editing keeps a cancel-by date the user gave, and it can be changed in the form (issue 35 §2.5)', async () => {
+    const fitx = aSubscription({ name: 'FitX', cancelByDate: '2027-06-30' });
+    const kept = renderForm(fitx, { api: [on(routes.updateSubscription, fitx)] });
+    expect(await screen.findByRole('dialog', { name: 'Edit Subscription' })).toBeTruthy();
+    // The optional section starts open: it has a value.
+    expect((screen.getByLabelText(/^Cancel by \(date\)/) as HTMLInputElement).value).toBe('2027-06-30');
+    await kept.user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(kept.onSaved).toHaveBeenCalled());
+    expect(kept.api.callsTo(routes.updateSubscription)[0].body).toMatchObject({ cancelByDate: '2027-06-30' });
+    kept.unmount();
+
+    const changed = renderForm(fitx, { api: [on(routes.updateSubscription, fitx)] });
+    const field = (await screen.findByLabelText(/^Cancel by \(date\)/)) as HTMLInputElement;
+    await changed.user.clear(field);
+    await changed.user.type(field, '2027-05-31');
+    await changed.user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(changed.onSaved).toHaveBeenCalled());
+    expect(changed.api.callsTo(routes.updateSubscription)[0].body).toMatchObject({ cancelByDate: '2027-05-31' });
+  });
+
   test('editing the price asks whether it is a change from a date or a correction; each is sent as such', async () => {
     const netflix = aSubscription({ name: 'Netflix', amount: 15.49, currency: 'USD', dueDate: '2026-12-15' });
     const { user, api } = renderForm(netflix, { api: [on(routes.updateSubscription, netflix)] });

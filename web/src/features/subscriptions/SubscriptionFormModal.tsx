@@ -64,7 +64,9 @@ export function SubscriptionFormModal({
   const [values, setValues] = useState(() => initialValues(subscription, defaultCurrency));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [moreOpen, setMoreOpen] = useState(
-    () => subscription !== null && Boolean(subscription.trialEndsAt || subscription.endsAt || subscription.noticeDays !== null),
+    () =>
+      subscription !== null &&
+      Boolean(subscription.trialEndsAt || subscription.endsAt || subscription.noticeDays !== null || subscription.cancelByDate),
   );
   /** An edited price waiting for its answer: a change from a date or a correction (issue 24 §2). */
   const [pricePrompt, setPricePrompt] = useState<{ body: SubscriptionBody; dateError: string | null } | null>(null);
@@ -305,6 +307,14 @@ export function SubscriptionFormModal({
               value={values.noticeDays}
               error={errors.noticeDays}
               onChange={(e) => set('noticeDays', e.target.value)}
+            />
+            <Input
+              label="Cancel by (date)"
+              type="date"
+              hint="Your own last day to cancel, if the provider gave one; kept as you set it"
+              value={values.cancelByDate}
+              error={errors.cancelByDate}
+              onChange={(e) => set('cancelByDate', e.target.value)}
             />
           </div>
         </div>

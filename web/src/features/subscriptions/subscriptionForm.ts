@@ -21,6 +21,8 @@ export interface FormValues {
   trialEndsAt: string;
   endsAt: string;
   noticeDays: string;
+  /** The last day to cancel as the user gives it (issue 35 §2.5), or ''. */
+  cancelByDate: string;
 }
 
 export type FieldName = keyof FormValues;
@@ -40,6 +42,7 @@ export function initialValues(sub: Subscription | null, defaultCurrency: string)
       trialEndsAt: '',
       endsAt: '',
       noticeDays: '',
+      cancelByDate: '',
     };
   }
   return {
@@ -55,11 +58,12 @@ export function initialValues(sub: Subscription | null, defaultCurrency: string)
     trialEndsAt: sub.trialEndsAt ?? '',
     endsAt: sub.endsAt ?? '',
     noticeDays: sub.noticeDays === null || sub.noticeDays === undefined ? '' : String(sub.noticeDays),
+    cancelByDate: sub.cancelByDate ?? '',
   };
 }
 
 /** The fields of the optional section ('Trial, end date and notice'). */
-export const OPTIONAL_FIELDS: readonly FieldName[] = ['trialEndsAt', 'endsAt', 'noticeDays'];
+export const OPTIONAL_FIELDS: readonly FieldName[] = ['trialEndsAt', 'endsAt', 'noticeDays', 'cancelByDate'];
 
 /** The cycle select reads on from 'Renews every [n]': 'month', or 'months' after a number above 1. */
 const cycleUnits: Record<BillingCycle, [string, string]> = {
@@ -91,6 +95,7 @@ const MESSAGE_FIELDS: ReadonlyArray<[prefix: string, field: FieldName | 'effecti
   ['endsAt', 'endsAt'],
   ['endsBefore', 'endsAt'],
   ['noticeDays', 'noticeDays'],
+  ['cancelByDate', 'cancelByDate'],
   ['effectiveFrom', 'effectiveFrom'],
 ];
 
