@@ -121,13 +121,20 @@ export function scheduleEvents(sub: ScheduledSubscription, { from, to, today, pa
   });
   if (sub.trialEndsAt && sub.trialEndsAt >= from && sub.trialEndsAt <= to) events.push({ kind: 'trialEnd', date: sub.trialEndsAt });
   if (sub.endsAt && sub.endsAt >= from && sub.endsAt <= to) events.push({ kind: 'end', date: sub.endsAt });
-  if ((sub.status ?? 'active') === 'active' && typeof sub.noticeDays === 'number' && sub.noticeDays > 0) {
-    // The renewals whose cancel-by day can fall in the span: from the due date on, up to `to` + the notice.
+  const active = (sub.status ?? 'active') === 'active';
+  if (active && sub.cancelByDate) {
+    // A date the user gave is theirs, as it is (decision 0120).
+    const own = cancelByDate(sub, sub.cancelByDate);
+    if (own && own >= from && own <= to) events.push({ kind: 'cancelBy', date: own });
+  } else if (active && typeof sub.noticeDays === 'number' && sub.noticeDays > 0) {
+    // The renewals whose cancel-by day can fall in the span: from the due date on, up to `to` + the notice;
+    // each one's deadline is billing.ts cancelByDate on the day it falls (none for a renewal it skips).
     const last = occurrences(sub, sub.dueDate > from ? sub.dueDate : from, addDays(to, sub.noticeDays));
     for (const renewal of last) {
       if (renewal < sub.dueDate) continue;
-      const cancelBy = cancelByDate({ ...sub, dueDate: renewal });
-      if (cancelBy && cancelBy >= from && cancelBy <= to) events.push({ kind: 'cancelBy', date: cancelBy });
+      const deadline = addDays(renewal, -sub.noticeDays);
+      const cancelBy = cancelByDate({ ...sub, dueDate: renewal }, deadline);
+      if (cancelBy === deadline && cancelBy >= from && cancelBy <= to) events.push({ kind: 'cancelBy', date: cancelBy });
     }
   }
   return events.sort((a, b) => a.date.localeCompare(b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);

@@ -29,7 +29,15 @@ const VALID_BODIES: Record<string, unknown> = {
  * traversal is '../..' sent as one segment ('..%2F..'): a bare '..' never reaches the route, since every
  * client resolves it away ('/api/subscriptions/../payments' is GET /api/payments, a route of its own).
  */
-const BAD_IDS = ['a'.repeat(2044), `${'0'.repeat(2040)}-abc`, 'ä'.repeat(700), '../..', 'x y', '%00', '00000000-0000-4000-8000-00000000000g'];
+const BAD_IDS = [
+  'a'.repeat(2044),
+  `${'0'.repeat(2040)}-abc`,
+  'ä'.repeat(700),
+  '../..',
+  'x y',
+  '%00',
+  '00000000-0000-4000-8000-00000000000g',
+];
 
 let user: SignedInUser;
 let ownerToken: string;
