@@ -186,7 +186,9 @@ test('a VIP enables notifications on this device, sends a test that arrives, and
     const message = JSON.parse(push?.plaintext ?? '{}') as { title: string; body: string; tag: string; url: string };
     expect(message.title).toMatch(/^\[Test\] Netflix Premium renews in 3 days$/);
 
-    // What the push service would hand the browser, handed to the service worker: the notification shows.
+    // What the push service would hand the browser, handed to the service worker once it is active (a push
+    // delivered while it still installs is dropped): the notification shows.
+    await activeServiceWorker(page);
     const cdp = await context.newCDPSession(page);
     const id = await registrationId(cdp, page);
     await cdp.send('ServiceWorker.deliverPushMessage', {
