@@ -10,15 +10,24 @@ export interface PrefixQueryOptions {
 }
 
 /** Every item of partition `pk` whose sort key starts with `prefix`, in sort-key order, page after page. */
-export async function queryPrefix<T>(pk: string, prefix: string, options: PrefixQueryOptions = {}): Promise<T[]> {
+export function queryPrefix<T>(pk: string, prefix: string, options: PrefixQueryOptions = {}): Promise<T[]> {
+  return queryKeys<T>('pk = :pk AND begins_with(sk, :prefix)', { ':pk': pk, ':prefix': prefix }, options);
+}
+
+/** Every item of partition `pk` whose sort key is from `from` to `to` (both included), in sort-key order, page after page. */
+export function queryRange<T>(pk: string, from: string, to: string, options: PrefixQueryOptions = {}): Promise<T[]> {
+  return queryKeys<T>('pk = :pk AND sk BETWEEN :from AND :to', { ':pk': pk, ':from': from, ':to': to }, options);
+}
+
+async function queryKeys<T>(condition: string, values: Record<string, string>, options: PrefixQueryOptions): Promise<T[]> {
   const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        KeyConditionExpression: condition,
+        ExpressionAttributeValues: values,
         ...(options.projection ? { ProjectionExpression: options.projection } : {}),
         ...(options.consistent ? { ConsistentRead: true } : {}),
         ExclusiveStartKey,

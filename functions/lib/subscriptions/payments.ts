@@ -1,9 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountPayment, Payment } from '../../../shared/api/payments.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { setExpiry } from '../chassis/expiry.js';
-import { queryPrefix } from '../chassis/query.js';
+import { queryPrefix, queryRange } from '../chassis/query.js';
 import { keys, nowIso, tableName } from '../chassis/table.js';
 
 /**
@@ -53,25 +53,15 @@ async function queryPayments(userId: string, subscriptionId: string, keysOnly = 
  * list, which is in id order), oldest renewal first, by subscription id: one query, page after page.
  */
 export async function listPaymentsOfRange(userId: string, firstId: string, lastId: string): Promise<Map<string, Payment[]>> {
+  const items = await queryRange<PaymentItem>(keys.user(userId).pk, paymentsOf(firstId), `${paymentsOf(lastId)}\uffff`, {
+    consistent: true,
+  });
   const bySubscription = new Map<string, Payment[]>();
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':from': paymentsOf(firstId), ':to': `${paymentsOf(lastId)}\uffff` },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of (page.Items ?? []) as PaymentItem[]) {
-      const list = bySubscription.get(item.subscriptionId) ?? [];
-      list.push(toPayment(item));
-      bySubscription.set(item.subscriptionId, list);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for (const item of items) {
+    const list = bySubscription.get(item.subscriptionId) ?? [];
+    list.push(toPayment(item));
+    bySubscription.set(item.subscriptionId, list);
+  }
   return bySubscription;
 }
 
