@@ -205,6 +205,27 @@ describe('where the keyboard focus goes after a change moves a card', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Sub 2' })));
   });
 
+  test('edited to a later due date, the card moves on to page 2: the focus goes to the card now in its place', async () => {
+    const subs = activeSubs(9);
+    const { user } = renderApp(<List />, {
+      api: [
+        on(routes.listSubscriptions, subs),
+        on(routes.updateSubscription, ({ params }) => ({
+          ...(subs.find((sub) => sub.id === params.id) as Subscription),
+          dueDate: day(40),
+        })),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Sub 1' }));
+    const dueDate = await screen.findByLabelText(/^Due date/);
+    await user.clear(dueDate);
+    await user.type(dueDate, day(40));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Sub 1 updated');
+    await waitFor(() => expect(cardNames()[0]).toBe('Sub 2'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Sub 2' })));
+  });
+
   test('recovered out of the trash view, the last card leaves the list: the focus goes to the list’s heading', async () => {
     const subs = [aSubscription({ name: 'Old box', status: 'deleted', deletedAt: new Date().toISOString() })];
     const { user } = renderApp(<List />, {
