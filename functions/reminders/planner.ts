@@ -1,12 +1,12 @@
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { type Charge, cancelByDate, chargeOn, intervalOf, renewalAfterCancelBy } from '../../shared/domain/billing.js';
-import { hasReminderChannels } from '../../shared/domain/channels.js';
 import { isCalendarDate } from '../../shared/domain/dates.js';
-import { defaultReminderRules, EMAIL_CHANNEL, hasCustomReminderRules, ruleKey } from '../../shared/domain/reminder-rules.js';
-import { hourKey, sendInstant } from '../../shared/domain/reminder-schedule.js';
-import { DEFAULT_REMINDER_HOUR_UTC, firstChargeAfterTrial, REMINDER_KINDS, runInstant } from '../../shared/domain/reminders.js';
-import { myShare, splitShares } from '../../shared/domain/sharing.js';
+import { hasReminderChannels } from '../../shared/domain/reminders/channels.js';
+import { DEFAULT_REMINDER_HOUR_UTC, firstChargeAfterTrial, REMINDER_KINDS, runInstant } from '../../shared/domain/reminders/events.js';
+import { defaultReminderRules, EMAIL_CHANNEL, hasCustomReminderRules, ruleKey } from '../../shared/domain/reminders/rules.js';
+import { hourKey, sendInstant } from '../../shared/domain/reminders/schedule.js';
+import { myShare, splitShares } from '../../shared/domain/sharing/sharing.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { now } from '../lib/chassis/clock.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';

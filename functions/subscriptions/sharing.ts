@@ -25,17 +25,17 @@ import {
   shareProblem,
   sharingLimitProblem,
   splitShares,
-} from '../../shared/domain/sharing.js';
+} from '../../shared/domain/sharing/sharing.js';
 import { cycleEvery } from '../../shared/domain/subscription-labels.js';
 import type { AreaHandlers } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import type { Logger } from '../lib/chassis/log.js';
 import { epochSeconds, keys, nowIso } from '../lib/chassis/table.js';
-import type { InvitationMailDetails } from '../lib/email/sharing-emails.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import type { InvitationMailMessage } from '../lib/sharing/invitation-mail.js';
 import { currentShares, isMemberOf, shareMember, shareSpecOf } from '../lib/sharing/shared-view.js';
+import type { InvitationMailDetails } from '../lib/sharing/sharing-emails.js';
 import {
   acceptInvitation,
   declineInvitation,

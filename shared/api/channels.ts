@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, type ChannelType, channelMessages, channelNameProblem } from '../domain/channels.js';
-import type { ReminderEvent } from '../domain/reminders.js';
+import { CHANNEL_TYPES, type ChannelType, channelMessages, channelNameProblem } from '../domain/reminders/channels.js';
+import type { ReminderEvent } from '../domain/reminders/events.js';
 import { type MessageResponse, route } from './contract.js';
 
-export { CHANNEL_TYPES, type ChannelType, channelMessages, MAX_CHANNELS } from '../domain/channels.js';
+export { CHANNEL_TYPES, type ChannelType, channelMessages, MAX_CHANNELS } from '../domain/reminders/channels.js';
 
 /**
  * Reminder channels and the deliveries log (issue 25 §2, §4): a VIP or Premium user's ntfy topics,

@@ -7,7 +7,7 @@ import {
   REMINDER_RULE_UNITS,
   type ReminderRule,
   type RulesSource,
-} from '../domain/reminder-rules.js';
+} from '../domain/reminders/rules.js';
 import { route } from './contract.js';
 
 /**

@@ -10,7 +10,7 @@ import {
   SHARE_MODES,
   type ShareSpec,
   sharingMessages,
-} from '../domain/sharing.js';
+} from '../domain/sharing/sharing.js';
 import { type MessageResponse, route } from './contract.js';
 import { SHARED_SUBSCRIPTIONS_MAX } from './subscription-list.js';
 import { subscriptionMessages } from './subscriptions.js';

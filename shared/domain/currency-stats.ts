@@ -8,7 +8,7 @@ import type { CurrencyStats } from '../api/stats.js';
 import type { Subscription } from '../api/subscription.js';
 import { categoryKey, categoryLabel } from './categories.js';
 import { type CurrencyCode, convertFromUsd, type RateTable, roundMoney } from './currency.js';
-import { countedSubscriptions } from './share-totals.js';
+import { countedSubscriptions } from './sharing/share-totals.js';
 import { monthlyAmount } from './subscription-costs.js';
 import { yearlyReport } from './subscription-report.js';
 import { isActive } from './subscription-rules.js';

@@ -8,9 +8,9 @@ import {
   type RulesOwner,
   type RulesSource,
   ruleKey,
-} from '../../../shared/domain/reminder-rules.js';
-import { hourKey, type PlannedReminder, plannedReminders, type ReminderClock } from '../../../shared/domain/reminder-schedule.js';
-import type { ShareMember, ShareMode } from '../../../shared/domain/sharing.js';
+} from '../../../shared/domain/reminders/rules.js';
+import { hourKey, type PlannedReminder, plannedReminders, type ReminderClock } from '../../../shared/domain/reminders/schedule.js';
+import type { ShareMember, ShareMode } from '../../../shared/domain/sharing/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { now } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';

@@ -3,8 +3,8 @@ import { dynamo } from '../chassis/aws.js';
 import type { Logger } from '../chassis/log.js';
 import { INVITE_EMAIL_PARTITION_PREFIX, INVITE_PARTITION_PREFIX, keys, tableName } from '../chassis/table.js';
 import { sendEmail } from '../email/email.js';
-import { type InvitationMailDetails, invitationEmail, signUpInvitationEmail } from '../email/sharing-emails.js';
 import { mailToAddress, takeSlots } from '../throttles/throttle.js';
+import { type InvitationMailDetails, invitationEmail, signUpInvitationEmail } from './sharing-emails.js';
 import type { InvitedCopyItem } from './sharing-store.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { PayerSharingInfo, SharedSubscriptionInfo, Subscription } from '../../../shared/api/subscription.js';
 import { SHARED_SUBSCRIPTIONS_MAX } from '../../../shared/api/subscription-list.js';
-import { type Share, type ShareMember, type ShareSpec, sharingMessages, splitShares } from '../../../shared/domain/sharing.js';
+import { type Share, type ShareMember, type ShareSpec, sharingMessages, splitShares } from '../../../shared/domain/sharing/sharing.js';
 import { keys } from '../chassis/table.js';
 import { type SubscriptionItem, toSubscription } from '../subscriptions/subscriptions.js';
 import { getMany, type MembershipItem, membershipsOf, type StoredMember, type StoredSharing, sharingOf } from './sharing-store.js';

@@ -1,6 +1,6 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { InvitationState, SettlementState, ShareMode, ShareSpec } from '../../../shared/domain/sharing.js';
-import { INVITATION_DAYS } from '../../../shared/domain/sharing.js';
+import type { InvitationState, SettlementState, ShareMode, ShareSpec } from '../../../shared/domain/sharing/sharing.js';
+import { INVITATION_DAYS } from '../../../shared/domain/sharing/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { setExpiry } from '../chassis/expiry.js';

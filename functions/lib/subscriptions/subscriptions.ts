@@ -4,7 +4,7 @@ import type { Subscription, SubscriptionOwnFields, SubscriptionStatus } from '..
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
 import { todayIn } from '../../../shared/domain/dates.js';
-import type { ReminderRule } from '../../../shared/domain/reminder-rules.js';
+import type { ReminderRule } from '../../../shared/domain/reminders/rules.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { now, nowMs } from '../chassis/clock.js';

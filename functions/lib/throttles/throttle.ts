@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { authMessages } from '../../../shared/api/auth-messages.js';
-import { TEST_SENDS_PER_CHANNEL, TEST_SENDS_PER_USER } from '../../../shared/domain/channels.js';
+import { TEST_SENDS_PER_CHANNEL, TEST_SENDS_PER_USER } from '../../../shared/domain/reminders/channels.js';
 import { dynamo } from '../chassis/aws.js';
 import { throttleKeyOfAddress } from '../chassis/client-address.js';
 import { config } from '../chassis/config.js';

@@ -1,14 +1,14 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { type ChannelConfigs, type ChannelType, ntfyTopicUrl } from '../../../shared/domain/channels.js';
-import type { RateTable } from '../../../shared/domain/currency.js';
-import { type ReminderRule, ruleKey } from '../../../shared/domain/reminder-rules.js';
-import type { ReminderEvent, ReminderKind } from '../../../shared/domain/reminders.js';
-import { publicUrl } from '../chassis/config.js';
-import { vapidKeys, vapidSubject } from '../push/vapid.js';
-import { pushAnswer, pushRequest, subscriptionKeysProblem } from '../push/web-push.js';
-import { reminderWording } from '../reminders/reminder-email.js';
+import type { RateTable } from '../../../../shared/domain/currency.js';
+import { type ChannelConfigs, type ChannelType, ntfyTopicUrl } from '../../../../shared/domain/reminders/channels.js';
+import type { ReminderEvent, ReminderKind } from '../../../../shared/domain/reminders/events.js';
+import { type ReminderRule, ruleKey } from '../../../../shared/domain/reminders/rules.js';
+import { publicUrl } from '../../chassis/config.js';
+import { reminderWording } from '../reminder-email.js';
 import { type StoredChannel, updateChannel } from './channels.js';
 import { type OutboundAnswer, type OutboundRequest, sendOutbound } from './outbound.js';
+import { vapidKeys, vapidSubject } from './vapid.js';
+import { pushAnswer, pushRequest, subscriptionKeysProblem } from './web-push.js';
 
 /**
  * One reminder as the channels tell it (issue 25 §2), in the reminder e-mail's words

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Channel } from '../../../shared/api/channels.js';
+import type { Channel } from '../../../../shared/api/channels.js';
 import {
   type ChannelConfig,
   type ChannelConfigs,
@@ -10,13 +10,13 @@ import {
   MAX_CHANNELS,
   maskSecret,
   maskUrl,
-} from '../../../shared/domain/channels.js';
-import { dynamo } from '../chassis/aws.js';
-import { badRequest, conflict, isConditionFailure, notFound } from '../chassis/errors.js';
-import { queryPrefix } from '../chassis/query.js';
-import { AGAIN, retryOnError, retryUntil } from '../chassis/retry.js';
-import { CHANNEL_PREFIX, keys, nowIso, tableName } from '../chassis/table.js';
-import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
+} from '../../../../shared/domain/reminders/channels.js';
+import { dynamo } from '../../chassis/aws.js';
+import { badRequest, conflict, isConditionFailure, notFound } from '../../chassis/errors.js';
+import { queryPrefix } from '../../chassis/query.js';
+import { AGAIN, retryOnError, retryUntil } from '../../chassis/retry.js';
+import { CHANNEL_PREFIX, keys, nowIso, tableName } from '../../chassis/table.js';
+import { cancellationCodes, withConflictRetries } from '../../users/user-counters.js';
 
 /**
  * A user's reminder channels (issue 25 §2): `USER#<id>` / `CHANNEL#<id>` items, read with one Query of the

@@ -1,5 +1,5 @@
-import { normalizeRole } from './roles.js';
-import { forbiddenCharactersMessage, hasForbiddenCharacters } from './text.js';
+import { normalizeRole } from '../roles.js';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../text.js';
 
 /**
  * Reminder channels (issue 25 §2): where a VIP or Premium user's reminders go besides the e-mail. Each

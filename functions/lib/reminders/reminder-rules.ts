@@ -1,13 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reminderRuleMessages } from '../../../shared/api/reminders.js';
-import { rulesInForce } from '../../../shared/domain/reminder-rule-channels.js';
+import { rulesInForce } from '../../../shared/domain/reminders/rule-channels.js';
 import {
   EMAIL_CHANNEL,
   effectiveReminderRules,
   type ReminderRule,
   type RulesOwner,
   type RulesSource,
-} from '../../../shared/domain/reminder-rules.js';
+} from '../../../shared/domain/reminders/rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { badRequest } from '../chassis/errors.js';
 import { queryPrefix } from '../chassis/query.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { channelMessages, type Delivery, type DeliveryPage } from '../../../shared/api/channels.js';
-import { DELIVERY_LOG_DAYS } from '../../../shared/domain/channels.js';
+import { DELIVERY_LOG_DAYS } from '../../../shared/domain/reminders/channels.js';
 import { dynamo } from '../chassis/aws.js';
 import { now } from '../chassis/clock.js';
 import { badRequest } from '../chassis/errors.js';
