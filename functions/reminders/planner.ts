@@ -250,7 +250,7 @@ function memberGetsReminder(rule: ReminderIndexItem['rule'], member: UserItem | 
 /**
  * A shared subscription's renewal reminder (issue 26): the payer's states their share, and each member
  * who gets it (memberGetsReminder) has a copy by e-mail stating theirs. Shares are split from the price
- * of that renewal (shared/domain/sharing.ts splitShares); a split that no longer works (a fixed share above
+ * of that renewal (shared/domain/sharing/sharing.ts splitShares); a split that no longer works (a fixed share above
  * a lowered price) states none.
  */
 function sharedReminders(

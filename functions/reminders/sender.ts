@@ -112,7 +112,7 @@ const claimRefusal = (status: MarkerStatus): SendOutcome =>
 /**
  * Where a reminder goes (issue 25 §1, §2): SPEC's reminders (source 'default') to the e-mail and every
  * enabled channel (decision 0090); a rule of the user's to its channels in force (a channel deleted since
- * drops out, and a rule left with none goes by e-mail: shared/domain/reminder-rule-channels.ts), those that
+ * drops out, and a rule left with none goes by e-mail: shared/domain/reminders/rule-channels.ts), those that
  * are on. The user's channels are read once per reminder (one Query), for the paid tiers only.
  */
 async function routeOf(message: ReminderMessage): Promise<{ email: boolean; channels: StoredChannel[] }> {

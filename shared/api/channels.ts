@@ -21,7 +21,7 @@ const nameField = z.string({ error: m.nameRequired }).check(
   z.trim(),
 );
 const enabledField = z.optional(z.boolean({ error: m.enabledInvalid }));
-/** A type's fields (shared/domain/channels.ts checks them against the type: CHANNEL_CONFIG_RULES). */
+/** A type's fields (shared/domain/reminders/channels.ts checks them against the type: CHANNEL_CONFIG_RULES). */
 const configField = z.optional(z.record(z.string(), z.unknown(), { error: m.configInvalid }));
 
 export const createChannelBody = z.object({

@@ -271,7 +271,7 @@ describe('permissions', () => {
     expect(secretActions).toEqual(['secretsmanager:GetSecretValue']);
   });
 
-  it('never lets a function reach loopback: no function sets CHANNELS_ALLOW_LOOPBACK (functions/lib/channels/outbound.ts)', () => {
+  it('never lets a function reach loopback: no function sets CHANNELS_ALLOW_LOOPBACK (functions/lib/reminders/channels/outbound.ts)', () => {
     for (const fn of functions)
       expect(fn.properties.Environment.Variables.CHANNELS_ALLOW_LOOPBACK, fn.properties.Description).toBeUndefined();
   });

@@ -26,7 +26,7 @@ export async function channelIdsOf(userId: string): Promise<{ id: string; enable
 }
 
 /**
- * The rules in force (shared/domain/reminder-rules.ts) as they work with the user's channels now: SPEC's go
+ * The rules in force (shared/domain/reminders/rules.ts) as they work with the user's channels now: SPEC's go
  * out on every channel that is on; own rules lose channels deleted since (e-mail when none is left).
  */
 export function reminderRulesInForce(

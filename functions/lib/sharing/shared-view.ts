@@ -7,7 +7,7 @@ import { getMany, type MembershipItem, membershipsOf, type StoredMember, type St
 
 /**
  * A shared subscription's shares of its current price (issue 26): computed on every read with
- * shared/domain/sharing.ts splitShares, never stored, so a change of price or members recomputes them.
+ * shared/domain/sharing/sharing.ts splitShares, never stored, so a change of price or members recomputes them.
  */
 export const shareMember = (member: Pick<StoredMember, 'userId' | 'value'>): ShareMember =>
   member.value === undefined ? { userId: member.userId } : { userId: member.userId, value: member.value };

@@ -197,7 +197,7 @@ export const PUSH_GONE_ERROR =
 
 /**
  * Web Push: the reminder's title and first line, encrypted for the browser's subscription and signed with
- * the product's VAPID key (functions/lib/push), through the same guard as every channel. The service
+ * the product's VAPID key (functions/lib/reminders/channels/web-push.ts), through the same guard as every channel. The service
  * worker (web/public/sw.js) shows it, one notification per reminder (its tag), opening the dashboard.
  */
 export const sendWebPush: ChannelSender<'webpush'> = async (config, notification, options) => {
