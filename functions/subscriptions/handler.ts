@@ -171,7 +171,7 @@ async function moveOnPast(user: UserItem, id: string, payment: Pick<Payment, 'du
   if (moved && updated) await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
 }
 
-/** The role in effect now: what may set reminder rules (as functions/channels decides for channels). */
+/** The role in effect now: what may set reminder rules (as functions/reminders/handler.ts decides for channels). */
 const roleNow = (user: UserItem) => effectiveMembership(membershipOf(user), now()).role;
 
 /**

@@ -15,7 +15,7 @@ import { CHANNEL_PREFIX, keys, tableName } from '../chassis/table.js';
 import type { UserItem } from '../users/user-item.js';
 
 /**
- * Reminder rules' storage and checks (issue 25 §1, §4), shared by the account's rules (functions/channels)
+ * Reminder rules' storage and checks (issue 25 §1, §4), shared by the account's rules (functions/reminders/handler.ts)
  * and a subscription's own (functions/subscriptions, written through the subscription's transition).
  */
 

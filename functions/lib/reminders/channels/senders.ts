@@ -233,7 +233,7 @@ const overHttp =
 
 /**
  * The sender of each channel type: where every delivery and 'Send test' dispatch
- * (functions/reminders/sender.ts, functions/channels/handler.ts). A new type is one entry here.
+ * (functions/reminders/sender.ts, functions/reminders/handler.ts). A new type is one entry here.
  */
 export const CHANNEL_SENDERS: { [T in ChannelType]: ChannelSender<T> } = {
   ntfy: overHttp('ntfy'),

@@ -48,9 +48,11 @@ function accountReminders(user: UserItem, channels: { id: string; enabled: boole
 }
 
 /**
- * The channels area (issue 25 §2, §4): a user's reminder channels, 'Send test', and the deliveries log
- * (everybody's: e-mail reminders are logged too), which an admin reads for any user; and the key a
- * browser subscribes to Web Push with, for its 'webpush' channel.
+ * The reminders area (issue 25 §1, §2, §4): where and when a user's reminders go — the account's
+ * reminder rules, the reminder channels, 'Send test', and the deliveries log (everybody's: e-mail
+ * reminders are logged too), which an admin reads for any user; and the key a browser subscribes to
+ * Web Push with, for its 'webpush' channel. The hourly planner and the queue's sender beside it are
+ * functions of their own (planner.ts, sender.ts).
  */
 export const handler = createApiHandler(
   {
