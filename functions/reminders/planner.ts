@@ -13,9 +13,11 @@ import { isConditionFailure } from '../lib/chassis/errors.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger, type Logger } from '../lib/chassis/log.js';
 import { retryLeftovers } from '../lib/chassis/retry.js';
-import { epochSeconds, keys, reminderPartition, tableName } from '../lib/chassis/table.js';
+import { epochSeconds, tableName } from '../lib/chassis/table.js';
 import { effectiveUserItem } from '../lib/membership/membership.js';
+import { reminderPartition } from '../lib/reminders/keys.js';
 import { type ReminderIndexItem, reindexUserReminders } from '../lib/reminders/reminder-index.js';
+import { userKeys } from '../lib/users/keys.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { backfillReminderIndex } from './backfill.js';
 import type { ReminderMessage } from './message.js';
@@ -167,7 +169,7 @@ function ownerReader(now: Date) {
     await retryLeftovers(
       'unprocessed',
       'BatchGet of reminder recipients',
-      chunk.map((id) => keys.user(id)) as Record<string, unknown>[],
+      chunk.map((id) => userKeys.user(id)) as Record<string, unknown>[],
       async (requested) => {
         const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
         for (const user of (answer.Responses?.[tableName()] ?? []) as UserItem[]) users.set(user.id, effectiveUserItem(user, now));

@@ -11,8 +11,10 @@ import {
 import { dynamo } from '../chassis/aws.js';
 import { badRequest } from '../chassis/errors.js';
 import { queryPrefix } from '../chassis/query.js';
-import { CHANNEL_PREFIX, keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
+import { userKeys } from '../users/keys.js';
 import type { UserItem } from '../users/user-item.js';
+import { CHANNEL_PREFIX } from './keys.js';
 
 /**
  * Reminder rules' storage and checks (issue 25 §1, §4), shared by the account's rules (functions/reminders/handler.ts)
@@ -21,7 +23,9 @@ import type { UserItem } from '../users/user-item.js';
 
 /** The ids of the user's channels, and which are on: one Query of the partition's channel items, keys and flag only. */
 export async function channelIdsOf(userId: string): Promise<{ id: string; enabled: boolean }[]> {
-  const items = await queryPrefix<{ id: string; enabled?: boolean }>(keys.user(userId).pk, CHANNEL_PREFIX, { projection: 'id, enabled' });
+  const items = await queryPrefix<{ id: string; enabled?: boolean }>(userKeys.user(userId).pk, CHANNEL_PREFIX, {
+    projection: 'id, enabled',
+  });
   return items.map((item) => ({ id: String(item.id), enabled: item.enabled !== false }));
 }
 
@@ -57,7 +61,7 @@ export async function saveAccountReminderRules(userId: string, rules: ReminderRu
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.user(userId),
+      Key: userKeys.user(userId),
       UpdateExpression: rules ? 'SET #rules = :rules' : 'REMOVE #rules',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#rules': 'reminderRules' },
