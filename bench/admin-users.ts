@@ -1,7 +1,7 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SEARCH_READ_BUDGET } from '../functions/admin/user-list.js';
 import { dynamo } from '../functions/lib/chassis/aws.js';
-import { keys } from '../functions/lib/chassis/table.js';
+import { statsKeys } from '../functions/lib/stats/keys.js';
 import { counterDeltas } from '../functions/lib/users/user-counters.js';
 import { directoryEntry } from '../functions/lib/users/user-directory.js';
 import type { UserItem } from '../functions/lib/users/user-item.js';
@@ -60,7 +60,7 @@ async function seedUsers(): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName,
-      Key: keys.stats(),
+      Key: statsKeys.counters(),
       UpdateExpression: `ADD ${names.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#c${i}`, name])),
       ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:c${i}`, totals[name]])),

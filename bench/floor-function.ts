@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../functions/lib/chassis/aws.js';
 import { createApiHandler } from '../functions/lib/chassis/http.js';
-import { keys, tableName } from '../functions/lib/chassis/table.js';
+import { tableName } from '../functions/lib/chassis/table.js';
+import { statsKeys } from '../functions/lib/stats/keys.js';
 import { route } from '../shared/api/contract.js';
 
 /**
@@ -15,7 +16,7 @@ const floorRoutes = {
 
 export const handler = createApiHandler(floorRoutes, {
   floor: async () => {
-    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats() }));
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: statsKeys.counters() }));
     return { found: Boolean(Item) };
   },
 });

@@ -3,7 +3,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/
 import { type ReminderOwner, reminderIndexItems, remindersOf } from '../functions/lib/reminders/reminder-index.js';
 import type { SubscriptionItem } from '../functions/lib/subscriptions/subscriptions.js';
 import { addDays } from '../shared/domain/dates.js';
-import type { ReminderRule } from '../shared/domain/reminder-rules.js';
+import type { ReminderRule } from '../shared/domain/reminders/rules.js';
 import { json, quick, table } from './common.js';
 
 /**

@@ -16,12 +16,13 @@ export async function signedInUser(url: string, prefix: string, count: number) {
   const headers = { authorization: `Bearer ${login.token}` };
   // Premium's ceiling (shared/domain/subscription-limits.ts): a member keeps 50.
   const { dynamo } = await import('../functions/lib/chassis/aws.js');
-  const { keys, tableName } = await import('../functions/lib/chassis/table.js');
+  const { tableName } = await import('../functions/lib/chassis/table.js');
+  const { userKeys } = await import('../functions/lib/users/keys.js');
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.user(login.user.id),
+      Key: userKeys.user(login.user.id),
       UpdateExpression: 'SET #role = :premium',
       ExpressionAttributeNames: { '#role': 'role' },
       ExpressionAttributeValues: { ':premium': 'premium' },

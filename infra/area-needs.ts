@@ -205,10 +205,11 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     landingCounters: true,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:Query'] },
   },
-  // Reminder channels and the deliveries log (issue 25 §2): the user's channel items (Query, PutItem for a
+  // The reminders area: the account's reminder rules (issue 25 §1), reminder channels and the deliveries log
+  // (issue 25 §2): the user's channel items (Query, PutItem for a
   // create or an edit, DeleteItem), the deliveries (Query); 'Send test' calls out through the outbound guard.
   // The VAPID key: the browser subscribes with its public half (GET /api/push/key), a Web Push test is signed with it.
-  channels: {
+  reminders: {
     vapidKey: true,
     table: {
       actions: [

@@ -41,7 +41,7 @@ export class SessionSecrets extends Construct {
   readonly jwtRotation?: NodejsFunction;
   /** The key that encrypts two-factor secrets at rest; only the twofa function reads it. */
   readonly twoFactorKey: secretsmanager.Secret;
-  /** The seed of the Web Push VAPID key pair (functions/lib/push/vapid.ts); the functions that send pushes read it. */
+  /** The seed of the Web Push VAPID key pair (functions/lib/reminders/channels/vapid.ts); the functions that send pushes read it. */
   readonly vapidKey: secretsmanager.Secret;
   /** The first owner's password; undefined when no owner is configured. */
   readonly ownerPasswordSecret?: secretsmanager.ISecret;

@@ -114,7 +114,7 @@ function configureEnvironment(setup: FunctionsSetup): void {
     REMINDER_QUEUE: 'in-process',
     REMINDER_CLAIM_TIMEOUT_SECONDS: String(LOCAL_REMINDER_QUEUE.claimTimeoutSeconds),
     // Reminder channels may reach this machine's receivers (loopback, over http): never set in the cloud
-    // (functions/lib/channels/outbound.ts).
+    // (functions/lib/reminders/channels/outbound.ts).
     CHANNELS_ALLOW_LOOPBACK: '1',
   });
   delete process.env.REMINDER_QUEUE_URL;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { OUTBOUND_MARK_HEADER } from '../functions/lib/channels/outbound.js';
+import { OUTBOUND_MARK_HEADER } from '../functions/lib/reminders/channels/outbound.js';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/index.js';
 import { OPENAPI_PATH, openApiDocument } from '../shared/api/openapi.js';
 import { isCalendarDate } from '../shared/domain/dates.js';

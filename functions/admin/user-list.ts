@@ -4,7 +4,9 @@ import { ROLES } from '../../shared/domain/roles.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { badRequest } from '../lib/chassis/errors.js';
 import { retryLeftovers } from '../lib/chassis/retry.js';
-import { keys, tableName, USER_DIRECTORY, USER_PREFIX, USERS_PARTITION } from '../lib/chassis/table.js';
+import { tableName, USER_PREFIX } from '../lib/chassis/table.js';
+import { statsKeys } from '../lib/stats/keys.js';
+import { USER_DIRECTORY, USERS_PARTITION, userKeys } from '../lib/users/keys.js';
 import { toPublicUser } from '../lib/users/public-user.js';
 import { ROLE_COUNTERS } from '../lib/users/user-counters.js';
 import type { UserItem } from '../lib/users/user-item.js';
@@ -194,7 +196,7 @@ async function usersById(ids: string[]): Promise<UserItem[]> {
   await retryLeftovers(
     'unprocessed',
     'BatchGet of listed users',
-    ids.map((id) => keys.user(id)) as Record<string, unknown>[],
+    ids.map((id) => userKeys.user(id)) as Record<string, unknown>[],
     async (pending) => {
       const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
       for (const item of (Responses?.[TableName] ?? []) as UserItem[]) found.set(item.id, item);
@@ -206,7 +208,7 @@ async function usersById(ids: string[]): Promise<UserItem[]> {
 
 /** The four counters of the User Management tab, from the per-role counters (one GetItem). */
 export async function userCounts(): Promise<UserCounts> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats(), ConsistentRead: true }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: statsKeys.counters(), ConsistentRead: true }));
   const count = (name: string) => Math.max(0, Number(Item?.[name] ?? 0) || 0);
   return {
     totalUsers: ROLES.reduce((sum, role) => sum + count(ROLE_COUNTERS[role]), 0),

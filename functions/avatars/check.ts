@@ -9,8 +9,9 @@ import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import type { Logger } from '../lib/chassis/log.js';
 import { retryOnError } from '../lib/chassis/retry.js';
-import { keys, tableName } from '../lib/chassis/table.js';
+import { tableName } from '../lib/chassis/table.js';
 import { recordActivity } from '../lib/users/activity.js';
+import { userKeys } from '../lib/users/keys.js';
 import { toPublicUser } from '../lib/users/public-user.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
@@ -42,7 +43,7 @@ function setAvatar(userId: string, avatarKey: string): Promise<{ updated: UserIt
       const { Attributes } = await dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.user(userId),
+          Key: userKeys.user(userId),
           UpdateExpression: 'SET avatar = :avatar, avatarKey = :key',
           ConditionExpression: user.avatarKey
             ? 'attribute_exists(pk) AND avatarKey = :seen'

@@ -4,10 +4,11 @@ import { dynamo } from '../lib/chassis/aws.js';
 import { supportEmail } from '../lib/chassis/config.js';
 import { HttpError, tooManyRequests } from '../lib/chassis/errors.js';
 import { createApiHandler } from '../lib/chassis/http.js';
-import { epochSeconds, keys, nowIso, tableName } from '../lib/chassis/table.js';
+import { epochSeconds, nowIso, tableName } from '../lib/chassis/table.js';
 import { sendEmail } from '../lib/email/email.js';
 import { renderEmail } from '../lib/email/email-layout.js';
 import { recipientKey, takeSlot } from '../lib/throttles/throttle.js';
+import { contactKeys } from './keys.js';
 import { CONTACT_BY_ADDRESS, CONTACT_BY_EMAIL, CONTACT_MESSAGE_DAYS } from './rules.js';
 
 // Checked at cold start: a contact function without a support address fails before any request.
@@ -35,7 +36,7 @@ export const handler = createApiHandler(contactRoutes, {
 
     const id = crypto.randomUUID();
     const receivedAt = nowIso();
-    const key = keys.contactMessage(id);
+    const key = contactKeys.contactMessage(id);
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),

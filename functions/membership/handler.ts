@@ -17,9 +17,10 @@ import { now as clockNow } from '../lib/chassis/clock.js';
 import { schedulerConfig } from '../lib/chassis/config.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
 import { AGAIN, retryUntil } from '../lib/chassis/retry.js';
-import { keys, tableName } from '../lib/chassis/table.js';
+import { tableName } from '../lib/chassis/table.js';
 import { MEMBERSHIP_COUNTERS, type MembershipItem, membershipOf, readStoredUser } from '../lib/membership/membership.js';
 import { membershipSchedules } from '../lib/membership/membership-schedules.js';
+import { statsKeys } from '../lib/stats/keys.js';
 import { recordActivity } from '../lib/users/activity.js';
 import { toPublicUser } from '../lib/users/public-user.js';
 import { recordStaffAction, requireAllowed } from '../lib/users/staff-actions.js';
@@ -117,7 +118,7 @@ export const handler = createApiHandler(membershipRoutes, {
   },
 
   membershipStats: async () => {
-    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats(), ConsistentRead: true }));
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: statsKeys.counters(), ConsistentRead: true }));
     return {
       vip: counter(Item, MEMBERSHIP_COUNTERS.vip),
       premium: counter(Item, MEMBERSHIP_COUNTERS.premium),

@@ -2,8 +2,9 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import type { Logger } from '../lib/chassis/log.js';
-import { tableName, USERS_PARTITION } from '../lib/chassis/table.js';
+import { tableName } from '../lib/chassis/table.js';
 import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
+import { USERS_PARTITION } from '../lib/users/keys.js';
 
 /**
  * The one-time backfill of the reminder index (issue 25 §1; docs/decisions/0094-reminder-index.md):

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type ReminderRule, ruleKey } from '../../shared/domain/reminder-rules.js';
+import { type ReminderRule, ruleKey } from '../../shared/domain/reminders/rules.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import { epochSeconds, nowIso, tableName } from '../lib/chassis/table.js';

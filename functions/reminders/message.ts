@@ -1,13 +1,13 @@
 import type { BillingCycle } from '../../shared/api/subscription.js';
 import { isCalendarDate } from '../../shared/domain/dates.js';
+import { REMINDER_EVENTS, REMINDER_KINDS, type ReminderEvent, type ReminderKind } from '../../shared/domain/reminders/events.js';
 import {
   EMAIL_CHANNEL,
   REMINDER_OFFSET_RANGES,
   REMINDER_RULE_UNITS,
   type ReminderRule,
   type RulesSource,
-} from '../../shared/domain/reminder-rules.js';
-import { REMINDER_EVENTS, REMINDER_KINDS, type ReminderEvent, type ReminderKind } from '../../shared/domain/reminders.js';
+} from '../../shared/domain/reminders/rules.js';
 import type { ReminderShare } from '../lib/reminders/reminder-email.js';
 
 /** The rule a reminder was planned under (issue 25 §1): its timing, its channels and where it comes from. */

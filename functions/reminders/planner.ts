@@ -1,21 +1,23 @@
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { type Charge, cancelByDate, chargeOn, intervalOf, renewalAfterCancelBy } from '../../shared/domain/billing.js';
-import { hasReminderChannels } from '../../shared/domain/channels.js';
 import { isCalendarDate } from '../../shared/domain/dates.js';
-import { defaultReminderRules, EMAIL_CHANNEL, hasCustomReminderRules, ruleKey } from '../../shared/domain/reminder-rules.js';
-import { hourKey, sendInstant } from '../../shared/domain/reminder-schedule.js';
-import { DEFAULT_REMINDER_HOUR_UTC, firstChargeAfterTrial, REMINDER_KINDS, runInstant } from '../../shared/domain/reminders.js';
-import { myShare, splitShares } from '../../shared/domain/sharing.js';
+import { hasReminderChannels } from '../../shared/domain/reminders/channels.js';
+import { DEFAULT_REMINDER_HOUR_UTC, firstChargeAfterTrial, REMINDER_KINDS, runInstant } from '../../shared/domain/reminders/events.js';
+import { defaultReminderRules, EMAIL_CHANNEL, hasCustomReminderRules, ruleKey } from '../../shared/domain/reminders/rules.js';
+import { hourKey, sendInstant } from '../../shared/domain/reminders/schedule.js';
+import { myShare, splitShares } from '../../shared/domain/sharing/sharing.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { now } from '../lib/chassis/clock.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger, type Logger } from '../lib/chassis/log.js';
 import { retryLeftovers } from '../lib/chassis/retry.js';
-import { epochSeconds, keys, reminderPartition, tableName } from '../lib/chassis/table.js';
+import { epochSeconds, tableName } from '../lib/chassis/table.js';
 import { effectiveUserItem } from '../lib/membership/membership.js';
+import { reminderPartition } from '../lib/reminders/keys.js';
 import { type ReminderIndexItem, reindexUserReminders } from '../lib/reminders/reminder-index.js';
+import { userKeys } from '../lib/users/keys.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { backfillReminderIndex } from './backfill.js';
 import type { ReminderMessage } from './message.js';
@@ -167,7 +169,7 @@ function ownerReader(now: Date) {
     await retryLeftovers(
       'unprocessed',
       'BatchGet of reminder recipients',
-      chunk.map((id) => keys.user(id)) as Record<string, unknown>[],
+      chunk.map((id) => userKeys.user(id)) as Record<string, unknown>[],
       async (requested) => {
         const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
         for (const user of (answer.Responses?.[tableName()] ?? []) as UserItem[]) users.set(user.id, effectiveUserItem(user, now));
@@ -250,7 +252,7 @@ function memberGetsReminder(rule: ReminderIndexItem['rule'], member: UserItem | 
 /**
  * A shared subscription's renewal reminder (issue 26): the payer's states their share, and each member
  * who gets it (memberGetsReminder) has a copy by e-mail stating theirs. Shares are split from the price
- * of that renewal (shared/domain/sharing.ts splitShares); a split that no longer works (a fixed share above
+ * of that renewal (shared/domain/sharing/sharing.ts splitShares); a split that no longer works (a fixed share above
  * a lowered price) states none.
  */
 function sharedReminders(

@@ -1,16 +1,16 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { channelRetryDelay } from '../../shared/domain/channels.js';
-import { channelsInForce } from '../../shared/domain/reminder-rule-channels.js';
-import { EMAIL_CHANNEL, offsetHours } from '../../shared/domain/reminder-rules.js';
-import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders.js';
-import { findChannel, listChannels, type StoredChannel } from '../lib/channels/channels.js';
-import { recordDelivery } from '../lib/channels/deliveries.js';
-import { deliveryIdOf, sendToChannel } from '../lib/channels/senders.js';
+import { channelRetryDelay } from '../../shared/domain/reminders/channels.js';
+import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders/events.js';
+import { channelsInForce } from '../../shared/domain/reminders/rule-channels.js';
+import { EMAIL_CHANNEL, offsetHours } from '../../shared/domain/reminders/rules.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger } from '../lib/chassis/log.js';
 import { nowIso } from '../lib/chassis/table.js';
 import { sendEmail } from '../lib/email/email.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
+import { findChannel, listChannels, type StoredChannel } from '../lib/reminders/channels/channels.js';
+import { deliveryIdOf, sendToChannel } from '../lib/reminders/channels/senders.js';
+import { recordDelivery } from '../lib/reminders/deliveries.js';
 import { reminderEmail, unsubscribeToken } from '../lib/reminders/reminder-email.js';
 import { parseInvitationMailMessage, sendInvitationMail } from '../lib/sharing/invitation-mail.js';
 import { channelMarkerKey, claim, type MarkerKey, type MarkerStatus, markerKey, memberMarkerKey, release, settle } from './claims.js';
@@ -112,7 +112,7 @@ const claimRefusal = (status: MarkerStatus): SendOutcome =>
 /**
  * Where a reminder goes (issue 25 §1, §2): SPEC's reminders (source 'default') to the e-mail and every
  * enabled channel (decision 0090); a rule of the user's to its channels in force (a channel deleted since
- * drops out, and a rule left with none goes by e-mail: shared/domain/reminder-rule-channels.ts), those that
+ * drops out, and a rule left with none goes by e-mail: shared/domain/reminders/rule-channels.ts), those that
  * are on. The user's channels are read once per reminder (one Query), for the paid tiers only.
  */
 async function routeOf(message: ReminderMessage): Promise<{ email: boolean; channels: StoredChannel[] }> {

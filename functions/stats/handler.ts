@@ -9,9 +9,10 @@ import { dynamo } from '../lib/chassis/aws.js';
 import { now } from '../lib/chassis/clock.js';
 import { config } from '../lib/chassis/config.js';
 import { badRequest } from '../lib/chassis/errors.js';
-import { keys, tableName } from '../lib/chassis/table.js';
+import { tableName } from '../lib/chassis/table.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
 import { ownSubscription, sharedWithMe } from '../lib/sharing/shared-view.js';
+import { statsKeys } from '../lib/stats/keys.js';
 import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
 
 /**
@@ -30,7 +31,7 @@ export const handler = createApiHandler(statsRoutes, {
       const [items, shared, rates] = await Promise.all([listSubscriptions(user.id), sharedWithMe(user.id), currentRates()]);
       return currencyStats([...items.map(ownSubscription), ...shared.subscriptions], todayIn(user.timeZone, now()), currency, rates);
     }
-    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats() }));
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: statsKeys.counters() }));
     // Never below 0: a table whose counters predate the decrements (functions/lib/stats/counters.ts) can dip under.
     const counter = (name: string) => Math.max(0, Number(Item?.[name] ?? 0) || 0);
     const counts = {

@@ -20,7 +20,7 @@ import { normalizeCurrency } from '../../shared/domain/currency.js';
 import { parseCalendarDate, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { dueDateAfterPayment, isRecordableRenewal, isRenewalDate, lifetimeSpend, paymentFor } from '../../shared/domain/payments.js';
-import { hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
+import { hasCustomReminderRules } from '../../shared/domain/reminders/rules.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { isPurged } from '../../shared/domain/subscription-rules.js';
@@ -30,7 +30,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors
 import { AGAIN, retryUntil } from '../lib/chassis/retry.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
-import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminder-rules/reminder-rules.js';
+import { channelIdsOf, reminderRulesInForce, requireOwnChannels, withDistinctChannels } from '../lib/reminders/reminder-rules.js';
 import { ownSubscription, priceEditProblem, sharedWithMe } from '../lib/sharing/shared-view.js';
 import { deleteMembership, releaseSubscription, setSharingExpiry } from '../lib/sharing/sharing-store.js';
 import { addToCounters } from '../lib/stats/counters.js';
@@ -171,7 +171,7 @@ async function moveOnPast(user: UserItem, id: string, payment: Pick<Payment, 'du
   if (moved && updated) await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
 }
 
-/** The role in effect now: what may set reminder rules (as functions/channels decides for channels). */
+/** The role in effect now: what may set reminder rules (as functions/reminders/handler.ts decides for channels). */
 const roleNow = (user: UserItem) => effectiveMembership(membershipOf(user), now()).role;
 
 /**

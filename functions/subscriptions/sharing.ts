@@ -25,17 +25,18 @@ import {
   shareProblem,
   sharingLimitProblem,
   splitShares,
-} from '../../shared/domain/sharing.js';
+} from '../../shared/domain/sharing/sharing.js';
 import { cycleEvery } from '../../shared/domain/subscription-labels.js';
 import type { AreaHandlers } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import type { Logger } from '../lib/chassis/log.js';
-import { epochSeconds, keys, nowIso } from '../lib/chassis/table.js';
-import type { InvitationMailDetails } from '../lib/email/sharing-emails.js';
+import { epochSeconds, nowIso } from '../lib/chassis/table.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import type { InvitationMailMessage } from '../lib/sharing/invitation-mail.js';
+import { sharingKeys } from '../lib/sharing/keys.js';
 import { currentShares, isMemberOf, shareMember, shareSpecOf } from '../lib/sharing/shared-view.js';
+import type { InvitationMailDetails } from '../lib/sharing/sharing-emails.js';
 import {
   acceptInvitation,
   declineInvitation,
@@ -61,6 +62,7 @@ import {
   openInvitation as storeInvitation,
   withdrawInvitation,
 } from '../lib/sharing/sharing-store.js';
+import { subscriptionKeys } from '../lib/subscriptions/keys.js';
 import { getSubscription, type SubscriptionItem, toSubscription } from '../lib/subscriptions/subscriptions.js';
 import { INVITATIONS_BY_PAYER, requireMailRequest, takeSlot } from '../lib/throttles/throttle.js';
 import type { UserItem } from '../lib/users/user-item.js';
@@ -184,7 +186,9 @@ async function membersAnswer(subscription: SubscriptionItem, callerId: string, p
   const settledMembers = isPayer ? sharing.members : sharing.members.filter((member) => member.userId === callerId);
   const dates = cycleDates(view);
   const stored = await getSettlements(
-    dates.flatMap((date) => settledMembers.map((member) => keys.settlement(subscription.userId, subscription.id, date, member.userId))),
+    dates.flatMap((date) =>
+      settledMembers.map((member) => sharingKeys.settlement(subscription.userId, subscription.id, date, member.userId)),
+    ),
   );
   const cycles: SettlementCycle[] = dates.map((dueDate) => ({
     dueDate,
@@ -272,9 +276,9 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     // username, then its address): the payer's copy alone stands for it, as for an unknown username, so
     // the answer and the payer's list look the same as for anyone else (issue 34 §2).
     const found = invitee.userId
-      ? keys.invitation(invitee.userId, id)
+      ? sharingKeys.invitation(invitee.userId, id)
       : invitee.email
-        ? keys.emailInvitation(invitee.email, id)
+        ? sharingKeys.emailInvitation(invitee.email, id)
         : undefined;
     const repeat =
       (invitee.userId !== undefined && sharing.members.some((member) => member.userId === invitee.userId)) ||
@@ -372,7 +376,7 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
   listInvitations: async ({ user }) => {
     const at = nowIso();
     const received = (await invitationsOf(user.id)).filter((invitation) => stillListed(invitation, at));
-    const subscriptions = await getMany<SubscriptionItem>(received.map((i) => keys.subscription(i.payerId, i.subscriptionId)));
+    const subscriptions = await getMany<SubscriptionItem>(received.map((i) => subscriptionKeys.subscription(i.payerId, i.subscriptionId)));
     const invitations: Invitation[] = [];
     for (const invitation of received) {
       const subscription = subscriptions.find((s) => s.userId === invitation.payerId && s.id === invitation.subscriptionId);
@@ -459,7 +463,7 @@ export const sharingHandlers: AreaHandlers<typeof sharingRoutes> = {
     const view = toSubscription(subscription);
     if (!isRenewalDate(view, body.dueDate)) throw badRequest(m.notARenewal);
     if (!isRecordableRenewal(view, body.dueDate, todayIn('UTC', now()))) throw badRequest(m.outsideCycles);
-    const key = keys.settlement(subscription.userId, subscription.id, body.dueDate, body.userId);
+    const key = sharingKeys.settlement(subscription.userId, subscription.id, body.dueDate, body.userId);
     const [stored] = await getSettlements([key]);
     const current = stored?.state ?? 'owed';
     const problem = settlementProblem(current, body.status, actor);

@@ -2,7 +2,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import { AGAIN, RetriesExhaustedError, retryUntil } from '../lib/chassis/retry.js';
-import { keys, tableName } from '../lib/chassis/table.js';
+import { tableName } from '../lib/chassis/table.js';
+import { userKeys } from '../lib/users/keys.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
 
@@ -24,7 +25,7 @@ async function conditionalUpdate(userId: string, update: Update): Promise<UserIt
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.user(userId),
+        Key: userKeys.user(userId),
         UpdateExpression: update.expression,
         ConditionExpression: `attribute_exists(pk) AND ${update.condition}`,
         ...(update.values ? { ExpressionAttributeValues: update.values } : {}),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES } from '../domain/channels.js';
-import { REMINDER_EVENTS } from '../domain/reminders.js';
+import { CHANNEL_TYPES } from '../domain/reminders/channels.js';
+import { REMINDER_EVENTS } from '../domain/reminders/events.js';
 import { DELIVERY_STATUSES } from './channels.js';
 
 /**

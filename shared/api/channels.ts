@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, type ChannelType, channelMessages, channelNameProblem } from '../domain/channels.js';
-import type { ReminderEvent } from '../domain/reminders.js';
+import { CHANNEL_TYPES, type ChannelType, channelMessages, channelNameProblem } from '../domain/reminders/channels.js';
+import type { ReminderEvent } from '../domain/reminders/events.js';
 import { type MessageResponse, route } from './contract.js';
 
-export { CHANNEL_TYPES, type ChannelType, channelMessages, MAX_CHANNELS } from '../domain/channels.js';
+export { CHANNEL_TYPES, type ChannelType, channelMessages, MAX_CHANNELS } from '../domain/reminders/channels.js';
 
 /**
  * Reminder channels and the deliveries log (issue 25 §2, §4): a VIP or Premium user's ntfy topics,
@@ -21,7 +21,7 @@ const nameField = z.string({ error: m.nameRequired }).check(
   z.trim(),
 );
 const enabledField = z.optional(z.boolean({ error: m.enabledInvalid }));
-/** A type's fields (shared/domain/channels.ts checks them against the type: CHANNEL_CONFIG_RULES). */
+/** A type's fields (shared/domain/reminders/channels.ts checks them against the type: CHANNEL_CONFIG_RULES). */
 const configField = z.optional(z.record(z.string(), z.unknown(), { error: m.configInvalid }));
 
 export const createChannelBody = z.object({
@@ -90,20 +90,26 @@ export interface DeliveryPage {
 const CURSOR_QUERY = { cursor: 'The `nextCursor` of the previous page' } as const;
 
 export const channelRoutes = {
-  listChannels: route<Channel[]>()({ method: 'GET', path: '/api/channels', area: 'channels', access: 'user', body: undefined }),
+  listChannels: route<Channel[]>()({ method: 'GET', path: '/api/channels', area: 'reminders', access: 'user', body: undefined }),
   createChannel: route<Channel>()({
     method: 'POST',
     path: '/api/channels',
-    area: 'channels',
+    area: 'reminders',
     access: 'user',
     body: createChannelBody,
     successStatus: 201,
   }),
-  updateChannel: route<Channel>()({ method: 'PUT', path: '/api/channels/{id}', area: 'channels', access: 'user', body: updateChannelBody }),
+  updateChannel: route<Channel>()({
+    method: 'PUT',
+    path: '/api/channels/{id}',
+    area: 'reminders',
+    access: 'user',
+    body: updateChannelBody,
+  }),
   deleteChannel: route<MessageResponse>()({
     method: 'DELETE',
     path: '/api/channels/{id}',
-    area: 'channels',
+    area: 'reminders',
     access: 'user',
     body: undefined,
   }),
@@ -111,14 +117,14 @@ export const channelRoutes = {
   channelSecret: route<{ secret: string }>()({
     method: 'GET',
     path: '/api/channels/{id}/secret',
-    area: 'channels',
+    area: 'reminders',
     access: 'user',
     body: undefined,
   }),
   testChannel: route<ChannelTestResult>()({
     method: 'POST',
     path: '/api/channels/{id}/test',
-    area: 'channels',
+    area: 'reminders',
     access: 'user',
     body: undefined,
   }),
@@ -126,7 +132,7 @@ export const channelRoutes = {
   listDeliveries: route<DeliveryPage>()({
     method: 'GET',
     path: '/api/deliveries',
-    area: 'channels',
+    area: 'reminders',
     access: 'user',
     body: undefined,
     queryParameters: CURSOR_QUERY,
@@ -135,7 +141,7 @@ export const channelRoutes = {
   userDeliveries: route<DeliveryPage>()({
     method: 'GET',
     path: '/api/admin/users/{id}/deliveries',
-    area: 'channels',
+    area: 'reminders',
     access: 'admin',
     body: undefined,
     queryParameters: CURSOR_QUERY,

@@ -22,7 +22,7 @@ export type Area =
   | 'admin'
   | 'announcements'
   | 'contact'
-  | 'channels';
+  | 'reminders';
 
 export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined, Response = unknown> {
   method: HttpMethod;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { REMINDER_RULE_EVENTS, REMINDER_RULE_UNITS } from '../domain/reminder-rules.js';
+import { REMINDER_RULE_EVENTS, REMINDER_RULE_UNITS } from '../domain/reminders/rules.js';
 
 /**
  * The answers of the reminder rules' routes (shared/api/reminders.ts) as zod schemas, for the API

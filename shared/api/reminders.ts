@@ -7,7 +7,7 @@ import {
   REMINDER_RULE_UNITS,
   type ReminderRule,
   type RulesSource,
-} from '../domain/reminder-rules.js';
+} from '../domain/reminders/rules.js';
 import { route } from './contract.js';
 
 /**
@@ -98,7 +98,7 @@ export interface SubscriptionReminderRules {
 
 /**
  * A malformed id names no subscription: the same 404 as the subscriptions' routes answer
- * (subscriptionMessages.notFound, spelled out so that the channels function does not carry the
+ * (subscriptionMessages.notFound, spelled out so that the reminders function does not carry the
  * subscriptions' contract; test/api/reminder-rules.test.ts compares them).
  */
 const noSuchSubscription = { status: 404, message: 'Subscription not found' } as const;
@@ -107,14 +107,14 @@ export const reminderRuleRoutes = {
   getReminderRules: route<AccountReminderRules>()({
     method: 'GET',
     path: '/api/reminders/rules',
-    area: 'channels',
+    area: 'reminders',
     access: 'user',
     body: undefined,
   }),
   saveReminderRules: route<AccountReminderRules>()({
     method: 'PUT',
     path: '/api/reminders/rules',
-    area: 'channels',
+    area: 'reminders',
     access: 'user',
     body: reminderRulesBody,
   }),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { INVITATION_STATES, SETTLEMENT_STATES, SHARE_MODES } from '../domain/sharing.js';
+import { INVITATION_STATES, SETTLEMENT_STATES, SHARE_MODES } from '../domain/sharing/sharing.js';
 
 /**
  * The answers of the shared subscriptions' routes (shared/api/sharing.ts) as zod schemas, for the API

@@ -10,7 +10,7 @@ import {
   SHARE_MODES,
   type ShareSpec,
   sharingMessages,
-} from '../domain/sharing.js';
+} from '../domain/sharing/sharing.js';
 import { type MessageResponse, route } from './contract.js';
 import { SHARED_SUBSCRIPTIONS_MAX } from './subscription-list.js';
 import { subscriptionMessages } from './subscriptions.js';
@@ -19,7 +19,7 @@ import { subscriptionMessages } from './subscriptions.js';
  * Shared subscriptions (issue 26): the payer shares a subscription with other accounts, who each see it
  * with their share; the payer settles each cycle's shares. The model (keys, removal paths, totals) is
  * docs/decisions/0096-shared-subscriptions.md; the rules (splitting, invitations, the tier rule,
- * settlement) are shared/domain/sharing.ts.
+ * settlement) are shared/domain/sharing/sharing.ts.
  *
  * These routes are registered with their handlers: they are not in shared/api/index.ts until
  * functions/subscriptions answers them, so the API publishes no route that answers nothing.
@@ -35,7 +35,7 @@ export interface SharedMember {
   userId: string;
   username: string;
   share: ShareSpec;
-  /** Their part of the current price, in the subscription's currency (shared/domain/sharing.ts splitShares). */
+  /** Their part of the current price, in the subscription's currency (shared/domain/sharing/sharing.ts splitShares). */
   amount: number;
   /** When they accepted the invitation (ISO instant). */
   joinedAt: string;
@@ -156,7 +156,7 @@ const m = sharingRouteMessages;
 /**
  * A share's shape: the mode, and a number for percent (at most 100) and fixed. The subscription's
  * currency decides a fixed amount's decimals, so the handler checks the whole share again with
- * shared/domain/sharing.ts shareProblem (decimals included) before splitting.
+ * shared/domain/sharing/sharing.ts shareProblem (decimals included) before splitting.
  */
 export const shareBody = z
   .object(
@@ -290,7 +290,7 @@ export const sharingRoutes = {
   }),
   /**
    * Moves one member's share of one renewal: `paid` by that member ('I paid'), `confirmed` by the payer
-   * (after 'I paid' or directly). shared/domain/sharing.ts settlementProblem gives the 409s.
+   * (after 'I paid' or directly). shared/domain/sharing/sharing.ts settlementProblem gives the 409s.
    */
   recordSettlement: route<Settlement>()({
     method: 'POST',

@@ -21,8 +21,8 @@ import {
 import { formatAmount } from './currency.js';
 import { addDays, daysInMonth, parseCalendarDate } from './dates.js';
 import { type CalendarComponent, dateValue, escapeText, serializeComponent, utcDateTimeValue } from './icalendar.js';
-import { effectiveReminderRules, offsetHours, type ReminderRule, type RulesOwner } from './reminder-rules.js';
-import { firstChargeAfterTrial, reminderEventDates } from './reminders.js';
+import { firstChargeAfterTrial, reminderEventDates } from './reminders/events.js';
+import { effectiveReminderRules, offsetHours, type ReminderRule, type RulesOwner } from './reminders/rules.js';
 import { cycleName } from './subscription-labels.js';
 
 /** How often calendar apps are asked to fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */

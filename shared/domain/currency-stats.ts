@@ -2,13 +2,13 @@
  * A user's figures in one display currency (issue 24 §1, GET /api/stats?currency=): the dashboard's
  * stats cards and spending by category, and the yearly report's total, from the same functions the
  * web app uses, every amount converted from USD at `rates` and rounded to cents once, at the end.
- * A shared subscription counts the user's share (issue 26, shared/domain/share-totals.ts).
+ * A shared subscription counts the user's share (issue 26, shared/domain/sharing/share-totals.ts).
  */
 import type { CurrencyStats } from '../api/stats.js';
 import type { Subscription } from '../api/subscription.js';
 import { categoryKey, categoryLabel } from './categories.js';
 import { type CurrencyCode, convertFromUsd, type RateTable, roundMoney } from './currency.js';
-import { countedSubscriptions } from './share-totals.js';
+import { countedSubscriptions } from './sharing/share-totals.js';
 import { monthlyAmount } from './subscription-costs.js';
 import { yearlyReport } from './subscription-report.js';
 import { isActive } from './subscription-rules.js';

@@ -93,7 +93,7 @@ export interface WallClock {
 
 /**
  * The wall clock of the IANA zone `timeZone` (a valid one) at `instant`: one cached formatter per zone,
- * for "today" in a zone and for the reminders' send hours (shared/domain/reminder-schedule.ts).
+ * for "today" in a zone and for the reminders' send hours (shared/domain/reminders/schedule.ts).
  */
 export function wallClockIn(timeZone: string, instant: Date): WallClock {
   let f = zoneFormatters.get(timeZone);

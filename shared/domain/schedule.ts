@@ -13,7 +13,7 @@
 import type { Payment } from '../api/payments.js';
 import { type BillingPrices, type BillingSchedule, cancelByDate, chargeOn, occurrences, priceHistoryOf } from './billing.js';
 import { addDays } from './dates.js';
-import { countedSubscription, type ShareCounted, userShareOf } from './share-totals.js';
+import { countedSubscription, type ShareCounted, userShareOf } from './sharing/share-totals.js';
 
 /**
  * The first day a subscription's spend counts from: its first price's date, else the day it was created.

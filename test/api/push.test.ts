@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_GONE_ERROR } from '../../functions/lib/channels/senders.js';
+import { PUSH_GONE_ERROR } from '../../functions/lib/reminders/channels/senders.js';
 import type { Channel, ChannelTestResult, DeliveryPage } from '../../shared/api/channels.js';
-import { channelMessages } from '../../shared/domain/channels.js';
 import { addDays } from '../../shared/domain/dates.js';
+import { channelMessages } from '../../shared/domain/reminders/channels.js';
 import { startTestPushService, type TestPushService } from '../unit/push-service.js';
 import { apiUrl, call, type SignedInUser, signedInUser } from './helpers.js';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/api/channels.js';
 import { type AccountReminderRules, reminderRuleMessages as m, type SubscriptionReminderRules } from '../../shared/api/reminders.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
-import type { ReminderRule } from '../../shared/domain/reminder-rules.js';
+import type { ReminderRule } from '../../shared/domain/reminders/rules.js';
 import { call, login, PASSWORD, type SignedInUser, signedInUser } from './helpers.js';
 
 /**

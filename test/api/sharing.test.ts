@@ -7,7 +7,7 @@ import type { Subscription } from '../../shared/api/subscription.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
 import { shiftRenewal } from '../../shared/domain/billing.js';
 import { todayIn } from '../../shared/domain/dates.js';
-import { INVITATION_DAYS } from '../../shared/domain/sharing.js';
+import { INVITATION_DAYS } from '../../shared/domain/sharing/sharing.js';
 import {
   call,
   eventually,

@@ -100,7 +100,7 @@ describe('function bundling', () => {
     admin: 376,
     announcements: 264,
     contact: 278,
-    channels: 301,
+    reminders: 301,
     'reminder-planner': 234,
     'reminder-sender': 325,
     avatars: 381,

@@ -271,7 +271,7 @@ describe('permissions', () => {
     expect(secretActions).toEqual(['secretsmanager:GetSecretValue']);
   });
 
-  it('never lets a function reach loopback: no function sets CHANNELS_ALLOW_LOOPBACK (functions/lib/channels/outbound.ts)', () => {
+  it('never lets a function reach loopback: no function sets CHANNELS_ALLOW_LOOPBACK (functions/lib/reminders/channels/outbound.ts)', () => {
     for (const fn of functions)
       expect(fn.properties.Environment.Variables.CHANNELS_ALLOW_LOOPBACK, fn.properties.Description).toBeUndefined();
   });
@@ -283,18 +283,18 @@ describe('permissions', () => {
     expect(sender?.properties.Environment.Variables.REMINDER_QUEUE_URL).toBeDefined();
   });
 
-  it('tells the support address only to the contact function and, as the Web Push contact, the channels function', () => {
+  it('tells the support address only to the contact function and, as the Web Push contact, the reminders function', () => {
     for (const area of AREAS) {
       const support = functionOfArea(area).properties.Environment.Variables.SUPPORT_EMAIL;
-      expect(support, area).toBe(area === 'contact' || area === 'channels' ? 'help@subscriptions.example.com' : undefined);
+      expect(support, area).toBe(area === 'contact' || area === 'reminders' ? 'help@subscriptions.example.com' : undefined);
     }
   });
 
-  it('lets only the channels function and the reminder sender read the VAPID key, and tells only them where it is', () => {
+  it('lets only the reminders function and the reminder sender read the VAPID key, and tells only them where it is', () => {
     const sender = functions.find((f) =>
       /^Subscription Tracker: sends the reminder/.test(String(f.properties.Description)),
     ) as ProductFunctionResource;
-    const keyArn = functionOfArea('channels').properties.Environment.Variables.VAPID_KEY_ARN;
+    const keyArn = functionOfArea('reminders').properties.Environment.Variables.VAPID_KEY_ARN;
     expect(JSON.stringify(keyArn)).toContain('VapidKey');
     expect(sender.properties.Environment.Variables.VAPID_KEY_ARN).toEqual(keyArn);
     const readers = [...statements]
@@ -306,9 +306,9 @@ describe('permissions', () => {
         ),
       )
       .map(([role]) => role);
-    expect(new Set(readers)).toEqual(new Set([functionOfArea('channels').roleLogicalId, sender.roleLogicalId]));
+    expect(new Set(readers)).toEqual(new Set([functionOfArea('reminders').roleLogicalId, sender.roleLogicalId]));
     expect(readers).toHaveLength(2);
-    for (const area of AREAS.filter((a) => a !== 'channels')) {
+    for (const area of AREAS.filter((a) => a !== 'reminders')) {
       expect(functionOfArea(area).properties.Environment.Variables.VAPID_KEY_ARN).toBeUndefined();
     }
   });

@@ -12,13 +12,13 @@ import {
   maskSecret,
   maskUrl,
   ntfyTopicUrl,
-} from '../../shared/domain/channels.js';
+} from '../../shared/domain/reminders/channels.js';
 import { setFunctionEnv } from './function-env.js';
 
 setFunctionEnv();
-const { isPublicAddress, sendOutbound } = await import('../../functions/lib/channels/outbound.js');
+const { isPublicAddress, sendOutbound } = await import('../../functions/lib/reminders/channels/outbound.js');
 const { CHANNEL_REQUESTS, CHANNEL_SENDERS, deliveryIdOf, newDeliveryId, webhookSignature } = await import(
-  '../../functions/lib/channels/senders.js'
+  '../../functions/lib/reminders/channels/senders.js'
 );
 
 /** Reminder channels (issue 25 §2): settings rules, the backoff, the signature, each type's payload, the outbound guard. */

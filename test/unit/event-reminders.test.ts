@@ -6,7 +6,7 @@ import {
   type RemindedSubscription,
   reminderEventDates,
   renewalSkipReason,
-} from '../../shared/domain/reminders.js';
+} from '../../shared/domain/reminders/events.js';
 import { setFunctionEnv } from './function-env.js';
 
 /** Issue 24 §3: reminders for a trial's end and a cancel-by date, and every price as billed (§1). */

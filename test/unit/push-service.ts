@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * A push service on 127.0.0.1 that checks what a real one checks and decrypts what only the browser
  * could: the VAPID token (RFC 8292) against the key the subscription was made with, and the
  * `aes128gcm` body (RFC 8291) with the browser's private key and auth secret, which the test made.
- * Written from the RFCs independently of functions/lib/push, so the two check each other.
+ * Written from the RFCs independently of functions/lib/reminders/channels/web-push.ts, so the two check each other.
  */
 
 /** A browser's side of a subscription: what it keeps secret and what it hands the application. */

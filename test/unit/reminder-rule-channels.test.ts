@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelsInForce, rulesInForce } from '../../shared/domain/reminder-rule-channels.js';
+import { channelsInForce, rulesInForce } from '../../shared/domain/reminders/rule-channels.js';
 
 /** Issue 25 §1: a rule keeps working when a channel it names is deleted; with none left it goes out by e-mail. */
 describe('the channels a rule goes out on', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listText, offsetText, reminderRuleText, startingRules } from '../../shared/domain/reminder-rule-labels.js';
+import { listText, offsetText, reminderRuleText, startingRules } from '../../shared/domain/reminders/rule-labels.js';
 
 /** Issue 25 §1: rules in sentences a user understands. */
 describe('a reminder rule in words', () => {

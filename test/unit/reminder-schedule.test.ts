@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultReminderRules, type ReminderRule } from '../../shared/domain/reminder-rules.js';
+import { defaultReminderRules, type ReminderRule } from '../../shared/domain/reminders/rules.js';
 import {
   hourKey,
   leadTimeInWords,
@@ -7,7 +7,7 @@ import {
   reminderDates,
   sendInstant,
   zonedInstant,
-} from '../../shared/domain/reminder-schedule.js';
+} from '../../shared/domain/reminders/schedule.js';
 
 /** Issue 25 §1: each reminder at the user's hour in the user's time zone; hours for trials; any lead time. */
 const iso = (date: Date) => date.toISOString();

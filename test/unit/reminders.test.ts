@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REMINDER_KINDS, runInstant } from '../../shared/domain/reminders.js';
+import { REMINDER_KINDS, runInstant } from '../../shared/domain/reminders/events.js';
 
 describe('reminder kinds (SPEC §1, §9: 10 and 3 days for all, 1 day for paid tiers)', () => {
   it('has exactly the 10-, 3- and 1-day reminders', () => {

@@ -8,7 +8,7 @@ import { convert, FIXED_RATES, roundMoney, toUsd } from '../../shared/domain/cur
 import { addDays, addMonthsClamped, daysInMonth, formatCalendarDate } from '../../shared/domain/dates.js';
 import { monthBounds, monthOf, monthSpend, shiftMonth } from '../../shared/domain/insights.js';
 import { dueDateAfterPayment, lifetimeSpend, paymentFor, recordableWindow, trackedSince } from '../../shared/domain/payments.js';
-import { reminderDates } from '../../shared/domain/reminder-schedule.js';
+import { reminderDates } from '../../shared/domain/reminders/schedule.js';
 import {
   nextScheduledRenewal,
   type RenewalEvent,
@@ -16,8 +16,8 @@ import {
   scheduledRenewals,
   scheduleEvents,
 } from '../../shared/domain/schedule.js';
-import { countedSubscription } from '../../shared/domain/share-totals.js';
-import { type ShareMode, splitShares } from '../../shared/domain/sharing.js';
+import { countedSubscription } from '../../shared/domain/sharing/share-totals.js';
+import { type ShareMode, splitShares } from '../../shared/domain/sharing/sharing.js';
 import { monthlyAmount, yearlyAmount, yearlyMultiplier } from '../../shared/domain/subscription-costs.js';
 import { nextPriceChange } from '../../shared/domain/subscription-labels.js';
 import { yearlyReport } from '../../shared/domain/subscription-report.js';

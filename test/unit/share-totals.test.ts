@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { FIXED_RATES } from '../../shared/domain/currency.js';
 import { currencyStats } from '../../shared/domain/currency-stats.js';
 import { lifetimeSpend as insightsLifetime } from '../../shared/domain/insights.js';
-import { countedSubscription, countedSubscriptions, hasSharedSubscriptions, userShareOf } from '../../shared/domain/share-totals.js';
+import {
+  countedSubscription,
+  countedSubscriptions,
+  hasSharedSubscriptions,
+  userShareOf,
+} from '../../shared/domain/sharing/share-totals.js';
 import { yearlyReport } from '../../shared/domain/subscription-report.js';
 import { categoryBreakdown, dashboardStats } from '../../shared/domain/subscription-stats.js';
 import { sub } from './subscription-fixtures.js';

@@ -13,7 +13,7 @@ import {
   shareProblem,
   sharingLimitProblem,
   splitShares,
-} from '../../shared/domain/sharing.js';
+} from '../../shared/domain/sharing/sharing.js';
 
 const amounts = (result: ReturnType<typeof splitShares>) =>
   result.ok ? result.shares.map((share) => [share.userId, share.amount]) : result.message;

@@ -6,7 +6,7 @@ import {
   pushRequest,
   subscriptionKeysProblem,
   vapidKeysFromSeed,
-} from '../../functions/lib/push/web-push.js';
+} from '../../functions/lib/reminders/channels/web-push.js';
 import { startTestPushService } from './push-service.js';
 
 /** Issue 25 §2: Web Push with VAPID, the sending side tested against a receiver that decrypts RFC 8291's payload. */

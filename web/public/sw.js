@@ -1,7 +1,7 @@
 /*
  * The app's service worker (plain JavaScript, no build step; served from the site's root with
  * `Cache-Control: no-cache`, so a deploy's new version is picked up on the next visit).
- * - push: shows the reminder the server sent (functions/lib/push), one notification per reminder (tag).
+ * - push: shows the reminder the server sent (functions/lib/reminders/channels/web-push.ts), one notification per reminder (tag).
  * - notificationclick: focuses an open tab of the app at the reminder's page, or opens one.
  * - fetch: navigations go to the network as without a service worker; only when the network fails is
  *   the offline page answered. Nothing else is cached: no app code, no API answers, so nothing stale

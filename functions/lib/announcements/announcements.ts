@@ -11,11 +11,8 @@ import { nowIso, tableName } from '../chassis/table.js';
 const ANNOUNCEMENTS_PARTITION = 'ANNOUNCEMENTS';
 const ANNOUNCEMENT_PREFIX = 'ANN#';
 
-/**
- * The announcement items' keys. Kept here rather than in table.ts's `keys`, which every function
- * bundles: only this function reads or writes them.
- */
-const keys = {
+/** The announcement items' keys: each domain keeps its own (docs/decisions/0123-each-domain-owns-its-keys.md). */
+const announcementKeys = {
   announcement: (announcementId: string) => ({ pk: ANNOUNCEMENTS_PARTITION, sk: `${ANNOUNCEMENT_PREFIX}${announcementId}` }),
   /** How many announcements exist: changed in the same transaction as each create and delete (the cap). */
   announcementCount: () => ({ pk: ANNOUNCEMENTS_PARTITION, sk: 'COUNT' }),
@@ -86,7 +83,7 @@ export async function createAnnouncement(fields: AnnouncementFields): Promise<An
   const id = crypto.randomUUID();
   const now = nowIso();
   const item: AnnouncementItem = {
-    ...keys.announcement(id),
+    ...announcementKeys.announcement(id),
     id,
     ...fields,
     displayOrder: first === undefined ? 0 : first - 1,
@@ -100,7 +97,7 @@ export async function createAnnouncement(fields: AnnouncementFields): Promise<An
         {
           Update: {
             TableName: tableName(),
-            Key: keys.announcementCount(),
+            Key: announcementKeys.announcementCount(),
             UpdateExpression: 'ADD #count :one',
             ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
             ExpressionAttributeNames: { '#count': 'count' },
@@ -122,7 +119,7 @@ export async function updateAnnouncement(id: string, fields: AnnouncementFields)
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.announcement(id),
+        Key: announcementKeys.announcement(id),
         UpdateExpression: 'SET #date = :date, #title = :title, #content = :content, #changes = :changes, #updatedAt = :now',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: {
@@ -154,11 +151,11 @@ export async function deleteAnnouncement(id: string): Promise<boolean> {
   try {
     await sendTransaction({
       TransactItems: [
-        { Delete: { TableName: tableName(), Key: keys.announcement(id), ConditionExpression: 'attribute_exists(pk)' } },
+        { Delete: { TableName: tableName(), Key: announcementKeys.announcement(id), ConditionExpression: 'attribute_exists(pk)' } },
         {
           Update: {
             TableName: tableName(),
-            Key: keys.announcementCount(),
+            Key: announcementKeys.announcementCount(),
             UpdateExpression: 'ADD #count :minusOne',
             ExpressionAttributeNames: { '#count': 'count' },
             ExpressionAttributeValues: { ':minusOne': -1 },
@@ -186,7 +183,7 @@ export async function writeOrder(order: Array<{ id: string; displayOrder: number
         TransactItems: order.map(({ id, displayOrder }) => ({
           Update: {
             TableName: tableName(),
-            Key: keys.announcement(id),
+            Key: announcementKeys.announcement(id),
             UpdateExpression: 'SET #order = :order, #updatedAt = :now',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeNames: { '#order': 'displayOrder', '#updatedAt': 'updatedAt' },

@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { REMEMBERED_DEVICE_DAYS } from '../../../shared/domain/two-factor.js';
 import { dynamo } from '../chassis/aws.js';
-import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import { epochSeconds, nowIso, tableName } from '../chassis/table.js';
 import { writeWhileOpen } from '../users/account-closing.js';
+import { userKeys } from '../users/keys.js';
 import type { UserItem } from '../users/user-item.js';
+import { authKeys } from './keys.js';
 
 /**
  * 'Remember this device for 30 days' (SPEC §2, DESIGN §5): a random token the browser keeps and
@@ -23,9 +25,9 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * so that deleting the account finds and deletes the device's token item too (issue 34 §4).
  */
 export const DEVICE_PREFIX = 'DEVICE#';
-const deviceEntryKey = (userId: string, hash: string) => ({ pk: keys.user(userId).pk, sk: `${DEVICE_PREFIX}${hash}` });
+const deviceEntryKey = (userId: string, hash: string) => ({ pk: userKeys.user(userId).pk, sk: `${DEVICE_PREFIX}${hash}` });
 /** The token item a `DEVICE#<hash>` entry stands for. */
-export const deviceTokenKey = (entrySk: string) => keys.token(entrySk.slice(DEVICE_PREFIX.length));
+export const deviceTokenKey = (entrySk: string) => authKeys.token(entrySk.slice(DEVICE_PREFIX.length));
 
 export async function rememberDevice(user: Pick<UserItem, 'id' | 'deviceVersion'>): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -36,7 +38,14 @@ export async function rememberDevice(user: Pick<UserItem, 'id' | 'deviceVersion'
     {
       Put: {
         TableName,
-        Item: { ...keys.token(hash), kind: KIND, userId: user.id, deviceVersion: user.deviceVersion ?? 0, createdAt: nowIso(), expiresAt },
+        Item: {
+          ...authKeys.token(hash),
+          kind: KIND,
+          userId: user.id,
+          deviceVersion: user.deviceVersion ?? 0,
+          createdAt: nowIso(),
+          expiresAt,
+        },
       },
     },
     { Put: { TableName, Item: { ...deviceEntryKey(user.id, hash), expiresAt } } },
@@ -47,7 +56,7 @@ export async function rememberDevice(user: Pick<UserItem, 'id' | 'deviceVersion'
 /** True when the token is a remembered device of this user, unexpired and issued under the user's current device version. */
 export async function isRememberedDevice(token: string, user: Pick<UserItem, 'id' | 'deviceVersion'>): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.token(hashToken(token)) }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: authKeys.token(hashToken(token)) }));
   return (
     Item?.kind === KIND &&
     Item.userId === user.id &&

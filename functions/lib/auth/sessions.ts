@@ -2,10 +2,12 @@ import { BatchGetCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dyna
 import { deleteEndedCalendarFeed, END_CALENDAR_FEED } from '../calendar/feed-ending.js';
 import { dynamo } from '../chassis/aws.js';
 import { retryLeftovers } from '../chassis/retry.js';
-import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import { epochSeconds, nowIso, tableName } from '../chassis/table.js';
 import { writeWhileOpen } from '../users/account-closing.js';
+import { userKeys } from '../users/keys.js';
 import type { SessionEndReason, UserItem } from '../users/user-item.js';
 import { SESSION_LIFETIME_SECONDS, signSession, verifySession } from './jwt.js';
+import { authKeys } from './keys.js';
 
 /**
  * Sessions (DESIGN §5): a signed token names the user, the user's token version and a session item
@@ -26,7 +28,7 @@ export interface SessionItem {
 export async function startSession(user: Pick<UserItem, 'id' | 'tokenVersion'>): Promise<string> {
   const sessionId = crypto.randomUUID();
   const item: SessionItem = {
-    ...keys.session(user.id, sessionId),
+    ...authKeys.session(user.id, sessionId),
     sessionId,
     createdAt: nowIso(),
     expiresAt: epochSeconds() + SESSION_LIFETIME_SECONDS,
@@ -50,8 +52,8 @@ export async function lookUpSession(token: string): Promise<SessionLookup | null
   const claims = await verifySession(token);
   if (!claims) return null;
   const TableName = tableName();
-  const userKey = keys.user(claims.userId);
-  const sessionKey = keys.session(claims.userId, claims.sessionId);
+  const userKey = userKeys.user(claims.userId);
+  const sessionKey = authKeys.session(claims.userId, claims.sessionId);
   // BatchGet may leave keys unprocessed under load: read them again rather than answer a false 401.
   const items: Record<string, unknown>[] = [];
   await retryLeftovers(
@@ -73,7 +75,7 @@ export async function lookUpSession(token: string): Promise<SessionLookup | null
 
 /** Logout: ends this one session. */
 export async function endSession(userId: string, sessionId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(userId, sessionId) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: authKeys.session(userId, sessionId) }));
 }
 
 /**
@@ -85,7 +87,7 @@ export async function endAllSessions(userId: string, reason: SessionEndReason): 
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.user(userId),
+      Key: userKeys.user(userId),
       UpdateExpression: `SET sessionEndReason = :reason REMOVE ${END_CALENDAR_FEED} ADD tokenVersion :one, deviceVersion :one`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':reason': reason, ':one': 1 },

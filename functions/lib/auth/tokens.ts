@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
-import { epochSeconds, keys, nowIso, tableName } from '../chassis/table.js';
+import { epochSeconds, nowIso, tableName } from '../chassis/table.js';
 import { pendingEmailOf } from '../users/public-user.js';
 import type { UserItem } from '../users/user-item.js';
 import { getUser } from '../users/users.js';
+import { authKeys } from './keys.js';
 
 /** One-time tokens sent by e-mail: only their SHA-256 is stored (DESIGN §4). */
 export type TokenKind = 'verify-email' | 'reset-password' | 'sign-in';
@@ -35,7 +36,7 @@ export async function issueToken(kind: TokenKind, user: Pick<UserItem, 'id' | 'e
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.token(hashToken(token)),
+        ...authKeys.token(hashToken(token)),
         kind,
         userId: user.id,
         email: user.email,
@@ -57,7 +58,7 @@ async function deleteToken(kind: TokenKind, token: string): Promise<Record<strin
     const { Attributes } = await dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.token(hashToken(token)),
+        Key: authKeys.token(hashToken(token)),
         ConditionExpression: 'attribute_exists(pk) AND kind = :kind',
         ExpressionAttributeValues: { ':kind': kind },
         ReturnValues: 'ALL_OLD',

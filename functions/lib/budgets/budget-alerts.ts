@@ -6,11 +6,12 @@ import { monthBounds, monthLabel, nextPassedBudget } from '../../../shared/domai
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { createLogger } from '../chassis/log.js';
-import { keys, nowIso, tableName } from '../chassis/table.js';
+import { nowIso, tableName } from '../chassis/table.js';
 import { budgetPassedEmail } from '../email/budget-email.js';
 import { EmailSuppressedError, sendEmail } from '../email/email.js';
 import { listSubscriptions } from '../subscriptions/subscriptions.js';
 import type { UserItem } from '../users/user-item.js';
+import { budgetKeys } from './keys.js';
 
 const log = createLogger({ area: 'budgets' });
 
@@ -31,7 +32,7 @@ async function claimAlert(userId: string, month: string, budget: string): Promis
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.budgetAlert(userId, month, budget), sentAt: nowIso(), expiresAt: markerExpiry(month) },
+        Item: { ...budgetKeys.budgetAlert(userId, month, budget), sentAt: nowIso(), expiresAt: markerExpiry(month) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

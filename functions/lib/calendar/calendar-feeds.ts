@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import { conflict } from '../chassis/errors.js';
-import { keys, nowIso, tableName } from '../chassis/table.js';
+import { nowIso, tableName } from '../chassis/table.js';
 import { effectiveUserItem } from '../membership/membership.js';
+import { userKeys } from '../users/keys.js';
 import type { UserItem } from '../users/user-item.js';
+import { calendarKeys } from './keys.js';
 
 /**
  * A user's calendar feed (issue 25 §3): a random secret of 32 bytes (256 bits, base64url) in the feed's
@@ -29,7 +31,7 @@ function profileUpdate(user: UserItem, update: string, values: Record<string, un
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.user(user.id),
+      Key: userKeys.user(user.id),
       UpdateExpression: update,
       ConditionExpression: `attribute_exists(pk) AND ${seen ? 'calendarFeedHash = :seen' : 'attribute_not_exists(calendarFeedHash)'}`,
       ExpressionAttributeValues: { ...values, ...(seen ? { ':seen': seen } : {}) },
@@ -55,9 +57,13 @@ export async function createFeed(user: UserItem): Promise<{ secret: string; crea
   await write([
     profileUpdate(user, 'SET calendarFeedHash = :hash, calendarFeedCreatedAt = :createdAt', { ':hash': hash, ':createdAt': createdAt }),
     {
-      Put: { TableName, Item: { ...keys.calendarFeed(hash), userId: user.id, createdAt }, ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: {
+        TableName,
+        Item: { ...calendarKeys.calendarFeed(hash), userId: user.id, createdAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
     },
-    ...(user.calendarFeedHash ? [{ Delete: { TableName, Key: keys.calendarFeed(user.calendarFeedHash) } }] : []),
+    ...(user.calendarFeedHash ? [{ Delete: { TableName, Key: calendarKeys.calendarFeed(user.calendarFeedHash) } }] : []),
   ]);
   return { secret, createdAt };
 }
@@ -67,7 +73,7 @@ export async function deleteFeed(user: UserItem): Promise<void> {
   if (!user.calendarFeedHash) return;
   await write([
     profileUpdate(user, 'REMOVE calendarFeedHash, calendarFeedCreatedAt'),
-    { Delete: { TableName: tableName(), Key: keys.calendarFeed(user.calendarFeedHash) } },
+    { Delete: { TableName: tableName(), Key: calendarKeys.calendarFeed(user.calendarFeedHash) } },
   ]);
 }
 
@@ -77,9 +83,9 @@ export async function deleteFeed(user: UserItem): Promise<void> {
  */
 export async function feedOwner(feedFile: string): Promise<UserItem | undefined> {
   const hash = hashOf(secretOf(feedFile));
-  const { Item: entry } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.calendarFeed(hash) }));
+  const { Item: entry } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: calendarKeys.calendarFeed(hash) }));
   if (typeof entry?.userId !== 'string') return undefined;
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(entry.userId) }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.user(entry.userId) }));
   const user = Item as UserItem | undefined;
   if (!user || user.calendarFeedHash !== hash || user.accountStatus === 'deactivated') return undefined;
   return effectiveUserItem(user);

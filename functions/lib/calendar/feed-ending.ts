@@ -1,6 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
-import { keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
+import { calendarKeys } from './keys.js';
 
 /**
  * What ends every session also ends the calendar feed's link (issue 34 §16,
@@ -15,5 +16,5 @@ export const END_CALENDAR_FEED = 'calendarFeedHash, calendarFeedCreatedAt';
 /** Deletes the lookup entry of a calendar feed the profile no longer names (`hash` from the update's old values). */
 export async function deleteEndedCalendarFeed(hash: unknown): Promise<void> {
   if (typeof hash !== 'string') return;
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.calendarFeed(hash) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: calendarKeys.calendarFeed(hash) }));
 }

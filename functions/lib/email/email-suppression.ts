@@ -1,6 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
-import { keys, nowIso, tableName } from '../chassis/table.js';
+import { nowIso, tableName } from '../chassis/table.js';
+import { userKeys } from '../users/keys.js';
+import { emailKeys } from './keys.js';
 
 /** Why SES's feedback stopped mail to an address: a permanent bounce, or the recipient marked it as spam. */
 export type SuppressionReason = 'bounce' | 'complaint';
@@ -16,7 +18,7 @@ export interface EmailSuppression {
 /** Whether optional mail to this address is stopped: one GetItem on `SUPPRESSED#<address>`. */
 export async function isSuppressed(address: string): Promise<boolean> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.suppressedEmail(address), ProjectionExpression: 'pk' }),
+    new GetCommand({ TableName: tableName(), Key: emailKeys.suppressedEmail(address), ProjectionExpression: 'pk' }),
   );
   return Item !== undefined;
 }
@@ -31,9 +33,9 @@ export async function suppressEmail(address: string, reason: SuppressionReason, 
   const at = nowIso();
   const lowercased = address.trim().toLowerCase();
   await dynamo().send(
-    new PutCommand({ TableName, Item: { ...keys.suppressedEmail(lowercased), address: lowercased, reason, detail, at } }),
+    new PutCommand({ TableName, Item: { ...emailKeys.suppressedEmail(lowercased), address: lowercased, reason, detail, at } }),
   );
-  const { Item: guard } = await dynamo().send(new GetCommand({ TableName, Key: keys.emailGuard(lowercased) }));
+  const { Item: guard } = await dynamo().send(new GetCommand({ TableName, Key: userKeys.emailGuard(lowercased) }));
   const userId = guard?.userId as string | undefined;
   if (!userId) return {};
   const suppression: EmailSuppression = { address: lowercased, reason, at };
@@ -41,7 +43,7 @@ export async function suppressEmail(address: string, reason: SuppressionReason, 
     await dynamo().send(
       new UpdateCommand({
         TableName,
-        Key: keys.user(userId),
+        Key: userKeys.user(userId),
         UpdateExpression: 'SET emailSuppression = :suppression',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':suppression': suppression },

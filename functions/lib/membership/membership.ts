@@ -6,7 +6,8 @@ import { dynamo } from '../chassis/aws.js';
 import { now as clockNow } from '../chassis/clock.js';
 import { createLogger } from '../chassis/log.js';
 import { AGAIN, RetriesExhaustedError, retryUntil } from '../chassis/retry.js';
-import { keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
+import { userKeys } from '../users/keys.js';
 import { cancellationCodes, counterDeltas, counterUpdate, LastOwnerError } from '../users/user-counters.js';
 import type { UserItem } from '../users/user-item.js';
 
@@ -121,7 +122,7 @@ export async function writeMembership(stored: MembershipItem, next: MembershipSt
           {
             Update: {
               TableName: tableName(),
-              Key: keys.user(stored.id),
+              Key: userKeys.user(stored.id),
               UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
               ConditionExpression: condition.ConditionExpression,
               ExpressionAttributeNames: names,
@@ -143,7 +144,7 @@ export async function writeMembership(stored: MembershipItem, next: MembershipSt
 
 /** The stored user item as is (no membership applied), strongly consistent. */
 export async function readStoredUser(userId: string): Promise<MembershipItem | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.user(userId), ConsistentRead: true }));
   return Item as MembershipItem | undefined;
 }
 

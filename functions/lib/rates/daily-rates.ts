@@ -1,7 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
-import { keys, nowIso, tableName } from '../chassis/table.js';
+import { nowIso, tableName } from '../chassis/table.js';
 import { MAX_ECB_FILE_BYTES, MalformedRates, parseEcbRates, type RatesDay, ratesPerUsd } from './ecb.js';
+import { rateKeys } from './keys.js';
 
 /**
  * The daily rates run (issue 24 §1): fetch the ECB's reference rates, turn them into rates per USD and
@@ -42,7 +43,7 @@ export async function storeRatesDay(day: RatesDay): Promise<'stored' | 'unchange
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.ratesDay(day.date), ...item },
+        Item: { ...rateKeys.ratesDay(day.date), ...item },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

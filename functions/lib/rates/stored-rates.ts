@@ -2,7 +2,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BILLING_CURRENCIES, FIXED_RATES, type RateTable } from '../../../shared/domain/currency.js';
 import { dynamo } from '../chassis/aws.js';
 import { nowMs } from '../chassis/clock.js';
-import { RATES_DAY_PREFIX, RATES_PARTITION, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
+import { RATES_DAY_PREFIX, RATES_PARTITION } from './keys.js';
 
 /**
  * The rates totals are converted with (issue 24 §1): the newest stored day of reference rates

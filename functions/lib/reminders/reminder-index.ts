@@ -8,16 +8,19 @@ import {
   type RulesOwner,
   type RulesSource,
   ruleKey,
-} from '../../../shared/domain/reminder-rules.js';
-import { hourKey, type PlannedReminder, plannedReminders, type ReminderClock } from '../../../shared/domain/reminder-schedule.js';
-import type { ShareMember, ShareMode } from '../../../shared/domain/sharing.js';
+} from '../../../shared/domain/reminders/rules.js';
+import { hourKey, type PlannedReminder, plannedReminders, type ReminderClock } from '../../../shared/domain/reminders/schedule.js';
+import type { ShareMember, ShareMode } from '../../../shared/domain/sharing/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { now } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
-import { epochSeconds, keys, reminderPartition, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
+import { epochSeconds, tableName } from '../chassis/table.js';
 import { effectiveUserItem } from '../membership/membership.js';
+import { SUBSCRIPTION_PREFIX, subscriptionKeys } from '../subscriptions/keys.js';
+import { userKeys } from '../users/keys.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 import type { UserItem } from '../users/user-item.js';
+import { reminderPartition } from './keys.js';
 
 /**
  * The reminder index (issue 25 §1; docs/decisions/0094-reminder-index.md): one entry per reminder to
@@ -88,7 +91,7 @@ export type ReminderOwner = RulesOwner & ReminderClock & Pick<UserItem, 'id'>;
 
 /** The owner as reminders see them: the membership in effect now (a paid term that ended is a member's). */
 export async function reminderOwner(userId: string): Promise<ReminderOwner | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.user(userId) }));
   return Item ? effectiveUserItem(Item as UserItem, now()) : undefined;
 }
 
@@ -108,7 +111,7 @@ export function remindersOf(sub: RemindedCopy & { reminderRules?: ReminderRule[]
 }
 
 const entryKey = (sub: Pick<IndexedSubscription, 'userId' | 'id'>, reminder: Pick<PlannedReminder, 'rule' | 'eventDate'>) => ({
-  pk: keys.user(sub.userId).pk,
+  pk: userKeys.user(sub.userId).pk,
   sk: `REMIND#${sub.id}#${ruleKey(reminder.rule)}#${reminder.eventDate}`,
 });
 
@@ -153,7 +156,7 @@ export function reminderIndexWrites(before: IndexedSubscription | undefined, aft
     entries,
     writes: [
       ...items.map((Item) => ({ Put: { TableName, Item } })),
-      ...gone.map((sk) => ({ Delete: { TableName, Key: { pk: keys.user(after.userId).pk, sk } } })),
+      ...gone.map((sk) => ({ Delete: { TableName, Key: { pk: userKeys.user(after.userId).pk, sk } } })),
     ],
   };
 }
@@ -173,7 +176,7 @@ export async function reindexUserReminders(userId: string): Promise<number> {
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': SUBSCRIPTION_PREFIX },
+        ExpressionAttributeValues: { ':pk': userKeys.user(userId).pk, ':prefix': SUBSCRIPTION_PREFIX },
         ExclusiveStartKey: cursor,
         Limit: 100,
       }),
@@ -195,7 +198,7 @@ export async function reindexUserReminders(userId: string): Promise<number> {
  */
 export async function reindexSubscriptionReminders(userId: string, subscriptionId: string): Promise<void> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: subscriptionKeys.subscription(userId, subscriptionId), ConsistentRead: true }),
   );
   if (Item) await reindexSubscription(Item as IndexedSubscription, await reminderOwner(userId));
 }
@@ -205,7 +208,7 @@ async function reindexSubscription(sub: IndexedSubscription, owner: ReminderOwne
   const { entries, writes } = reminderIndexWrites(sub, sub, owner);
   const update = {
     TableName: tableName(),
-    Key: keys.subscription(sub.userId, sub.id),
+    Key: subscriptionKeys.subscription(sub.userId, sub.id),
     UpdateExpression: 'SET reminderEntries = :entries',
     ConditionExpression: sub.updatedAt === undefined ? 'attribute_exists(pk) AND attribute_not_exists(updatedAt)' : 'updatedAt = :seen',
     ExpressionAttributeValues: { ':entries': entries, ...(sub.updatedAt === undefined ? {} : { ':seen': sub.updatedAt }) },

@@ -1,10 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
 import type { Logger } from '../chassis/log.js';
-import { INVITE_EMAIL_PARTITION_PREFIX, INVITE_PARTITION_PREFIX, keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
 import { sendEmail } from '../email/email.js';
-import { type InvitationMailDetails, invitationEmail, signUpInvitationEmail } from '../email/sharing-emails.js';
 import { mailToAddress, takeSlots } from '../throttles/throttle.js';
+import { userKeys } from '../users/keys.js';
+import { INVITE_EMAIL_PARTITION_PREFIX, INVITE_PARTITION_PREFIX, sharingKeys } from './keys.js';
+import { type InvitationMailDetails, invitationEmail, signUpInvitationEmail } from './sharing-emails.js';
 import type { InvitedCopyItem } from './sharing-store.js';
 
 /**
@@ -54,7 +56,7 @@ async function recipientOf(message: InvitationMailMessage): Promise<{ to: string
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.invitedCopy(message.payerId, message.subscriptionId, message.invitationId),
+      Key: sharingKeys.invitedCopy(message.payerId, message.subscriptionId, message.invitationId),
       ConsistentRead: true,
     }),
   );
@@ -65,7 +67,7 @@ async function recipientOf(message: InvitationMailMessage): Promise<{ to: string
   }
   if (!inviteeKey.pk.startsWith(INVITE_PARTITION_PREFIX)) return undefined;
   const { Item: user } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(inviteeKey.pk.slice(INVITE_PARTITION_PREFIX.length)) }),
+    new GetCommand({ TableName: tableName(), Key: userKeys.user(inviteeKey.pk.slice(INVITE_PARTITION_PREFIX.length)) }),
   );
   const email = (user as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email ? { to: email, account: true } : undefined;

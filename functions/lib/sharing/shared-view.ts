@@ -1,13 +1,13 @@
 import type { PayerSharingInfo, SharedSubscriptionInfo, Subscription } from '../../../shared/api/subscription.js';
 import { SHARED_SUBSCRIPTIONS_MAX } from '../../../shared/api/subscription-list.js';
-import { type Share, type ShareMember, type ShareSpec, sharingMessages, splitShares } from '../../../shared/domain/sharing.js';
-import { keys } from '../chassis/table.js';
+import { type Share, type ShareMember, type ShareSpec, sharingMessages, splitShares } from '../../../shared/domain/sharing/sharing.js';
+import { subscriptionKeys } from '../subscriptions/keys.js';
 import { type SubscriptionItem, toSubscription } from '../subscriptions/subscriptions.js';
 import { getMany, type MembershipItem, membershipsOf, type StoredMember, type StoredSharing, sharingOf } from './sharing-store.js';
 
 /**
  * A shared subscription's shares of its current price (issue 26): computed on every read with
- * shared/domain/sharing.ts splitShares, never stored, so a change of price or members recomputes them.
+ * shared/domain/sharing/sharing.ts splitShares, never stored, so a change of price or members recomputes them.
  */
 export const shareMember = (member: Pick<StoredMember, 'userId' | 'value'>): ShareMember =>
   member.value === undefined ? { userId: member.userId } : { userId: member.userId, value: member.value };
@@ -77,7 +77,9 @@ export function priceEditProblem(current: SubscriptionItem, amount: number, curr
 export async function sharedWithMe(memberId: string): Promise<{ subscriptions: Subscription[]; dangling: MembershipItem[] }> {
   const memberships = (await membershipsOf(memberId)).slice(0, SHARED_SUBSCRIPTIONS_MAX);
   if (memberships.length === 0) return { subscriptions: [], dangling: [] };
-  const stored = await getMany<SubscriptionItem>(memberships.map((item) => keys.subscription(item.payerId, item.subscriptionId)));
+  const stored = await getMany<SubscriptionItem>(
+    memberships.map((item) => subscriptionKeys.subscription(item.payerId, item.subscriptionId)),
+  );
   const subscriptions: Subscription[] = [];
   const dangling: MembershipItem[] = [];
   for (const membership of memberships) {

@@ -1,24 +1,25 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { InvitationState, SettlementState, ShareMode, ShareSpec } from '../../../shared/domain/sharing.js';
-import { INVITATION_DAYS } from '../../../shared/domain/sharing.js';
+import type { InvitationState, SettlementState, ShareMode, ShareSpec } from '../../../shared/domain/sharing/sharing.js';
+import { INVITATION_DAYS } from '../../../shared/domain/sharing/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { setExpiry } from '../chassis/expiry.js';
 import { queryPrefix } from '../chassis/query.js';
 import { retryLeftovers, retryOnError } from '../chassis/retry.js';
+import { tableName } from '../chassis/table.js';
+import { reindexSubscriptionReminders } from '../reminders/reminder-index.js';
+import { SUBSCRIPTION_PREFIX, subscriptionKeys } from '../subscriptions/keys.js';
+import type { SubscriptionItem } from '../subscriptions/subscriptions.js';
+import { userKeys } from '../users/keys.js';
+import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 import {
   INVITE_EMAIL_PARTITION_PREFIX,
   INVITE_PARTITION_PREFIX,
   INVITED_PREFIX,
-  keys,
   SETTLEMENT_PREFIX,
   SHARED_PREFIX,
-  SUBSCRIPTION_PREFIX,
-  tableName,
-} from '../chassis/table.js';
-import { reindexSubscriptionReminders } from '../reminders/reminder-index.js';
-import type { SubscriptionItem } from '../subscriptions/subscriptions.js';
-import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
+  sharingKeys,
+} from './keys.js';
 
 /**
  * Shared subscriptions' items (issue 26; docs/decisions/0096-shared-subscriptions.md). The payer's
@@ -113,7 +114,7 @@ function sharingUpdate(
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.subscription(subscription.userId, subscription.id),
+      Key: subscriptionKeys.subscription(subscription.userId, subscription.id),
       UpdateExpression: 'SET #sharing = :sharing',
       ConditionExpression: `attribute_exists(pk)${inTrashToo ? '' : ' AND #status <> :deleted'} AND ${
         first ? 'attribute_not_exists(#sharing)' : '#sharing.#revision = :revision'
@@ -174,7 +175,8 @@ export async function getMany<T>(wanted: Key[]): Promise<T[]> {
 }
 
 /** The membership items on the member's partition. */
-export const membershipsOf = (memberId: string) => queryPrefix<MembershipItem>(keys.user(memberId).pk, SHARED_PREFIX, { consistent: true });
+export const membershipsOf = (memberId: string) =>
+  queryPrefix<MembershipItem>(userKeys.user(memberId).pk, SHARED_PREFIX, { consistent: true });
 
 /** The member's membership item of one subscription, whoever pays it. */
 export async function membershipOfSubscription(memberId: string, subscriptionId: string): Promise<MembershipItem | undefined> {
@@ -183,7 +185,7 @@ export async function membershipOfSubscription(memberId: string, subscriptionId:
 
 /** The payer's open invitations of one subscription (expired ones included: the caller filters). */
 export const invitedCopies = (payerId: string, subscriptionId: string) =>
-  queryPrefix<InvitedCopyItem>(keys.user(payerId).pk, `${INVITED_PREFIX}${subscriptionId}#`, { consistent: true });
+  queryPrefix<InvitedCopyItem>(userKeys.user(payerId).pk, `${INVITED_PREFIX}${subscriptionId}#`, { consistent: true });
 
 /** The invitations an account received. */
 export const invitationsOf = (userId: string) =>
@@ -191,7 +193,7 @@ export const invitationsOf = (userId: string) =>
 
 export async function getInvitation(userId: string, invitationId: string): Promise<InvitationItem | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.invitation(userId, invitationId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: sharingKeys.invitation(userId, invitationId), ConsistentRead: true }),
   );
   return Item as InvitationItem | undefined;
 }
@@ -215,7 +217,7 @@ export async function openInvitation(
 ): Promise<void> {
   const TableName = tableName();
   const copy: InvitedCopyItem = {
-    ...keys.invitedCopy(subscription.userId, subscription.id, invitation.id),
+    ...sharingKeys.invitedCopy(subscription.userId, subscription.id, invitation.id),
     id: invitation.id,
     subscriptionId: subscription.id,
     invitedAs,
@@ -245,7 +247,7 @@ export async function acceptInvitation(
 ): Promise<void> {
   const TableName = tableName();
   const membership: MembershipItem = {
-    ...keys.sharedMembership(member.userId, subscription.userId, subscription.id),
+    ...sharingKeys.sharedMembership(member.userId, subscription.userId, subscription.id),
     payerId: subscription.userId,
     payerName: invitation.payerName,
     subscriptionId: subscription.id,
@@ -255,7 +257,7 @@ export async function acceptInvitation(
     sharingUpdate(subscription, before, { mode: before.mode, members: [...before.members, member] }),
     { Put: { TableName, Item: membership, ConditionExpression: 'attribute_not_exists(pk)' } },
     answerUpdate(invitation, 'accepted', acceptedAt),
-    { Delete: { TableName, Key: keys.invitedCopy(subscription.userId, subscription.id, invitation.id) } },
+    { Delete: { TableName, Key: sharingKeys.invitedCopy(subscription.userId, subscription.id, invitation.id) } },
   ]);
 }
 
@@ -282,7 +284,7 @@ function answerUpdate(invitation: InvitationItem, state: 'accepted' | 'declined'
 export async function declineInvitation(invitation: InvitationItem, answeredAt: string): Promise<void> {
   await transact([
     answerUpdate(invitation, 'declined', answeredAt),
-    { Delete: { TableName: tableName(), Key: keys.invitedCopy(invitation.payerId, invitation.subscriptionId, invitation.id) } },
+    { Delete: { TableName: tableName(), Key: sharingKeys.invitedCopy(invitation.payerId, invitation.subscriptionId, invitation.id) } },
   ]);
 }
 
@@ -300,7 +302,7 @@ export async function withdrawInvitation(copy: InvitedCopyItem): Promise<void> {
  * they leave the split (removed, leaving, or their account deleted), their cycles go with them.
  */
 export async function deleteMemberSettlements(payerId: string, subscriptionId: string, memberId: string): Promise<void> {
-  const settlements = await queryPrefix<SettlementItem>(keys.user(payerId).pk, `${SETTLEMENT_PREFIX}${subscriptionId}#`, {
+  const settlements = await queryPrefix<SettlementItem>(userKeys.user(payerId).pk, `${SETTLEMENT_PREFIX}${subscriptionId}#`, {
     consistent: true,
   });
   const doomed = settlements.filter((item) => item.userId === memberId);
@@ -317,12 +319,12 @@ export async function setSharingExpiry(
   expiresAt: number | null,
 ): Promise<void> {
   const sharing = (subscription as { sharing?: StoredSharing }).sharing;
-  const settlements = await queryPrefix<Key>(keys.user(subscription.userId).pk, `${SETTLEMENT_PREFIX}${subscription.id}#`, {
+  const settlements = await queryPrefix<Key>(userKeys.user(subscription.userId).pk, `${SETTLEMENT_PREFIX}${subscription.id}#`, {
     consistent: true,
     projection: 'pk, sk',
   });
   const targets: Key[] = [
-    ...(sharing?.members ?? []).map((member) => keys.sharedMembership(member.userId, subscription.userId, subscription.id)),
+    ...(sharing?.members ?? []).map((member) => sharingKeys.sharedMembership(member.userId, subscription.userId, subscription.id)),
     ...settlements.map(({ pk, sk }) => ({ pk, sk })),
   ];
   await setExpiry(targets, expiresAt);
@@ -340,7 +342,7 @@ export async function removeMember(subscription: SubscriptionItem, before: Store
       { mode: before.mode, members: before.members.filter((m) => m.userId !== memberId) },
       { inTrashToo: true },
     ),
-    { Delete: { TableName: tableName(), Key: keys.sharedMembership(memberId, subscription.userId, subscription.id) } },
+    { Delete: { TableName: tableName(), Key: sharingKeys.sharedMembership(memberId, subscription.userId, subscription.id) } },
   ]);
   await deleteMemberSettlements(subscription.userId, subscription.id, memberId);
 }
@@ -380,12 +382,12 @@ export async function saveSettlement(item: SettlementItem, previous: SettlementS
  * Idempotent: deleting what is already gone is nothing.
  */
 export async function releaseSubscription(subscription: Pick<SubscriptionItem, 'userId' | 'id'> & { sharing?: unknown }): Promise<void> {
-  const payerPk = keys.user(subscription.userId).pk;
+  const payerPk = userKeys.user(subscription.userId).pk;
   const sharing = (subscription as { sharing?: StoredSharing }).sharing;
   const copies = await invitedCopies(subscription.userId, subscription.id);
   const settlements = await queryPrefix<Key>(payerPk, `${SETTLEMENT_PREFIX}${subscription.id}#`, { consistent: true });
   const doomed: Key[] = [
-    ...(sharing?.members ?? []).map((member) => keys.sharedMembership(member.userId, subscription.userId, subscription.id)),
+    ...(sharing?.members ?? []).map((member) => sharingKeys.sharedMembership(member.userId, subscription.userId, subscription.id)),
     ...copies.flatMap((copy) => [{ pk: copy.pk, sk: copy.sk }, ...(copy.inviteeKey ? [copy.inviteeKey] : [])]),
     ...settlements.map((item) => ({ pk: item.pk, sk: item.sk })),
   ];
@@ -395,7 +397,7 @@ export async function releaseSubscription(subscription: Pick<SubscriptionItem, '
 /** Reads a payer's subscription, as stored. */
 export async function readPayerSubscription(payerId: string, subscriptionId: string): Promise<SubscriptionItem | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.subscription(payerId, subscriptionId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: subscriptionKeys.subscription(payerId, subscriptionId), ConsistentRead: true }),
   );
   return Item as SubscriptionItem | undefined;
 }
@@ -441,7 +443,7 @@ async function leaveForGood(membership: MembershipItem, memberId: string): Promi
  * payers' copies. Idempotent.
  */
 export async function releaseAccount(userId: string, email: string | undefined): Promise<void> {
-  const pk = keys.user(userId).pk;
+  const pk = userKeys.user(userId).pk;
   const subscriptions = await queryPrefix<SubscriptionItem>(pk, SUBSCRIPTION_PREFIX, { consistent: true });
   const invited = await queryPrefix<InvitedCopyItem>(pk, INVITED_PREFIX, { consistent: true });
   const sharedIds = new Set([
@@ -462,7 +464,7 @@ export async function releaseAccount(userId: string, email: string | undefined):
       dynamo().send(
         new DeleteCommand({
           TableName: tableName(),
-          Key: keys.invitedCopy(invitation.payerId, invitation.subscriptionId, invitation.id),
+          Key: sharingKeys.invitedCopy(invitation.payerId, invitation.subscriptionId, invitation.id),
         }),
       ),
     ]),
@@ -480,8 +482,8 @@ export async function claimEmailInvitations(email: string, userId: string): Prom
   });
   for (const invitation of waiting) {
     const { pk: _pk, sk: _sk, ...fields } = invitation;
-    const target = keys.invitation(userId, invitation.id);
-    const copyKey = keys.invitedCopy(invitation.payerId, invitation.subscriptionId, invitation.id);
+    const target = sharingKeys.invitation(userId, invitation.id);
+    const copyKey = sharingKeys.invitedCopy(invitation.payerId, invitation.subscriptionId, invitation.id);
     try {
       await transact([
         { Put: { TableName, Item: { ...target, ...fields }, ConditionExpression: 'attribute_not_exists(pk)' } },

@@ -3,7 +3,8 @@ import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { createLogger } from '../chassis/log.js';
 import { retryOnError } from '../chassis/retry.js';
-import { keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
+import { statsKeys } from './keys.js';
 
 /** The landing page's counters, kept on one item (`STATS` / `GLOBAL`). */
 export type LandingCounter = 'totalUsers' | 'totalSubscriptions' | 'moneySaved';
@@ -39,7 +40,7 @@ export async function addToCounters(amounts: Partial<Record<LandingCounter, numb
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.stats(),
+        Key: statsKeys.counters(),
         UpdateExpression: `ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
         ...(decrements.length > 0 ? { ConditionExpression: decrements.map(([name]) => `${name} >= :${name}Needed`).join(' AND ') } : {}),
         ExpressionAttributeValues: Object.fromEntries([
@@ -64,12 +65,12 @@ function setStoppingAtZero(entries: Array<[LandingCounter, number]>): Promise<vo
     'changed',
     'the landing counters',
     async () => {
-      const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.stats(), ConsistentRead: true }));
+      const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: statsKeys.counters(), ConsistentRead: true }));
       const read = (name: LandingCounter) => (typeof Item?.[name] === 'number' ? (Item[name] as number) : undefined);
       await dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.stats(),
+          Key: statsKeys.counters(),
           UpdateExpression: `SET ${entries.map(([name]) => `${name} = :${name}`).join(', ')}`,
           ConditionExpression: entries
             .map(([name]) => (read(name) === undefined ? `attribute_not_exists(${name})` : `${name} = :${name}Read`))

@@ -4,7 +4,8 @@ import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { setExpiry } from '../chassis/expiry.js';
 import { queryPrefix, queryRange } from '../chassis/query.js';
-import { keys, nowIso, tableName } from '../chassis/table.js';
+import { nowIso, tableName } from '../chassis/table.js';
+import { userKeys } from '../users/keys.js';
 
 /**
  * A subscription's payments (issue 24 §4): one item per renewal under the owner's partition,
@@ -25,7 +26,7 @@ export interface PaymentItem extends Payment {
 const PAYMENT_PREFIX = 'PAY#';
 const paymentsOf = (subscriptionId: string) => `${PAYMENT_PREFIX}${subscriptionId}#`;
 export const paymentKey = (userId: string, subscriptionId: string, dueDate: string) => ({
-  pk: keys.user(userId).pk,
+  pk: userKeys.user(userId).pk,
   sk: `${paymentsOf(subscriptionId)}${dueDate}`,
 });
 
@@ -42,7 +43,7 @@ export const toPayment = (item: PaymentItem): Payment => ({
 
 /** The subscription's payment items, oldest renewal first; with `keysOnly`, only their keys. */
 async function queryPayments(userId: string, subscriptionId: string, keysOnly = false): Promise<PaymentItem[]> {
-  return queryPrefix<PaymentItem>(keys.user(userId).pk, paymentsOf(subscriptionId), {
+  return queryPrefix<PaymentItem>(userKeys.user(userId).pk, paymentsOf(subscriptionId), {
     consistent: true,
     ...(keysOnly ? { projection: 'pk, sk' } : {}),
   });
@@ -53,7 +54,7 @@ async function queryPayments(userId: string, subscriptionId: string, keysOnly = 
  * list, which is in id order), oldest renewal first, by subscription id: one query, page after page.
  */
 export async function listPaymentsOfRange(userId: string, firstId: string, lastId: string): Promise<Map<string, Payment[]>> {
-  const items = await queryRange<PaymentItem>(keys.user(userId).pk, paymentsOf(firstId), `${paymentsOf(lastId)}\uffff`, {
+  const items = await queryRange<PaymentItem>(userKeys.user(userId).pk, paymentsOf(firstId), `${paymentsOf(lastId)}\uffff`, {
     consistent: true,
   });
   const bySubscription = new Map<string, Payment[]>();
@@ -72,7 +73,7 @@ export async function listPayments(userId: string, subscriptionId: string): Prom
 
 /** Every payment of the user's subscriptions, by subscription, oldest renewal first within each. */
 export async function listAllPayments(userId: string): Promise<AccountPayment[]> {
-  const items = await queryPrefix<PaymentItem>(keys.user(userId).pk, PAYMENT_PREFIX, { consistent: true });
+  const items = await queryPrefix<PaymentItem>(userKeys.user(userId).pk, PAYMENT_PREFIX, { consistent: true });
   return items.map((item) => ({ subscriptionId: item.subscriptionId, ...toPayment(item) }));
 }
 

@@ -4,17 +4,19 @@ import type { Subscription, SubscriptionOwnFields, SubscriptionStatus } from '..
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
 import { todayIn } from '../../../shared/domain/dates.js';
-import type { ReminderRule } from '../../../shared/domain/reminder-rules.js';
+import type { ReminderRule } from '../../../shared/domain/reminders/rules.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { now, nowMs } from '../chassis/clock.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { retryOnError } from '../chassis/retry.js';
-import { epochSeconds, keys, nowIso, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
+import { epochSeconds, nowIso, tableName } from '../chassis/table.js';
 import { type ReminderOwner, reminderIndexWrites, reminderOwner } from '../reminders/reminder-index.js';
 import { addToCounters } from '../stats/counters.js';
 import { ACCOUNT_OPEN, accountClosed, accountOpenCheck, isAccountClosed } from '../users/account-closing.js';
+import { userKeys } from '../users/keys.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
+import { SUBSCRIPTION_PREFIX, subscriptionKeys } from './keys.js';
 
 /**
  * Subscriptions live under their owner's partition (`USER#<id>` / `SUB#<id>`), so every read and write
@@ -96,13 +98,15 @@ async function querySubscriptions(
   options: { after?: string; limit?: number; projection?: boolean } = {},
 ): Promise<SubscriptionItem[]> {
   const items: SubscriptionItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined = options.after ? keys.subscription(userId, options.after) : undefined;
+  let ExclusiveStartKey: Record<string, unknown> | undefined = options.after
+    ? subscriptionKeys.subscription(userId, options.after)
+    : undefined;
   do {
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': SUBSCRIPTION_PREFIX },
+        ExpressionAttributeValues: { ':pk': userKeys.user(userId).pk, ':prefix': SUBSCRIPTION_PREFIX },
         ...(options.projection
           ? { ProjectionExpression: 'pk, sk, #status, deletedAt', ExpressionAttributeNames: { '#status': 'status' }, ConsistentRead: true }
           : {}),
@@ -134,7 +138,9 @@ export const isSubscriptionId = (id: string) => ID_PATTERN.test(id);
 
 export async function getSubscription(userId: string, subscriptionId: string): Promise<SubscriptionItem | undefined> {
   if (!isSubscriptionId(subscriptionId)) return undefined;
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: subscriptionKeys.subscription(userId, subscriptionId) }),
+  );
   const item = Item as SubscriptionItem | undefined;
   return item && !isGone(item) ? item : undefined;
 }
@@ -146,7 +152,7 @@ export async function getSubscription(userId: string, subscriptionId: string): P
 export async function getStoredSubscription(userId: string, subscriptionId: string): Promise<SubscriptionItem | undefined> {
   if (!isSubscriptionId(subscriptionId)) return undefined;
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.subscription(userId, subscriptionId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: subscriptionKeys.subscription(userId, subscriptionId), ConsistentRead: true }),
   );
   return Item as SubscriptionItem | undefined;
 }
@@ -185,7 +191,7 @@ async function recountSubscriptions(userId: string, limit: number): Promise<bool
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName,
-      Key: keys.user(userId),
+      Key: userKeys.user(userId),
       ConsistentRead: true,
       ProjectionExpression: '#count, #countedAt',
       ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT, '#countedAt': SUBSCRIPTIONS_COUNTED_AT },
@@ -201,7 +207,7 @@ async function recountSubscriptions(userId: string, limit: number): Promise<bool
     await dynamo().send(
       new UpdateCommand({
         TableName,
-        Key: keys.user(userId),
+        Key: userKeys.user(userId),
         UpdateExpression: 'SET #count = :kept, #countedAt = :now',
         ConditionExpression:
           previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#count)' : 'attribute_exists(pk) AND #count = :previous',
@@ -222,7 +228,7 @@ function newSubscriptionItem(userId: string, fields: SubscriptionFields, status:
   const id = crypto.randomUUID();
   const now = nowIso();
   return {
-    ...keys.subscription(userId, id),
+    ...subscriptionKeys.subscription(userId, id),
     userId,
     id,
     ...fields,
@@ -261,7 +267,7 @@ export async function createSubscription(userId: string, fields: SubscriptionFie
               {
                 Update: {
                   TableName,
-                  Key: keys.user(userId),
+                  Key: userKeys.user(userId),
                   UpdateExpression: 'ADD #count :one',
                   // Also the account's tombstone: nothing lands in an account being deleted (issue 34 §4).
                   ConditionExpression: `${ACCOUNT_OPEN} AND #count < :limit`,
@@ -343,7 +349,7 @@ export async function createSubscriptions(
                 {
                   Update: {
                     TableName,
-                    Key: keys.user(userId),
+                    Key: userKeys.user(userId),
                     UpdateExpression: 'ADD #count :added',
                     ConditionExpression: `${ACCOUNT_OPEN} AND #count <= :most`,
                     ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },
@@ -407,7 +413,7 @@ export async function transition(
   if (current.updatedAt !== undefined) values[':seen'] = current.updatedAt;
   const update = {
     TableName: tableName(),
-    Key: keys.subscription(current.userId, current.id),
+    Key: subscriptionKeys.subscription(current.userId, current.id),
     UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
     ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')}) AND ${
       current.updatedAt === undefined ? 'attribute_not_exists(#updatedAt)' : '#updatedAt = :seen'
@@ -440,7 +446,7 @@ export async function deleteSubscriptionForever(userId: string, subscriptionId: 
   const TableName = tableName();
   const remove = {
     TableName,
-    Key: keys.subscription(userId, subscriptionId),
+    Key: subscriptionKeys.subscription(userId, subscriptionId),
     ConditionExpression: 'attribute_exists(pk) AND #status = :deleted',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':deleted': 'deleted' },
@@ -458,7 +464,7 @@ export async function deleteSubscriptionForever(userId: string, subscriptionId: 
             {
               Update: {
                 TableName,
-                Key: keys.user(userId),
+                Key: userKeys.user(userId),
                 UpdateExpression: 'ADD #count :minusOne',
                 ConditionExpression: 'attribute_exists(#count)',
                 ExpressionAttributeNames: { '#count': SUBSCRIPTION_COUNT },

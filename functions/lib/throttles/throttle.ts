@@ -1,11 +1,12 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { authMessages } from '../../../shared/api/auth-messages.js';
-import { TEST_SENDS_PER_CHANNEL, TEST_SENDS_PER_USER } from '../../../shared/domain/channels.js';
+import { TEST_SENDS_PER_CHANNEL, TEST_SENDS_PER_USER } from '../../../shared/domain/reminders/channels.js';
 import { dynamo } from '../chassis/aws.js';
 import { throttleKeyOfAddress } from '../chassis/client-address.js';
 import { config } from '../chassis/config.js';
 import { isConditionFailure, tooManyRequests } from '../chassis/errors.js';
-import { epochSeconds, keys, tableName } from '../chassis/table.js';
+import { epochSeconds, tableName } from '../chassis/table.js';
+import { throttleKeys } from './keys.js';
 
 /**
  * Fixed-window counters with a TTL (DESIGN §4 'login throttle'). A window is identified by its start,
@@ -70,7 +71,7 @@ export interface ThrottleWindow {
 
 function currentWindow(rule: ThrottleRule, key: string): ThrottleWindow {
   const start = Math.floor(epochSeconds() / rule.windowSeconds) * rule.windowSeconds;
-  return { key: keys.throttle(rule.scope, `${key.toLowerCase()}#${start}`), endsAt: start + rule.windowSeconds };
+  return { key: throttleKeys.throttle(rule.scope, `${key.toLowerCase()}#${start}`), endsAt: start + rule.windowSeconds };
 }
 
 /** Whole seconds until the window ends, at least 1: the `Retry-After` of a refused attempt. */
@@ -238,7 +239,7 @@ export async function beginCodeAttempt(userId: string): Promise<CodeAttempt> {
   return { allowed: true, succeeded: () => clearWindow(slot.window) };
 }
 
-const ticketKey = (ticketId: string) => keys.throttle('2fa-ticket', ticketId);
+const ticketKey = (ticketId: string) => throttleKeys.throttle('2fa-ticket', ticketId);
 
 /**
  * Takes one of a sign-in ticket's TICKET_ATTEMPTS with a conditional ADD on a counter item keyed by

@@ -2,7 +2,8 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput, Updat
 import { authMessages } from '../../../shared/api/auth-messages.js';
 import { dynamo } from '../chassis/aws.js';
 import { HttpError, isConditionFailure } from '../chassis/errors.js';
-import { keys, nowIso, tableName } from '../chassis/table.js';
+import { nowIso, tableName } from '../chassis/table.js';
+import { userKeys } from './keys.js';
 import { cancellationCodes, withConflictRetries } from './user-counters.js';
 
 /**
@@ -19,7 +20,7 @@ export const ACCOUNT_OPEN = `attribute_exists(pk) AND attribute_not_exists(${CLO
 
 /** A transaction's check that the account is neither deleted nor being deleted. */
 export const accountOpenCheck = (userId: string) => ({
-  ConditionCheck: { TableName: tableName(), Key: keys.user(userId), ConditionExpression: ACCOUNT_OPEN },
+  ConditionCheck: { TableName: tableName(), Key: userKeys.user(userId), ConditionExpression: ACCOUNT_OPEN },
 });
 
 /** The answer to a write of an account deleted meanwhile: its session has ended (401, as the next request would get). */
@@ -43,7 +44,7 @@ export async function isAccountClosed(userId: string): Promise<boolean> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.user(userId),
+      Key: userKeys.user(userId),
       ConsistentRead: true,
       ProjectionExpression: `pk, ${CLOSING_ATTRIBUTE}`,
     }),
@@ -57,7 +58,7 @@ export async function closeAccount(userId: string): Promise<boolean> {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.user(userId),
+        Key: userKeys.user(userId),
         UpdateExpression: `SET ${CLOSING_ATTRIBUTE} = if_not_exists(${CLOSING_ATTRIBUTE}, :now)`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':now': nowIso() },
@@ -76,7 +77,7 @@ export async function reopenAccount(userId: string): Promise<void> {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.user(userId),
+        Key: userKeys.user(userId),
         UpdateExpression: `REMOVE ${CLOSING_ATTRIBUTE}`,
         ConditionExpression: 'attribute_exists(pk)',
       }),

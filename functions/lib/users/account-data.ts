@@ -1,14 +1,17 @@
 import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DEVICE_PREFIX, deviceTokenKey } from '../auth/remembered-devices.js';
+import { calendarKeys } from '../calendar/keys.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { AGAIN, retryLeftovers, retryOnError, retryUntil } from '../chassis/retry.js';
-import { keys, SUBSCRIPTION_PREFIX, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
 import { countersOnDelete, membershipCondition, readStoredUser } from '../membership/membership.js';
 import { releaseAccount } from '../sharing/sharing-store.js';
 import { addToCounters } from '../stats/counters.js';
+import { SUBSCRIPTION_PREFIX } from '../subscriptions/keys.js';
 import { closeAccount, reopenAccount } from './account-closing.js';
 import { writeAccountStatus } from './account-status.js';
+import { userKeys } from './keys.js';
 import { withConflictRetries } from './user-counters.js';
 import type { UserItem } from './user-item.js';
 
@@ -65,7 +68,7 @@ async function deleteSubscriptions(keysToDelete: Key[]): Promise<void> {
  */
 async function sweepPartition(userId: string): Promise<number> {
   const TableName = tableName();
-  const profileKey = keys.user(userId);
+  const profileKey = userKeys.user(userId);
   let itemsDeleted = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -131,12 +134,12 @@ export async function deleteAllUserData(user: UserItem): Promise<{ itemsDeleted:
 
 async function eraseClosedAccount(user: UserItem): Promise<{ itemsDeleted: number }> {
   const TableName = tableName();
-  const profileKey = keys.user(user.id);
+  const profileKey = userKeys.user(user.id);
   // Shared subscriptions first, while the partition still names them: no dangling share on either side (issue 26).
   await releaseAccount(user.id, user.email ?? undefined);
   let itemsDeleted = await sweepPartition(user.id);
 
-  const guards = [keys.usernameGuard(user.username), ...(user.email ? [keys.emailGuard(user.email)] : [])];
+  const guards = [userKeys.usernameGuard(user.username), ...(user.email ? [userKeys.emailGuard(user.email)] : [])];
   // The profile goes with its counters (role, paid membership), on the condition that the user is
   // still as read; a change at that very moment (an expiry applied) is read again.
   await retryOnError(
@@ -153,9 +156,9 @@ async function eraseClosedAccount(user: UserItem): Promise<{ itemsDeleted: numbe
             TransactItems: [
               { Delete: { TableName, Key: profileKey, ...membership } },
               ...(counters ? [counters] : []),
-              { Delete: { TableName, Key: keys.userDirectory(stored.createdAt, stored.id) } },
+              { Delete: { TableName, Key: userKeys.userDirectory(stored.createdAt, stored.id) } },
               // The calendar feed's lookup entry: its URL stops with the account (issue 25 §3).
-              ...(stored.calendarFeedHash ? [{ Delete: { TableName, Key: keys.calendarFeed(stored.calendarFeedHash) } }] : []),
+              ...(stored.calendarFeedHash ? [{ Delete: { TableName, Key: calendarKeys.calendarFeed(stored.calendarFeedHash) } }] : []),
               // Only while the guard is still this user's: never free a name someone else holds.
               ...guards.map((Key) => ({
                 Delete: {

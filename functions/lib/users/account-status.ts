@@ -1,8 +1,9 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountStatus } from '../../../shared/api/user.js';
 import { dynamo } from '../chassis/aws.js';
-import { keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
 import { type MembershipItem, membershipCondition } from '../membership/membership.js';
+import { userKeys } from './keys.js';
 import { cancellationCodes, counterDeltas, counterUpdate, LastOwnerError, withConflictRetries } from './user-counters.js';
 
 /**
@@ -22,7 +23,7 @@ export async function writeAccountStatus(stored: MembershipItem, status: Account
             {
               Update: {
                 TableName: tableName(),
-                Key: keys.user(stored.id),
+                Key: userKeys.user(stored.id),
                 // Deactivation ends every session and remembered device for good: a reactivation does not revive them.
                 UpdateExpression:
                   status === 'deactivated'

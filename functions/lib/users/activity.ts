@@ -3,8 +3,9 @@ import type { Activity } from '../../../shared/api/account.js';
 import { dynamo } from '../chassis/aws.js';
 import { now } from '../chassis/clock.js';
 import { createLogger } from '../chassis/log.js';
-import { keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
 import { writeWhileOpen } from './account-closing.js';
+import { userKeys } from './keys.js';
 
 /**
  * A user's activity log (DESIGN §4): `USER#<id>` / `ACT#<iso time>#<id>`, so a descending Query on the
@@ -40,7 +41,7 @@ export async function recordActivity(
 async function putEntry(userId: string, actionType: string, performedBy: string, details: ActivityDetails, at: Date) {
   const id = crypto.randomUUID();
   const createdAt = at.toISOString();
-  const item: ActivityItem = { ...keys.activity(userId, createdAt, id), id, actionType, createdAt, performedBy, details };
+  const item: ActivityItem = { ...userKeys.activity(userId, createdAt, id), id, actionType, createdAt, performedBy, details };
   // Only while the account is open: an entry never lands in an account being deleted (issue 34 §4).
   await writeWhileOpen(userId, [{ Put: { TableName: tableName(), Item: item } }]);
 }
@@ -60,7 +61,7 @@ async function entryToFoldInto(userId: string, actionType: string, performedBy: 
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': ACTIVITY_PREFIX },
+      ExpressionAttributeValues: { ':pk': userKeys.user(userId).pk, ':prefix': ACTIVITY_PREFIX },
       ScanIndexForward: false,
       Limit: 1,
     }),
@@ -122,14 +123,14 @@ const toActivity = (item: ActivityItem): Activity => ({
 export async function listActivity(userId: string, limit?: number, before?: string): Promise<Activity[]> {
   const entries: Activity[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined = before
-    ? { ...keys.user(userId), sk: `${ACTIVITY_PREFIX}${before}` }
+    ? { ...userKeys.user(userId), sk: `${ACTIVITY_PREFIX}${before}` }
     : undefined;
   do {
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': ACTIVITY_PREFIX },
+        ExpressionAttributeValues: { ':pk': userKeys.user(userId).pk, ':prefix': ACTIVITY_PREFIX },
         ScanIndexForward: false,
         Limit: limit === undefined ? undefined : limit - entries.length,
         ExclusiveStartKey,

@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../chassis/aws.js';
-import { keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
+import { userKeys } from './keys.js';
 import { directoryEntry } from './user-directory.js';
 import type { UserItem } from './user-item.js';
 import type { UserChanges } from './users.js';
@@ -58,11 +59,11 @@ export async function changeIdentity(user: UserItem, change: IdentityChange): Pr
     }
   };
   if (change.username !== undefined) {
-    guardSwap('username', keys.usernameGuard, user.username, change.username);
+    guardSwap('username', userKeys.usernameGuard, user.username, change.username);
     sets.username = change.username;
   }
   if (change.email !== undefined) {
-    guardSwap('email', keys.emailGuard, user.email, change.email);
+    guardSwap('email', userKeys.emailGuard, user.email, change.email);
     if (change.email === null) removes.push('email');
     else sets.email = change.email;
   }
@@ -97,7 +98,7 @@ export async function changeIdentity(user: UserItem, change: IdentityChange): Pr
     item: {
       Update: {
         TableName,
-        Key: keys.user(user.id),
+        Key: userKeys.user(user.id),
         UpdateExpression: update,
         ConditionExpression: `#username = :username AND ${user.email ? '#email = :email' : '(attribute_not_exists(#email) OR attribute_type(#email, :null))'}`,
         ExpressionAttributeNames: names,
@@ -113,6 +114,6 @@ export async function changeIdentity(user: UserItem, change: IdentityChange): Pr
     if (failed >= 0) return { conflict: steps[failed].conflict };
     throw error;
   }
-  const updated = await dynamo().send(new GetCommand({ TableName, Key: keys.user(user.id), ConsistentRead: true }));
+  const updated = await dynamo().send(new GetCommand({ TableName, Key: userKeys.user(user.id), ConsistentRead: true }));
   return { user: updated.Item as UserItem };
 }

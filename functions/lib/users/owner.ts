@@ -4,7 +4,8 @@ import { emailProblem, usernameProblem } from '../../../shared/domain/username.j
 import { hashPassword } from '../auth/passwords.js';
 import { dynamo } from '../chassis/aws.js';
 import { HttpError, isConditionFailure } from '../chassis/errors.js';
-import { keys, nowIso, tableName } from '../chassis/table.js';
+import { nowIso, tableName } from '../chassis/table.js';
+import { userKeys } from './keys.js';
 import { createUser, findUserByUsername } from './users.js';
 
 export interface OwnerSeed {
@@ -20,7 +21,7 @@ export interface OwnerSeed {
 export async function ensureOwner(seed: OwnerSeed): Promise<'created' | 'exists'> {
   const problem = usernameProblem(seed.username) ?? passwordProblem(seed.password) ?? emailProblem(seed.email);
   if (problem) throw new Error(`Owner bootstrap: ${problem}`);
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.ownerBootstrap() }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.ownerBootstrap() }));
   if (Item) return 'exists';
   const existing = await findUserByUsername(seed.username);
   let userId = existing?.id;
@@ -43,7 +44,7 @@ export async function ensureOwner(seed: OwnerSeed): Promise<'created' | 'exists'
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.ownerBootstrap(), userId, createdAt: nowIso() },
+        Item: { ...userKeys.ownerBootstrap(), userId, createdAt: nowIso() },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

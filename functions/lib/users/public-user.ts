@@ -1,5 +1,5 @@
 import type { User } from '../../../shared/api/user.js';
-import { DEFAULT_REMINDER_HOUR } from '../../../shared/domain/reminder-hour.js';
+import { DEFAULT_REMINDER_HOUR } from '../../../shared/domain/reminders/hour.js';
 import { normalizeRole } from '../../../shared/domain/roles.js';
 import { epochSeconds } from '../chassis/table.js';
 import { effectiveUserItem } from '../membership/membership.js';

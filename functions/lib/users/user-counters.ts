@@ -1,7 +1,8 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { normalizeRole, ROLES, type Role } from '../../../shared/domain/roles.js';
 import { retryOnError } from '../chassis/retry.js';
-import { keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
+import { statsKeys } from '../stats/keys.js';
 
 /**
  * The counters on the STATS item that follow the users themselves
@@ -78,7 +79,7 @@ export function counterUpdate(deltas: Partial<Record<StatsCounter, number>>): Tr
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.stats(),
+      Key: statsKeys.counters(),
       UpdateExpression: `ADD ${entries.map(([name]) => `${name} :${name}`).join(', ')}`,
       ...(ownersDown < 0 ? { ConditionExpression: `${ACTIVE_OWNERS} >= :ownersNeeded` } : {}),
       ExpressionAttributeValues: values,

@@ -2,7 +2,9 @@ import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { retryLeftovers } from '../chassis/retry.js';
-import { keys, tableName, USERS_PARTITION } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
+import { statsKeys } from '../stats/keys.js';
+import { USERS_PARTITION } from './keys.js';
 import { countersOf, ROLE_COUNTERS, type StatsCounter } from './user-counters.js';
 import { directoryEntry } from './user-directory.js';
 import type { UserItem } from './user-item.js';
@@ -21,7 +23,7 @@ import type { UserItem } from './user-item.js';
 export async function upgradeUserDirectory(): Promise<'current' | { usersCounted: number }> {
   const TableName = tableName();
   const marker = ROLE_COUNTERS.owner;
-  const { Item } = await dynamo().send(new GetCommand({ TableName, Key: keys.stats(), ConsistentRead: true }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName, Key: statsKeys.counters(), ConsistentRead: true }));
   if (Item && marker in Item) return 'current';
 
   const totals: Partial<Record<StatsCounter, number>> = {};
@@ -61,7 +63,7 @@ export async function upgradeUserDirectory(): Promise<'current' | { usersCounted
     await dynamo().send(
       new UpdateCommand({
         TableName,
-        Key: keys.stats(),
+        Key: statsKeys.counters(),
         UpdateExpression: `SET ${entries.map((_, i) => `#c${i} = :c${i}`).join(', ')}`,
         ConditionExpression: 'attribute_not_exists(#marker)',
         ExpressionAttributeNames: { '#marker': marker, ...Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])) },

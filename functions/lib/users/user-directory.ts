@@ -1,4 +1,4 @@
-import { keys } from '../chassis/table.js';
+import { userKeys } from './keys.js';
 import type { UserItem } from './user-item.js';
 
 /**
@@ -16,5 +16,5 @@ export function searchTextOf(username: string, email: string | null | undefined)
  * the username or e-mail (creation, `changeIdentity`) and deleted with the user.
  */
 export function directoryEntry(user: Pick<UserItem, 'id' | 'createdAt' | 'username' | 'email'>) {
-  return { ...keys.userDirectory(user.createdAt, user.id), userId: user.id, s: searchTextOf(user.username, user.email) };
+  return { ...userKeys.userDirectory(user.createdAt, user.id), userId: user.id, s: searchTextOf(user.username, user.email) };
 }

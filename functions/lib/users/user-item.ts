@@ -1,5 +1,5 @@
 import type { User } from '../../../shared/api/user.js';
-import type { ReminderRule } from '../../../shared/domain/reminder-rules.js';
+import type { ReminderRule } from '../../../shared/domain/reminders/rules.js';
 import type { EmailSuppression } from '../email/email-suppression.js';
 
 /** Why a user's sessions were ended; decides which 401 flag the next request gets ('admin': sessionInvalidated). */

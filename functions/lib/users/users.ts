@@ -4,9 +4,10 @@ import type { Role } from '../../../shared/domain/roles.js';
 import { deleteEndedCalendarFeed, END_CALENDAR_FEED } from '../calendar/feed-ending.js';
 import { dynamo } from '../chassis/aws.js';
 import { conflict, isConditionFailure } from '../chassis/errors.js';
-import { keys, nowIso, tableName, USERS_PARTITION } from '../chassis/table.js';
+import { nowIso, tableName } from '../chassis/table.js';
 import { settleMembership } from '../membership/membership.js';
 import { addToCounters } from '../stats/counters.js';
+import { USERS_PARTITION, userKeys } from './keys.js';
 import { counterDeltas, counterUpdate, withConflictRetries } from './user-counters.js';
 import { directoryEntry } from './user-directory.js';
 import type { SessionEndReason, UserItem } from './user-item.js';
@@ -14,7 +15,7 @@ import type { SessionEndReason, UserItem } from './user-item.js';
 /** The defaults of SPEC §3 for a new user. */
 export function newUserItem(input: NewUser, id: string, createdAt: string): UserItem {
   return {
-    ...keys.user(id),
+    ...userKeys.user(id),
     sk: 'PROFILE',
     gsi1pk: USERS_PARTITION,
     gsi1sk: `${createdAt}#${id}`,
@@ -68,8 +69,8 @@ export async function createUser(input: NewUser): Promise<UserItem> {
   const item = newUserItem(input, id, nowIso());
   const TableName = tableName();
   const guards = [
-    { ...keys.usernameGuard(item.username), userId: id },
-    ...(item.email ? [{ ...keys.emailGuard(item.email), userId: id }] : []),
+    { ...userKeys.usernameGuard(item.username), userId: id },
+    ...(item.email ? [{ ...userKeys.emailGuard(item.email), userId: id }] : []),
   ];
   const counters = counterUpdate(counterDeltas(null, item));
   try {
@@ -101,7 +102,7 @@ export async function createUser(input: NewUser): Promise<UserItem> {
 
 /** The user with the membership in effect now; a change that fell due is persisted first (functions/lib/membership/membership.ts). */
 export async function getUser(userId: string): Promise<UserItem | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.user(userId) }));
   return Item ? settleMembership(Item as UserItem) : undefined;
 }
 
@@ -112,12 +113,12 @@ async function userIdFromGuard(key: { pk: string; sk: string }): Promise<string 
 
 /** Usernames are unique regardless of case. */
 export async function findUserByUsername(username: string): Promise<UserItem | undefined> {
-  const id = await userIdFromGuard(keys.usernameGuard(username));
+  const id = await userIdFromGuard(userKeys.usernameGuard(username));
   return id ? getUser(id) : undefined;
 }
 
 export async function findUserByEmail(email: string): Promise<UserItem | undefined> {
-  const id = await userIdFromGuard(keys.emailGuard(email));
+  const id = await userIdFromGuard(userKeys.emailGuard(email));
   return id ? getUser(id) : undefined;
 }
 
@@ -126,7 +127,7 @@ export async function findUserByEmail(email: string): Promise<UserItem | undefin
  * there is one (an invitation resolves its invitee in the same time either way, issue 34 §2).
  */
 export function findUserIdByUsernameOrEmail(usernameOrEmail: string): Promise<string | undefined> {
-  return userIdFromGuard(usernameOrEmail.includes('@') ? keys.emailGuard(usernameOrEmail) : keys.usernameGuard(usernameOrEmail));
+  return userIdFromGuard(usernameOrEmail.includes('@') ? userKeys.emailGuard(usernameOrEmail) : userKeys.usernameGuard(usernameOrEmail));
 }
 
 export type UserChanges = Partial<Omit<UserItem, 'pk' | 'sk' | 'id' | 'username' | 'email' | 'gsi1pk' | 'gsi1sk'>>;
@@ -149,7 +150,7 @@ export async function updateUser(userId: string, changes: UserChanges): Promise<
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.user(userId),
+      Key: userKeys.user(userId),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
@@ -171,7 +172,7 @@ export async function setPassword(user: UserItem, passwordHash: string, reason: 
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.user(user.id),
+        Key: userKeys.user(user.id),
         // The calendar feed's link ends with the sessions (issue 34 §16).
         UpdateExpression: `SET passwordHash = :hash, sessionEndReason = :reason REMOVE pendingEmail, pendingEmailUntil, ${END_CALENDAR_FEED} ADD tokenVersion :one, deviceVersion :one`,
         ConditionExpression: 'tokenVersion = :seen',

@@ -1,5 +1,5 @@
 import type { Delivery, DeliveryPage } from '@shared/api/channels';
-import { CHANNEL_TYPE_LABELS } from '@shared/domain/channels';
+import { CHANNEL_TYPE_LABELS } from '@shared/domain/reminders/channels';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../api/client';
 import styles from './DeliveriesList.module.css';

@@ -1,5 +1,5 @@
 import { type Channel, routes } from '@shared/api';
-import { hasReminderChannels, maskUrl } from '@shared/domain/channels';
+import { hasReminderChannels, maskUrl } from '@shared/domain/reminders/channels';
 import { Bell, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { type Channel, type ChannelType, routes } from '@shared/api';
-import { CHANNEL_TYPE_LABELS, CHANNEL_TYPES, DEFAULT_NTFY_SERVER } from '@shared/domain/channels';
+import { CHANNEL_TYPE_LABELS, CHANNEL_TYPES, DEFAULT_NTFY_SERVER } from '@shared/domain/reminders/channels';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { Button } from '../../components/ui/Button';

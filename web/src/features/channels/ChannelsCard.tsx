@@ -1,5 +1,5 @@
 import { type Channel, type ChannelTestResult, routes } from '@shared/api';
-import { CHANNEL_TYPE_LABELS, hasReminderChannels, ntfyTopicUrl } from '@shared/domain/channels';
+import { CHANNEL_TYPE_LABELS, hasReminderChannels, ntfyTopicUrl } from '@shared/domain/reminders/channels';
 import { Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

@@ -2,7 +2,7 @@ import { formatAmount } from '@shared/domain/currency';
 import { localToday } from '@shared/domain/dates';
 import { monthLabel, nextPassedBudget } from '@shared/domain/insights';
 import { hasPremiumInsights } from '@shared/domain/roles';
-import { countedSubscriptions } from '@shared/domain/share-totals';
+import { countedSubscriptions } from '@shared/domain/sharing/share-totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { subscriptionsQuery } from '../../api/queries';

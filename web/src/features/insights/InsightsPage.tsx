@@ -16,7 +16,7 @@ import {
 } from '@shared/domain/insights';
 import { paymentsBySubscription } from '@shared/domain/payments';
 import { hasAdvancedStatistics, hasPremiumInsights } from '@shared/domain/roles';
-import { countedSubscriptions, hasSharedSubscriptions } from '@shared/domain/share-totals';
+import { countedSubscriptions, hasSharedSubscriptions } from '@shared/domain/sharing/share-totals';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useMemo } from 'react';

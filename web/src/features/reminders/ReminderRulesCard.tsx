@@ -1,6 +1,6 @@
 import { type AccountReminderRules, authMessages, reminderRuleMessages, routes } from '@shared/api';
-import { startingRules } from '@shared/domain/reminder-rule-labels';
-import { hasCustomReminderRules, MAX_REMINDER_RULES } from '@shared/domain/reminder-rules';
+import { startingRules } from '@shared/domain/reminders/rule-labels';
+import { hasCustomReminderRules, MAX_REMINDER_RULES } from '@shared/domain/reminders/rules';
 import { CircleAlert, CircleCheck, Save } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';

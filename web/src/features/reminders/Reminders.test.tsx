@@ -1,6 +1,6 @@
 import { reminderRuleMessages, routes } from '@shared/api';
 import { authMessages } from '@shared/api/auth-messages';
-import type { ReminderRule } from '@shared/domain/reminder-rules';
+import type { ReminderRule } from '@shared/domain/reminders/rules';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { deferred, failure, on } from '../../testing/api';

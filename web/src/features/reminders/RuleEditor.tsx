@@ -1,6 +1,6 @@
 import type { Channel } from '@shared/api/channels';
-import { CHANNEL_TYPE_LABELS } from '@shared/domain/channels';
-import { REMINDER_EVENT_LABELS } from '@shared/domain/reminder-rule-labels';
+import { CHANNEL_TYPE_LABELS } from '@shared/domain/reminders/channels';
+import { REMINDER_EVENT_LABELS } from '@shared/domain/reminders/rule-labels';
 import {
   EMAIL_CHANNEL,
   MAX_REMINDER_RULES,
@@ -8,7 +8,7 @@ import {
   type ReminderRule,
   type ReminderRuleEvent,
   type ReminderRuleUnit,
-} from '@shared/domain/reminder-rules';
+} from '@shared/domain/reminders/rules';
 import { CircleAlert, Plus, RotateCcw, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';

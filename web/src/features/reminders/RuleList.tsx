@@ -1,5 +1,5 @@
-import { reminderRuleText } from '@shared/domain/reminder-rule-labels';
-import type { ReminderRule } from '@shared/domain/reminder-rules';
+import { reminderRuleText } from '@shared/domain/reminders/rule-labels';
+import type { ReminderRule } from '@shared/domain/reminders/rules';
 import styles from './Reminders.module.css';
 import type { ChannelChoice } from './RuleEditor';
 

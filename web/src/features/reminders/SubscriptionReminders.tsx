@@ -1,6 +1,6 @@
 import { reminderRuleMessages, routes, type SubscriptionReminderRules } from '@shared/api';
-import { startingRules } from '@shared/domain/reminder-rule-labels';
-import { hasCustomReminderRules } from '@shared/domain/reminder-rules';
+import { startingRules } from '@shared/domain/reminders/rule-labels';
+import { hasCustomReminderRules } from '@shared/domain/reminders/rules';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

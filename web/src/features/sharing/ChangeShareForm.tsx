@@ -1,5 +1,5 @@
 import type { SharedMember } from '@shared/api/sharing';
-import type { ShareMode } from '@shared/domain/sharing';
+import type { ShareMode } from '@shared/domain/sharing/sharing';
 import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import { Button } from '../../components/ui/Button';

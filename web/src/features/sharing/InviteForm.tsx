@@ -1,4 +1,4 @@
-import type { ShareMode } from '@shared/domain/sharing';
+import type { ShareMode } from '@shared/domain/sharing/sharing';
 import { Check, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';

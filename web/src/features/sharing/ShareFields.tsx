@@ -1,4 +1,4 @@
-import type { ShareMode } from '@shared/domain/sharing';
+import type { ShareMode } from '@shared/domain/sharing/sharing';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { modeOptions } from './sharingText';

@@ -1,5 +1,5 @@
 import { type SubscriptionMembers, sharingRouteMessages, sharingRoutes } from '@shared/api/sharing';
-import { sharingMessages } from '@shared/domain/sharing';
+import { sharingMessages } from '@shared/domain/sharing/sharing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { failure, on, type Stub } from '../../testing/api';

@@ -1,5 +1,5 @@
 import { formatAmount } from '@shared/domain/currency';
-import { type SettlementState, SHARE_MODES, type ShareMode, type ShareSpec, sharingMessages } from '@shared/domain/sharing';
+import { type SettlementState, SHARE_MODES, type ShareMode, type ShareSpec, sharingMessages } from '@shared/domain/sharing/sharing';
 import type { BadgeTone } from '../../components/ui/Badge';
 
 /** What the Sharing section says when an action fails. */

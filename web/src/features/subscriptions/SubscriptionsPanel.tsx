@@ -1,5 +1,5 @@
 import { hasPaidFeatures, seesAds } from '@shared/domain/roles';
-import { countedSubscriptions, hasSharedSubscriptions } from '@shared/domain/share-totals';
+import { countedSubscriptions, hasSharedSubscriptions } from '@shared/domain/sharing/share-totals';
 import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-stats';
 import { useMemo, useState } from 'react';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Channel } from '../../../shared/api/channels.js';
+import type { Channel } from '../../../../shared/api/channels.js';
 import {
   type ChannelConfig,
   type ChannelConfigs,
@@ -10,13 +10,15 @@ import {
   MAX_CHANNELS,
   maskSecret,
   maskUrl,
-} from '../../../shared/domain/channels.js';
-import { dynamo } from '../chassis/aws.js';
-import { badRequest, conflict, isConditionFailure, notFound } from '../chassis/errors.js';
-import { queryPrefix } from '../chassis/query.js';
-import { AGAIN, retryOnError, retryUntil } from '../chassis/retry.js';
-import { CHANNEL_PREFIX, keys, nowIso, tableName } from '../chassis/table.js';
-import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
+} from '../../../../shared/domain/reminders/channels.js';
+import { dynamo } from '../../chassis/aws.js';
+import { badRequest, conflict, isConditionFailure, notFound } from '../../chassis/errors.js';
+import { queryPrefix } from '../../chassis/query.js';
+import { AGAIN, retryOnError, retryUntil } from '../../chassis/retry.js';
+import { nowIso, tableName } from '../../chassis/table.js';
+import { userKeys } from '../../users/keys.js';
+import { cancellationCodes, withConflictRetries } from '../../users/user-counters.js';
+import { CHANNEL_PREFIX, reminderKeys } from '../keys.js';
 
 /**
  * A user's reminder channels (issue 25 §2): `USER#<id>` / `CHANNEL#<id>` items, read with one Query of the
@@ -101,14 +103,14 @@ export async function listChannels(userId: string): Promise<StoredChannel[]> {
 
 /** One channel of the user, or a 404 (another user's id names nothing here). */
 export async function readChannel(userId: string, channelId: string): Promise<StoredChannel> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.channel(userId, channelId) }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: reminderKeys.channel(userId, channelId) }));
   if (!Item) throw notFound(channelMessages.notFound);
   return fromItem(Item);
 }
 
 /** A channel read by the sender: null when it was deleted meanwhile. */
 export async function findChannel(userId: string, channelId: string): Promise<StoredChannel | null> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.channel(userId, channelId) }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: reminderKeys.channel(userId, channelId) }));
   return Item ? fromItem(Item) : null;
 }
 
@@ -123,7 +125,7 @@ async function storedChannelCount(userId: string): Promise<number | undefined> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.user(userId),
+      Key: userKeys.user(userId),
       ConsistentRead: true,
       ProjectionExpression: '#count',
       ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
@@ -143,7 +145,7 @@ async function recountChannels(userId: string, previous: number | undefined): Pr
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.user(userId),
+        Key: userKeys.user(userId),
         UpdateExpression: 'SET #count = :kept',
         ConditionExpression:
           previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#count)' : 'attribute_exists(pk) AND #count = :previous',
@@ -190,14 +192,14 @@ export async function createChannel(
                 {
                   Put: {
                     TableName,
-                    Item: { ...keys.channel(userId, channel.id), ...channel },
+                    Item: { ...reminderKeys.channel(userId, channel.id), ...channel },
                     ConditionExpression: 'attribute_not_exists(pk)',
                   },
                 },
                 {
                   Update: {
                     TableName,
-                    Key: keys.user(userId),
+                    Key: userKeys.user(userId),
                     UpdateExpression: 'ADD #count :one',
                     ConditionExpression: 'attribute_exists(pk) AND #count < :limit',
                     ExpressionAttributeNames: { '#count': CHANNEL_COUNT },
@@ -242,7 +244,7 @@ export async function updateChannel(
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.channel(userId, channelId), ...channel },
+        Item: { ...reminderKeys.channel(userId, channelId), ...channel },
         ConditionExpression: 'attribute_exists(pk)',
       }),
     );
@@ -267,11 +269,11 @@ export async function deleteChannel(userId: string, channelId: string): Promise<
           dynamo().send(
             new TransactWriteCommand({
               TransactItems: [
-                { Delete: { TableName, Key: keys.channel(userId, channelId), ConditionExpression: 'attribute_exists(pk)' } },
+                { Delete: { TableName, Key: reminderKeys.channel(userId, channelId), ConditionExpression: 'attribute_exists(pk)' } },
                 {
                   Update: {
                     TableName,
-                    Key: keys.user(userId),
+                    Key: userKeys.user(userId),
                     UpdateExpression: 'ADD #count :minusOne',
                     ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
                     ExpressionAttributeNames: { '#count': CHANNEL_COUNT },

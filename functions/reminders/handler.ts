@@ -1,27 +1,27 @@
 import { channelMessages, channelRoutes } from '../../shared/api/channels.js';
 import { pushRoutes } from '../../shared/api/push.js';
 import { type AccountReminderRules, reminderRuleMessages, reminderRuleRoutes } from '../../shared/api/reminders.js';
-import { hasReminderChannels, TEST_SEND_TIMEOUT_MS } from '../../shared/domain/channels.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
-import { DEFAULT_REMINDER_HOUR, hasCustomReminderRules } from '../../shared/domain/reminder-rules.js';
+import { hasReminderChannels, TEST_SEND_TIMEOUT_MS } from '../../shared/domain/reminders/channels.js';
+import { DEFAULT_REMINDER_HOUR, hasCustomReminderRules } from '../../shared/domain/reminders/rules.js';
 import { createApiHandler } from '../lib/auth/signed-in-api.js';
-import { channelView, createChannel, deleteChannel, listChannels, readChannel, updateChannel } from '../lib/channels/channels.js';
-import { listDeliveries, recordDelivery } from '../lib/channels/deliveries.js';
-import { newDeliveryId, sendToChannel } from '../lib/channels/senders.js';
 import { now } from '../lib/chassis/clock.js';
 import { HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import { membershipOf } from '../lib/membership/membership.js';
-import { vapidKeys } from '../lib/push/vapid.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
+import { channelView, createChannel, deleteChannel, listChannels, readChannel, updateChannel } from '../lib/reminders/channels/channels.js';
+import { newDeliveryId, sendToChannel } from '../lib/reminders/channels/senders.js';
+import { vapidKeys } from '../lib/reminders/channels/vapid.js';
+import { listDeliveries, recordDelivery } from '../lib/reminders/deliveries.js';
+import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
 import {
   channelIdsOf,
   reminderRulesInForce,
   requireOwnChannels,
   saveAccountReminderRules,
   withDistinctChannels,
-} from '../lib/reminder-rules/reminder-rules.js';
-import { reindexUserReminders } from '../lib/reminders/reminder-index.js';
+} from '../lib/reminders/reminder-rules.js';
 import { CHANNEL_TESTS_BY_CHANNEL, CHANNEL_TESTS_BY_USER, takeSlots } from '../lib/throttles/throttle.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
@@ -48,9 +48,11 @@ function accountReminders(user: UserItem, channels: { id: string; enabled: boole
 }
 
 /**
- * The channels area (issue 25 §2, §4): a user's reminder channels, 'Send test', and the deliveries log
- * (everybody's: e-mail reminders are logged too), which an admin reads for any user; and the key a
- * browser subscribes to Web Push with, for its 'webpush' channel.
+ * The reminders area (issue 25 §1, §2, §4): where and when a user's reminders go — the account's
+ * reminder rules, the reminder channels, 'Send test', and the deliveries log (everybody's: e-mail
+ * reminders are logged too), which an admin reads for any user; and the key a browser subscribes to
+ * Web Push with, for its 'webpush' channel. The hourly planner and the queue's sender beside it are
+ * functions of their own (planner.ts, sender.ts).
  */
 export const handler = createApiHandler(
   {

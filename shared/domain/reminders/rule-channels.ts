@@ -1,4 +1,4 @@
-import { EMAIL_CHANNEL, type ReminderRule } from './reminder-rules.js';
+import { EMAIL_CHANNEL, type ReminderRule } from './rules.js';
 
 /**
  * A rule's channels as they work now (issue 25 §1;

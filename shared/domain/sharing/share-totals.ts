@@ -9,8 +9,8 @@
  * lifetime spend), so the history is scaled too, by the same share ÷ price ratio: past prices are split
  * at today's split (who shared a past cycle and how is not kept per price).
  */
-import type { PriceChange, Subscription } from '../api/subscription.js';
-import { roundTo } from './currency.js';
+import type { PriceChange, Subscription } from '../../api/subscription.js';
+import { roundTo } from '../currency.js';
 import { minorUnitDecimals } from './sharing.js';
 
 /** The fields a shared subscription's counted amount is computed from. */

@@ -9,8 +9,8 @@
  * the members' shares, so the payer absorbs the rounding remainder and the shares add up to the price
  * exactly: €17.99 split three ways is 5.99 for each member and 6.01 for the payer.
  */
-import { billingCurrency } from './currency.js';
-import { hasPaidFeatures } from './roles.js';
+import { billingCurrency } from '../currency.js';
+import { hasPaidFeatures } from '../roles.js';
 
 export const SHARE_MODES = ['equal', 'percent', 'fixed'] as const;
 export type ShareMode = (typeof SHARE_MODES)[number];

@@ -1,6 +1,6 @@
 import { publicUrl } from '../chassis/config.js';
-import type { Email } from './email.js';
-import { renderEmail } from './email-layout.js';
+import type { Email } from '../email/email.js';
+import { renderEmail } from '../email/email-layout.js';
 
 /** What an invitation mail says about the subscription (issue 26). */
 export interface InvitationMailDetails {

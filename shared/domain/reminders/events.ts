@@ -1,4 +1,4 @@
-import { type BillingPrices, type BillingSchedule, type Charge, cancelByDate, chargeOn, upcomingRenewals } from './billing.js';
+import { type BillingPrices, type BillingSchedule, type Charge, cancelByDate, chargeOn, upcomingRenewals } from '../billing.js';
 
 /**
  * Renewal reminders (SPEC §1, §9): 10 and 3 days before a due date for everybody, and 1 day before for

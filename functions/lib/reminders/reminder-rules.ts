@@ -1,32 +1,36 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reminderRuleMessages } from '../../../shared/api/reminders.js';
-import { rulesInForce } from '../../../shared/domain/reminder-rule-channels.js';
+import { rulesInForce } from '../../../shared/domain/reminders/rule-channels.js';
 import {
   EMAIL_CHANNEL,
   effectiveReminderRules,
   type ReminderRule,
   type RulesOwner,
   type RulesSource,
-} from '../../../shared/domain/reminder-rules.js';
+} from '../../../shared/domain/reminders/rules.js';
 import { dynamo } from '../chassis/aws.js';
 import { badRequest } from '../chassis/errors.js';
 import { queryPrefix } from '../chassis/query.js';
-import { CHANNEL_PREFIX, keys, tableName } from '../chassis/table.js';
+import { tableName } from '../chassis/table.js';
+import { userKeys } from '../users/keys.js';
 import type { UserItem } from '../users/user-item.js';
+import { CHANNEL_PREFIX } from './keys.js';
 
 /**
- * Reminder rules' storage and checks (issue 25 §1, §4), shared by the account's rules (functions/channels)
+ * Reminder rules' storage and checks (issue 25 §1, §4), shared by the account's rules (functions/reminders/handler.ts)
  * and a subscription's own (functions/subscriptions, written through the subscription's transition).
  */
 
 /** The ids of the user's channels, and which are on: one Query of the partition's channel items, keys and flag only. */
 export async function channelIdsOf(userId: string): Promise<{ id: string; enabled: boolean }[]> {
-  const items = await queryPrefix<{ id: string; enabled?: boolean }>(keys.user(userId).pk, CHANNEL_PREFIX, { projection: 'id, enabled' });
+  const items = await queryPrefix<{ id: string; enabled?: boolean }>(userKeys.user(userId).pk, CHANNEL_PREFIX, {
+    projection: 'id, enabled',
+  });
   return items.map((item) => ({ id: String(item.id), enabled: item.enabled !== false }));
 }
 
 /**
- * The rules in force (shared/domain/reminder-rules.ts) as they work with the user's channels now: SPEC's go
+ * The rules in force (shared/domain/reminders/rules.ts) as they work with the user's channels now: SPEC's go
  * out on every channel that is on; own rules lose channels deleted since (e-mail when none is left).
  */
 export function reminderRulesInForce(
@@ -57,7 +61,7 @@ export async function saveAccountReminderRules(userId: string, rules: ReminderRu
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.user(userId),
+      Key: userKeys.user(userId),
       UpdateExpression: rules ? 'SET #rules = :rules' : 'REMOVE #rules',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#rules': 'reminderRules' },

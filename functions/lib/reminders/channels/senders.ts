@@ -1,14 +1,14 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { type ChannelConfigs, type ChannelType, ntfyTopicUrl } from '../../../shared/domain/channels.js';
-import type { RateTable } from '../../../shared/domain/currency.js';
-import { type ReminderRule, ruleKey } from '../../../shared/domain/reminder-rules.js';
-import type { ReminderEvent, ReminderKind } from '../../../shared/domain/reminders.js';
-import { publicUrl } from '../chassis/config.js';
-import { vapidKeys, vapidSubject } from '../push/vapid.js';
-import { pushAnswer, pushRequest, subscriptionKeysProblem } from '../push/web-push.js';
-import { reminderWording } from '../reminders/reminder-email.js';
+import type { RateTable } from '../../../../shared/domain/currency.js';
+import { type ChannelConfigs, type ChannelType, ntfyTopicUrl } from '../../../../shared/domain/reminders/channels.js';
+import type { ReminderEvent, ReminderKind } from '../../../../shared/domain/reminders/events.js';
+import { type ReminderRule, ruleKey } from '../../../../shared/domain/reminders/rules.js';
+import { publicUrl } from '../../chassis/config.js';
+import { reminderWording } from '../reminder-email.js';
 import { type StoredChannel, updateChannel } from './channels.js';
 import { type OutboundAnswer, type OutboundRequest, sendOutbound } from './outbound.js';
+import { vapidKeys, vapidSubject } from './vapid.js';
+import { pushAnswer, pushRequest, subscriptionKeysProblem } from './web-push.js';
 
 /**
  * One reminder as the channels tell it (issue 25 §2), in the reminder e-mail's words
@@ -197,7 +197,7 @@ export const PUSH_GONE_ERROR =
 
 /**
  * Web Push: the reminder's title and first line, encrypted for the browser's subscription and signed with
- * the product's VAPID key (functions/lib/push), through the same guard as every channel. The service
+ * the product's VAPID key (functions/lib/reminders/channels/web-push.ts), through the same guard as every channel. The service
  * worker (web/public/sw.js) shows it, one notification per reminder (its tag), opening the dashboard.
  */
 export const sendWebPush: ChannelSender<'webpush'> = async (config, notification, options) => {
@@ -233,7 +233,7 @@ const overHttp =
 
 /**
  * The sender of each channel type: where every delivery and 'Send test' dispatch
- * (functions/reminders/sender.ts, functions/channels/handler.ts). A new type is one entry here.
+ * (functions/reminders/sender.ts, functions/reminders/handler.ts). A new type is one entry here.
  */
 export const CHANNEL_SENDERS: { [T in ChannelType]: ChannelSender<T> } = {
   ntfy: overHttp('ntfy'),

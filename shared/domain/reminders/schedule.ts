@@ -1,6 +1,6 @@
-import { addDays, isValidTimeZone, wallClockIn } from './dates.js';
-import { DEFAULT_REMINDER_HOUR, offsetHours, type ReminderRule, type ReminderRuleEvent } from './reminder-rules.js';
-import { type RemindedSubscription, reminderEventDates, renewalSkipReason } from './reminders.js';
+import { addDays, isValidTimeZone, wallClockIn } from '../dates.js';
+import { type RemindedSubscription, reminderEventDates, renewalSkipReason } from './events.js';
+import { DEFAULT_REMINDER_HOUR, offsetHours, type ReminderRule, type ReminderRuleEvent } from './rules.js';
 
 /**
  * When reminders go out (issue 25 §1): each rule's reminder at the user's hour, in the user's time zone,

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { channelMessages, type Delivery, type DeliveryPage } from '../../../shared/api/channels.js';
-import { DELIVERY_LOG_DAYS } from '../../../shared/domain/channels.js';
+import { DELIVERY_LOG_DAYS } from '../../../shared/domain/reminders/channels.js';
 import { dynamo } from '../chassis/aws.js';
 import { now } from '../chassis/clock.js';
 import { badRequest } from '../chassis/errors.js';
-import { DELIVERY_PREFIX, epochSeconds, keys, tableName } from '../chassis/table.js';
+import { epochSeconds, tableName } from '../chassis/table.js';
+import { DELIVERY_PREFIX, reminderKeys } from './keys.js';
 
 /**
  * The deliveries log (issue 25 §2): one `USER#<id>` / `DELIVERY#<at>#<id>` item per reminder delivery
@@ -30,7 +31,7 @@ export async function recordDelivery(userId: string, delivery: DeliveryRecord): 
     .send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.delivery(userId, item.at, id), ...item, expiresAt: epochSeconds(at) + DELIVERY_LOG_DAYS * 86400 },
+        Item: { ...reminderKeys.delivery(userId, item.at, id), ...item, expiresAt: epochSeconds(at) + DELIVERY_LOG_DAYS * 86400 },
       }),
     )
     .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'delivery not logged', error: String(error) })));

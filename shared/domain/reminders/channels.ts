@@ -1,10 +1,10 @@
-import { normalizeRole } from './roles.js';
-import { forbiddenCharactersMessage, hasForbiddenCharacters } from './text.js';
+import { normalizeRole } from '../roles.js';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../text.js';
 
 /**
  * Reminder channels (issue 25 §2): where a VIP or Premium user's reminders go besides the e-mail. Each
  * type is one entry of CHANNEL_TYPES and one of CHANNEL_CONFIG_RULES here, and one sender in
- * functions/lib/channels/senders.ts.
+ * functions/lib/reminders/channels/senders.ts.
  */
 export const CHANNEL_TYPES = ['ntfy', 'webhook', 'discord', 'slack', 'webpush'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -89,7 +89,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : und
 
 /**
  * A subscription key of `bytes` bytes in unpadded base64url, as browsers give it, or null. (That p256dh is
- * a point of P-256 is checked when it is used: functions/lib/push/web-push.ts.)
+ * a point of P-256 is checked when it is used: functions/lib/reminders/channels/web-push.ts.)
  */
 function pushKey(value: unknown, bytes: number): string | null {
   const key = text(value)?.replace(/=+$/, '');

@@ -1,6 +1,6 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { secretsClient } from '../chassis/aws.js';
-import { config } from '../chassis/config.js';
+import { secretsClient } from '../../chassis/aws.js';
+import { config } from '../../chassis/config.js';
 import { type VapidKeys, vapidKeysFromSeed } from './web-push.js';
 
 /**

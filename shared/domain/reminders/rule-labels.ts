@@ -1,4 +1,4 @@
-import { EMAIL_CHANNEL, MAX_REMINDER_RULES, type ReminderRule, type ReminderRuleEvent, type ReminderRuleUnit } from './reminder-rules.js';
+import { EMAIL_CHANNEL, MAX_REMINDER_RULES, type ReminderRule, type ReminderRuleEvent, type ReminderRuleUnit } from './rules.js';
 
 /**
  * Reminder rules in words a user reads (issue 25 §1): '3 days before renewal by E-mail and Phone (ntfy)'.

@@ -1,6 +1,6 @@
+import { hasPaidFeatures } from '../roles.js';
 import { hasReminderChannels } from './channels.js';
-import { REMINDER_KINDS, REMINDER_SETTING_DEFAULTS, type ReminderSetting } from './reminders.js';
-import { hasPaidFeatures } from './roles.js';
+import { REMINDER_KINDS, REMINDER_SETTING_DEFAULTS, type ReminderSetting } from './events.js';
 
 /**
  * Reminder rules (issue 25 §1): when a reminder goes out, relative to which date of a subscription, and
@@ -36,7 +36,7 @@ export const REMINDER_OFFSET_RANGES: Record<ReminderRuleUnit, { min: number; max
   weeks: { min: 1, max: 52 },
 };
 
-export { DEFAULT_REMINDER_HOUR } from './reminder-hour.js';
+export { DEFAULT_REMINDER_HOUR } from './hour.js';
 
 /** The user's fields the rules depend on. */
 export interface RulesOwner {
