@@ -48,18 +48,23 @@ async function search(page: Page, text: string): Promise<void> {
 const row = (page: Page, user: { id: string }): Locator => page.locator(`tbody tr[data-user-id="${user.id}"]`);
 const cell = (page: Page, user: { id: string }, index: number): Locator => row(page, user).locator('th, td').nth(index);
 
+/** The row's Membership menu button, in the Membership column (SPEC Â§2, decision 0121). */
 const menuButton = (page: Page, user: { id: string; username: string }): Locator =>
-  row(page, user).getByRole('button', { name: `More actions for ${user.username}` });
+  row(page, user).getByRole('button', { name: `Membership for ${user.username}` });
 
-/** The items of a row's 'More actions' menu, opened by a click. */
+/** The row's delete button, in the Actions column. */
+const deleteButton = (page: Page, user: { id: string; username: string }): Locator =>
+  row(page, user).getByRole('button', { name: `Delete ${user.username}` });
+
+/** The items of a row's Membership menu, opened by a click. */
 async function openRowMenu(page: Page, user: { id: string; username: string }): Promise<Locator> {
   await menuButton(page, user).click();
-  const menu = page.getByRole('menu', { name: `More actions for ${user.username}` });
+  const menu = page.getByRole('menu', { name: `Membership for ${user.username}` });
   await expect(menu).toBeVisible();
   return menu;
 }
 
-/** Chooses `item` in the row's 'More actions' menu. */
+/** Chooses `item` in the row's Membership menu. */
 async function rowAction(page: Page, user: { id: string; username: string }, item: string): Promise<void> {
   await (await openRowMenu(page, user)).getByRole('menuitem', { name: item, exact: true }).click();
 }
@@ -99,18 +104,33 @@ test('the owner sees the page, the tabs, the counters and the table; their own r
   expect(Number(await counts.first().textContent())).toBeGreaterThanOrEqual(1);
 
   const table = page.getByRole('table', { name: /All Users/ });
-  await expect(table.getByRole('columnheader')).toHaveText(['Username', 'Role', 'Subscription', 'Time Left', 'Created', 'Actions']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Username',
+    'Role',
+    'Subscription',
+    'Time Left',
+    'Created',
+    'Actions',
+    'Membership',
+  ]);
 
   await search(page, 'owner');
   const me = table.getByRole('row', { name: /owner \(You\)/ });
   await expect(me).toHaveCount(1);
   await expect(me.getByLabel('Role of owner')).toBeDisabled();
-  await me.getByRole('button', { name: 'More actions for owner' }).click();
-  const del = page.getByRole('menu', { name: 'More actions for owner' }).getByRole('menuitem', { name: 'Cannot delete yourself' });
+  // Delete, in the Actions column: shown, focusable, refused with its reason; choosing it does nothing.
+  const del = me.getByRole('button', { name: 'Delete owner' });
   await expect(del).toHaveAttribute('aria-disabled', 'true');
   await expect(del).toHaveAttribute('title', 'Cannot delete yourself');
-  // Nobody grants themselves a membership or changes their own e-mail here (decision 0104): shown, disabled, with the reason.
-  const ownMenu = page.getByRole('menu', { name: 'More actions for owner' });
+  await del.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  // Nobody grants themselves a membership or changes their own e-mail here (decision 0104): the
+  // Membership column's menu lists them, disabled, with the reason.
+  const ownButton = me.getByRole('button', { name: 'Membership for owner' });
+  await ownButton.click();
+  const ownMenu = page.getByRole('menu', { name: 'Membership for owner' });
+  await expect(ownMenu.getByRole('menuitem')).toHaveText(['Grant Membership', 'Change Email']);
   for (const [item, reason] of [
     ['Grant Membership', 'You cannot grant or extend your own membership'],
     ['Change Email', 'Change your own email in Settings'],
@@ -118,14 +138,14 @@ test('the owner sees the page, the tabs, the counters and the table; their own r
     await expect(ownMenu.getByRole('menuitem', { name: item })).toHaveAttribute('aria-disabled', 'true');
     await expect(ownMenu.getByRole('menuitem', { name: item })).toHaveAttribute('title', reason);
   }
-  // Choosing it does nothing; Escape closes the menu and focus goes back to its button.
+  // Choosing one does nothing; Escape closes the menu and focus goes back to its button.
   await page.keyboard.press('End');
-  await expect(del).toBeFocused();
+  await expect(ownMenu.getByRole('menuitem', { name: 'Change Email' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
-  await expect(me.getByRole('button', { name: 'More actions for owner' })).toBeFocused();
+  await expect(ownButton).toBeFocused();
   await expect(me.getByRole('cell').nth(3)).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}$|^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
   await expectNoAxeViolationsInBothThemes(page, 'the admin dashboard');
@@ -170,7 +190,7 @@ test('grants VIP to a member: their ads go and the yearly report opens; then ext
   await expect(cell(page, member, 2)).toHaveText('-');
   await expect(cell(page, member, 3)).toHaveText('-');
   const menu = await openRowMenu(page, member);
-  await expect(menu.getByRole('menuitem')).toHaveText(['Grant Membership', 'Change Email', `Delete ${member.username}`]);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Grant Membership', 'Change Email']);
   await page.keyboard.press('Escape');
 
   // Grant: a preset, overridden by custom days.
@@ -197,7 +217,7 @@ test('grants VIP to a member: their ads go and the yearly report opens; then ext
   await expect(cell(page, member, 2)).toHaveText('VIP');
   await expect(cell(page, member, 3)).toHaveText('10 days left');
   await expect(row(page, member).getByLabel(`Role of ${member.username}`)).toHaveValue('vip');
-  // Focus goes back to the row's menu button.
+  // Focus goes back to the row's Membership button.
   await expect(menuButton(page, member)).toBeFocused();
 
   // The member's own page follows within its 5-second poll: no ads, the report unlocked.
@@ -206,7 +226,14 @@ test('grants VIP to a member: their ads go and the yearly report opens; then ext
   await expect(memberView.getByRole('dialog', { name: 'Yearly Spending Report' })).toBeVisible();
   await memberView.context().close();
 
-  // Extend: quick adds, a custom number that must be above 0.
+  // Extend: now that a non-forever end date exists, the Membership menu offers it between the two.
+  await expect((await openRowMenu(page, member)).getByRole('menuitem')).toHaveText([
+    'Grant Membership',
+    'Extend Subscription',
+    'Change Email',
+  ]);
+  await page.keyboard.press('Escape');
+  // Quick adds, a custom number that must be above 0.
   await rowAction(page, member, 'Extend Subscription');
   const extend = page.getByRole('dialog', { name: 'Extend Subscription' });
   await expect(extend.getByRole('group', { name: 'Quick add' }).getByRole('button')).toHaveText([
@@ -336,7 +363,7 @@ test('the details show subscriptions and activity; deactivating ends the memberâ
   await expect(row(page, member).getByRole('button', { name: `View details of ${member.username}` })).toBeFocused();
 
   // Delete: the confirmation says everything goes.
-  await rowAction(page, member, `Delete ${member.username}`);
+  await deleteButton(page, member).click();
   const del = page.getByRole('alertdialog', { name: 'Delete User' });
   await expect(del).toContainText('permanently removed');
   await expectNoAxeViolationsInBothThemes(page, 'the delete confirmation');
@@ -381,7 +408,7 @@ const cellsCutBy = async (page: Page): Promise<number> =>
     })()`),
   );
 
-test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), actions in a row menu, the page never sideways', async ({
+test('fits at 1280 to 390 px: the narrowest table, cards below it, every column in view, the Membership menu by keyboard, the page never sideways', async ({
   page,
 }) => {
   const member = await createMember('phone');
@@ -390,6 +417,14 @@ test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), act
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAdmin(page, ownerSession);
   await search(page, member.username);
+  // Either side of the cards' breakpoint (a box of 1000 px, decision 0121): the narrowest table, then
+  // cards where seven columns would be cut.
+  for (const width of [1110, 1090, 960]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(cell(page, member, 6)).toBeVisible();
+    expect(await horizontalOverflow(page), `page overflow at ${width} px`).toBeLessThanOrEqual(0);
+    expect(await cellsCutBy(page), `cells cut at ${width} px`).toBeLessThanOrEqual(0);
+  }
   for (const width of [1280, 768, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(cell(page, member, 2)).toHaveText(/PREMIUM/);
@@ -397,9 +432,12 @@ test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), act
     await shoot(page, `admin-${width}`);
     expect(await horizontalOverflow(page), `page overflow at ${width} px`).toBeLessThanOrEqual(0);
     expect(await cellsCutBy(page), `cells cut at ${width} px`).toBeLessThanOrEqual(0);
+    // A phone's card is taller than what is left of the screen below the counters: scrolled to, as a thumb does.
+    await row(page, member).scrollIntoViewIfNeeded();
     for (const control of [
       row(page, member).getByRole('button', { name: `View details of ${member.username}` }),
       row(page, member).getByLabel(`Role of ${member.username}`),
+      deleteButton(page, member),
       menuButton(page, member),
     ]) {
       await expect(control).toBeInViewport({ ratio: 1 });
@@ -408,15 +446,17 @@ test('fits at 1280, 768 and 390 px: every column in view (cards on a phone), act
     // The menu by keyboard: ArrowDown opens it on its first item, arrows wrap, Escape returns focus.
     await menuButton(page, member).focus();
     await page.keyboard.press('ArrowDown');
-    const menu = page.getByRole('menu', { name: `More actions for ${member.username}` });
+    const menu = page.getByRole('menu', { name: `Membership for ${member.username}` });
     await expect(menuButton(page, member)).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('menuitem', { name: 'Grant Membership' })).toBeFocused();
     await expect(menu).toBeInViewport({ ratio: 1 });
+    // A forever membership has no end date to extend: Grant Membership and Change Email only.
+    await expect(menu.getByRole('menuitem')).toHaveText(['Grant Membership', 'Change Email']);
     await page.keyboard.press('ArrowUp');
-    await expect(menu.getByRole('menuitem', { name: `Delete ${member.username}` })).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: 'Change Email' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Grant Membership' })).toBeFocused();
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
     await expect(menu.getByRole('menuitem', { name: 'Change Email' })).toBeFocused();
     await shoot(page, `admin-menu-${width}`);
     await page.keyboard.press('Escape');

@@ -214,11 +214,11 @@ const ownerScreens: Screen[] = [
     axe: false /* admin.spec.ts */,
   },
   {
-    name: "a user's actions menu",
+    name: "a user's membership actions menu",
     path: '/admin',
     open: async (page) => {
       await page
-        .getByRole('button', { name: /^More actions for / })
+        .getByRole('button', { name: /^Membership for / })
         .first()
         .click();
       await expect(page.getByRole('menu')).toBeVisible();

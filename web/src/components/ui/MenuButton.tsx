@@ -22,19 +22,30 @@ export interface MenuButtonProps {
   className?: string;
 }
 
-/** Where the open menu sits: under the button (above it when there is no room), right edges aligned. */
+/** Where the open menu sits, in viewport pixels. */
 interface Placement {
   top: number;
-  right: number;
+  left: number;
 }
 
-/** Under the button, or above it when there is no room below; right edges aligned. */
+/** The gap kept between the menu and the viewport's edges. */
+const EDGE = 8;
+
+/**
+ * Under the button, or above it when there is no room below. Right edges aligned; when that would run
+ * past the viewport's left edge (a button at the start of a narrow card), left edges aligned; never
+ * past either edge.
+ */
 function placementOf(button: HTMLElement, menu: HTMLElement): Placement {
   const rect = button.getBoundingClientRect();
   const height = menu.offsetHeight;
+  const width = menu.offsetWidth;
+  const viewportWidth = document.documentElement.clientWidth;
   const below = rect.bottom + 4;
   const top = below + height > window.innerHeight && rect.top - 4 - height >= 0 ? rect.top - 4 - height : below;
-  return { top, right: Math.max(8, document.documentElement.clientWidth - rect.right) };
+  const rightAligned = Math.min(rect.right, viewportWidth - EDGE) - width;
+  const left = rightAligned >= EDGE ? rightAligned : Math.min(rect.left, viewportWidth - EDGE - width);
+  return { top, left: Math.max(EDGE, left) };
 }
 
 /**
@@ -163,7 +174,7 @@ export function MenuButton({ label, children, items, className }: MenuButtonProp
           aria-label={label}
           className={styles.menu}
           // Placed before the first paint (useLayoutEffect); never hidden, so its items can take the focus at once.
-          style={placement ?? { top: 0, right: 0 }}
+          style={placement ?? { top: 0, left: 0 }}
           onKeyDown={onMenuKeyDown}
         >
           {items.map((item) => (

@@ -1,88 +1,26 @@
 import type { User } from '@shared/api/user';
-import { formatInstantShort } from '@shared/domain/dates';
-import { timeLeftLabel } from '@shared/domain/membership';
 import type { Role } from '@shared/domain/roles';
 import { useQuery } from '@tanstack/react-query';
-import {
-  ChevronLeft,
-  ChevronRight,
-  Clock,
-  Code,
-  Ellipsis,
-  Eye,
-  Gem,
-  Infinity as InfinityIcon,
-  Mail,
-  Search,
-  Star,
-  Trash2,
-  UserRoundPlus,
-  UsersRound,
-} from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Search, UserRoundPlus, UsersRound } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { RoleBadges } from '../../components/RoleBadges';
-import { Button, ConfirmDialog, EmptyState, IconButton, Input, MenuButton, Spinner, useToast } from '../../components/ui';
+import { Button, ConfirmDialog, EmptyState, Input, Spinner, useToast } from '../../components/ui';
 import { useCurrentUser } from '../../session/context';
 import { AddUserModal } from './AddUserModal';
 import styles from './Admin.module.css';
 import { USERS_PAGE_SIZE, useChangeRole, useDeleteUser, usersPageQuery } from './adminQueries';
 import { ChangeEmailModal } from './ChangeEmailModal';
 import { ExtendModal, GrantModal } from './MembershipModals';
-import { RoleSelect } from './RoleSelect';
-import { refusalReason } from './staffRules';
+import { UserCounts } from './UserCounts';
 import { UserDetailsModal } from './UserDetailsModal';
+import type { UserDialogKind } from './UserRow';
+import { UsersPager } from './UsersPager';
+import { UsersTable } from './UsersTable';
 
 /** How long the search box waits after the last key before it asks the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-type Dialog = { kind: 'details' | 'grant' | 'extend' | 'email' | 'delete'; user: User } | { kind: 'add' } | null;
-
-/** SPEC §2 'The Username cell': display name or username, '@username' when they differ, '(You)'. */
-function UsernameCell({ user, isSelf }: { user: User; isSelf: boolean }) {
-  const shown = user.displayName?.trim() || user.username;
-  return (
-    <div className={styles.nameCell}>
-      <span className={styles.name}>
-        {shown}
-        {isSelf && <span className={styles.you}> (You)</span>}
-      </span>
-      {shown !== user.username && <span className={styles.handle}>@{user.username}</span>}
-    </div>
-  );
-}
-
-function SubscriptionCell({ user }: { user: User }) {
-  if (!user.subscriptionType) return <span className={styles.none}>-</span>;
-  return (
-    <span className={styles.tier}>
-      {user.subscriptionType.toUpperCase()}
-      {user.isForever && (
-        <>
-          <InfinityIcon aria-hidden="true" className={styles.infinity} />
-          <span className="visually-hidden"> forever</span>
-        </>
-      )}
-    </span>
-  );
-}
-
-function timeLeft(user: User): string {
-  if (!user.subscriptionType) return '-';
-  return timeLeftLabel(user, new Date()) ?? '-';
-}
-
-function Counter({ label, value, icon, tone }: { label: string; value: number | undefined; icon: ReactNode; tone: string }) {
-  return (
-    <div className={styles.counter}>
-      <span className={[styles.counterIcon, styles[tone]].join(' ')} aria-hidden="true">
-        {icon}
-      </span>
-      <dt className={styles.counterLabel}>{label}</dt>
-      <dd className={styles.counterValue}>{value ?? '–'}</dd>
-    </div>
-  );
-}
+type Dialog = { kind: UserDialogKind; user: User } | { kind: 'add' } | null;
 
 /** The User Management tab (SPEC §2): counters, search, the All Users table with paging, and its dialogs. */
 export function UserManagementTab() {
@@ -159,12 +97,7 @@ export function UserManagementTab() {
   return (
     <div className={styles.tabBody}>
       <div className={styles.toolbar}>
-        <dl className={styles.counters} aria-label="User counts">
-          <Counter label="Total Users" value={page?.counts.totalUsers} icon={<UsersRound />} tone="primary" />
-          <Counter label="Developers" value={page?.counts.developers} icon={<Code />} tone="info" />
-          <Counter label="Premium" value={page?.counts.premium} icon={<Gem />} tone="premium" />
-          <Counter label="VIP" value={page?.counts.vip} icon={<Star />} tone="gold" />
-        </dl>
+        <UserCounts counts={page?.counts} />
       </div>
 
       <section className={styles.usersCard} aria-labelledby="all-users-heading">
@@ -217,135 +150,28 @@ export function UserManagementTab() {
             }
           />
         ) : (
-          // A table where it fits; in a narrow box each row becomes a card (Admin.module.css). The actions
-          // beyond details and role are in the row's menu, so the rows stay narrow.
-          <div className={styles.tableScroll}>
-            <table className={styles.table} aria-busy={loading || undefined}>
-              <caption className="visually-hidden">
-                All Users{search ? `, matching “${search}”` : ''}, page {pageNumber}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Username</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Subscription</th>
-                  <th scope="col">Time Left</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user) => {
-                  const isSelf = user.id === me.id;
-                  const membershipRefused = refusalReason(me, user, 'membership');
-                  const emailRefused = refusalReason(me, user, 'email');
-                  const deleteRefused = isSelf ? 'Cannot delete yourself' : refusalReason(me, user, 'delete');
-                  const canExtend = Boolean(user.subscriptionType && !user.isForever && user.subscriptionEnd);
-                  return (
-                    <tr key={user.id} data-user-id={user.id}>
-                      <th scope="row">
-                        <UsernameCell user={user} isSelf={isSelf} />
-                      </th>
-                      <td data-label="Role">
-                        <RoleBadges role={user.role} />
-                      </td>
-                      <td data-label="Subscription">
-                        <SubscriptionCell user={user} />
-                      </td>
-                      <td className={styles.nowrap} data-label="Time Left">
-                        {timeLeft(user)}
-                      </td>
-                      <td className={styles.nowrap} data-label="Created">
-                        {formatInstantShort(user.createdAt)}
-                      </td>
-                      <td className={styles.actionsCell}>
-                        <div className={styles.rowActions}>
-                          <IconButton
-                            label={`View details of ${user.username}`}
-                            icon={<Eye aria-hidden="true" />}
-                            size="sm"
-                            onClick={() => setDialog({ kind: 'details', user })}
-                          />
-                          <RoleSelect
-                            user={user}
-                            me={me}
-                            busy={changingRoleOf === user.id}
-                            onChange={(role) => void onRoleChange(user, role)}
-                          />
-                          <MenuButton
-                            label={`More actions for ${user.username}`}
-                            items={[
-                              {
-                                label: 'Grant Membership',
-                                icon: <Gem aria-hidden="true" />,
-                                disabled: Boolean(membershipRefused),
-                                title: membershipRefused,
-                                onSelect: () => setDialog({ kind: 'grant', user }),
-                              },
-                              ...(canExtend
-                                ? [
-                                    {
-                                      label: 'Extend Subscription',
-                                      icon: <Clock aria-hidden="true" />,
-                                      disabled: Boolean(membershipRefused),
-                                      title: membershipRefused,
-                                      onSelect: () => setDialog({ kind: 'extend', user }),
-                                    },
-                                  ]
-                                : []),
-                              {
-                                label: 'Change Email',
-                                icon: <Mail aria-hidden="true" />,
-                                disabled: Boolean(emailRefused),
-                                title: emailRefused,
-                                onSelect: () => setDialog({ kind: 'email', user }),
-                              },
-                              {
-                                label: isSelf ? 'Cannot delete yourself' : `Delete ${user.username}`,
-                                title: deleteRefused,
-                                icon: <Trash2 aria-hidden="true" />,
-                                danger: true,
-                                disabled: Boolean(deleteRefused),
-                                onSelect: () => setDialog({ kind: 'delete', user }),
-                              },
-                            ]}
-                          >
-                            <Ellipsis aria-hidden="true" />
-                          </MenuButton>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <UsersTable
+            users={users}
+            me={me}
+            search={search}
+            pageNumber={pageNumber}
+            loading={loading}
+            changingRoleOf={changingRoleOf}
+            onRoleChange={(user, role) => void onRoleChange(user, role)}
+            onOpen={(kind, user) => setDialog({ kind, user })}
+          />
         )}
 
         {(hasPrevious || hasNext) && (
-          <nav className={styles.paging} aria-label="All Users pages">
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<ChevronLeft aria-hidden="true" />}
-              disabled={!hasPrevious || loading}
-              onClick={() => setCursors((list) => list.slice(0, -1))}
-            >
-              Previous
-            </Button>
-            <span className={styles.pageNumber} aria-live="polite">
-              {pageCount ? `Page ${pageNumber} of ${pageCount}` : `Page ${pageNumber}`}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              trailingIcon={<ChevronRight aria-hidden="true" />}
-              disabled={!hasNext || loading}
-              onClick={() => page?.nextCursor && setCursors((list) => [...list, page.nextCursor])}
-            >
-              Next
-            </Button>
-          </nav>
+          <UsersPager
+            pageNumber={pageNumber}
+            pageCount={pageCount}
+            hasPrevious={hasPrevious}
+            hasNext={hasNext}
+            loading={loading}
+            onPrevious={() => setCursors((list) => list.slice(0, -1))}
+            onNext={() => page?.nextCursor && setCursors((list) => [...list, page.nextCursor])}
+          />
         )}
       </section>
 
