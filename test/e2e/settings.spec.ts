@@ -58,27 +58,16 @@ async function otherDevice(browser: Browser, token: string): Promise<Page> {
   return page;
 }
 
-test('change password: the mismatch is caught here, a wrong current password keeps you signed in, success ends the other sessions', async ({
-  page,
-  browser,
-}) => {
+test('change password: a wrong current password keeps you signed in, success ends the other sessions', async ({ page, browser }) => {
+  // The fields' own checks (disabled until filled, the mismatch, the messages) are component tests:
+  // web/src/features/settings/AccountForms.test.tsx. Here: what the server's answers do to the sessions.
   const user = await createMember('pw');
   await openSettings(page, user.token);
   const other = await otherDevice(browser, await signInAgain(user));
 
   const card = section(page, 'Change Password');
   const submit = card.getByRole('button', { name: 'Change Password' });
-  await expect(submit).toBeDisabled();
-  await card.getByLabel('Current password').fill(PASSWORD);
-  await expect(submit).toBeDisabled();
   await card.getByLabel('New password', { exact: true }).fill('Fresh-Pass-42!');
-  await expect(submit).toBeEnabled();
-  await expect(card.getByText('Password strength:')).toBeVisible();
-
-  await card.getByLabel('Confirm new password').fill('Fresh-Pass-43!');
-  await submit.click();
-  await expect(card.getByText('New passwords do not match', { exact: true })).toBeVisible();
-  await expect(card.getByLabel('Confirm new password')).toBeFocused();
 
   // A wrong current password is the server's 400 message, not a sign-out.
   await card.getByLabel('Current password').fill('Not-My-Pass-1!');
@@ -110,56 +99,22 @@ test('change password: the mismatch is caught here, a wrong current password kee
   await signInAgain(user, 'Fresh-Pass-42!');
 });
 
-test('account information: a new e-mail asks for the password, stays pending until its mailed link is opened; taken and short usernames show at the field', async ({
-  page,
-}) => {
+test('account information: a new e-mail asks for the password, stays pending until its mailed link is opened', async ({ page }) => {
+  // The username's checks and the password field's own messages are component tests (AccountForms.test.tsx).
   const user = await createMember('info');
-  const taken = await createMember('taken');
   await openSettings(page, user.token);
   const card = section(page, 'Account Information');
-  await expect(card.getByLabel('Email')).toHaveAttribute('type', 'email');
   await expect(card.getByLabel('Username')).toHaveValue(user.username);
-
-  await card.getByLabel('Username').fill('ab');
-  await card.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(card.getByText('Username must be at least 3 characters long', { exact: true })).toBeVisible();
-  await expect(card.getByLabel('Username')).toBeFocused();
-  await card.getByLabel('Username').fill('');
-  await card.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(card.getByText('Username is required', { exact: true })).toBeVisible();
-
-  await card.getByLabel('Username').fill(taken.username);
-  await card.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(card.getByText('Username is already taken', { exact: true })).toBeVisible();
-  await expect(card.getByLabel('Username')).toBeFocused();
-
-  await card.getByLabel('Username').fill(user.username);
   await card.getByLabel('Display name').fill('Casey Tracker');
   await card.getByLabel('Phone number (optional)').fill('+1 555 0100');
   await card.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card.getByText('Account settings updated successfully!', { exact: true })).toBeFocused();
 
-  // Changing the address asks for the current password (issue 21), in a field shown only while the address differs.
+  // Changing the address asks for the current password (issue 21): the real server takes it.
   const email = card.getByLabel('Email');
   const currentPassword = card.getByLabel('Current password');
   const oldEmail = `${user.username}@example.com`;
   const newEmail = `${user.username}-new@example.com`;
-  await expect(currentPassword).toHaveCount(0);
-  await email.fill(newEmail);
-  await expect(currentPassword).toHaveAttribute('type', 'password');
-  await expect(currentPassword).toHaveAttribute('autocomplete', 'current-password');
-  await card.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(card.getByText('Enter your current password to change your email', { exact: true })).toBeVisible();
-  await expect(currentPassword).toBeFocused();
-  await currentPassword.fill('Not-My-Pass-1!');
-  await card.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(card.getByText('Current password is incorrect', { exact: true })).toBeVisible();
-  await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
-  await expect(currentPassword).toBeFocused();
-  await expect(page).toHaveURL(/\/settings$/);
-  // The saved address typed back needs no password.
-  await email.fill(oldEmail);
-  await expect(currentPassword).toHaveCount(0);
   await email.fill(newEmail);
   await currentPassword.fill(PASSWORD);
   await card.getByRole('button', { name: 'Save Changes' }).click();
