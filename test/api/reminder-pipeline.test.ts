@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReminderMessage } from '../../functions/reminders/message.js';
 import type { ReminderConsumer } from '../../local/reminder-queue.js';
 import { addDays } from '../../shared/domain/dates.js';
-import { apiUrl, call, getItem, mailsTo, type SignedInUser, signedInUser, stack, table } from './helpers.js';
+import { apiUrl, call, getItem, mailsTo, runFunctionsInThisProcess, type SignedInUser, signedInUser, stack, table } from './helpers.js';
 
 /**
  * The reminder pipeline end to end (issue 11 §1): the real planner, the local in-process queue and the
@@ -75,11 +75,12 @@ async function startSesFront(emulator: string): Promise<string> {
 const TIMINGS = { visibilityTimeoutMs: 2000, maxReceiveCount: 3, concurrency: 2, delayMsPerSecond: 2 };
 
 let local: typeof import('../../local/functions.js');
+let restoreEnvironment = () => {};
 
 beforeAll(async () => {
   const ses = await startSesFront(stack.mailboxUrl);
   // The functions' environment, as the local stack sets it, SES reached through the front.
-  Object.assign(process.env, stack.functionsEnvironment, {
+  restoreEnvironment = runFunctionsInThisProcess({
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
@@ -94,6 +95,7 @@ beforeAll(async () => {
   });
   local = await import('../../local/functions.js');
 });
+afterAll(() => restoreEnvironment());
 afterAll(() => new Promise<void>((resolve) => sesFront?.close(() => resolve())));
 
 async function subscribe(user: SignedInUser, name: string, dueDate: string) {

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../local/emulators.js';
-import { stack } from './helpers.js';
+import { runFunctionsInThisProcess, stack } from './helpers.js';
 
 /**
  * A table written before the admin console (issue 10): users without search-directory entries and a
@@ -12,6 +12,8 @@ import { stack } from './helpers.js';
 const TABLE = `pre-admin-console-${Date.now()}`;
 let upgradeUserDirectory: typeof import('../../functions/lib/users/user-directory-upgrade.js').upgradeUserDirectory;
 let documents: DynamoDBDocumentClient;
+let restoreEnvironment = () => {};
+afterAll(() => restoreEnvironment());
 
 const oldUser = (id: string, role: string, extra: Record<string, unknown> = {}) => ({
   pk: `USER#${id}`,
@@ -28,7 +30,7 @@ const oldUser = (id: string, role: string, extra: Record<string, unknown> = {}) 
 });
 
 beforeAll(async () => {
-  Object.assign(process.env, stack.functionsEnvironment, {
+  restoreEnvironment = runFunctionsInThisProcess({
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
