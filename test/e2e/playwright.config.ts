@@ -32,7 +32,10 @@ export default defineConfig({
   use: {
     // Set by global-setup.ts, which runs before the workers load this file.
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // No trace is recorded: recording one (its screencast above all) cost more CPU than the rest of Chromium's work
+    // together (docs/decisions/0127-browser-stage-cpu.md). A failure keeps its screenshot and the page's snapshot
+    // (error-context.md); to trace a failing test, run it again with `--trace on`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     // The app's service worker (web/public/sw.js) answers navigations, which page.route() does not see:
     // specs stub the network without it; push.spec.ts, which tests it, allows it.

@@ -102,7 +102,8 @@ test('enables 2FA in the wizard, then signs in with a code, a backup code and a 
   await dialog.getByRole('button', { name: 'Copy key' }).click();
   await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
-  await expect(dialog.getByRole('button', { name: 'Copy key' })).toBeVisible({ timeout: 3000 });
+  // It turns back (after SPEC's 2 s, which the component test times: TwoFactorSetupWizard.test.tsx).
+  await expect(dialog.getByRole('button', { name: 'Copy key' })).toBeVisible();
   await expectNoAxeViolationsInBothThemes(page, 'the wizard, step 1');
 
   // Step 2: Back returns to step 1; a wrong code shows the server's message; the right one is sent by itself.

@@ -71,8 +71,12 @@ describe('the two-factor setup wizard', () => {
     expect(screen.getByRole('list', { name: 'Setup progress' }).querySelector('[aria-current="step"]')?.textContent).toBe('1Step 1: Scan');
     expect(screen.getByText('Google Authenticator')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Copy key' }));
+    const copiedAt = Date.now();
     expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(setup.manualEntry);
+    // SPEC §9: 'Copied!' lasts 2 seconds.
+    await vi.waitFor(() => screen.getByRole('button', { name: 'Copy key' }), { timeout: 4000, interval: 100 });
+    expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(1900);
   });
 
   test('step 2: a short code is refused with SPEC’s message; a wrong one clears the field and says so', async () => {
