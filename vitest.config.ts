@@ -36,6 +36,11 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
+          // The files of a worker share one module graph, so a product one file synthesized (test/infra/synth.ts)
+          // serves the others that ask for the same context, and aws-cdk-lib loads once per worker
+          // (docs/decisions/0125-infra-tests-synthesize-once.md). Its cloud assemblies go to one folder for the run.
+          isolate: false,
+          globalSetup: ['test/infra/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -3,33 +3,44 @@ import { readFileSync } from 'node:fs';
 import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE, AUTH_THROTTLE, MAIL_THROTTLE, PUBLIC_MAIL_ROUTES } from '../../infra/api.js';
 import { findingsOf } from '../../infra/checks.js';
 import { DEFAULT_SES_MAX_SEND_RATE } from '../../infra/config.js';
 import { ASSUMPTIONS, PRICES, USER_COUNTS } from '../../scripts/cost-inputs.js';
 import { monthlyBill } from '../../scripts/cost-model.js';
 import { pollVariants, readUsage, sessionRoutes } from '../../scripts/cost-usage.js';
-import { actionsOf, productFunctions, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
+import {
+  actionsOf,
+  CLOUD_CONTEXT,
+  LOCALSTACK_CONTEXT,
+  productFunctions,
+  type SynthesizedProduct,
+  statementsByRole,
+  synthesize,
+} from './synth.js';
 
 /**
  * The stacks checked by the tools of the field (issue 21 §8): cdk-nag's AWS Solutions and
  * Serverless packs and cfn-lint, over every variant the app synthesizes. Functions are not bundled
  * and CloudFormation's own schema check is skipped: neither tool reads function code, and the
- * cloud variant's test runs that check.
+ * cloud variant's test runs that check. The cloud, waf=false and LocalStack variants are the ones the
+ * other files synthesize (test/infra/synth.ts): their worker synthesizes each once for all of them.
  */
 
-const OWNER = { ownerUsername: 'owner', ownerEmail: 'owner@subscriptions.example.com' };
 interface Variant {
   context: Record<string, string>;
   env?: { account: string; region: string };
   /** Also linted by cfn-lint (one run for all, ~4 s of CPU a variant); waf=false's templates are the default's less the web ACL. */
   lint: boolean;
+  /** With CloudFormation's schema check: the cloud variant, as the files that share it synthesize it. */
+  validate?: boolean;
 }
 const VARIANTS: Record<string, Variant> = {
-  'the cloud, in us-east-1 or with no region given (npm run synth), with the first owner': {
-    context: { senderEmail: 'reminders@subscriptions.example.com', ...OWNER },
+  'the cloud, in us-east-1 or with no region given (npm run synth), with the first owner and a support address': {
+    context: CLOUD_CONTEXT,
     lint: true,
+    validate: true,
   },
   'the cloud in another region (the web ACL in its us-east-1 edge stack), with a custom domain and hosted zone': {
     context: {
@@ -42,11 +53,8 @@ const VARIANTS: Record<string, Variant> = {
     env: { account: '123456789012', region: 'eu-west-1' },
     lint: true,
   },
-  'the cloud with -c waf=false': { context: { senderEmail: 'reminders@example.com', waf: 'false' }, lint: false },
-  'LocalStack (target=localstack), with the first owner': {
-    context: { target: 'localstack', senderEmail: 'reminders@example.com', ...OWNER },
-    lint: true,
-  },
+  'the cloud with -c waf=false': { context: { ...CLOUD_CONTEXT, waf: 'false' }, lint: false },
+  'LocalStack (target=localstack), with the first owner': { context: LOCALSTACK_CONTEXT, lint: true },
 };
 
 /** cfn-lint: on PATH, or where CFN_LINT says (cfn-lint 1.x; `.ci/run` checks it is there). */
@@ -148,8 +156,8 @@ const products = new Map<string, SynthesizedProduct>();
 let lintErrors: Promise<Array<{ file: string; error: string }>>;
 
 beforeAll(() => {
-  for (const [name, { context, env }] of Object.entries(VARIANTS)) {
-    products.set(name, synthesize(context, { bundle: false, validate: false, env }));
+  for (const [name, { context, env, validate }] of Object.entries(VARIANTS)) {
+    products.set(name, synthesize(context, { bundle: false, validate: validate ?? false, env }));
   }
   // One cfn-lint run over every linted variant's templates, going on while the cdk-nag tests run.
   const files = Object.entries(VARIANTS).flatMap(([name, { lint }]) =>
@@ -157,9 +165,6 @@ beforeAll(() => {
   );
   lintErrors = cfnLintErrors(files);
   lintErrors.catch(() => undefined);
-});
-afterAll(() => {
-  for (const product of products.values()) product.cleanUp();
 });
 
 describe.each(Object.keys(VARIANTS))('%s', (name) => {

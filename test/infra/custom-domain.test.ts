@@ -1,5 +1,5 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
 
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab';
@@ -20,7 +20,6 @@ beforeAll(() => {
   );
   app = product.application;
 });
-afterAll(() => product?.cleanUp());
 
 describe('custom domain', () => {
   it('serves the site on the domain with its certificate and modern TLS only', () => {

@@ -1,12 +1,12 @@
 import { Stack } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { areaNeeds } from '../../infra/area-needs.js';
 import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
 import { ProductFunction } from '../../infra/product-function.js';
 import { AREAS } from '../../shared/api/index.js';
-import { actionsOf, type PolicyStatementJson, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
+import { actionsOf, CLOUD_CONTEXT, type PolicyStatementJson, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
 
 /**
  * Least privilege (issue 11 §4): no policy allows a Scan, each API area has exactly the table actions
@@ -172,10 +172,7 @@ let product: SynthesizedProduct;
 let deployed: Array<{ name: string; entry: string; granted: Granted }>;
 
 beforeAll(() => {
-  product = synthesize(
-    { senderEmail: 'reminders@subscriptions.example.com', ownerUsername: 'owner', ownerEmail: 'owner@example.com' },
-    { bundle: false },
-  );
+  product = synthesize(CLOUD_CONTEXT, { bundle: false });
   const entries = functionEntries();
   deployed = [
     { stack: product.stacks.data, template: product.data },
@@ -193,7 +190,6 @@ beforeAll(() => {
       });
   });
 });
-afterAll(() => product?.cleanUp());
 
 describe('DynamoDB permissions', () => {
   it('never allows a Scan or every DynamoDB action, in any policy of either stack', () => {
