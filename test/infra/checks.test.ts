@@ -13,7 +13,9 @@ import { pollVariants, readUsage, sessionRoutes } from '../../scripts/cost-usage
 import {
   actionsOf,
   CLOUD_CONTEXT,
+  CUSTOM_DOMAIN_CONTEXT,
   LOCALSTACK_CONTEXT,
+  OTHER_REGION,
   productFunctions,
   type SynthesizedProduct,
   statementsByRole,
@@ -33,7 +35,7 @@ interface Variant {
   env?: { account: string; region: string };
   /** Also linted by cfn-lint (one run for all, ~4 s of CPU a variant); waf=false's templates are the default's less the web ACL. */
   lint: boolean;
-  /** With CloudFormation's schema check: the cloud variant, as the files that share it synthesize it. */
+  /** With CloudFormation's schema check: the variants other files synthesize with it, shared with them. */
   validate?: boolean;
 }
 const VARIANTS: Record<string, Variant> = {
@@ -43,15 +45,10 @@ const VARIANTS: Record<string, Variant> = {
     validate: true,
   },
   'the cloud in another region (the web ACL in its us-east-1 edge stack), with a custom domain and hosted zone': {
-    context: {
-      senderEmail: 'reminders@subscriptions.example.com',
-      domainName: 'subscriptions.example.com',
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab',
-      hostedZoneId: 'Z0123456789ABC',
-      hostedZoneName: 'example.com',
-    },
-    env: { account: '123456789012', region: 'eu-west-1' },
+    context: CUSTOM_DOMAIN_CONTEXT,
+    env: OTHER_REGION,
     lint: true,
+    validate: true,
   },
   'the cloud with -c waf=false': { context: { ...CLOUD_CONTEXT, waf: 'false' }, lint: false },
   'LocalStack (target=localstack), with the first owner': { context: LOCALSTACK_CONTEXT, lint: true },

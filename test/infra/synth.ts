@@ -19,6 +19,18 @@ export const CLOUD_CONTEXT: Record<string, string> = {
   ownerEmail: 'owner@subscriptions.example.com',
   supportEmail: 'help@subscriptions.example.com',
 };
+/** The certificate of CUSTOM_DOMAIN_CONTEXT's domain. */
+export const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab';
+/** The cloud with a custom domain and its hosted zone, which holds the sender's domain too. */
+export const CUSTOM_DOMAIN_CONTEXT: Record<string, string> = {
+  senderEmail: 'reminders@example.com',
+  domainName: 'subscriptions.example.com',
+  certificateArn: CERTIFICATE,
+  hostedZoneId: 'Z0123456789ABC',
+  hostedZoneName: 'example.com',
+};
+/** A region other than us-east-1, as `cdk deploy` gives it: the web ACL goes to a us-east-1 edge stack of its own. */
+export const OTHER_REGION = { account: '123456789012', region: 'eu-west-1' };
 /** The LocalStack variant as `npm run deploy:local` deploys it, with the first owner. */
 export const LOCALSTACK_CONTEXT: Record<string, string> = {
   target: 'localstack',
