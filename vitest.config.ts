@@ -41,6 +41,10 @@ export default defineConfig({
           // (docs/decisions/0125-infra-tests-synthesize-once.md). Its cloud assemblies go to one folder for the run.
           isolate: false,
           globalSetup: ['test/infra/global-setup.ts'],
+          // Its own group: in a run with other projects (npm test's unit, web and infra) vitest keeps a worker's
+          // module graph only from one file to the next of the same project, and a group of its own hands a
+          // single worker all the files at once.
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
