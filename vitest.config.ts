@@ -42,6 +42,15 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
+          // The files of a worker share one module graph, so a product one file synthesized (test/infra/synth.ts)
+          // serves the others that ask for the same context, and aws-cdk-lib loads once per worker
+          // (docs/decisions/0125-infra-tests-synthesize-once.md). Its cloud assemblies go to one folder for the run.
+          isolate: false,
+          globalSetup: ['test/infra/global-setup.ts'],
+          // Its own group: in a run with other projects (npm test's unit, web and infra) vitest keeps a worker's
+          // module graph only from one file to the next of the same project, and a group of its own hands a
+          // single worker all the files at once.
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

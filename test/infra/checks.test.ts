@@ -3,50 +3,55 @@ import { readFileSync } from 'node:fs';
 import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE, AUTH_THROTTLE, MAIL_THROTTLE, PUBLIC_MAIL_ROUTES } from '../../infra/api.js';
 import { findingsOf } from '../../infra/checks.js';
 import { DEFAULT_SES_MAX_SEND_RATE } from '../../infra/config.js';
 import { ASSUMPTIONS, PRICES, USER_COUNTS } from '../../scripts/cost-inputs.js';
 import { monthlyBill } from '../../scripts/cost-model.js';
 import { pollVariants, readUsage, sessionRoutes } from '../../scripts/cost-usage.js';
-import { actionsOf, productFunctions, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
+import {
+  actionsOf,
+  CLOUD_CONTEXT,
+  CUSTOM_DOMAIN_CONTEXT,
+  LOCALSTACK_CONTEXT,
+  OTHER_REGION,
+  productFunctions,
+  type SynthesizedProduct,
+  statementsByRole,
+  synthesize,
+} from './synth.js';
 
 /**
  * The stacks checked by the tools of the field (issue 21 §8): cdk-nag's AWS Solutions and
  * Serverless packs and cfn-lint, over every variant the app synthesizes. Functions are not bundled
  * and CloudFormation's own schema check is skipped: neither tool reads function code, and the
- * cloud variant's test runs that check.
+ * cloud variant's test runs that check. The cloud, waf=false and LocalStack variants are the ones the
+ * other files synthesize (test/infra/synth.ts): their worker synthesizes each once for all of them.
  */
 
-const OWNER = { ownerUsername: 'owner', ownerEmail: 'owner@subscriptions.example.com' };
 interface Variant {
   context: Record<string, string>;
   env?: { account: string; region: string };
   /** Also linted by cfn-lint (one run for all, ~4 s of CPU a variant); waf=false's templates are the default's less the web ACL. */
   lint: boolean;
+  /** With CloudFormation's schema check: the variants other files synthesize with it, shared with them. */
+  validate?: boolean;
 }
 const VARIANTS: Record<string, Variant> = {
-  'the cloud, in us-east-1 or with no region given (npm run synth), with the first owner': {
-    context: { senderEmail: 'reminders@subscriptions.example.com', ...OWNER },
+  'the cloud, in us-east-1 or with no region given (npm run synth), with the first owner and a support address': {
+    context: CLOUD_CONTEXT,
     lint: true,
+    validate: true,
   },
   'the cloud in another region (the web ACL in its us-east-1 edge stack), with a custom domain and hosted zone': {
-    context: {
-      senderEmail: 'reminders@subscriptions.example.com',
-      domainName: 'subscriptions.example.com',
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab',
-      hostedZoneId: 'Z0123456789ABC',
-      hostedZoneName: 'example.com',
-    },
-    env: { account: '123456789012', region: 'eu-west-1' },
+    context: CUSTOM_DOMAIN_CONTEXT,
+    env: OTHER_REGION,
     lint: true,
+    validate: true,
   },
-  'the cloud with -c waf=false': { context: { senderEmail: 'reminders@example.com', waf: 'false' }, lint: false },
-  'LocalStack (target=localstack), with the first owner': {
-    context: { target: 'localstack', senderEmail: 'reminders@example.com', ...OWNER },
-    lint: true,
-  },
+  'the cloud with -c waf=false': { context: { ...CLOUD_CONTEXT, waf: 'false' }, lint: false },
+  'LocalStack (target=localstack), with the first owner': { context: LOCALSTACK_CONTEXT, lint: true },
 };
 
 /** cfn-lint: on PATH, or where CFN_LINT says (cfn-lint 1.x; `.ci/run` checks it is there). */
@@ -148,8 +153,8 @@ const products = new Map<string, SynthesizedProduct>();
 let lintErrors: Promise<Array<{ file: string; error: string }>>;
 
 beforeAll(() => {
-  for (const [name, { context, env }] of Object.entries(VARIANTS)) {
-    products.set(name, synthesize(context, { bundle: false, validate: false, env }));
+  for (const [name, { context, env, validate }] of Object.entries(VARIANTS)) {
+    products.set(name, synthesize(context, { bundle: false, validate: validate ?? false, env }));
   }
   // One cfn-lint run over every linted variant's templates, going on while the cdk-nag tests run.
   const files = Object.entries(VARIANTS).flatMap(([name, { lint }]) =>
@@ -157,9 +162,6 @@ beforeAll(() => {
   );
   lintErrors = cfnLintErrors(files);
   lintErrors.catch(() => undefined);
-});
-afterAll(() => {
-  for (const product of products.values()) product.cleanUp();
 });
 
 describe.each(Object.keys(VARIANTS))('%s', (name) => {

@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_BCRYPT_COST } from '../../functions/lib/chassis/config.js';
 import { API_THROTTLE } from '../../infra/api.js';
 import { areaNeeds } from '../../infra/area-needs.js';
@@ -11,6 +11,7 @@ import { AVATAR_UPLOAD_PREFIX } from '../../shared/api/account.js';
 import { AREAS, routes, routesOfArea } from '../../shared/api/index.js';
 import {
   actionsOf,
+  CLOUD_CONTEXT,
   type PolicyStatementJson,
   type ProductFunctionResource,
   productFunctions,
@@ -39,19 +40,10 @@ function functionOfArea(area: string): ProductFunctionResource {
 beforeAll(() => {
   // Without esbuild: these tests read the templates only. The functions' bundles are built by `npm run synth`
   // (cdk.out) and, with the stack's own options, measured in bundling.test.ts.
-  product = synthesize(
-    {
-      senderEmail: 'reminders@subscriptions.example.com',
-      ownerUsername: 'owner',
-      ownerEmail: 'owner@subscriptions.example.com',
-      supportEmail: 'help@subscriptions.example.com',
-    },
-    { bundle: false },
-  );
+  product = synthesize(CLOUD_CONTEXT, { bundle: false });
   app = product.application;
   functions = productFunctions(app);
 });
-afterAll(() => product?.cleanUp());
 
 describe('functions', () => {
   it('deploys one function per API area of the contract, plus the reminder planner and sender, the membership expiry, the e-mail feedback, the avatar function, the daily rates and the owner bootstrap', () => {
@@ -735,13 +727,9 @@ describe('reminders', () => {
       ['50', 10],
     ] as const) {
       const other = synthesize({ senderEmail: 'reminders@example.com', sesMaxSendRate: rate }, { bundle: false, validate: false });
-      try {
-        other.application.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: senders } });
-        const sender = productFunctions(other.application).find((f) => f.properties.Description === SENDER);
-        expect(Number(sender?.properties.Environment.Variables.SES_SEND_RATE_PER_SENDER) * senders).toBeCloseTo(Number(rate));
-      } finally {
-        other.cleanUp();
-      }
+      other.application.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: senders } });
+      const sender = productFunctions(other.application).find((f) => f.properties.Description === SENDER);
+      expect(Number(sender?.properties.Environment.Variables.SES_SEND_RATE_PER_SENDER) * senders).toBeCloseTo(Number(rate));
     }
   });
 

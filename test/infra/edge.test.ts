@@ -1,24 +1,27 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE, AUTH_THROTTLE, MAIL_ROUTES, MAIL_THROTTLE } from '../../infra/api.js';
 import { mailRoutePaths, WAF_LOG_GROUP_PREFIX, WAF_MANAGED_RULE_GROUPS, WAF_RATE_LIMITS } from '../../infra/edge.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { EDGE_HEADERS } from '../../shared/api/edge.js';
 import { AREAS, routes } from '../../shared/api/index.js';
-import { actionsOf, productFunctions, resourcesOf, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
+import {
+  actionsOf,
+  CLOUD_CONTEXT,
+  CUSTOM_DOMAIN_CONTEXT,
+  LOCALSTACK_CONTEXT,
+  OTHER_REGION,
+  productFunctions,
+  resourcesOf,
+  type SynthesizedProduct,
+  statementsByRole,
+  synthesize,
+} from './synth.js';
 
 /** The edge in the synthesized templates (issue 11 §2, docs/decisions/0062-the-edge.md). */
 
-const CONTEXT = { senderEmail: 'reminders@subscriptions.example.com' };
-const products: SynthesizedProduct[] = [];
-function synth(...args: Parameters<typeof synthesize>) {
-  const product = synthesize(...args);
-  products.push(product);
-  return product;
-}
-afterAll(() => {
-  for (const product of products) product.cleanUp();
-});
+const CONTEXT = CLOUD_CONTEXT;
+const synth = synthesize;
 
 interface Rule {
   Name: string;
@@ -241,7 +244,8 @@ describe('with -c waf=false', () => {
 describe('deployed in another region', () => {
   let product: SynthesizedProduct;
   beforeAll(() => {
-    product = synth(CONTEXT, { bundle: false, env: { account: '123456789012', region: 'eu-west-1' } });
+    // With a custom domain, as test/infra/custom-domain.test.ts has it: one synthesis for both.
+    product = synth(CUSTOM_DOMAIN_CONTEXT, { bundle: false, env: OTHER_REGION });
   });
 
   it('puts the web ACL in a us-east-1 stack of its own, which the distribution refers to by a stack output', () => {
@@ -265,10 +269,7 @@ describe('deployed in another region', () => {
   });
 
   it('has no edge stack with waf=false', () => {
-    const withoutWaf = synth(
-      { ...CONTEXT, waf: 'false' },
-      { bundle: false, validate: false, env: { account: '123456789012', region: 'eu-west-1' } },
-    );
+    const withoutWaf = synth({ ...CONTEXT, waf: 'false' }, { bundle: false, validate: false, env: OTHER_REGION });
     expect(withoutWaf.stacks.edge).toBeUndefined();
   });
 });
@@ -276,7 +277,7 @@ describe('deployed in another region', () => {
 describe('on LocalStack (no CloudFront)', () => {
   let app: Template;
   beforeAll(() => {
-    app = synth({ target: 'localstack', senderEmail: 'reminders@example.com' }, { bundle: false, validate: false }).application;
+    app = synth(LOCALSTACK_CONTEXT, { bundle: false, validate: false }).application;
   });
 
   it('has no web ACL and no origin secret: the functions check none there', () => {

@@ -1,17 +1,16 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, CROSS_ORIGIN_API, routes } from '../../shared/api/index.js';
-import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
+import { LOCALSTACK_CONTEXT, productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
 
 let product: SynthesizedProduct;
 let app: Template;
 
 beforeAll(() => {
   // Function code and template schemas are covered by the cloud variant's test; skipped here for speed.
-  product = synthesize({ target: 'localstack', senderEmail: 'reminders@example.com' }, { bundle: false, validate: false });
+  product = synthesize(LOCALSTACK_CONTEXT, { bundle: false, validate: false });
   app = product.application;
 });
-afterAll(() => product?.cleanUp());
 
 /** `METHOD /path` of every REST API method except CORS preflights, rebuilt from the resource tree. */
 function restRouteKeys(template: Template): string[] {

@@ -6,7 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS_LOG_FORMAT } from '../../infra/api.js';
 import { WAF_LOG_GROUP_PREFIX, WAF_LOGGED_ACTIONS, WAF_REDACTED_HEADERS } from '../../infra/edge.js';
 import { API_ERROR_RATE_ALARMS, DURATION_ALARM_SHARE_OF_TIMEOUT, Monitoring, ROUTE_ERRORS_QUERY } from '../../infra/monitoring.js';
@@ -15,7 +15,7 @@ import { JWT_KEY_ROTATION_DAYS } from '../../infra/secrets.js';
 import { builtSite } from '../../infra/site-build.js';
 import { ASSUMPTIONS } from '../../scripts/cost-inputs.js';
 import { METRICS_NAMESPACE } from '../../shared/metrics.js';
-import { productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
+import { CLOUD_CONTEXT, LOCALSTACK_CONTEXT, productFunctions, resourcesOf, type SynthesizedProduct, synthesize } from './synth.js';
 
 /** Issue 11 §4: logs that outlive the stack, tracing, the missing alarms and their dashboard, unpublished source maps. */
 
@@ -23,13 +23,9 @@ let product: SynthesizedProduct;
 let alarms: Record<string, { Properties: Record<string, unknown> }>;
 
 beforeAll(() => {
-  product = synthesize(
-    { senderEmail: 'reminders@subscriptions.example.com', ownerUsername: 'owner', ownerEmail: 'owner@example.com' },
-    { bundle: false },
-  );
+  product = synthesize(CLOUD_CONTEXT, { bundle: false });
   alarms = resourcesOf(product.application, 'AWS::CloudWatch::Alarm');
 });
-afterAll(() => product?.cleanUp());
 
 /** Alarms on one Lambda metric, by the function's logical id. */
 function lambdaAlarms(metricName: string): Map<string, Record<string, unknown>> {
@@ -279,12 +275,8 @@ describe('the session signing key', () => {
   });
 
   it('does not rotate the key on LocalStack, whose deployment keeps one key', () => {
-    const localstack = synthesize({ target: 'localstack', senderEmail: 'reminders@example.com' }, { bundle: false, validate: false });
-    try {
-      localstack.data.resourceCountIs('AWS::SecretsManager::RotationSchedule', 0);
-    } finally {
-      localstack.cleanUp();
-    }
+    const localstack = synthesize(LOCALSTACK_CONTEXT, { bundle: false, validate: false });
+    localstack.data.resourceCountIs('AWS::SecretsManager::RotationSchedule', 0);
   });
 });
 

@@ -1,12 +1,12 @@
 import { Stack } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
-import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { areaNeeds } from '../../infra/area-needs.js';
-import { bundleOptionsFor, functionEntries } from '../../infra/bundling.js';
+import { functionEntries } from '../../infra/bundling.js';
 import { ProductFunction } from '../../infra/product-function.js';
 import { AREAS } from '../../shared/api/index.js';
-import { actionsOf, type PolicyStatementJson, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
+import { functionBundles } from './bundles.js';
+import { actionsOf, CLOUD_CONTEXT, type PolicyStatementJson, type SynthesizedProduct, statementsByRole, synthesize } from './synth.js';
 
 /**
  * Least privilege (issue 11 §4): no policy allows a Scan, each API area has exactly the table actions
@@ -87,16 +87,13 @@ function callArguments(code: string, callee: RegExp): string[] {
   return found;
 }
 
-async function reachedBy(name: string, entry: string): Promise<Reached> {
-  const result = await build({
-    ...bundleOptionsFor(name),
-    minify: false,
-    entryPoints: [entry],
-    outfile: 'index.mjs',
-    write: false,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles.find((file) => file.path.endsWith('index.mjs'))?.text ?? '';
+/**
+ * What a function's bundle reaches. Every function's unminified bundle comes from one esbuild run (test/infra/bundles.ts),
+ * each the one a run for that function alone makes, with its options (bundleOptionsFor).
+ */
+async function reachedBy(name: string): Promise<Reached> {
+  const code = (await functionBundles({ minify: false })).get(name)?.text;
+  if (code === undefined) throw new Error(`${name}: no bundle (its entry is not in functionEntries(), infra/bundling.ts)`);
   // esbuild heads each module's code with `// <path>`: the product's own modules are the ones outside node_modules.
   const ownCode = code
     .split(/^\/\/ (?=\S+\.[cm]?[jt]sx?$)/m)
@@ -172,10 +169,7 @@ let product: SynthesizedProduct;
 let deployed: Array<{ name: string; entry: string; granted: Granted }>;
 
 beforeAll(() => {
-  product = synthesize(
-    { senderEmail: 'reminders@subscriptions.example.com', ownerUsername: 'owner', ownerEmail: 'owner@example.com' },
-    { bundle: false },
-  );
+  product = synthesize(CLOUD_CONTEXT, { bundle: false });
   const entries = functionEntries();
   deployed = [
     { stack: product.stacks.data, template: product.data },
@@ -193,7 +187,6 @@ beforeAll(() => {
       });
   });
 });
-afterAll(() => product?.cleanUp());
 
 describe('DynamoDB permissions', () => {
   it('never allows a Scan or every DynamoDB action, in any policy of either stack', () => {
@@ -238,7 +231,7 @@ describe("every function's grants follow its code", () => {
   it('grants each function the table actions and indexes its bundle calls, the S3 and Secrets Manager actions it calls, and no service it never calls', async () => {
     const found = await Promise.all(
       deployed.map(async (fn) => {
-        const reached = await reachedBy(fn.name, fn.entry);
+        const reached = await reachedBy(fn.name);
         const { indexActions: _checkedAbove, ...granted } = fn.granted;
         return {
           name: fn.name,
@@ -260,13 +253,11 @@ describe("every function's grants follow its code", () => {
 
   it('reads the calls a bundle makes, tree-shaken: an unused export adds nothing, a Scan would be seen', async () => {
     // The daily rates function puts one item and calls nothing else.
-    const rates = functionEntries().find((fn) => fn.name === 'daily-rates');
-    const reached = await reachedBy('daily-rates', rates?.entry ?? '');
+    const reached = await reachedBy('daily-rates');
     expect(reached.tableActions).toEqual(['dynamodb:PutItem']);
     expect(reached.actions).toEqual(['dynamodb:PutItem']);
     // The same bundle with its sign-in path (as an area with signed-in routes has it).
-    const membership = functionEntries().find((fn) => fn.name === 'membership');
-    const signedIn = await reachedBy('membership', membership?.entry ?? '');
+    const signedIn = await reachedBy('membership');
     expect(signedIn.tableActions).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
     expect(signedIn.actions).toEqual(expect.arrayContaining(['scheduler:CreateSchedule', 'secretsmanager:GetSecretValue']));
   });

@@ -1,12 +1,43 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { inject } from 'vitest';
 import { projectRoot } from '../../infra/bundling.js';
 import { readDeploymentConfig } from '../../infra/config.js';
 import { addSubscriptionTracker, type SubscriptionTrackerStacks } from '../../infra/subscription-tracker.js';
+
+/**
+ * The contexts the test files share (docs/decisions/0125-infra-tests-synthesize-once.md): a file that needs
+ * the cloud variant asks for this one, so the run synthesizes it once for all of them.
+ */
+export const CLOUD_CONTEXT: Record<string, string> = {
+  senderEmail: 'reminders@subscriptions.example.com',
+  ownerUsername: 'owner',
+  ownerEmail: 'owner@subscriptions.example.com',
+  supportEmail: 'help@subscriptions.example.com',
+};
+/** The certificate of CUSTOM_DOMAIN_CONTEXT's domain. */
+export const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab';
+/** The cloud with a custom domain and its hosted zone, which holds the sender's domain too. */
+export const CUSTOM_DOMAIN_CONTEXT: Record<string, string> = {
+  senderEmail: 'reminders@example.com',
+  domainName: 'subscriptions.example.com',
+  certificateArn: CERTIFICATE,
+  hostedZoneId: 'Z0123456789ABC',
+  hostedZoneName: 'example.com',
+};
+/** A region other than us-east-1, as `cdk deploy` gives it: the web ACL goes to a us-east-1 edge stack of its own. */
+export const OTHER_REGION = { account: '123456789012', region: 'eu-west-1' };
+/** The LocalStack variant as `npm run deploy:local` deploys it, with the first owner. */
+export const LOCALSTACK_CONTEXT: Record<string, string> = {
+  target: 'localstack',
+  senderEmail: 'reminders@example.com',
+  ownerUsername: 'owner',
+  ownerEmail: 'owner@subscriptions.example.com',
+};
 
 export interface SynthesizedProduct {
   app: App;
@@ -17,8 +48,6 @@ export interface SynthesizedProduct {
   edge?: Template;
   /** The synthesized template files of every stack, for tools that read templates (cfn-lint). */
   templateFiles: string[];
-  /** Deletes the temporary cloud assembly and site folders. */
-  cleanUp(): void;
 }
 
 /** A stand-in for web/dist, so the infra tests neither need nor run the web build. */
@@ -42,15 +71,47 @@ export interface SynthesisOptions {
 }
 
 /**
+ * Where the cloud assemblies go: the folder test/infra/global-setup.ts made for the run (and deletes after
+ * it), or a temporary folder of this process when a file runs outside the infra project.
+ */
+function synthesisRoot(): string {
+  let root: string | undefined;
+  try {
+    root = inject('infraSynthesisRoot');
+  } catch {
+    root = undefined;
+  }
+  return mkdtempSync(join(root ?? tmpdir(), 'subscription-tracker-synth-'));
+}
+
+/** The products this worker has synthesized, by context, environment and bundling; with whether they were validated. */
+const synthesized = new Map<string, { product: SynthesizedProduct; validated: boolean }>();
+
+/**
  * Synthesizes the product the way `cdk synth` does (cdk.json's feature flags, context values as
  * `-c key=value`), into a temporary folder. A template that breaks CloudFormation's rules fails
  * synthesis, because cdk.json sets `@aws-cdk/core:validateAgainstDefaultRules`.
+ *
+ * Once per worker for each context, environment and bundling: the infra files share their worker's module
+ * graph (vitest.config.ts), so a file asking for a product another file synthesized gets the same one. A
+ * product synthesized with the schema check serves a request without it, not the other way round. The
+ * product is shared: a test reads it, and changes nothing in it.
  */
 export function synthesize(context: Record<string, string>, options: SynthesisOptions = {}): SynthesizedProduct {
+  const key = JSON.stringify([Object.entries(context).sort(([a], [b]) => a.localeCompare(b)), options.env ?? null, options.bundle ?? true]);
+  const validate = options.validate ?? true;
+  const cached = synthesized.get(key);
+  if (cached && (cached.validated || !validate)) return cached.product;
+  const product = synthesizeNow(context, { ...options, validate });
+  synthesized.set(key, { product, validated: validate });
+  return product;
+}
+
+function synthesizeNow(context: Record<string, string>, options: SynthesisOptions): SynthesizedProduct {
   const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as {
     context: Record<string, unknown>;
   };
-  const workDir = mkdtempSync(join(tmpdir(), 'subscription-tracker-synth-'));
+  const workDir = synthesisRoot();
   const app = new App({
     outdir: join(workDir, 'cdk.out'),
     builtinCloudFormationValidation: options.validate ?? true,
@@ -73,7 +134,6 @@ export function synthesize(context: Record<string, string>, options: SynthesisOp
     templateFiles: [stacks.data, stacks.application, ...(stacks.edge ? [stacks.edge] : [])].map((stack) =>
       join(app.outdir, stack.templateFile),
     ),
-    cleanUp: () => rmSync(workDir, { recursive: true, force: true }),
   };
 }
 
