@@ -4,9 +4,11 @@
  * (shared/domain/billing.ts: the price in force at each occurrence, 0 in a free trial, nothing after
  * an end date or a cancellation) converted to one currency (shared/domain/currency.ts).
  *
- * Spend before today is estimated from each subscription's schedule from the day it was first
- * tracked (its first price, or its creation), since the product records what was billed, not what
- * the bank took.
+ * A renewal recorded paid counts the amount charged and one recorded skipped counts nothing, in every
+ * month (issue 35 §1, docs/decisions/0128-months-read-payments.md), as lifetime spend counts them. A
+ * renewal with no record before today is estimated at its price from the day the subscription was
+ * first tracked (its first price, or its creation), since the product records what was billed, not
+ * what the bank took.
  */
 import type { Payment } from '../api/payments.js';
 import type { PriceChange, Subscription } from '../api/subscription.js';
@@ -15,7 +17,8 @@ import { categoryKey, categoryLabel } from './categories.js';
 import { convert, FIXED_RATES, formatAmount, type RateTable, roundMoney } from './currency.js';
 import { addDays, daysBetween, daysInMonth, formatDateShort, parseCalendarDate } from './dates.js';
 import { lifetimeSpend as lifetimeSpendOf, trackedSince } from './payments.js';
-import { scheduledRenewals } from './schedule.js';
+import { type Amount, type RenewalEvent, scheduledRenewals } from './schedule.js';
+import { userShareOf } from './sharing/share-totals.js';
 
 /** What the figures read of a subscription. */
 export type InsightSubscription = Pick<Subscription, 'id' | 'name' | 'category' | 'createdAt'> & BillingSchedule & BillingPrices;
@@ -48,9 +51,25 @@ export function monthLabel(month: string, style: 'short' | 'long' = 'short'): st
   return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: style, year: 'numeric', timeZone: 'UTC' });
 }
 
+/** Each subscription's recorded payments (GET /api/payments, payments.ts `paymentsBySubscription`), by subscription id. */
+export type PaymentsBySubscription = Readonly<Record<string, readonly Pick<Payment, 'dueDate' | 'status' | 'amount' | 'currency'>[]>>;
+
 /**
- * What the subscription's renewals from `from` to `to` cost (schedule.ts), each converted: amounts in
- * `to.currency`. None before `startsOn` (by default the day it was first tracked; null: the whole schedule).
+ * What one renewal of the schedule cost, as the month figures count it (issue 35 §1; decision 0128): a renewal
+ * recorded skipped nothing, one recorded paid the amount charged (its `charged`, as lifetime spend counts it),
+ * one with no record its price in force, none before `startsOn`. A subscription counted at the user's share
+ * (share-totals.ts) keeps its price, the share, when paid: the amount charged is the whole bill, its split is not recorded.
+ */
+function renewalSpend(sub: InsightSubscription, renewal: RenewalEvent, startsOn: string | null): Amount | null {
+  if (renewal.payment === 'skipped') return null;
+  if (renewal.payment === 'paid') return userShareOf(sub) === null ? (renewal.charged ?? renewal.price) : renewal.price;
+  return startsOn && renewal.date < startsOn ? null : renewal.price;
+}
+
+/**
+ * What the subscription's renewals from `from` to `to` cost (schedule.ts, with its recorded `payments`: see
+ * renewalSpend), each converted: amounts in `to.currency`. A renewal with no record counts from `startsOn`
+ * (by default the day it was first tracked; null: the whole schedule); a recorded one counts whenever it falls.
  */
 function spendBetween(
   sub: InsightSubscription,
@@ -58,12 +77,13 @@ function spendBetween(
   to: string,
   { currency, rates = FIXED_RATES }: InCurrency,
   startsOn: string | null = trackedSince(sub),
+  payments: PaymentsBySubscription[string] = [],
 ): number {
-  // The schedule's renewals (issue 35 §1), each at the price in force on its date.
-  return scheduledRenewals(sub, { from: startsOn && startsOn > from ? startsOn : from, to }).reduce(
-    (sum, { price }) => sum + convert(price.amount, price.currency, currency, rates),
-    0,
-  );
+  // The schedule's renewals (issue 35 §1), each at the price in force on its date or as recorded.
+  return scheduledRenewals(sub, { from, to, payments }).reduce((sum, renewal) => {
+    const spent = renewalSpend(sub, renewal, startsOn);
+    return spent ? sum + convert(spent.amount, spent.currency, currency, rates) : sum;
+  }, 0);
 }
 
 /** What one month costs: the total and each category's part (keyed by categoryKey), rounded to cents. */
@@ -81,15 +101,23 @@ export interface MonthSpend {
  * renewals the schedule already charged this month count even when they fall before the day the
  * subscription was first tracked (one added on 28 November that renewed on 5 November cost that
  * month its price). Months over are estimated from the day each subscription was first tracked.
+ * `payments` (by subscription id) are what was recorded: a renewal marked skipped counts nothing and one
+ * marked paid the amount charged, in any month (decision 0128; see renewalSpend).
  * The chart of /insights, the budgets, the dashboard's warning and the budget e-mail all read it.
  */
-export function monthSpend(subs: readonly InsightSubscription[], month: string, today: string, money: InCurrency): MonthSpend {
+export function monthSpend(
+  subs: readonly InsightSubscription[],
+  month: string,
+  today: string,
+  money: InCurrency,
+  payments: PaymentsBySubscription = {},
+): MonthSpend {
   const { first, last } = monthBounds(month);
   const projected = month >= monthOf(today);
   const byCategory: Record<string, number> = {};
   let total = 0;
   for (const sub of subs) {
-    const amount = spendBetween(sub, first, last, money, projected ? null : trackedSince(sub));
+    const amount = spendBetween(sub, first, last, money, projected ? null : trackedSince(sub), payments[sub.id]);
     if (amount === 0) continue;
     const key = categoryKey(sub.category);
     byCategory[key] = (byCategory[key] ?? 0) + amount;
@@ -104,9 +132,15 @@ export function monthSpend(subs: readonly InsightSubscription[], month: string, 
  * Spend per month (issue 24 §5): the 12 months up to and including today's, then the next 12,
  * oldest first.
  */
-export function spendByMonth(subs: readonly InsightSubscription[], today: string, money: InCurrency, span = 12): MonthSpend[] {
+export function spendByMonth(
+  subs: readonly InsightSubscription[],
+  today: string,
+  money: InCurrency,
+  payments: PaymentsBySubscription = {},
+  span = 12,
+): MonthSpend[] {
   const current = monthOf(today);
-  return Array.from({ length: 2 * span }, (_, i) => monthSpend(subs, shiftMonth(current, i - span + 1), today, money));
+  return Array.from({ length: 2 * span }, (_, i) => monthSpend(subs, shiftMonth(current, i - span + 1), today, money, payments));
 }
 
 /** The categories of a run of months, largest total first (for the stacked chart's order and legend). */
@@ -163,7 +197,7 @@ export function lifetimeSpend(
   subs: readonly InsightSubscription[],
   today: string,
   { currency, rates = FIXED_RATES }: InCurrency,
-  payments: Readonly<Record<string, readonly Pick<Payment, 'dueDate' | 'status' | 'amount' | 'currency'>[]>> = {},
+  payments: PaymentsBySubscription = {},
 ): LifetimeSpend[] {
   return subs
     .filter((sub) => sub.status !== 'deleted')
@@ -407,12 +441,13 @@ export function nextPassedBudget(
   subs: readonly InsightSubscription[],
   today: string,
   rates: RateTable = FIXED_RATES,
+  payments: PaymentsBySubscription = {},
 ): BudgetWarningMonth | null {
   if (budgets.monthly === null && budgets.categories.length === 0) return null;
   const current = monthOf(today);
   for (let offset = 0; offset <= BUDGET_HORIZON_MONTHS; offset++) {
     const month = shiftMonth(current, offset);
-    const passed = budgetChecks(budgets, subs, month, today, rates).filter((check) => check.passed);
+    const passed = budgetChecks(budgets, subs, month, today, rates, payments).filter((check) => check.passed);
     if (passed.length > 0) return { month, passed };
   }
   return null;
@@ -425,8 +460,9 @@ export function budgetChecks(
   month: string,
   today: string,
   rates: RateTable = FIXED_RATES,
+  payments: PaymentsBySubscription = {},
 ): BudgetCheck[] {
-  const spend = monthSpend(subs, month, today, { currency: budgets.currency, rates });
+  const spend = monthSpend(subs, month, today, { currency: budgets.currency, rates }, payments);
   const check = (key: string, name: string, limit: number, projected: number): BudgetCheck => ({
     key,
     name,

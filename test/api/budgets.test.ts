@@ -152,3 +152,36 @@ describe('the warning ahead (issue 35 §2.3)', () => {
     expect(mails[0]?.body.text).toContain('$50.00');
   });
 });
+
+describe('what was paid (issue 35 §1: one truth for money)', () => {
+  /** A Premium user with a $50 yearly renewal next month, that renewal recorded as `payment`, and a $20 budget. */
+  async function recordedAhead(payment: { status: 'paid' | 'skipped'; amount?: number }) {
+    const user = await signedInUser('premium');
+    const next = shiftMonth((await stackToday()).slice(0, 7), 1);
+    const created = await call<{ id: string }>('POST', '/api/subscriptions', {
+      token: user.token,
+      body: { name: 'Domains', amount: 50, category: 'other', dueDate: `${next}-15`, billingCycle: 'yearly' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const recorded = await call('POST', `/api/subscriptions/${created.body.id}/payments`, {
+      token: user.token,
+      body: { dueDate: `${next}-15`, ...payment },
+    });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    expect((await save(user, { monthly: 20, currency: 'USD', categories: [] })).status).toBe(200);
+    await budgets(user);
+    return { next, mails: (await mailsTo(user.email)).filter((mail) => mail.subject.includes('budget')) };
+  }
+
+  it('a renewal paid at another amount counts the amount charged in its month’s projection', async () => {
+    const { next, mails } = await recordedAhead({ status: 'paid', amount: 30 });
+    expect(mails.map((mail) => mail.subject)).toEqual([`Your monthly budget for ${monthLabel(next, 'long')} is passed`]);
+    expect(mails[0]?.body.text).toContain('$30.00');
+    expect(mails[0]?.body.text).not.toContain('$50.00');
+  });
+
+  it('a renewal marked skipped counts nothing: the month is within the budget and no e-mail is sent', async () => {
+    const { mails } = await recordedAhead({ status: 'skipped' });
+    expect(mails).toEqual([]);
+  });
+});

@@ -360,3 +360,45 @@ describe('the month projected whole, and the warning ahead (issue 35 §2.3)', ()
     expect(monthSpend(subs, '2026-10', ON, USD).total).toBe(0);
   });
 });
+
+describe('months read what was paid (issue 35 §1: one truth for money)', () => {
+  // Spotify, €10.99 a month on the 5th, tracked since June: September skipped, October paid €11.49.
+  const spotify = sub({ name: 'Spotify', amount: 10.99, currency: 'EUR', dueDate: '2026-12-05' });
+  const EUR = { currency: 'EUR' };
+  const payments = {
+    [spotify.id]: [
+      { dueDate: '2026-09-05', status: 'skipped' as const, amount: 10.99, currency: 'EUR' },
+      { dueDate: '2026-10-05', status: 'paid' as const, amount: 11.49, currency: 'EUR' },
+    ],
+  };
+
+  it('a skipped renewal counts nothing and a paid one the amount charged; one with no record its price then', () => {
+    expect(monthSpend([spotify], '2026-09', TODAY, EUR, payments)).toMatchObject({ total: 0, byCategory: {} });
+    expect(monthSpend([spotify], '2026-10', TODAY, EUR, payments)).toMatchObject({ total: 11.49, byCategory: { streaming: 11.49 } });
+    expect(monthSpend([spotify], '2026-08', TODAY, EUR, payments).total).toBe(10.99);
+    // The chart reads the same months, converted as lifetime spend converts them.
+    const chart = totals(spendByMonth([spotify], TODAY, USD, payments));
+    expect(chart['2026-09']).toBe(0);
+    expect(chart['2026-10']).toBe(Math.round(convert(11.49, 'EUR', 'USD') * 100) / 100);
+    expect(chart['2026-11']).toBe(Math.round(convert(10.99, 'EUR', 'USD') * 100) / 100);
+    // The months since it was tracked add up to its lifetime spend (the dialog's figure).
+    const [lifetime] = lifetimeSpend([spotify], TODAY, EUR, payments);
+    const spent = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'].map(
+      (month) => monthSpend([spotify], month, TODAY, EUR, payments).total,
+    );
+    expect(Math.round(spent.reduce((a, b) => a + b, 0) * 100) / 100).toBe(lifetime?.total);
+  });
+
+  it('budgets count this month’s and the months ahead’s records: a renewal paid at another amount, one skipped ahead', () => {
+    const budget = { monthly: 11, currency: 'EUR', categories: [] };
+    const paidMore = { [spotify.id]: [{ dueDate: '2026-11-05', status: 'paid' as const, amount: 12, currency: 'EUR' }] };
+    expect(budgetChecks(budget, [spotify], '2026-11', TODAY, undefined, paidMore)[0]).toMatchObject({ projected: 12, passed: true });
+    expect(budgetChecks(budget, [spotify], '2026-11', TODAY)[0]).toMatchObject({ projected: 10.99, passed: false });
+    // A budget December passes at €10.99 is not passed once December's renewal is marked skipped.
+    const low = { monthly: 10, currency: 'EUR', categories: [] };
+    const paidNovemberLow = { dueDate: '2026-11-05', status: 'paid' as const, amount: 9.99, currency: 'EUR' };
+    expect(nextPassedBudget(low, [spotify], TODAY, undefined, { [spotify.id]: [paidNovemberLow] })?.month).toBe('2026-12');
+    const skippedDecember = { dueDate: '2026-12-05', status: 'skipped' as const, amount: 10.99, currency: 'EUR' };
+    expect(nextPassedBudget(low, [spotify], TODAY, undefined, { [spotify.id]: [paidNovemberLow, skippedDecember] })?.month).toBe('2027-01');
+  });
+});

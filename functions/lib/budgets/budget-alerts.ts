@@ -3,12 +3,14 @@ import type { Budgets } from '../../../shared/api/budgets.js';
 import { formatAmount, type RateTable } from '../../../shared/domain/currency.js';
 import { todayIn } from '../../../shared/domain/dates.js';
 import { monthBounds, monthLabel, nextPassedBudget } from '../../../shared/domain/insights.js';
+import { paymentsBySubscription } from '../../../shared/domain/payments.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { createLogger } from '../chassis/log.js';
 import { nowIso, tableName } from '../chassis/table.js';
 import { budgetPassedEmail } from '../email/budget-email.js';
 import { EmailSuppressedError, sendEmail } from '../email/email.js';
+import { listAllPayments } from '../subscriptions/payments.js';
 import { listSubscriptions } from '../subscriptions/subscriptions.js';
 import type { UserItem } from '../users/user-item.js';
 import { budgetKeys } from './keys.js';
@@ -45,7 +47,8 @@ async function claimAlert(userId: string, month: string, budget: string): Promis
 
 /**
  * Finds the soonest month, this one (in the user's time zone) or one of the next 12, whose projected
- * spend passes a budget (issue 35 §2.3: the dashboard's warning names the same month) and sends the
+ * spend passes a budget (issue 35 §2.3: the dashboard's warning names the same month; a renewal recorded
+ * skipped counts nothing and one recorded paid the amount charged, decision 0128) and sends the
  * one e-mail of each budget that month passes (issue 24 §5), to a verified address. Nothing here fails the
  * request that asked: a failed send is logged, and its marker stays (no second e-mail for the month).
  */
@@ -54,8 +57,9 @@ export async function alertPassedBudgets(user: UserItem, budgets: Budgets, at: D
   if (!user.email || !user.emailVerified) return;
   try {
     const today = todayIn(user.timeZone ?? 'UTC', at);
-    const subscriptions = await listSubscriptions(user.id);
-    const ahead = nextPassedBudget(budgets, subscriptions, today, rates);
+    // What was recorded paid or skipped counts as the payments say (issue 35 §1), as on /insights.
+    const [subscriptions, payments] = await Promise.all([listSubscriptions(user.id), listAllPayments(user.id)]);
+    const ahead = nextPassedBudget(budgets, subscriptions, today, rates, paymentsBySubscription(payments));
     if (!ahead) return;
     const { month, passed } = ahead;
     for (const check of passed) {

@@ -1,11 +1,12 @@
 import { formatAmount } from '@shared/domain/currency';
 import { localToday } from '@shared/domain/dates';
 import { monthLabel, nextPassedBudget } from '@shared/domain/insights';
+import { paymentsBySubscription } from '@shared/domain/payments';
 import { hasPremiumInsights } from '@shared/domain/roles';
 import { countedSubscriptions } from '@shared/domain/sharing/share-totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { subscriptionsQuery } from '../../api/queries';
+import { allPaymentsQuery, subscriptionsQuery } from '../../api/queries';
 import { Alert } from '../../components/ui/Alert';
 import { ButtonLink } from '../../components/ui/Button';
 import { useCurrentUser } from '../../session/context';
@@ -15,7 +16,8 @@ import { budgetsQuery, budgetsQueryKey } from './budgetsQuery';
 /**
  * The dashboard's budget warning (issue 24 §5, Premium): shown while a month's projected spend passes
  * the overall budget or a category's, naming the soonest such month, this one or one of the next 12
- * (issue 35 §2.3, shared/domain/insights.ts nextPassedBudget). After every change of the subscriptions the budgets are
+ * (issue 35 §2.3, shared/domain/insights.ts nextPassedBudget), a renewal recorded skipped counting nothing and one
+ * recorded paid the amount charged (decision 0128). After every change of the subscriptions the budgets are
  * read again, so the server checks them and sends a newly passed budget's one e-mail.
  */
 export function BudgetWarning() {
@@ -23,6 +25,8 @@ export function BudgetWarning() {
   const premium = hasPremiumInsights(user.role);
   const queryClient = useQueryClient();
   const subscriptions = useQuery({ ...subscriptionsQuery, enabled: premium });
+  // What was recorded counts as /insights and the server's e-mail count it (decision 0128).
+  const payments = useQuery({ ...allPaymentsQuery, enabled: premium });
   const budgets = useQuery({ ...budgetsQuery, enabled: premium });
   const rates = useRates();
   const listedAt = useRef(0);
@@ -34,8 +38,9 @@ export function BudgetWarning() {
     listedAt.current = updatedAt;
   }, [subscriptions.dataUpdatedAt, queryClient]);
 
-  if (!premium || !budgets.data || !subscriptions.data) return null;
-  const ahead = nextPassedBudget(budgets.data, countedSubscriptions(subscriptions.data, fullPrice), localToday(), rates);
+  if (!premium || !budgets.data || !subscriptions.data || !payments.data) return null;
+  const counted = countedSubscriptions(subscriptions.data, fullPrice);
+  const ahead = nextPassedBudget(budgets.data, counted, localToday(), rates, paymentsBySubscription(payments.data.payments));
   if (!ahead) return null;
   const { month, passed } = ahead;
   return (

@@ -113,6 +113,7 @@ describe('the dashboard’s budget warning', () => {
         on(routes.listSubscriptions, [aSubscription({ name: 'Netflix', amount: 50, dueDate: today, category: 'streaming' })]),
         on(routes.getBudgets, { monthly: 20, currency: 'USD', categories: [] }),
         on(routes.rates, FIXED_RATES),
+        on(routes.listAllPayments, { payments: [] }),
       ],
     });
     const warning = await screen.findByRole('status');
@@ -131,11 +132,48 @@ describe('the dashboard’s budget warning', () => {
         ]),
         on(routes.getBudgets, { monthly: 20, currency: 'USD', categories: [] }),
         on(routes.rates, FIXED_RATES),
+        on(routes.listAllPayments, { payments: [] }),
       ],
     });
     const warning = await screen.findByRole('status');
     expect(warning.textContent).toContain(`Over budget in ${monthLabel(next, 'long')}`);
     expect(warning.textContent).toContain('Monthly budget: $50.00 projected, $20.00 budgeted.');
+  });
+
+  test('a renewal recorded paid counts the amount charged, one recorded skipped nothing (issue 35 §1)', async () => {
+    const next = shiftMonth(monthOf(today), 1);
+    const domains = aSubscription({ name: 'Domains', amount: 50, dueDate: `${next}-15`, billingCycle: 'yearly', category: 'other' });
+    const recorded = (status: 'paid' | 'skipped', amount: number) => ({
+      payments: [
+        { subscriptionId: domains.id, dueDate: `${next}-15`, status, amount, currency: 'USD', recordedAt: `${today}T08:00:00.000Z` },
+      ],
+    });
+    const paid = renderApp(<BudgetWarning />, {
+      signedIn: premium,
+      api: [
+        on(routes.listSubscriptions, [domains]),
+        on(routes.getBudgets, { monthly: 20, currency: 'USD', categories: [] }),
+        on(routes.rates, FIXED_RATES),
+        on(routes.listAllPayments, recorded('paid', 30)),
+      ],
+    });
+    const warning = await screen.findByRole('status');
+    expect(warning.textContent).toContain(`Over budget in ${monthLabel(next, 'long')}`);
+    expect(warning.textContent).toContain('Monthly budget: $30.00 projected, $20.00 budgeted.');
+    paid.unmount();
+
+    const skipped = renderApp(<BudgetWarning />, {
+      signedIn: premium,
+      api: [
+        on(routes.listSubscriptions, [domains]),
+        on(routes.getBudgets, { monthly: 20, currency: 'USD', categories: [] }),
+        on(routes.rates, FIXED_RATES),
+        on(routes.listAllPayments, recorded('skipped', 50)),
+      ],
+    });
+    await vi.waitFor(() => expect(skipped.api.callsTo(routes.listAllPayments)).toHaveLength(1));
+    await vi.waitFor(() => expect(skipped.api.callsTo(routes.getBudgets)).toHaveLength(1));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   test('within budget, nothing shows; a member asks for no budgets', async () => {
@@ -145,6 +183,7 @@ describe('the dashboard’s budget warning', () => {
         on(routes.listSubscriptions, [aSubscription({ amount: 5, dueDate: today })]),
         on(routes.getBudgets, { monthly: 20, currency: 'USD', categories: [] }),
         on(routes.rates, FIXED_RATES),
+        on(routes.listAllPayments, { payments: [] }),
       ],
     });
     await vi.waitFor(() => expect(api.callsTo(routes.getBudgets)).toHaveLength(1));

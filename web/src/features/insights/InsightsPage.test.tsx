@@ -1,7 +1,8 @@
 import { routes } from '@shared/api';
 import { CUSTOM_CATEGORIES_STORAGE_KEY, customCategoryValue as categoryValue } from '@shared/domain/categories';
 import { FIXED_RATES } from '@shared/domain/currency';
-import { screen } from '@testing-library/react';
+import { monthLabel, monthOf, shiftMonth } from '@shared/domain/insights';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { on } from '../../testing/api';
 import { aSubscription, aUser } from '../../testing/fixtures';
@@ -36,5 +37,42 @@ describe('Insights → Spend by category (issue 35 §2.11)', () => {
     const colours = items.map((item) => (item.querySelector('span') as HTMLElement).style.background);
     expect(colours.every((colour) => /^var\(--category-\d+\)$/.test(colour))).toBe(true);
     expect(new Set(colours).size).toBe(18);
+  });
+});
+
+describe('Insights → Monthly spend reads what was paid (issue 35 §1)', () => {
+  test('a past month counts a renewal skipped as nothing and one paid at the amount charged', async () => {
+    const month = (offset: number) => shiftMonth(monthOf(today), offset);
+    const started = `${month(-6)}-15`;
+    const gym = aSubscription({
+      name: 'Gym',
+      amount: 10,
+      dueDate: `${month(1)}-15`,
+      category: 'fitness',
+      createdAt: `${started}T00:00:00.000Z`,
+      priceHistory: [{ amount: 10, currency: 'USD', effectiveFrom: started }],
+    });
+    const payment = (offset: number, status: 'paid' | 'skipped', amount: number) => ({
+      subscriptionId: gym.id,
+      dueDate: `${month(offset)}-15`,
+      status,
+      amount,
+      currency: 'USD',
+      recordedAt: `${month(offset)}-15T08:00:00.000Z`,
+    });
+    renderApp(<InsightsPage />, {
+      signedIn: vip,
+      api: [
+        on(routes.listSubscriptions, [gym]),
+        on(routes.rates, FIXED_RATES),
+        on(routes.listAllPayments, { payments: [payment(-2, 'skipped', 10), payment(-1, 'paid', 12.5)] }),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Spend per month, in USD', hidden: true });
+    const spendIn = (offset: number) =>
+      within(table).getByText(monthLabel(month(offset), 'long'), { selector: 'th' }).nextElementSibling?.textContent;
+    expect(spendIn(-3)).toBe('$10.00');
+    expect(spendIn(-2)).toBe('$0.00');
+    expect(spendIn(-1)).toBe('$12.50');
   });
 });

@@ -54,7 +54,8 @@ export function InsightsPage() {
   const rates = useRates();
   const subscriptions = useQuery({ ...subscriptionsQuery, enabled: full });
   const budgets = useQuery({ ...budgetsQuery, enabled: premium });
-  // Each subscription's lifetime spend reads its payments, as its details dialog does (issue 35 §2).
+  // Each subscription's lifetime spend reads its payments, as its details dialog does (issue 35 §2), and so do
+  // the months of the charts and the budgets: a renewal skipped counts nothing, one paid the amount charged (decision 0128).
   const allPayments = useQuery({ ...allPaymentsQuery, enabled: full });
   const payments = useMemo(() => paymentsBySubscription(allPayments.data?.payments ?? []), [allPayments.data]);
   const [fullPrice, setFullPrice] = useCountFullPrice();
@@ -133,16 +134,16 @@ interface SectionsProps {
 
 function InsightsSections({ subs, today, currency, rates, payments, premium, budgets }: SectionsProps) {
   const money = { currency, rates };
-  const months = useMemo(() => spendByMonth(subs, today, { currency, rates }), [subs, today, currency, rates]);
+  const months = useMemo(() => spendByMonth(subs, today, { currency, rates }, payments), [subs, today, currency, rates, payments]);
   const changes = useMemo(() => priceChanges(subs, rates), [subs, rates]);
   const lifetime = useMemo(() => lifetimeSpend(subs, today, { currency, rates }, payments), [subs, today, currency, rates, payments]);
   const insights = useMemo(() => (premium ? smartInsights(subs, today, { currency, rates }) : []), [premium, subs, today, currency, rates]);
   const month = monthOf(today);
-  const checks = budgets ? budgetChecks(budgets, subs, month, today, money.rates) : [];
+  const checks = budgets ? budgetChecks(budgets, subs, month, today, money.rates, payments) : [];
   const { custom } = useCustomCategories();
   const display = useMemo(() => categoryDisplay(subs, custom), [subs, custom]);
   // The soonest month past a budget, when it is a later one: the dashboard's warning names it too.
-  const ahead = budgets ? nextPassedBudget(budgets, subs, today, money.rates) : null;
+  const ahead = budgets ? nextPassedBudget(budgets, subs, today, money.rates, payments) : null;
   const categoryOptions = useMemo(() => {
     const seen = new Map(BUILT_IN_CATEGORIES.map((c) => [c.value, c.label]));
     for (const sub of subs) if (!seen.has(categoryKey(sub.category))) seen.set(categoryKey(sub.category), display.labelOf(sub.category));
