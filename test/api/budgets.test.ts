@@ -185,3 +185,38 @@ describe('what was paid (issue 35 §1: one truth for money)', () => {
     expect(mails).toEqual([]);
   });
 });
+
+describe('shared subscriptions (issue 26, issue 35: the e-mail counts as the warning does)', () => {
+  it("counts the user's share: the payer's half stays within the budget, the member's half passes theirs", async () => {
+    const payer = await signedInUser('premium');
+    const member = await signedInUser('premium');
+    const next = shiftMonth((await stackToday()).slice(0, 7), 1);
+    const created = await call<{ id: string }>('POST', '/api/subscriptions', {
+      token: payer.token,
+      body: { name: 'Family Cloud', amount: 50, category: 'cloud', dueDate: `${next}-15`, billingCycle: 'yearly' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const invited = await call('POST', `/api/subscriptions/${created.body.id}/members`, {
+      token: payer.token,
+      body: { usernameOrEmail: member.username, share: { mode: 'equal' } },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const invitations = await call<{ invitations: Array<{ id: string; subscription: { id: string } }> }>('GET', '/api/invitations', {
+      token: member.token,
+    });
+    const invitation = invitations.body.invitations.find((i) => i.subscription.id === created.body.id);
+    expect((await call('POST', `/api/invitations/${invitation?.id}/accept`, { token: member.token })).status).toBe(200);
+
+    const budgetMails = async (user: SignedInUser) => (await mailsTo(user.email)).filter((mail) => mail.subject.includes('budget'));
+    // The payer's share is $25.00: within a $30 budget, so no e-mail (the whole $50 would pass it).
+    expect((await save(payer, { monthly: 30, currency: 'USD', categories: [] })).status).toBe(200);
+    await budgets(payer);
+    expect(await budgetMails(payer)).toEqual([]);
+    // The member's share, $25.00, passes a $20 budget: their e-mail names it.
+    expect((await save(member, { monthly: 20, currency: 'USD', categories: [] })).status).toBe(200);
+    await budgets(member);
+    const mails = await budgetMails(member);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Your monthly budget for ${monthLabel(next, 'long')} is passed`]);
+    expect(mails[0]?.body.text).toContain('$25.00');
+  });
+});

@@ -4,12 +4,14 @@ import { formatAmount, type RateTable } from '../../../shared/domain/currency.js
 import { todayIn } from '../../../shared/domain/dates.js';
 import { monthBounds, monthLabel, nextPassedBudget } from '../../../shared/domain/insights.js';
 import { paymentsBySubscription } from '../../../shared/domain/payments.js';
+import { countedSubscriptions } from '../../../shared/domain/sharing/share-totals.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { createLogger } from '../chassis/log.js';
 import { nowIso, tableName } from '../chassis/table.js';
 import { budgetPassedEmail } from '../email/budget-email.js';
 import { EmailSuppressedError, sendEmail } from '../email/email.js';
+import { ownSubscription, sharedWithMe } from '../sharing/shared-view.js';
 import { listAllPayments } from '../subscriptions/payments.js';
 import { listSubscriptions } from '../subscriptions/subscriptions.js';
 import type { UserItem } from '../users/user-item.js';
@@ -57,8 +59,11 @@ export async function alertPassedBudgets(user: UserItem, budgets: Budgets, at: D
   if (!user.email || !user.emailVerified) return;
   try {
     const today = todayIn(user.timeZone ?? 'UTC', at);
-    // What was recorded paid or skipped counts as the payments say (issue 35 §1), as on /insights.
-    const [subscriptions, payments] = await Promise.all([listSubscriptions(user.id), listAllPayments(user.id)]);
+    // The subscriptions as the dashboard's warning counts them: the user's own and those shared with them, each
+    // shared one at the user's share (issue 26; the 'Count full price' switch is this browser's, off by default);
+    // what was recorded paid or skipped counts as the payments say (issue 35 §1), as on /insights.
+    const [own, shared, payments] = await Promise.all([listSubscriptions(user.id), sharedWithMe(user.id), listAllPayments(user.id)]);
+    const subscriptions = countedSubscriptions([...own.map(ownSubscription), ...shared.subscriptions]);
     const ahead = nextPassedBudget(budgets, subscriptions, today, rates, paymentsBySubscription(payments));
     if (!ahead) return;
     const { month, passed } = ahead;
