@@ -34,6 +34,20 @@ if (!chromium) {
   console.warn("Chromium not found at /usr/bin/chromium and PLAYWRIGHT_CHROMIUM_PATH is not set: using Playwright's own browser.");
   console.warn('If that is not installed either, install Chromium (sudo apt-get install -y chromium) or set PLAYWRIGHT_CHROMIUM_PATH.');
 }
+const headlessShell =
+  env.PLAYWRIGHT_CHROMIUM_HEADLESS_SHELL_PATH || (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '');
+requirement(
+  headlessShell === '' || existsSync(headlessShell),
+  `PLAYWRIGHT_CHROMIUM_HEADLESS_SHELL_PATH points to ${headlessShell}, which does not exist.`,
+);
+if (!headlessShell) {
+  console.warn(
+    "Chromium's headless shell not found at /usr/bin/chromium-headless-shell: the browser tests run in the full browser, with about",
+  );
+  console.warn(
+    'half again the CPU (sudo apt-get install -y chromium-headless-shell; docs/decisions/0129-browser-stage-headless-shell.md).',
+  );
+}
 
 /** Where the test steps' JSON reports go: the closing table reads each file's time from them. */
 const TIMINGS = resolvePath('test-results/timings');
@@ -112,7 +126,19 @@ const stages = [
 ];
 
 const times = [];
+/** Each stage's wall time and the machine's CPU time meanwhile: on a busy 2-core machine the wall time follows the load, the CPU time the work. */
+const stageTimes = [];
 const started = Date.now();
+
+/** The machine's CPU time so far (user, nice and system, every core), in seconds; undefined without /proc/stat (not Linux). */
+function machineCpuSeconds() {
+  try {
+    const [, user, nice, system] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    return (user + nice + system) / 100;
+  } catch {
+    return undefined;
+  }
+}
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
 function printTable(outcome) {
@@ -123,7 +149,18 @@ function printTable(outcome) {
   for (const [name, ms, status] of times) console.log(`${name.padEnd(width)}  ${seconds(ms).padStart(8)}${status ? `  ${status}` : ''}`);
   console.log(`${'-'.repeat(width)}  --------`);
   console.log(`${total.padEnd(width)}  ${seconds(Date.now() - started).padStart(8)}  ${outcome}`);
+  printStages();
   printSlowestFiles();
+}
+
+/** Each stage's wall time, the machine's CPU time meanwhile and how many cores that kept busy on average. */
+function printStages() {
+  if (stageTimes.some(({ cpu }) => cpu === undefined)) return;
+  console.log('\nstage  wall (s)  CPU (s)  cores busy');
+  for (const [i, { ms, cpu }] of stageTimes.entries())
+    console.log(
+      `${String(i + 1).padEnd(5)}  ${seconds(ms).padStart(8)}  ${cpu.toFixed(1).padStart(7)}  ${(cpu / (ms / 1000)).toFixed(2).padStart(10)}`,
+    );
 }
 
 /** Each spec file's time in a Playwright JSON report: the sum of its tests' runs (a file runs on one worker). */
@@ -212,6 +249,7 @@ function stopOthers() {
 }
 
 function fail(name, ms) {
+  endStage();
   console.error(`\n✖ ${name} failed after ${seconds(ms)} s`);
   printTable(`failed at: ${name}`);
   process.exit(1);
@@ -219,7 +257,22 @@ function fail(name, ms) {
 
 rmSync(TIMINGS, { recursive: true, force: true });
 mkdirSync(TIMINGS, { recursive: true });
+let stageStart;
+function beginStage() {
+  stageStart = { at: Date.now(), cpu: machineCpuSeconds() };
+}
+function endStage() {
+  if (!stageStart) return;
+  const cpu = machineCpuSeconds();
+  stageTimes.push({
+    ms: Date.now() - stageStart.at,
+    cpu: cpu === undefined || stageStart.cpu === undefined ? undefined : cpu - stageStart.cpu,
+  });
+  stageStart = undefined;
+}
+
 for (const stage of stages) {
+  beginStage();
   const { lanes, thenInFirstFreeLane = [] } = Array.isArray(stage) ? { lanes: stage } : stage;
   if (lanes.length === 1 && lanes[0].length === 1 && thenInFirstFreeLane.length === 0) {
     const [step] = lanes[0];
@@ -228,6 +281,7 @@ for (const stage of stages) {
     times.push([result.name, result.ms, undefined, result.report]);
     if (result.code !== 0) fail(result.name, result.ms);
     console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
+    endStage();
     continue;
   }
   const then = thenInFirstFreeLane.length ? `; then, in the first lane free: ${thenInFirstFreeLane.map(([name]) => name).join(', ')}` : '';
@@ -254,5 +308,6 @@ for (const stage of stages) {
     while (waiting.length > 0) await runStep(waiting.shift());
   };
   await Promise.all(lanes.map(lane));
+  endStage();
 }
 printTable('all checks passed');

@@ -1,11 +1,16 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { CHROMIUM_ARGS, chromiumPath, headlessShellPath } from './chromium';
 
+/** The headless shell: every spec but push.spec.ts (chromium.ts). */
 const browser = {
   browserName: 'chromium' as const,
   viewport: { width: 1280, height: 800 },
-  launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
+  launchOptions: { executablePath: headlessShellPath, args: CHROMIUM_ARGS },
 };
+
+/** The full browser, for what only it has: notifications a service worker shows, its own user agent (push.spec.ts). */
+const fullBrowser = { ...browser, launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS } };
+const FULL_BROWSER_SPECS = ['push.spec.ts'];
 
 /**
  * Specs that read state every test shares: the admin console counts every user (its pager and role
@@ -42,8 +47,9 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'chromium', testIgnore: SHARED_STATE_SPECS, use: browser },
-    { name: 'admin', testMatch: 'admin.spec.ts', dependencies: ['chromium'], use: browser },
+    { name: 'chromium', testIgnore: [...SHARED_STATE_SPECS, ...FULL_BROWSER_SPECS], use: browser },
+    { name: 'full browser', testMatch: FULL_BROWSER_SPECS, use: fullBrowser },
+    { name: 'admin', testMatch: 'admin.spec.ts', dependencies: ['chromium', 'full browser'], use: browser },
     { name: 'announcements', testMatch: 'announcements.spec.ts', dependencies: ['admin'], use: browser },
   ],
 });

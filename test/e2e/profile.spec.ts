@@ -10,6 +10,10 @@ import { apiCall, createMember, grantMembership, openSettings, type TestUser } f
  */
 
 test.describe.configure({ mode: 'serial' });
+// The effects' previews turn and pulse without end, and the page is drawn again for every frame of them: a fifth of
+// this file's CPU (docs/decisions/0129-browser-stage-headless-shell.md). What is checked here is the choice, not the
+// motion, so the user's 'reduce motion' setting stills them (web/src/styles/global.css).
+test.use({ reducedMotion: 'reduce' });
 
 const modal = (page: Page): Locator => page.getByRole('dialog', { name: 'Customize Profile' });
 const effects = (page: Page): Locator => modal(page).getByRole('group', { name: 'Border Effects' });

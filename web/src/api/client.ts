@@ -140,8 +140,9 @@ export async function api<R extends RouteDef>(
   if (!response.ok) {
     const errorBody = toErrorBody(payload);
     // Only when the token that failed is still this browser's: an answer for a session already ended
-    // (an old request, a logout) must not end the session signed in since.
-    if (response.status === 401 && route.access !== 'public' && token === storedToken()) endSession(errorBody);
+    // (an old request, a logout) must not end the session signed in since, and a call made with no session
+    // at all (one already ended) must not store the ended session's notice again once the login screen read it.
+    if (response.status === 401 && route.access !== 'public' && token !== null && token === storedToken()) endSession(errorBody);
     throw new ApiError(response.status, errorBody);
   }
   return payload as ResponseOf<R>;
