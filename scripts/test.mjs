@@ -1,10 +1,10 @@
 // `npm test`: everything a change must pass — lint and format (Biome), type check, web build, `cdk synth` with no
 // AWS account (it bundles every function), unit, API and infra tests (vitest; the infra tests run cdk-nag and
-// cfn-lint over every stack), the README's commands run as a user runs them (vitest), then the browser tests
-// (Playwright in Chromium). Independent steps run side by side, each one's output printed whole when it ends;
-// the browser tests run alone, their output as it comes. Stops at the first failure, and ends with a table of
-// each step's time and the ten slowest test files of each test step (docs/decisions/0078-test-speed.md,
-// docs/decisions/0107-api-tests-side-by-side.md).
+// cfn-lint over every stack), the README's commands run as a user runs them (vitest), and the browser tests
+// (Playwright in Chromium). Independent steps run side by side, each one's output printed whole when it ends.
+// Stops at the first failure, and ends with a table of each step's time, each stage's wall and CPU time, and the
+// ten slowest test files of each test step (docs/decisions/0078-test-speed.md,
+// docs/decisions/0107-api-tests-side-by-side.md, docs/decisions/0129-browser-stage-headless-shell.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative, resolve as resolvePath } from 'node:path';
@@ -111,18 +111,21 @@ const stages = [
   // README's commands mostly wait on their local stacks. In one vitest run the API files (their own group, a
   // stack per worker) would start only after the others: two runs side by side overlap them
   // (docs/decisions/0107-api-tests-side-by-side.md). The README's commands follow whichever of the two ends
-  // first (docs/decisions/0126-fast-api-tests.md): the machine's two cores are never left to one run while the
-  // other lane still has a step to take.
+  // first (docs/decisions/0126-fast-api-tests.md), and the browser tests the lane that ends next: the machine's two
+  // cores are never left to one run while a step still waits (the README's commands mostly wait on the stacks they
+  // start; docs/decisions/0129-browser-stage-headless-shell.md).
   {
     lanes: [
       // The web app's component tests (project `web`) run with the unit and infra tests.
       [vitest('unit, web component and infra tests', 'unit-web-infra', ['unit', 'web', 'infra'])],
       [vitest('API tests', 'api', ['api'])],
     ],
-    // `npm start` serves web/dist, built in the first stage.
-    thenInFirstFreeLane: [vitest('README commands (start, dev, reminders, openapi, format)', 'commands', ['commands'])],
+    // `npm start` and the browser tests serve web/dist, built in the first stage.
+    thenInFirstFreeLane: [
+      vitest('README commands (start, dev, reminders, openapi, format)', 'commands', ['commands']),
+      playwright('browser tests', 'browser'),
+    ],
   },
-  [[playwright('browser tests', 'browser')]],
 ];
 
 const times = [];
@@ -205,20 +208,18 @@ function printSlowestFiles() {
   }
 }
 
-/** Runs one step; its output goes to the console as it comes (`buffered` false) or is kept for the caller. */
-function run([name, command, args, options = {}], buffered) {
+/** Runs one step in a process group of its own (stopOthers ends it whole); its output is kept for the caller. */
+function run([name, command, args, options = {}]) {
   const begun = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       env: { ...env, ...options.env },
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      detached: buffered,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     const output = [];
-    if (buffered) {
-      child.stdout.on('data', (chunk) => output.push(chunk));
-      child.stderr.on('data', (chunk) => output.push(chunk));
-    }
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('error', (error) => output.push(Buffer.from(String(error))));
     child.on('close', (code, signal) =>
       resolve({
@@ -274,16 +275,6 @@ function endStage() {
 for (const stage of stages) {
   beginStage();
   const { lanes, thenInFirstFreeLane = [] } = Array.isArray(stage) ? { lanes: stage } : stage;
-  if (lanes.length === 1 && lanes[0].length === 1 && thenInFirstFreeLane.length === 0) {
-    const [step] = lanes[0];
-    console.log(`\n▶ ${step[0]}`);
-    const result = await run(step, false);
-    times.push([result.name, result.ms, undefined, result.report]);
-    if (result.code !== 0) fail(result.name, result.ms);
-    console.log(`✔ ${result.name} (${seconds(result.ms)} s)`);
-    endStage();
-    continue;
-  }
   const then = thenInFirstFreeLane.length ? `; then, in the first lane free: ${thenInFirstFreeLane.map(([name]) => name).join(', ')}` : '';
   console.log(`\n▶ side by side: ${lanes.map((lane) => lane.map(([name]) => name).join(', then ')).join('; ')}${then}`);
   const stageStarted = Date.now();
@@ -291,7 +282,7 @@ for (const stage of stages) {
   const waiting = [...thenInFirstFreeLane];
   const runStep = async (step) => {
     running.add(step[0]);
-    const result = await run(step, true);
+    const result = await run(step);
     running.delete(step[0]);
     console.log(`\n▶ ${result.name}`);
     if (result.output.trim()) process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
