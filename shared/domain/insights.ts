@@ -12,7 +12,7 @@
  */
 import type { Payment } from '../api/payments.js';
 import type { PriceChange, Subscription } from '../api/subscription.js';
-import { type BillingPrices, type BillingSchedule, chargesBetween, priceAt, priceHistoryOf } from './billing.js';
+import { type BillingPrices, type BillingSchedule, chargeOn, chargesBetween, priceAt, priceHistoryOf } from './billing.js';
 import { categoryKey, categoryLabel } from './categories.js';
 import { convert, FIXED_RATES, formatAmount, type RateTable, roundMoney } from './currency.js';
 import { addDays, daysBetween, daysInMonth, formatDateShort, parseCalendarDate } from './dates.js';
@@ -189,9 +189,24 @@ export interface LifetimeSpend {
 }
 
 /**
+ * The payments as the money views count them (see renewalSpend): for a subscription counted at the user's share,
+ * a renewal recorded paid counts its price, the share, as the months count it (the amount charged is the whole
+ * bill, and its split is not recorded); other payments as recorded.
+ */
+function countedPayments(sub: InsightSubscription, payments: PaymentsBySubscription[string]): PaymentsBySubscription[string] {
+  if (userShareOf(sub) === null) return payments;
+  return payments.map((payment) => {
+    if (payment.status !== 'paid') return payment;
+    const { amount, currency } = chargeOn(sub, payment.dueDate);
+    return { ...payment, amount, currency };
+  });
+}
+
+/**
  * Lifetime spend per subscription (not in the trash), largest first; those that cost nothing yet are
  * listed last. Each total is payments.ts `lifetimeSpend` of the subscription's payments (`payments`, by
- * subscription id; none for a subscription someone else pays): what its details dialog says.
+ * subscription id; none for a subscription someone else pays): what its details dialog says, and what the
+ * months since it was tracked add up to (a shared one counts the share of a paid renewal, as the months do).
  */
 export function lifetimeSpend(
   subs: readonly InsightSubscription[],
@@ -206,7 +221,7 @@ export function lifetimeSpend(
       name: sub.name,
       category: sub.category,
       since: trackedSince(sub),
-      total: lifetimeSpendOf(sub, payments[sub.id] ?? [], today, currency, rates).amount,
+      total: lifetimeSpendOf(sub, countedPayments(sub, payments[sub.id] ?? []), today, currency, rates).amount,
     }))
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../shared/domain/currency.js';
+import { countedSubscription } from '../../shared/domain/sharing/share-totals.js';
 import {
   budgetChecks,
   categoriesBySpend,
@@ -387,6 +388,17 @@ describe('months read what was paid (issue 35 §1: one truth for money)', () => 
       (month) => monthSpend([spotify], month, TODAY, EUR, payments).total,
     );
     expect(Math.round(spent.reduce((a, b) => a + b, 0) * 100) / 100).toBe(lifetime?.total);
+  });
+
+  it('a shared subscription the user pays counts their share of a paid renewal in its lifetime spend, as in its months', () => {
+    // The payer of Spotify shares it with one other: €5.50 of its €10.99 is theirs; October was paid (€11.49, the whole bill).
+    const shared = countedSubscription({ ...spotify, sharing: { myShare: 5.5, memberCount: 2 } });
+    const [lifetime] = lifetimeSpend([shared], TODAY, EUR, payments);
+    const months = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'].map(
+      (month) => monthSpend([shared], month, TODAY, EUR, payments).total,
+    );
+    expect(months).toEqual([5.5, 5.5, 5.5, 0, 5.5, 5.5]);
+    expect(lifetime?.total).toBe(27.5);
   });
 
   it('budgets count this month’s and the months ahead’s records: a renewal paid at another amount, one skipped ahead', () => {
