@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../shared/domain/currency.js';
-import { countedSubscription } from '../../shared/domain/sharing/share-totals.js';
 import {
   budgetChecks,
   categoriesBySpend,
@@ -17,6 +16,7 @@ import {
   spendByMonth,
   TYPICAL_YEARLY_DISCOUNT,
 } from '../../shared/domain/insights.js';
+import { countedSubscription } from '../../shared/domain/sharing/share-totals.js';
 
 /** Issue 24 §5: the figures of /insights and the budgets, from the subscriptions as they are billed. */
 const TODAY = '2026-11-27';
