@@ -133,6 +133,11 @@ test('account information: a new e-mail asks for the password, stays pending unt
   await expect(email).toHaveAccessibleDescription(pendingNote);
   await expect(currentPassword).toHaveCount(0);
 
+  // A reload shows what the server keeps. An untouched form follows the server: a stale stored user
+  // record (another device renamed the user) shows first, and the server's answer replaces it.
+  await page.evaluate(
+    `localStorage.setItem('user', JSON.stringify({ ...JSON.parse(localStorage.getItem('user')), displayName: 'Old Name' }))`,
+  );
   await page.reload();
   await expect(card.getByLabel('Display name')).toHaveValue('Casey Tracker');
   await expect(card.getByLabel('Phone number (optional)')).toHaveValue('+1 555 0100');
@@ -145,14 +150,6 @@ test('account information: a new e-mail asks for the password, stays pending unt
   await page.goto('/settings');
   await expect(email).toHaveValue(newEmail);
   await expect(email).toHaveAccessibleDescription('');
-
-  // An untouched form follows the server: a stale stored user record (another device renamed the
-  // user) shows first, and the server's answer replaces it.
-  await page.evaluate(
-    `localStorage.setItem('user', JSON.stringify({ ...JSON.parse(localStorage.getItem('user')), displayName: 'Old Name' }))`,
-  );
-  await page.reload();
-  await expect(card.getByLabel('Display name')).toHaveValue('Casey Tracker');
 });
 
 test('notification preferences: e-mail only, the 1-day reminder is for paid tiers, the choices are saved', async ({ page }) => {
@@ -176,13 +173,12 @@ test('notification preferences: e-mail only, the 1-day reminder is for paid tier
   await card.getByLabel('Currency preference').selectOption('EUR');
   await card.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(card.getByText('Account settings updated successfully!', { exact: true })).toBeFocused();
+
+  // The saved choices come back after a reload, where a VIP (granted meanwhile) may turn the final reminder on.
+  await grantMembership(user, 'vip', 30);
   await page.reload();
   await expect(card.getByRole('checkbox', { name: '10 days before' })).not.toBeChecked();
   await expect(card.getByLabel('Currency preference')).toHaveValue('EUR');
-
-  // A VIP may turn the final reminder on.
-  await grantMembership(user, 'vip', 30);
-  await page.reload();
   await expect(oneDay).toBeEnabled();
   await oneDay.check();
   await card.getByRole('button', { name: 'Save Preferences' }).click();
@@ -191,7 +187,9 @@ test('notification preferences: e-mail only, the 1-day reminder is for paid tier
   await expect(oneDay).toBeChecked();
 });
 
-test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels the subscription', async ({ page }) => {
+test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels the subscription, then schedules the downgrade to VIP, which waits for payments', async ({
+  page,
+}) => {
   const user = await createMember('cancel');
   const end = await grantMembership(user, 'premium', 30);
   if (!end) throw new Error('a 30-day grant has an end');
@@ -257,25 +255,16 @@ test('a granted premium resubscribes ("You\'re Back!"), keeps and then cancels t
   await expect(options.getByRole('button', { name: 'Resubscribe' })).toBeVisible();
   await page.reload();
   await expect(card.getByText(`Ends on ${shortDate(end)}`, { exact: true })).toBeVisible();
-});
 
-test('a premium schedules the downgrade to VIP, which waits for payments; a VIP can upgrade; a lifetime membership has nothing to end', async ({
-  page,
-}) => {
-  const user = await createMember('down');
-  const end = await grantMembership(user, 'premium', 10);
-  if (!end) throw new Error('a 10-day grant has an end');
-  await openSettings(page, user.token);
-  const card = section(page, 'Current Tier');
+  // Then the downgrade to VIP, scheduled: it waits for payments.
   await card.getByRole('button', { name: 'Manage Subscription' }).click();
-  const options = card.getByRole('list', { name: 'Subscription options' });
-  await options.getByRole('button', { name: 'Downgrade to VIP' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Confirm Downgrade' });
-  await expect(confirm).toContainText(
+  const downgrade = page.getByRole('alertdialog', { name: 'Confirm Downgrade' });
+  await openDialog(page, options.getByRole('button', { name: 'Downgrade to VIP' }), downgrade);
+  await expect(downgrade).toContainText(
     `You keep Premium until ${shortDate(end)}, then your membership ends: renewal as VIP at $1.99/month starts when payments do.`,
   );
-  await confirm.getByRole('button', { name: 'Confirm Downgrade' }).click();
-  await expect(confirm).toBeHidden();
+  await downgrade.getByRole('button', { name: 'Confirm Downgrade' }).click();
+  await expect(downgrade).toBeHidden();
   await expect(
     card.getByText('Subscription downgrade successful! You will retain access until your subscription expires.', { exact: true }),
   ).toBeFocused();
@@ -284,24 +273,11 @@ test('a premium schedules the downgrade to VIP, which waits for payments; a VIP 
   ).toBeVisible();
   await expect(options.getByRole('button', { name: 'Downgrade to VIP' })).toHaveCount(0);
   await expect(card.getByText('PREMIUM', { exact: true })).toBeVisible();
-
-  const vip = await createMember('vip');
-  await grantMembership(vip, 'vip', 14);
-  await openSettings(page, vip.token);
-  await card.getByRole('button', { name: 'Manage Subscription' }).click();
-  await expect(options.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/upgrade');
-  await expect(options.getByRole('button', { name: 'Downgrade to VIP' })).toHaveCount(0);
-
-  const lifetime = await createMember('forever');
-  await grantMembership(lifetime, 'premium', null);
-  await openSettings(page, lifetime.token);
-  await expect(card.getByText('Forever', { exact: true })).toBeVisible();
-  await card.getByRole('button', { name: 'Manage Subscription' }).click();
-  await expect(options.getByText('Your lifetime membership has no end date, so there is nothing to cancel or downgrade.')).toBeVisible();
-  await expect(options.getByRole('button')).toHaveCount(0);
+  // A VIP's options (Upgrade to Premium, no downgrade) and a lifetime membership's (nothing to end) are
+  // component tests: web/src/features/settings/TierCard.test.tsx.
 });
 
-test('payment method: PayPal with its e-mail or a card’s last 4 digits to change; none on file offers Coming Soon; a member has no Manage Subscription', async ({
+test('a member: no Manage Subscription; no payment method on file offers Coming Soon, PayPal shows its e-mail to change; download my data saves the JSON export with the date in its name', async ({
   page,
 }) => {
   const user = await createMember('pay');
@@ -327,36 +303,29 @@ test('payment method: PayPal with its e-mail or a card’s last 4 digits to chan
   await expect(payment.getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/upgrade');
   await expect(payment.getByRole('button', { name: 'Add Payment Method' })).toHaveCount(0);
 
-  await updateProfile(user.id, { paymentMethod: 'card', cardLast4: '4242', paypalEmail: null });
-  await page.reload();
-  await expect(payment.getByText('Ending in 4242', { exact: true })).toBeVisible();
-  await expect(payment.getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/upgrade');
-});
+  // A card's last 4 digits: TierCard.test.tsx.
 
-test('download my data saves the JSON export with the date in its name', async ({ page }) => {
-  const user = await createMember('export');
+  // Download my data: the JSON export, with the date in its name.
   await apiCall('POST', '/api/subscriptions', {
     token: user.token,
     body: { name: 'Netflix', amount: 15.49, dueDate: '2030-01-15', category: 'streaming', billingCycle: 'monthly' },
   });
-  await openSettings(page, user.token);
-  const card = section(page, 'Your Data');
+  const data = section(page, 'Your Data');
   const download = page.waitForEvent('download');
-  await card.getByRole('button', { name: 'Download my data' }).click();
+  await data.getByRole('button', { name: 'Download my data' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^subscription-tracker-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const path = await file.path();
-  const data = JSON.parse(await readFile(path, 'utf8')) as {
+  const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as {
     profile: { username: string };
     subscriptions: Array<{ name: string }>;
     activity: unknown[];
     exportedAt: string;
   };
-  expect(data.profile.username).toBe(user.username);
-  expect(data.subscriptions.map((s) => s.name)).toEqual(['Netflix']);
-  expect(Array.isArray(data.activity)).toBe(true);
-  expect(Number.isNaN(Date.parse(data.exportedAt))).toBe(false);
-  await expect(card.getByText('Your data download should start shortly!', { exact: true })).toBeVisible();
+  expect(exported.profile.username).toBe(user.username);
+  expect(exported.subscriptions.map((s) => s.name)).toEqual(['Netflix']);
+  expect(Array.isArray(exported.activity)).toBe(true);
+  expect(Number.isNaN(Date.parse(exported.exportedAt))).toBe(false);
+  await expect(data.getByText('Your data download should start shortly!', { exact: true })).toBeVisible();
 });
 
 /** The sign-out's own calls: every answer of /api/auth/logout, and what the console said (issue 23: a 401 and a warning). */
@@ -424,98 +393,101 @@ test('sign out of all devices ends this session and the others', async ({ page, 
 });
 
 test('is clean for axe-core in both themes with each dialog open, in two columns on a desktop and one on a phone', async ({ page }) => {
-  // Every dialog of the page, each checked in both themes at two widths: a long check.
+  // Every dialog of the page, each checked in both themes (switched while it is open: the light theme
+  // follows prefers-color-scheme, no reload), then the page at a phone's width: a long check.
   test.slow();
   const user = await createMember('axe');
   await grantMembership(user, 'premium', 30);
 
+  await openSettings(page, user.token);
+  const tier = section(page, 'Current Tier');
+  const account = section(page, 'Account Information');
+  await tier.getByRole('button', { name: 'Manage Subscription' }).click();
   for (const colorScheme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await openSettings(page, user.token);
-    const tier = section(page, 'Current Tier');
-    const account = section(page, 'Account Information');
-    await tier.getByRole('button', { name: 'Manage Subscription' }).click();
     await expectNoAxeViolations(page, `the ${colorScheme} page`);
-
     // Two columns: the tier card beside the forms.
     const tierBox = await tier.boundingBox();
     const accountBox = await account.boundingBox();
     if (!tierBox || !accountBox) throw new Error('the sections are on screen');
     expect(accountBox.x).toBeGreaterThanOrEqual(tierBox.x + tierBox.width);
     expect(accountBox.y).toBeCloseTo(tierBox.y, 0);
+  }
 
-    const options = tier.getByRole('list', { name: 'Subscription options' });
-    // Each opens with a click on a trigger (no request: openDialog), or by an action that asks the server first.
-    const dialogs: Array<{ trigger?: Locator; open?: () => Promise<void>; dialog: Locator; close: () => Promise<void> }> = [
-      {
-        open: () => options.getByRole('button', { name: 'Resubscribe' }).click(),
-        dialog: page.getByRole('dialog', { name: "You're Back!" }),
-        close: () => page.getByRole('button', { name: 'Done' }).click(),
+  const options = tier.getByRole('list', { name: 'Subscription options' });
+  // Each opens with a click on a trigger (no request: openDialog), or by an action that asks the server first.
+  const dialogs: Array<{ trigger?: Locator; open?: () => Promise<void>; dialog: Locator; close: () => Promise<void> }> = [
+    {
+      open: () => options.getByRole('button', { name: 'Resubscribe' }).click(),
+      dialog: page.getByRole('dialog', { name: "You're Back!" }),
+      close: () => page.getByRole('button', { name: 'Done' }).click(),
+    },
+    {
+      trigger: options.getByRole('button', { name: 'Downgrade to VIP' }),
+      dialog: page.getByRole('alertdialog', { name: 'Confirm Downgrade' }),
+      close: () => page.getByRole('button', { name: 'Keep Premium' }).click(),
+    },
+    {
+      trigger: options.getByRole('button', { name: 'Cancel Subscription' }),
+      dialog: page.getByRole('alertdialog', { name: 'Confirm Cancellation' }),
+      close: () => page.getByRole('button', { name: 'Keep Subscription' }).click(),
+    },
+    {
+      trigger: tier.getByRole('button', { name: 'Add Payment Method' }),
+      dialog: page.getByRole('dialog', { name: 'Coming Soon! Payment Integration' }),
+      close: () => page.getByRole('button', { name: 'Got it, thanks!' }).click(),
+    },
+    {
+      open: async () => {
+        await account.getByLabel('Email').fill(`${user.username}-new@example.com`);
+        await account.getByLabel('Current password').fill(PASSWORD);
+        await account.getByRole('button', { name: 'Save Changes' }).click();
       },
-      {
-        trigger: options.getByRole('button', { name: 'Downgrade to VIP' }),
-        dialog: page.getByRole('alertdialog', { name: 'Confirm Downgrade' }),
-        close: () => page.getByRole('button', { name: 'Keep Premium' }).click(),
-      },
-      {
-        trigger: options.getByRole('button', { name: 'Cancel Subscription' }),
-        dialog: page.getByRole('alertdialog', { name: 'Confirm Cancellation' }),
-        // Confirming turns auto-renewal off again, so the next theme can resubscribe.
-        close: () => page.getByRole('button', { name: 'Confirm Cancellation' }).click(),
-      },
-      {
-        trigger: tier.getByRole('button', { name: 'Add Payment Method' }),
-        dialog: page.getByRole('dialog', { name: 'Coming Soon! Payment Integration' }),
-        close: () => page.getByRole('button', { name: 'Got it, thanks!' }).click(),
-      },
-      {
-        open: async () => {
-          await account.getByLabel('Email').fill(`${user.username}-${colorScheme}@example.com`);
-          await account.getByLabel('Current password').fill(PASSWORD);
-          await account.getByRole('button', { name: 'Save Changes' }).click();
-        },
-        dialog: page.getByRole('dialog', { name: 'Confirm Your New Email' }),
-        close: () => page.getByRole('button', { name: 'Got it' }).click(),
-      },
-      {
-        trigger: section(page, 'Sessions').getByRole('button', { name: 'Sign out of all devices' }),
-        dialog: page.getByRole('alertdialog', { name: 'Sign out of all devices?' }),
-        close: () => page.keyboard.press('Escape'),
-      },
-      {
-        trigger: section(page, 'Your Data').getByRole('button', { name: 'Delete account' }),
-        dialog: page.getByRole('alertdialog', { name: 'Delete your account?' }),
-        close: () => page.keyboard.press('Escape'),
-      },
-    ];
-    for (const { trigger, open, dialog, close } of dialogs) {
-      if (trigger) await openDialog(page, trigger, dialog);
-      else await open?.();
-      await expect(dialog).toBeVisible();
-      const name = await dialog.getAttribute('aria-labelledby');
+      dialog: page.getByRole('dialog', { name: 'Confirm Your New Email' }),
+      close: () => page.getByRole('button', { name: 'Got it' }).click(),
+    },
+    {
+      trigger: section(page, 'Sessions').getByRole('button', { name: 'Sign out of all devices' }),
+      dialog: page.getByRole('alertdialog', { name: 'Sign out of all devices?' }),
+      close: () => page.keyboard.press('Escape'),
+    },
+    {
+      trigger: section(page, 'Your Data').getByRole('button', { name: 'Delete account' }),
+      dialog: page.getByRole('alertdialog', { name: 'Delete your account?' }),
+      close: () => page.keyboard.press('Escape'),
+    },
+  ];
+  for (const { trigger, open, dialog, close } of dialogs) {
+    if (trigger) await openDialog(page, trigger, dialog);
+    else await open?.();
+    await expect(dialog).toBeVisible();
+    const name = await dialog.getAttribute('aria-labelledby');
+    const title = name ? await page.locator(`[id="${name}"]`).textContent() : 'a dialog';
+    for (const colorScheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme });
       // The page behind was checked above: each dialog is checked on its own (the settings page's cards
       // made 18 whole-page sweeps run past the slow budget on a loaded machine).
-      await expectNoAxeViolations(
-        page,
-        `the ${colorScheme} theme and ${name ? await page.locator(`[id="${name}"]`).textContent() : 'a dialog'} open`,
-        { include: name ? `[aria-labelledby="${name}"]` : '[role="dialog"], [role="alertdialog"]' },
-      );
-      await close();
-      await expect(dialog).toBeHidden();
+      await expectNoAxeViolations(page, `the ${colorScheme} theme and ${title} open`, {
+        include: name ? `[aria-labelledby="${name}"]` : '[role="dialog"], [role="alertdialog"]',
+      });
     }
+    await close();
+    await expect(dialog).toBeHidden();
+  }
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await horizontalOverflow(page), 'no horizontal overflow at 390 px').toBe(0);
-    expect(await clippedTexts(page)).toEqual([]);
-    const tierPhone = await tier.boundingBox();
-    const accountPhone = await account.boundingBox();
-    if (!tierPhone || !accountPhone) throw new Error('the sections are on screen');
-    expect(accountPhone.y, 'one column at 390 px').toBeGreaterThanOrEqual(tierPhone.y + tierPhone.height);
-    await section(page, 'Your Data').getByRole('button', { name: 'Delete account' }).click();
-    expect(await horizontalOverflow(page)).toBe(0);
-    expect(await clippedTexts(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await horizontalOverflow(page), 'no horizontal overflow at 390 px').toBe(0);
+  expect(await clippedTexts(page)).toEqual([]);
+  const tierPhone = await tier.boundingBox();
+  const accountPhone = await account.boundingBox();
+  if (!tierPhone || !accountPhone) throw new Error('the sections are on screen');
+  expect(accountPhone.y, 'one column at 390 px').toBeGreaterThanOrEqual(tierPhone.y + tierPhone.height);
+  await section(page, 'Your Data').getByRole('button', { name: 'Delete account' }).click();
+  expect(await horizontalOverflow(page)).toBe(0);
+  expect(await clippedTexts(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
     await expectNoAxeViolations(page, `the ${colorScheme} theme at 390 px`);
   }
 });

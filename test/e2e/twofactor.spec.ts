@@ -42,8 +42,9 @@ async function unusedCode(secret: string, used: number[]): Promise<string> {
 const wizard = (page: Page): Locator => page.getByRole('dialog', { name: 'Set Up Two-Factor Authentication' });
 const codeDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Two-Factor Authentication' });
 
+/** Signs in on the login form: the one on screen (after a sign-out or a canceled code), else a newly loaded one. */
 async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -141,7 +142,7 @@ test('enables 2FA in the wizard, then signs in with a code, a backup code and a 
   await expect(page.getByText('10 backup codes remaining')).toBeVisible();
 
   // A wrong code: the server's message in the dialog; the dialog stays open.
-  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await signOut(page);
   await signIn(page, user.username);
   const signInDialog = codeDialog(page);
