@@ -134,7 +134,7 @@ async function runBundle(
     SES_CONFIGURATION_SET: 'local',
     JWT_SECRET: 'a-secret-of-the-bundled-function-test',
     LOG_LEVEL: 'error',
-    // As the local stack it answers like (test/api/stack-process.ts): the landing counters from the first account.
+    // As the local stack it answers like (test/api/global-setup.ts): the landing counters from the first account.
     LANDING_COUNTERS_MIN_USERS: '0',
     ...credentials,
     ...settings,

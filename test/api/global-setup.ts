@@ -1,15 +1,14 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { LOOPBACK_ADDRESSES, TEST_BCRYPT_COST } from '../../local/stack.js';
 import { buildWebSite } from '../../local/web-build.js';
-import type { StackAddresses } from './stack-process.js';
+import { type StackAddresses, type StackProcess, type StackProcessOptions, startStackProcess, stopStackProcess } from '../stacks/index.js';
 
 /**
  * The API test files run side by side, each on a local stack no other file uses meanwhile
  * (docs/decisions/0107-api-tests-side-by-side.md): one stack per vitest worker, started the first time
- * a file in that worker asks for it, in a process of its own (test/api/stack-process.ts). A worker runs
+ * a file in that worker asks for it, in a process of its own (test/stacks/stack-process.ts). A worker runs
  * one file at a time, so a stack serves one file at a time, as the single stack did when the files ran
  * one after another: a file that moves the stack's clock, reads the landing counters or the admin lists,
  * or fills a throttle window shares that stack with no file running at the same moment.
@@ -17,48 +16,17 @@ import type { StackAddresses } from './stack-process.js';
  * The workers reach this process through a loopback "lender" (test/api/helpers.ts asks it once per file
  * for the stack of its VITEST_POOL_ID); a run of one file starts one stack.
  */
-const STACK_PROCESS = fileURLToPath(new URL('./stack-process.ts', import.meta.url));
-/** A guard against a start that hangs: a stack's own failures (DynamoDB Local's 30 s, a port taken) come sooner. */
-const START_TIMEOUT_MS = 300_000;
-
-interface StackProcess {
-  child: ChildProcess;
-  ready: Promise<StackAddresses>;
-}
-
-function startStackProcess(): StackProcess {
-  const child = fork(STACK_PROCESS, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = new Promise<StackAddresses>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`A test stack did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
-    child.on('message', (message: { ready?: StackAddresses; failed?: string }) => {
-      clearTimeout(timer);
-      if (message.ready) resolve(message.ready);
-      else reject(new Error(`A test stack did not start: ${message.failed}`));
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`A test stack's process ended (${signal ?? `exit code ${code}`}) before it was ready`));
-    });
-  });
-  return { child, ready };
-}
-
-function stopStackProcess({ child }: StackProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    // Its stop follows the closed channel: the server, the emulators, DynamoDB Local's Java.
-    child.disconnect();
-  });
-}
+/**
+ * The API test stacks' options. The tests sign up hundreds of users from 127.0.0.1, which the per-client-address
+ * mail limit does not count; the tests of that limit come from other loopback addresses (test/api/mail-throttle.test.ts).
+ */
+const API_STACK_OPTIONS: StackProcessOptions = {
+  hourlyReminders: false,
+  throttleExemptAddresses: LOOPBACK_ADDRESSES,
+  bcryptCost: TEST_BCRYPT_COST,
+  // The counters from the first account, so the counter tests read figures (test/api/stats.test.ts).
+  landingCountersMinUsers: 0,
+};
 
 export default async function setup(project: TestProject) {
   // The stacks serve web/dist (test/api/web-assets.test.ts): `npm test` built it a step before; built here only if a source changed since.
@@ -72,7 +40,7 @@ export default async function setup(project: TestProject) {
     let ready = lent.get(worker);
     if (!ready) {
       ready = lastStart.then(() => {
-        const stack = startStackProcess();
+        const stack = startStackProcess(API_STACK_OPTIONS);
         started.push(stack);
         return stack.ready;
       });

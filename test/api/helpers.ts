@@ -4,7 +4,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject, vi } from 'vitest';
 import type { LandingCounts, LandingStats } from '../../shared/api/stats.js';
-import type { StackAddresses } from './stack-process.js';
+import type { StackAddresses } from '../stacks/index.js';
 
 /** Test helpers that talk to the local stack the way an API client does: over HTTP. */
 
@@ -242,7 +242,7 @@ export async function signedInUser(role?: string): Promise<SignedInUser> {
 
 /**
  * GET /api/stats's counters: the API test stack shows them from the first account
- * (test/api/stack-process.ts `landingCountersMinUsers: 0`), so an answer without figures fails here.
+ * (test/api/global-setup.ts `landingCountersMinUsers: 0`), so an answer without figures fails here.
  */
 export async function landingCounts(): Promise<LandingCounts> {
   const answer = await call<LandingStats>('GET', '/api/stats');

@@ -23,7 +23,7 @@ import {
 /**
  * Sign-up and every route that mails someone, limited per client address and per e-mail address
  * (issue 11 §2, docs/decisions/0022-mail-throttles.md). The suite's own requests come from 127.0.0.1, which
- * its stack exempts from the client-address limit (test/api/stack-process.ts); these tests come from
+ * its stack exempts from the client-address limit (test/api/global-setup.ts); these tests come from
  * other loopback addresses, each its own, and use new e-mail addresses, so they meet the real limits.
  */
 

@@ -2,6 +2,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { expectNoAxeViolationsInBothThemes } from './axe';
 import {
   apiCall,
+  baseUrl,
   createMember,
   day,
   grantMembership,
@@ -31,7 +32,7 @@ test.beforeAll(async () => {
 
 /** Opens the dashboard as `user` in a browser context of its own (a second person at their own computer). */
 async function memberPage(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   await openDashboard(page, user);
   return page;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { authMessages, CROSS_ORIGIN_API } from '../../shared/api/index.js';
-import { card, createMember, day, toast } from './helpers';
+import { baseUrl, card, createMember, day, toast } from './helpers';
+import { stack } from './stacks';
 
 /**
  * The LocalStack deployment's shape (DESIGN §1, docs/DEPLOY.md): the SPA is an S3 website on one
@@ -8,8 +9,8 @@ import { card, createMember, day, toast } from './helpers';
  * the handlers get payload 1.0 events, and CORS lets the browser read every answer, refusals too.
  */
 test('the site on its own origin signs in and keeps subscriptions through the REST API stage', async ({ page }) => {
-  const site = process.env.E2E_SITE_URL as string;
-  const restApi = `${process.env.E2E_BASE_URL}/${CROSS_ORIGIN_API.restApiStage}`;
+  const site = stack().siteUrl as string;
+  const restApi = `${baseUrl()}/${CROSS_ORIGIN_API.restApiStage}`;
   expect(new URL(site).origin).not.toBe(new URL(restApi).origin);
   const user = await createMember('cors');
 

@@ -5,6 +5,7 @@ import type { Subscription } from '../../shared/api/subscription.js';
 import type { SubscriptionInput } from '../../shared/api/subscriptions.js';
 import { addDays, localToday } from '../../shared/domain/dates.js';
 import { linkFromMail } from './mailbox';
+import { stack } from './stacks';
 
 /**
  * The browser tests' one helper module (docs/decisions/0106-browser-tests-start-from-api-state.md):
@@ -19,11 +20,8 @@ export const MEMBER_PASSWORD = 'Dashboard123!';
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run the tests with test/e2e/playwright.config.ts');
-  return url;
-}
+/** The app's URL on the stack of the project the test runs in (stacks.ts). */
+export const baseUrl = (): string => stack().url;
 
 export async function apiCall<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(baseUrl() + path, {
@@ -84,27 +82,29 @@ export async function grantMembership(
   return granted.subscriptionEnd;
 }
 
-let table: DynamoDBDocumentClient | undefined;
+/** A client for each DynamoDB Local endpoint a test of this worker reached. */
+const tables = new Map<string, DynamoDBDocumentClient>();
 
-/** The embedded stack's table (global-setup.ts exports its DynamoDB endpoint and name to the workers). */
+/** The table of the test's stack (its DynamoDB Local endpoint and name, stacks.ts). */
 function directTable(): { client: DynamoDBDocumentClient; tableName: string } {
-  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
-  const tableName = process.env.TABLE_NAME;
-  if (!endpoint || !tableName) throw new Error('The local stack did not export AWS_ENDPOINT_URL_DYNAMODB and TABLE_NAME');
-  table ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  return { client: table, tableName };
+  const { dynamoEndpoint: endpoint, tableName } = stack();
+  let client = tables.get(endpoint);
+  if (!client) {
+    client = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+    );
+    tables.set(endpoint, client);
+  }
+  return { client, tableName };
 }
 
 /**
  * Sets (or, for null, removes) attributes of a user's profile item directly in DynamoDB, for what
- * no API offers yet (roles, a user without an e-mail). The embedded stack runs inside the test
- * runner (global-setup.ts), which exports its DynamoDB endpoint and table name to the workers.
+ * no API offers yet (roles, a user without an e-mail), in the table of the test's stack.
  */
 export async function updateProfile(userId: string, attributes: Record<string, string | null>): Promise<void> {
   const { client, tableName } = directTable();

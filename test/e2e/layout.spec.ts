@@ -1,6 +1,17 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { apiCall, createMember, day, grantMembership, ownerToken, seedSubscription, signIn, type TestUser, updateProfile } from './helpers';
+import {
+  apiCall,
+  baseUrl,
+  createMember,
+  day,
+  grantMembership,
+  ownerToken,
+  seedSubscription,
+  signIn,
+  type TestUser,
+  updateProfile,
+} from './helpers';
 import { expectCleanLayout } from './layout';
 
 /**
@@ -257,7 +268,7 @@ async function reset(page: Page): Promise<void> {
 
 /** A page of its own for one group of rows, signed in with `token` (none: signed out); the first row loads the app. */
 async function groupPage(browser: Browser, token?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   if (token) await signIn(page, token);
   return page;

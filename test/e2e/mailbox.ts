@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { stack } from './stacks';
 
 /** One e-mail captured by the local stack's SES emulator. */
 export interface Mail {
@@ -8,11 +9,8 @@ export interface Mail {
   at: number;
 }
 
-function mailboxUrl(): string {
-  const url = process.env.E2E_MAILBOX_URL;
-  if (!url) throw new Error('E2E_MAILBOX_URL is not set: run the tests with test/e2e/playwright.config.ts');
-  return url;
-}
+/** The SES emulator's mailbox of the stack the test runs on (stacks.ts). */
+const mailboxUrl = (): string => stack().mailboxUrl;
 
 export async function mailsTo(address: string): Promise<Mail[]> {
   const response = await fetch(`${mailboxUrl()}/store`);

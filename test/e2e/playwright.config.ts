@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, headlessShellPath } from './chromium';
+import { type StackName, startedStacks } from './stacks';
 
 /** The headless shell: every spec but push.spec.ts (chromium.ts). */
 const browser = {
@@ -14,11 +15,20 @@ const FULL_BROWSER_SPECS = ['push.spec.ts'];
 
 /**
  * Specs that read state every test shares: the admin console counts every user (its pager and role
- * counters), and announcements are shown to everyone (announcements.spec.ts starts from none). They run
- * alone, one after the other, once the other specs — each working with users of its own — have run on
- * two workers.
+ * counters), and announcements are shown to everyone (announcements.spec.ts starts from none). Each runs on a
+ * local stack of its own (global-setup.ts), from the start, beside the other specs on the two workers
+ * (docs/decisions/0130-browser-specs-on-stacks-of-their-own.md); every other spec uses the main stack, each
+ * with users of its own.
  */
-const SHARED_STATE_SPECS = ['admin.spec.ts', 'announcements.spec.ts'];
+const OWN_STACK_SPECS = ['admin.spec.ts', 'announcements.spec.ts'];
+
+// Set by global-setup.ts, which runs before the workers load this file (undefined while the runner loads it first).
+const stacks = startedStacks();
+/** A project's stack: its addresses for the helpers (stacks.ts `stack()`, from `metadata.stack`) and its URL for the pages. */
+const on = (name: StackName, use: typeof browser) => ({
+  metadata: { stack: stacks?.[name] },
+  use: { ...use, baseURL: stacks?.[name].url },
+});
 
 export default defineConfig({
   testDir: '.',
@@ -35,8 +45,6 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: '../../test-results/e2e-report', open: 'never' }]],
   outputDir: '../../test-results/e2e',
   use: {
-    // Set by global-setup.ts, which runs before the workers load this file.
-    baseURL: process.env.E2E_BASE_URL,
     // No trace is recorded: recording one (its screencast above all) cost more CPU than the rest of Chromium's work
     // together (docs/decisions/0127-browser-stage-cpu.md). A failure keeps its screenshot and the page's snapshot
     // (error-context.md); to trace a failing test, run it again with `--trace on`.
@@ -46,10 +54,13 @@ export default defineConfig({
     // specs stub the network without it; push.spec.ts, which tests it, allows it.
     serviceWorkers: 'block',
   },
+  // No project depends on another: they all start at once, and the workers take the files in this order, so the
+  // admin and announcements specs (serial files: admin.spec.ts keeps one worker about 80 s) start first rather than
+  // end the stage.
   projects: [
-    { name: 'chromium', testIgnore: [...SHARED_STATE_SPECS, ...FULL_BROWSER_SPECS], use: browser },
-    { name: 'full browser', testMatch: FULL_BROWSER_SPECS, use: fullBrowser },
-    { name: 'admin', testMatch: 'admin.spec.ts', dependencies: ['chromium', 'full browser'], use: browser },
-    { name: 'announcements', testMatch: 'announcements.spec.ts', dependencies: ['admin'], use: browser },
+    { name: 'admin', testMatch: 'admin.spec.ts', ...on('admin', browser) },
+    { name: 'announcements', testMatch: 'announcements.spec.ts', ...on('announcements', browser) },
+    { name: 'chromium', testIgnore: [...OWN_STACK_SPECS, ...FULL_BROWSER_SPECS], ...on('main', browser) },
+    { name: 'full browser', testMatch: FULL_BROWSER_SPECS, ...on('main', fullBrowser) },
   ],
 });

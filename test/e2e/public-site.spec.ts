@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LANDING_COUNTERS_KEY } from '../../shared/domain/landing-counters';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { baseUrl } from './helpers';
 import { mailsTo } from './mailbox';
 
 /** The public site (SPEC §1, §2 'Landing page', 'Contact', 'Terms and Privacy'). */
@@ -240,7 +241,7 @@ test("contact on a phone: the confirmation is in view once sent; 'Stay on this p
 });
 
 test("contact's Go Back: home when the page before is not ours, back when it is", async ({ browser }) => {
-  const origin = process.env.E2E_BASE_URL as string;
+  const origin = baseUrl();
   const context = await browser.newContext({ baseURL: origin });
   try {
     // The first page of a tab (a link in an e-mail, a bookmark): home.

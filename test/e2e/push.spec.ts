@@ -5,7 +5,7 @@ import { type BrowserContext, type CDPSession, chromium, expect, type Page, test
 import { startTestPushService } from '../unit/push-service';
 import { expectNoAxeViolationsInBothThemes } from './axe';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
-import { createMember, openSettings, section, updateProfile } from './helpers';
+import { baseUrl, createMember, openSettings, section, updateProfile } from './helpers';
 
 /**
  * Issue 25 §2: the service worker shows the reminders Web Push delivers, the app is installable as a
@@ -161,9 +161,7 @@ test('a VIP enables notifications on this device, sends a test that arrives, and
   try {
     const user = await createMember('push');
     await updateProfile(user.id, { role: 'vip' });
-    const key = (await (
-      await fetch(`${process.env.E2E_BASE_URL}/api/push/key`, { headers: { authorization: `Bearer ${user.token}` } })
-    ).json()) as {
+    const key = (await (await fetch(`${baseUrl()}/api/push/key`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as {
       publicKey: string;
     };
     const browser = service.subscribe(key.publicKey);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, formatDateShort } from '../../shared/domain/dates.js';
-import { apiCall, createMember, seedSubscription } from './helpers';
+import { apiCall, baseUrl, createMember, seedSubscription } from './helpers';
 import { mailsTo } from './mailbox';
 
 /**
@@ -21,7 +21,7 @@ test('the reminder e-mail says what renews, for how much and when, and reads on 
     dueDate: addDays(RUN_DATE, 10),
     autoRenew: true,
   });
-  const run = await fetch(`${process.env.E2E_BASE_URL}/_local/reminders?date=${RUN_DATE}`, { method: 'POST' });
+  const run = await fetch(`${baseUrl()}/_local/reminders?date=${RUN_DATE}`, { method: 'POST' });
   expect(run.status).toBe(200);
 
   const [mail] = (await mailsTo(`${user.username}@example.com`)).filter((m) => m.subject.startsWith('Reminder:'));
@@ -34,11 +34,8 @@ test('the reminder e-mail says what renews, for how much and when, and reads on 
   await expect(page.getByText(`Your Adobe Creative Cloud subscription is due on ${formatDateShort(addDays(RUN_DATE, 10))}.`)).toBeVisible();
   await expect(page.getByText(`${amount}/month`, { exact: true })).toBeVisible();
   await expect(page.getByText('Software', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open your dashboard' })).toHaveAttribute('href', `${process.env.E2E_BASE_URL}/dashboard`);
-  await expect(page.getByRole('link', { name: 'Change your reminder settings' })).toHaveAttribute(
-    'href',
-    `${process.env.E2E_BASE_URL}/settings`,
-  );
+  await expect(page.getByRole('link', { name: 'Open your dashboard' })).toHaveAttribute('href', `${baseUrl()}/dashboard`);
+  await expect(page.getByRole('link', { name: 'Change your reminder settings' })).toHaveAttribute('href', `${baseUrl()}/settings`);
   await page.screenshot({ path: 'test-results/e2e/reminder-email-desktop.png', fullPage: true });
 
   await page.setViewportSize({ width: 360, height: 740 });
@@ -72,7 +69,7 @@ test("the trial's end and the cancel-by date, each price as billed and in the re
     dueDate: addDays(TRIAL_RUN_DATE, 33),
     noticeDays: 30,
   });
-  const run = await fetch(`${process.env.E2E_BASE_URL}/_local/reminders?date=${TRIAL_RUN_DATE}`, { method: 'POST' });
+  const run = await fetch(`${baseUrl()}/_local/reminders?date=${TRIAL_RUN_DATE}`, { method: 'POST' });
   expect(run.status).toBe(200);
   const mails = (await mailsTo(`${user.username}@example.com`)).filter((m) => m.subject.startsWith('Reminder:'));
 

@@ -3,6 +3,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { expectNoAxeViolations } from './axe';
 import {
   apiCall,
+  baseUrl,
   clippedTexts,
   createMember,
   grantMembership,
@@ -361,7 +362,7 @@ test('delete account asks for the password, then everything is gone and the user
   expect(signOut.console).toEqual([]);
   expect(await storedToken(page)).toBeNull();
 
-  const again = await fetch(`${process.env.E2E_BASE_URL}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
+  const again = await fetch(`${baseUrl()}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
   expect(again.status).toBe(401);
   await apiCall('POST', '/api/auth/register', {
     body: { username: user.username, email: `${user.username}@example.com`, password: PASSWORD },
@@ -388,7 +389,7 @@ test('sign out of all devices ends this session and the others', async ({ page, 
   expect(signOut.console).toEqual([]);
   await expect(other).toHaveURL(/\/login$/, { timeout: 15_000 });
   await other.context().close();
-  const stale = await fetch(`${process.env.E2E_BASE_URL}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
+  const stale = await fetch(`${baseUrl()}/api/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
   expect(stale.status).toBe(401);
 });
 

@@ -2,7 +2,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import type { InvitationList } from '../../shared/api/sharing.js';
 import { formatDateShort } from '../../shared/domain/dates.js';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { apiCall, card, createMember, day, openDashboard, seedSubscription, type TestUser, toast, updateProfile } from './helpers';
+import { apiCall, baseUrl, card, createMember, day, openDashboard, seedSubscription, type TestUser, toast, updateProfile } from './helpers';
 
 /**
  * Shared subscriptions in the browser (issue 26): the payer invites by username, the member accepts
@@ -14,7 +14,7 @@ import { apiCall, card, createMember, day, openDashboard, seedSubscription, type
 /** A page of its own for another account (the test's own page is the first). */
 async function pageFor(browser: Browser, user: TestUser): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: baseUrl(),
     viewport: { width: 1280, height: 800 },
     serviceWorkers: 'block',
   });

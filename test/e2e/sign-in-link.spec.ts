@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { createMember, MEMBER_PASSWORD } from './helpers';
+import { baseUrl, createMember, MEMBER_PASSWORD } from './helpers';
 import { linkFromMail } from './mailbox';
 
 /**
@@ -17,7 +17,7 @@ import { linkFromMail } from './mailbox';
  * the per-address login limit (5 in 15 minutes) does not stop the guesses before the account's 20.
  */
 function wrongPasswordFrom(address: string, username: string): Promise<number> {
-  const url = new URL('/api/auth/login', process.env.E2E_BASE_URL);
+  const url = new URL('/api/auth/login', baseUrl());
   const payload = JSON.stringify({ username, password: 'Not-The-Password-1!' });
   return new Promise((resolve, reject) => {
     const req = request(
