@@ -30,6 +30,13 @@ async function openDetails(page: Page, name: string): Promise<Locator> {
   return dialog.getByRole('region', { name: 'Sharing' });
 }
 
+/** Closes the open details dialog and opens it again: its Sharing section asks the server again. */
+async function reopenDetails(page: Page, name: string): Promise<Locator> {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name })).toBeHidden();
+  return openDetails(page, name);
+}
+
 /** One person's row in 'Who shares the cost'. */
 const person = (sharing: Locator, name: string) =>
   sharing.getByRole('list', { name: 'Who shares the cost' }).getByRole('listitem').filter({ hasText: name });
@@ -191,8 +198,7 @@ test('three accounts: €17.99 splits 5.99 / 5.99 / 6.01, a cycle is settled, a 
   await acceptAll(ann);
   await acceptAll(ben);
 
-  await page.reload();
-  sharing = await openDetails(page, 'Music Family');
+  sharing = await reopenDetails(page, 'Music Family');
   await expect(person(sharing, 'You')).toContainText('€6.01');
   await expect(person(sharing, ann.username)).toContainText('€5.99');
   await expect(person(sharing, ben.username)).toContainText('€5.99');
@@ -206,8 +212,7 @@ test('three accounts: €17.99 splits 5.99 / 5.99 / 6.01, a cycle is settled, a 
   await expect(annSharing.getByRole('button', { name: `I paid: your share of ${due}` })).toHaveCount(0);
   await expect(annSharing.getByText('Paid, to confirm')).toBeVisible();
 
-  await page.reload();
-  sharing = await openDetails(page, 'Music Family');
+  sharing = await reopenDetails(page, 'Music Family');
   await sharing.getByRole('button', { name: `Confirm: ${ann.username}’s share of ${due}` }).click();
   await sharing.getByRole('button', { name: `Mark settled: ${ben.username}’s share of ${due}` }).click();
   await expect(sharing.getByText('Settled')).toHaveCount(2);
@@ -222,8 +227,7 @@ test('three accounts: €17.99 splits 5.99 / 5.99 / 6.01, a cycle is settled, a 
   await expect(card(benPage, 'Music Family')).toHaveCount(0);
 
   // The payer removes Ann: the payer pays it all again.
-  await page.reload();
-  sharing = await openDetails(page, 'Music Family');
+  sharing = await reopenDetails(page, 'Music Family');
   await expect(person(sharing, ben.username)).toHaveCount(0);
   // The payer changes Ann's share to 50 %: she pays 8.99 (rounded down), the payer the rest.
   await sharing.getByRole('button', { name: `Change share of ${ann.username}` }).click();
