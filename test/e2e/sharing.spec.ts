@@ -8,7 +8,8 @@ import { apiCall, card, createMember, day, openDashboard, seedSubscription, type
  * Shared subscriptions in the browser (issue 26): the payer invites by username, the member accepts
  * on the dashboard and sees 'Shared by' and 'Your share', the totals count the share (or the full
  * price with the switch), €17.99 splits three ways as 5.99 / 5.99 / 6.01, a cycle is settled, a member
- * leaves and the payer removes one.
+ * leaves and the payer removes one. The sign-up invitation's link filling in the e-mail address is the
+ * registration form's component test's (web/src/features/auth/RegisterPage.test.tsx).
  */
 
 /** A page of its own for another account (the test's own page is the first). */
@@ -254,9 +255,4 @@ test('three accounts: €17.99 splits 5.99 / 5.99 / 6.01, a cycle is settled, a 
   await expect(card(annPage, 'Music Family')).toHaveCount(0);
   await annPage.context().close();
   await benPage.context().close();
-});
-
-test("the sign-up invitation's link fills in the e-mail address", async ({ page }) => {
-  await page.goto('/register?email=new.friend%40example.com');
-  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('new.friend@example.com');
 });

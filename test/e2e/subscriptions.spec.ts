@@ -35,26 +35,18 @@ async function chooseFilter(page: Page, label: 'Category' | 'Status', value: str
   await filters.getByLabel(label, { exact: true }).selectOption(value);
 }
 
-test('adds and edits subscriptions, checking the form like the API does', async ({ page }) => {
+test('adds and edits subscriptions, with a custom category, and shows the server’s refusal in the form', async ({ page }) => {
   const user = await createMember();
   await openDashboard(page, user);
   await expect(page.getByText('No subscriptions found')).toBeVisible();
   await expect(page.getByText('Get started by adding your first subscription!')).toBeVisible();
 
-  // Client validation with the API's own messages (SPEC §5).
+  // The form's field-by-field checks with the API's own messages (SPEC §5) are its component test's
+  // (web/src/features/subscriptions/SubscriptionFormModal.test.tsx); here it is filled in and saved.
   await page.getByRole('button', { name: 'Add Subscription', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Subscription' });
-  await dialog.getByRole('button', { name: 'Add Subscription', exact: true }).click();
-  for (const message of [
-    subscriptionMessages.nameRequired,
-    subscriptionMessages.amountRequired,
-    subscriptionMessages.dueDateRequired,
-    subscriptionMessages.categoryRequired,
-  ]) {
-    await expect(dialog.getByText(message)).toBeVisible();
-  }
   await dialog.getByLabel('Name', { exact: true }).fill('Physio');
-  await dialog.getByLabel('Amount (USD)').fill('40.125');
+  await dialog.getByLabel('Amount (USD)').fill('40');
   await dialog.getByLabel('Billing cycle').selectOption('weekly');
   await dialog.getByLabel('Due date').fill(day(5));
   await dialog.getByLabel('Description (optional)').fill('Back sessions with Dr. Lee');
@@ -70,9 +62,6 @@ test('adds and edits subscriptions, checking the form like the API does', async 
     { value: 'healthcare', label: 'Health Care' },
   ]);
 
-  await dialog.getByRole('button', { name: 'Add Subscription', exact: true }).click();
-  await expect(dialog.getByText(subscriptionMessages.amountDecimals)).toBeVisible();
-  await dialog.getByLabel('Amount (USD)').fill('40');
   await dialog.getByRole('button', { name: 'Add Subscription', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, 'Physio added')).toBeVisible();
