@@ -42,66 +42,9 @@ test('members see a preview with sample data and the way to the plans', async ({
   await expectNoAxeViolationsInBothThemes(page, 'the members’ preview of /insights');
 });
 
-test('VIP sees their own statistics with text alternatives; budgets and Smart insights stay Premium’s', async ({ page }) => {
-  const vip = await userWithSubscriptions('vip');
-  await openInsights(page, vip);
-  await expect(page.getByText('A preview with sample data')).toHaveCount(0);
-
-  const monthly = card(page, 'Spend per month');
-  await expect(monthly.getByRole('figure')).toContainText('projected for the next 12');
-  await monthly.getByText('Show the figures').click();
-  await expect(monthly.getByRole('row')).toHaveCount(25);
-  await expect(card(page, 'Spend by category').getByRole('figure')).toContainText('Music is the largest category');
-  await expect(card(page, 'Lifetime spend').getByRole('rowheader', { name: /Spotify Family/ })).toBeVisible();
-  await expect(card(page, 'Smart insights').getByRole('link', { name: 'Upgrade to Premium' })).toBeVisible();
-  await expect(card(page, 'Budgets').getByRole('link', { name: 'Upgrade to Premium' })).toBeVisible();
-  await expectNoAxeViolationsInBothThemes(page, '/insights for VIP');
-});
-
-test('Premium reads Smart insights and saves budgets', async ({ page }) => {
-  const premium = await userWithSubscriptions('premium');
-  await openInsights(page, premium);
-  await expect(card(page, 'Smart insights')).toContainText('2 subscriptions to one service');
-  await expect(card(page, 'Smart insights')).toContainText('Spotify Family and Spotify Premium look like the same service');
-
-  const budgets = card(page, 'Budgets');
-  await budgets.getByLabel('Monthly budget (all subscriptions)').fill('20');
-  await budgets.getByRole('button', { name: 'Add a category budget' }).click();
-  await budgets.getByLabel('Category 1', { exact: true }).selectOption('music');
-  await budgets.getByLabel('Monthly budget for category 1').fill('100');
-  await budgets.getByRole('button', { name: 'Save budgets' }).click();
-  await expect(toast(page, 'Budgets saved')).toBeVisible();
-  await expect(budgets.getByRole('list', { name: /^Budgets in / })).toContainText('Monthly budget');
-  expect(await apiCall('GET', '/api/budgets', { token: premium.token })).toEqual({
-    monthly: 20,
-    currency: 'USD',
-    categories: [{ category: 'music', monthly: 100 }],
-  });
-  await expectNoAxeViolationsInBothThemes(page, '/insights for Premium');
-});
-
-test('a refused budget says why; the dashboard warns of a passed one', async ({ page }) => {
-  const premium = await userWithSubscriptions('premium');
-  await apiCall('PUT', '/api/budgets', {
-    token: premium.token,
-    // Below the $11.99 renewing today, which this month's projection counts whatever the day of the month
-    // (the renewals 2 and 5 days on fall into the next month from the 27th).
-    body: { monthly: 10, currency: 'USD', categories: [{ category: 'music', monthly: 100 }] },
-  });
-  await openInsights(page, premium);
-  const budgets = card(page, 'Budgets');
-  await budgets.getByLabel('Monthly budget (all subscriptions)').fill('-3');
-  await budgets.getByRole('button', { name: 'Save budgets' }).click();
-  await expect(budgets.getByRole('alert')).toHaveText('A monthly budget must be a number greater than 0');
-
-  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-  const warning = page.getByRole('status').filter({ hasText: /^Over budget in / });
-  await expect(warning).toContainText('Monthly budget:');
-  await expect(warning).not.toContainText('Music budget');
-  await expect(warning.getByRole('link', { name: 'Review budgets' })).toHaveAttribute('href', '/insights');
-});
-
-test('the dashboard’s first visit does not load the charts; /insights does', async ({ page }) => {
+test('VIP: the dashboard’s first visit does not load the charts; /insights does, with their own statistics and text alternatives; budgets and Smart insights stay Premium’s', async ({
+  page,
+}) => {
   const vip = await userWithSubscriptions('vip');
   const scripts: string[] = [];
   page.on('response', async (response) => {
@@ -121,13 +64,61 @@ test('the dashboard’s first visit does not load the charts; /insights does', a
   await expect(page).toHaveTitle('Insights · Subscription Tracker');
   await expect(card(page, 'Spend per month').getByRole('figure')).toBeVisible();
   expect(scripts.filter((code) => code.includes('recharts-wrapper')).length).toBeGreaterThan(0);
+
+  // VIP's own figures, not the members' sample.
+  await expect(page.getByText('A preview with sample data')).toHaveCount(0);
+  const monthly = card(page, 'Spend per month');
+  await expect(monthly.getByRole('figure')).toContainText('projected for the next 12');
+  await monthly.getByText('Show the figures').click();
+  await expect(monthly.getByRole('row')).toHaveCount(25);
+  await expect(card(page, 'Spend by category').getByRole('figure')).toContainText('Music is the largest category');
+  await expect(card(page, 'Lifetime spend').getByRole('rowheader', { name: /Spotify Family/ })).toBeVisible();
+  await expect(card(page, 'Smart insights').getByRole('link', { name: 'Upgrade to Premium' })).toBeVisible();
+  await expect(card(page, 'Budgets').getByRole('link', { name: 'Upgrade to Premium' })).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page, '/insights for VIP');
 });
 
-test('fits a 390 px phone without sideways scrolling', async ({ page }) => {
+test('Premium: the page fits a 390 px phone; Smart insights, budgets saved, a refused one says why, and the dashboard warns of a passed one', async ({
+  page,
+}) => {
   const premium = await userWithSubscriptions('premium');
+  // A 390 px phone: no sideways scrolling once the charts are drawn.
   await page.setViewportSize({ width: 390, height: 844 });
   await openInsights(page, premium);
   await expect(card(page, 'Spend per month').locator('.recharts-surface')).toBeVisible();
   const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
   expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await expect(card(page, 'Smart insights')).toContainText('2 subscriptions to one service');
+  await expect(card(page, 'Smart insights')).toContainText('Spotify Family and Spotify Premium look like the same service');
+
+  // A monthly budget below the $11.99 renewing today, which this month's projection counts whatever the day of
+  // the month (the renewals 2 and 5 days on fall into the next month from the 27th): the dashboard warns below.
+  const budgets = card(page, 'Budgets');
+  await budgets.getByLabel('Monthly budget (all subscriptions)').fill('10');
+  await budgets.getByRole('button', { name: 'Add a category budget' }).click();
+  await budgets.getByLabel('Category 1', { exact: true }).selectOption('music');
+  await budgets.getByLabel('Monthly budget for category 1').fill('100');
+  await budgets.getByRole('button', { name: 'Save budgets' }).click();
+  await expect(toast(page, 'Budgets saved')).toBeVisible();
+  await expect(budgets.getByRole('list', { name: /^Budgets in / })).toContainText('Monthly budget');
+  expect(await apiCall('GET', '/api/budgets', { token: premium.token })).toEqual({
+    monthly: 10,
+    currency: 'USD',
+    categories: [{ category: 'music', monthly: 100 }],
+  });
+  await expectNoAxeViolationsInBothThemes(page, '/insights for Premium');
+
+  // A refused budget says why.
+  await budgets.getByLabel('Monthly budget (all subscriptions)').fill('-3');
+  await budgets.getByRole('button', { name: 'Save budgets' }).click();
+  await expect(budgets.getByRole('alert')).toHaveText('A monthly budget must be a number greater than 0');
+
+  // The dashboard warns of the passed monthly budget, not of the music one.
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  const warning = page.getByRole('status').filter({ hasText: /^Over budget in / });
+  await expect(warning).toContainText('Monthly budget:');
+  await expect(warning).not.toContainText('Music budget');
+  await expect(warning.getByRole('link', { name: 'Review budgets' })).toHaveAttribute('href', '/insights');
 });

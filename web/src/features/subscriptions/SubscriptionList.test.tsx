@@ -168,6 +168,127 @@ describe('the subscription list', () => {
   });
 });
 
+describe('the dashboard’s list as the browser tests once drove it (moved from test/e2e/subscriptions.spec.ts)', () => {
+  const rowNames = async () => {
+    await screen.findByRole('list', { name: 'Subscriptions' });
+    return cardNames();
+  };
+  const pages = () => screen.getByRole('navigation', { name: 'Subscription pages' });
+  const button = (name: string) => within(pages()).getByRole('button', { name }) as HTMLButtonElement;
+
+  test('searches name or description in any case, filters by category, due soon and status, and sorts by name, amount per month and category', async () => {
+    const subs = [
+      aSubscription({ name: 'Netflix', amount: 15.49, category: 'streaming', dueDate: day(3), description: 'Family plan' }),
+      aSubscription({ name: 'Spotify', amount: 10.99, category: 'music', dueDate: day(12), description: 'Duo' }),
+      aSubscription({
+        name: 'Adobe Creative Cloud',
+        amount: 59.99,
+        category: 'software',
+        dueDate: day(30),
+        description: 'Photography bundle',
+      }),
+      aSubscription({ name: 'iCloud', amount: 2.99, category: 'cloud', dueDate: day(8) }),
+      aSubscription({ name: 'Notion', amount: 96, category: 'productivity', dueDate: day(60), billingCycle: 'yearly' }),
+      aSubscription({ name: 'Old Gym', amount: 20, category: 'other', dueDate: day(20), status: 'canceled' }),
+    ];
+    const { user } = renderApp(<List />, { api: [on(routes.listSubscriptions, subs)] });
+    await screen.findByRole('heading', { name: 'Netflix', level: 3 });
+    // Default sort: due date, the canceled one after the active ones (issue 35 §2.12).
+    expect(cardNames()).toEqual(['Netflix', 'iCloud', 'Spotify', 'Adobe Creative Cloud', 'Notion', 'Old Gym']);
+
+    // Search: name or description, ignoring case (SPEC §5).
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await user.type(search, 'FAMILY');
+    await waitFor(() => expect(cardNames()).toEqual(['Netflix']));
+    await user.clear(search);
+    await user.type(search, 'photo');
+    await waitFor(() => expect(cardNames()).toEqual(['Adobe Creative Cloud']));
+    await user.clear(search);
+    await user.type(search, 'nothing like this');
+    expect(await screen.findByText('No subscriptions found')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your filters')).toBeTruthy();
+    await user.clear(search);
+    await waitFor(() => expect(cardNames()).toHaveLength(6));
+
+    // Filters: category, due soon (active, 0 to 10 days), status.
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    await user.selectOptions(within(filters).getByLabelText('Category'), 'music');
+    expect(await rowNames()).toEqual(['Spotify']);
+    await user.selectOptions(within(filters).getByLabelText('Category'), 'all');
+    await user.click(within(filters).getByLabelText('Due soon'));
+    expect(await rowNames()).toEqual(['Netflix', 'iCloud']);
+    await user.click(within(filters).getByLabelText('Due soon'));
+    await user.selectOptions(within(filters).getByLabelText('Status'), 'canceled');
+    expect(await rowNames()).toEqual(['Old Gym']);
+    expect(screen.getByRole('article', { name: 'Old Gym' }).textContent).toContain('Canceled');
+    await user.selectOptions(within(filters).getByLabelText('Status'), 'active');
+    expect(await rowNames()).toHaveLength(5);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await rowNames()).toHaveLength(6);
+
+    // Sort: name, amount high to low (per month: Notion's $96 a year is $8), category label.
+    const sort = screen.getByLabelText('Sort by');
+    await user.selectOptions(sort, 'name');
+    expect(cardNames()).toEqual(['Adobe Creative Cloud', 'iCloud', 'Netflix', 'Notion', 'Old Gym', 'Spotify']);
+    await user.selectOptions(sort, 'amount');
+    expect(cardNames()).toEqual(['Adobe Creative Cloud', 'Old Gym', 'Netflix', 'Spotify', 'Notion', 'iCloud']);
+    await user.selectOptions(sort, 'category');
+    expect(cardNames()).toEqual(['iCloud', 'Spotify', 'Old Gym', 'Notion', 'Adobe Creative Cloud', 'Netflix']);
+  });
+
+  test('pages through 20 subscriptions, 8 per page; a new sort or a filter goes back to page 1, and so do saving and trashing the last card of a page', async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `Plan ${String(i + 1).padStart(2, '0')}`);
+    const subs = names.map((name, i) =>
+      aSubscription({ name, amount: 5 + i, category: i < 9 ? 'music' : 'streaming', dueDate: day(11 + i) }),
+    );
+    const { user } = renderApp(<List />, {
+      api: [
+        on(routes.listSubscriptions, subs),
+        on(routes.updateSubscription, ({ params }) => subs.find((sub) => sub.id === params.id) as Subscription),
+        on(routes.deleteSubscription, answering(subs, { status: 'deleted', deletedAt: new Date().toISOString() })),
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Plan 01', level: 3 });
+    expect(pages().textContent).toContain('Page 1 of 3');
+    expect(cardNames()).toEqual(names.slice(0, 8));
+    expect(button('Previous').disabled).toBe(true);
+    await user.click(button('Next'));
+    expect(pages().textContent).toContain('Page 2 of 3');
+    expect(cardNames()).toEqual(names.slice(8, 16));
+    await user.click(button('Next'));
+    expect(pages().textContent).toContain('Page 3 of 3');
+    expect(cardNames()).toEqual(names.slice(16));
+    expect(button('Next').disabled).toBe(true);
+
+    // Changing the sort returns to page 1.
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'amount');
+    expect(pages().textContent).toContain('Page 1 of 3');
+    expect(cardNames()).toEqual(names.slice(12).reverse());
+
+    // Nine music plans: two pages. Saving returns to page 1 (SPEC §4).
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.selectOptions(within(screen.getByRole('group', { name: 'Filters' })).getByLabelText('Category'), 'music');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'dueDate');
+    expect(pages().textContent).toContain('Page 1 of 2');
+    await user.click(button('Next'));
+    expect(pages().textContent).toContain('Page 2 of 2');
+    await user.click(screen.getByRole('button', { name: 'Edit Plan 09' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Plan 09 updated');
+    await waitFor(() => expect(pages().textContent).toContain('Page 1 of 2'));
+
+    // Trashing the only card of page 2 goes back to page 1.
+    await user.click(button('Next'));
+    expect(cardNames()).toEqual(['Plan 09']);
+    await user.click(screen.getByRole('button', { name: 'Delete Plan 09' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Move to trash?' })).getByRole('button', { name: 'Move to Trash' }));
+    expect(await screen.findByText('Plan 09 moved to the trash')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Subscription pages' })).toBeNull());
+    expect(cardNames()).toEqual(names.slice(0, 8));
+  });
+});
+
 describe('where the keyboard focus goes after a change moves a card', () => {
   test('canceled, the card goes to the end of the list (page 2): the focus goes to the card now in its place', async () => {
     const subs = activeSubs(9);
