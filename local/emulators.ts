@@ -70,8 +70,27 @@ function withJavaEnvironment<T>(start: () => T): T {
  * AWS's DynamoDB Local (Java), in memory or in `dbPath` (which must exist); ready when it answers
  * ListTables. A failed start is one sentence, DynamoDB Local's whole output going to `logFile`.
  */
-export async function startDynamoDbLocal(dbPath: string | undefined, logFile: string): Promise<Emulator> {
-  const port = await freePort();
+export async function startDynamoDbLocal(dbPath: string | undefined, logFile: string, pickPort = freePort): Promise<Emulator> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDynamoDbLocalOn(await pickPort(), dbPath, logFile);
+    } catch (error) {
+      if (!(error instanceof PortTakenMeanwhile) || attempt === PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * How many free ports DynamoDB Local is started on before its failure is the user's. The port is free when
+ * picked, but the JVM binds it seconds later: on a busy machine another program (a connection's own port
+ * included) can take it in between (docs/decisions/0131-ports-taken-during-start.md).
+ */
+const PORT_ATTEMPTS = 3;
+
+/** DynamoDB Local stopped because its port was taken between being picked and being bound. */
+class PortTakenMeanwhile extends CannotStart {}
+
+async function startDynamoDbLocalOn(port: number, dbPath: string | undefined, logFile: string): Promise<Emulator> {
   const child = withJavaEnvironment(
     () => spawnDynamoDbLocal({ port, sharedDb: true, ...(dbPath ? { path: dbPath } : {}) }) as ChildProcess,
   );
@@ -91,7 +110,8 @@ export async function startDynamoDbLocal(dbPath: string | undefined, logFile: st
   const failure = async (what: string) => {
     await stop();
     writeFileSync(logFile, output);
-    return new CannotStart(`DynamoDB Local ${what}: "${reasonIn(output)}" (its whole output is in ${logFile}).`);
+    const message = `DynamoDB Local ${what}: "${reasonIn(output)}" (its whole output is in ${logFile}).`;
+    return output.includes('java.net.BindException') ? new PortTakenMeanwhile(message) : new CannotStart(message);
   };
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
@@ -218,9 +238,8 @@ export interface S3Emulator extends Emulator {
 /** The S3 emulator (s3rver) with the avatars bucket, storing objects under `directory`. */
 export async function startS3Emulator(directory: string, bucket: string): Promise<S3Emulator> {
   allowLocalAccessKey();
-  const port = await freePort();
-  const s3 = new S3rver({ port, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
-  await s3.run();
+  const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  const { port } = await s3.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
     onObjectCreated(listener) {

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { CannotStart } from './cannot-start.js';
 
 /** The port a server listens on, and the variable of `npm start` that sets it (named when it is taken). */
@@ -46,6 +45,23 @@ export async function availablePort(setting: PortSetting): Promise<number> {
   const port = await listen(probe, setting);
   await new Promise((resolve) => probe.close(resolve));
   return port;
+}
+
+/** A port held from the stack's first step until its server listens there, so no other program takes it meanwhile. */
+export interface PortReservation {
+  port: number;
+  /** Frees the port for the server that listens there next (the holder refuses connections until then). */
+  release(): Promise<void>;
+}
+
+/**
+ * Checks that the setting's port can be listened on, before anything slow starts, and holds it (a free one
+ * for 0) until `release`: a connection made while the stack starts is closed at once.
+ */
+export async function reservePort(setting: PortSetting): Promise<PortReservation> {
+  const holder = createServer((connection) => connection.destroy());
+  const port = await listen(holder, setting);
+  return { port, release: () => new Promise((resolve) => holder.close(() => resolve())) };
 }
 
 /** A free TCP port on the loopback interface, for the emulators the user never opens. */

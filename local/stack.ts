@@ -7,7 +7,7 @@ import { openDataFolder } from './data-folder.js';
 import { startEmulators } from './emulators.js';
 import { AVATARS_BUCKET, startFunctions, TABLE_NAME } from './functions.js';
 import { scheduleHourly } from './hourly-reminders.js';
-import { availablePort, listen } from './ports.js';
+import { listen, reservePort } from './ports.js';
 import { checkJava, checkNode } from './requirements.js';
 import { isLoopbackAddress, serveSite } from './server.js';
 import { serveWebBuild, viteDevServer, WEB_DIST, type WebServer } from './web.js';
@@ -106,10 +106,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   checkNode();
   checkJava();
   const host = options.host ?? DEFAULT_HOST;
-  const port = await availablePort({ port: options.port ?? 3000, variable: 'PORT', host });
+  const reservation = await reservePort({ port: options.port ?? 3000, variable: 'PORT', host });
+  const { port } = reservation;
   const url = appUrl(host, port);
   const folder = openDataFolder(options.dataDir ?? '.data');
-  const stops: Array<() => Promise<void>> = [async () => folder.cleanUp()];
+  const stops: Array<() => Promise<void>> = [async () => folder.cleanUp(), reservation.release];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => undefined);
     stops.length = 0;
@@ -163,6 +164,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         localRoutesToken,
       }),
     );
+    await reservation.release();
     await listen(server, { port, variable: 'PORT', host });
     stops.push(
       () =>

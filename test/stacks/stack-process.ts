@@ -38,8 +38,9 @@ try {
       (entry): entry is [string, string] => FUNCTIONS_ENVIRONMENT.test(entry[0]) && entry[1] !== undefined,
     ),
   );
-  process.send?.({ ready: { ...addresses, functionsEnvironment } satisfies StackAddresses });
+  // A parent gone meanwhile (it stopped on another stack's failure) closed the channel: 'disconnect' stops this one.
+  process.send?.({ ready: { ...addresses, functionsEnvironment } satisfies StackAddresses }, undefined, {}, () => undefined);
 } catch (error) {
-  process.send?.({ failed: (error as Error).message });
-  process.exit(1);
+  if (process.send) process.send({ failed: (error as Error).message }, undefined, {}, () => process.exit(1));
+  else process.exit(1);
 }

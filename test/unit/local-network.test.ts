@@ -1,5 +1,6 @@
+import { connect, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { availablePort } from '../../local/ports.js';
+import { availablePort, reservePort } from '../../local/ports.js';
 import { isFromThisMachine, isLoopbackAddress, localRoutesMessages, localRoutesRefusal } from '../../local/server.js';
 import { appUrl, DEFAULT_HOST } from '../../local/stack.js';
 
@@ -18,6 +19,27 @@ describe('the local stack on the network', () => {
     await expect(availablePort({ port: 0, variable: 'PORT', host: '192.0.2.1' })).rejects.toThrow(
       'HOST 192.0.2.1 is not an address of this machine: leave it unset (127.0.0.1) or set an address this machine has.',
     );
+  });
+
+  it('holds the app’s port from the first step of the start until the server listens there', async () => {
+    const reservation = await reservePort({ port: 0, variable: 'PORT', host: '127.0.0.1' });
+    const other = createServer();
+    const otherListens = () =>
+      new Promise<string>((resolve) => {
+        other.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        other.listen(reservation.port, '127.0.0.1', () => resolve('listening'));
+      });
+    expect(await otherListens()).toBe('EADDRINUSE');
+    // A browser that connects while the stack starts is closed at once, not left waiting.
+    const closed = await new Promise<boolean>((resolve) => {
+      const socket = connect(reservation.port, '127.0.0.1');
+      socket.on('close', () => resolve(true));
+      socket.on('error', () => undefined);
+    });
+    expect(closed).toBe(true);
+    await reservation.release();
+    expect(await otherListens()).toBe('listening');
+    await new Promise((resolve) => other.close(resolve));
   });
 
   it.each([
