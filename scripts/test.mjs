@@ -2,7 +2,7 @@
 // AWS account (it bundles every function), unit, API and infra tests (vitest; the infra tests run cdk-nag and
 // cfn-lint over every stack), the README's commands run as a user runs them (vitest), and the browser tests
 // (Playwright in Chromium). Independent steps run side by side, each one's output printed whole when it ends.
-// Stops at the first failure, and ends with a table of each step's time, each stage's wall and CPU time, and the
+// Stops at the first failure, and ends with a table of each step's wall and CPU time, each stage's wall and CPU time, and the
 // ten slowest test files of each test step (docs/decisions/0078-test-speed.md,
 // docs/decisions/0107-api-tests-side-by-side.md, docs/decisions/0129-browser-stage-headless-shell.md).
 import { spawn, spawnSync } from 'node:child_process';
@@ -147,10 +147,13 @@ const seconds = (ms) => (ms / 1000).toFixed(1);
 function printTable(outcome) {
   const total = 'total (wall clock)';
   const width = Math.max(...times.map(([name]) => name.length), total.length);
-  console.log(`\n${'step'.padEnd(width)}  time (s)`);
-  console.log(`${'-'.repeat(width)}  --------`);
-  for (const [name, ms, status] of times) console.log(`${name.padEnd(width)}  ${seconds(ms).padStart(8)}${status ? `  ${status}` : ''}`);
-  console.log(`${'-'.repeat(width)}  --------`);
+  console.log(`\n${'step'.padEnd(width)}  time (s)  CPU (s)`);
+  console.log(`${'-'.repeat(width)}  --------  -------`);
+  for (const [name, ms, status, , cpu] of times) {
+    const cpuColumn = cpu === undefined ? '' : cpu.toFixed(1);
+    console.log(`${name.padEnd(width)}  ${seconds(ms).padStart(8)}  ${cpuColumn.padStart(7)}${status ? `  ${status}` : ''}`);
+  }
+  console.log(`${'-'.repeat(width)}  --------  -------`);
   console.log(`${total.padEnd(width)}  ${seconds(Date.now() - started).padStart(8)}  ${outcome}`);
   printStages();
   printSlowestFiles();
@@ -208,18 +211,34 @@ function printSlowestFiles() {
   }
 }
 
-/** Runs one step in a process group of its own (stopOthers ends it whole); its output is kept for the caller. */
+/**
+ * The CPU time of a step's processes, in seconds, from the `times` of the shell that ran it: its children's user
+ * and system time (the second line), which counts every descendant a parent waited for (vitest's workers, the
+ * stacks' Java, Chromium's renderers); undefined if the step was stopped first.
+ */
+function stepCpuSeconds(report) {
+  const childrenLine = report.trim().split('\n')[1] ?? '';
+  const parts = [...childrenLine.matchAll(/(\d+)m([\d.]+)s/g)].map(([, minutes, secs]) => Number(minutes) * 60 + Number(secs));
+  return parts.length === 2 ? parts[0] + parts[1] : undefined;
+}
+
+/**
+ * Runs one step in a process group of its own (stopOthers ends it whole), through a shell that reports the step's
+ * CPU time on a pipe of its own; its output is kept for the caller.
+ */
 function run([name, command, args, options = {}]) {
   const begun = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn('bash', ['-c', '"$@"; status=$?; times >&3; exit $status', 'bash', command, ...args], {
       env: { ...env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       detached: true,
     });
     const output = [];
+    let cpuReport = '';
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
+    child.stdio[3].on('data', (chunk) => (cpuReport += chunk));
     child.on('error', (error) => output.push(Buffer.from(String(error))));
     child.on('close', (code, signal) =>
       resolve({
@@ -228,6 +247,7 @@ function run([name, command, args, options = {}]) {
         child,
         code: code ?? (signal ? 1 : 0),
         ms: Date.now() - begun,
+        cpu: stepCpuSeconds(cpuReport),
         output: Buffer.concat(output).toString(),
       }),
     );
@@ -286,7 +306,7 @@ for (const stage of stages) {
     running.delete(step[0]);
     console.log(`\n▶ ${result.name}`);
     if (result.output.trim()) process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
-    times.push([result.name, result.ms, undefined, result.report]);
+    times.push([result.name, result.ms, undefined, result.report, result.cpu]);
     if (result.code !== 0) {
       stopOthers();
       for (const name of running) times.push([name, Date.now() - stageStarted, 'stopped']);
