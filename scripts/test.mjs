@@ -6,7 +6,7 @@
 // ten slowest test files of each test step (docs/decisions/0078-test-speed.md,
 // docs/decisions/0107-api-tests-side-by-side.md, docs/decisions/0129-browser-stage-headless-shell.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative, resolve as resolvePath } from 'node:path';
 
 const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
@@ -212,33 +212,68 @@ function printSlowestFiles() {
 }
 
 /**
- * The CPU time of a step's processes, in seconds, from the `times` of the shell that ran it: its children's user
- * and system time (the second line), which counts every descendant a parent waited for (vitest's workers, the
- * stacks' Java, Chromium's renderers); undefined if the step was stopped first.
+ * Each running step's CPU time, from /proc: once a second, every process of a step's tree (found by its parents,
+ * so Chromium's renderers count, which no process waits for when the browser closes) with the CPU time it had
+ * used when last seen. A process that lived less than a second, and a process's last second, go uncounted: the
+ * figure is a little low, never high. Without /proc (not Linux) there is none.
  */
-function stepCpuSeconds(report) {
-  const childrenLine = report.trim().split('\n')[1] ?? '';
-  const parts = [...childrenLine.matchAll(/(\d+)m([\d.]+)s/g)].map(([, minutes, secs]) => Number(minutes) * 60 + Number(secs));
-  return parts.length === 2 ? parts[0] + parts[1] : undefined;
-}
+const cpuSampler = {
+  /** Per step's root pid: per process (pid and start time), its user and system time when last seen, in ticks. */
+  steps: new Map(),
+  timer: undefined,
+  sample() {
+    let entries;
+    try {
+      entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    } catch {
+      return;
+    }
+    const processes = new Map();
+    for (const pid of entries) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        processes.set(Number(pid), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), started: fields[19] });
+      } catch {
+        // gone meanwhile
+      }
+    }
+    for (const [root, seen] of this.steps) {
+      for (const [pid, { ticks, started }] of processes) {
+        let ancestor = pid;
+        for (let depth = 0; depth < 40 && ancestor > 1 && ancestor !== root; depth++) ancestor = processes.get(ancestor)?.parent ?? 0;
+        if (ancestor === root) seen.set(`${pid}@${started}`, ticks);
+      }
+    }
+  },
+  start(root) {
+    this.steps.set(root, new Map());
+    this.timer ??= setInterval(() => this.sample(), 1000);
+  },
+  /** The step's CPU seconds so far, and it is no longer sampled. */
+  stop(root) {
+    this.sample();
+    const seen = this.steps.get(root);
+    this.steps.delete(root);
+    if (this.steps.size === 0) this.timer = clearInterval(this.timer);
+    if (!seen || seen.size === 0) return undefined;
+    return [...seen.values()].reduce((sum, ticks) => sum + ticks, 0) / 100;
+  },
+};
 
-/**
- * Runs one step in a process group of its own (stopOthers ends it whole), through a shell that reports the step's
- * CPU time on a pipe of its own; its output is kept for the caller.
- */
+/** Runs one step in a process group of its own (stopOthers ends it whole); its output is kept for the caller. */
 function run([name, command, args, options = {}]) {
   const begun = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', '"$@"; status=$?; times >&3; exit $status', 'bash', command, ...args], {
+    const child = spawn(command, args, {
       env: { ...env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    if (child.pid) cpuSampler.start(child.pid);
     const output = [];
-    let cpuReport = '';
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
-    child.stdio[3].on('data', (chunk) => (cpuReport += chunk));
     child.on('error', (error) => output.push(Buffer.from(String(error))));
     child.on('close', (code, signal) =>
       resolve({
@@ -247,7 +282,7 @@ function run([name, command, args, options = {}]) {
         child,
         code: code ?? (signal ? 1 : 0),
         ms: Date.now() - begun,
-        cpu: stepCpuSeconds(cpuReport),
+        cpu: child.pid ? cpuSampler.stop(child.pid) : undefined,
         output: Buffer.concat(output).toString(),
       }),
     );
