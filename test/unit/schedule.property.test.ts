@@ -322,7 +322,7 @@ describe('one schedule (issue 35 §1)', () => {
     );
   });
 
-  it('the details dialog’s last day to cancel is decision 0120’s deadline: the user’s own date as given, else the next one still ahead', () => {
+  it('the card’s and the details dialog’s last day to cancel is decision 0120’s deadline: the user’s own date as given, else the next one still ahead', () => {
     fc.assert(
       fc.property(withOwnDate, ({ sub, today }) => {
         expect(cancelByDeadline(sub, today)).toBe(cancelByDate(sub, today));
