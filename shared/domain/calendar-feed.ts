@@ -192,7 +192,7 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, owner: F
         uid: `${sub.id}@${host}`,
         date: start,
         rule: renewalRule(sub),
-        extraDates: shortMonthRenewals(sub),
+        extraDates: shortMonthRenewals(own),
         summary: `${sub.name} — ${share ?? price}`,
         description: details.filter(Boolean).join('\n'),
         sub,
