@@ -7,22 +7,12 @@
  * until something changes.
  */
 import type { SharedSubscriptionInfo, SubscriptionStatus } from '../api/subscription.js';
-import {
-  anchorDayOf,
-  type BillingPrices,
-  type BillingSchedule,
-  currentCharge,
-  intervalOf,
-  occurrences,
-  renewalAfterCancelBy,
-  shiftRenewal,
-  upcomingRenewals,
-} from './billing.js';
+import { anchorDayOf, type BillingPrices, type BillingSchedule, intervalOf, renewalAfterCancelBy, shiftRenewal } from './billing.js';
 import { formatAmount } from './currency.js';
 import { addDays, daysInMonth, parseCalendarDate } from './dates.js';
 import { type CalendarComponent, dateValue, escapeText, serializeComponent, utcDateTimeValue } from './icalendar.js';
-import { firstChargeAfterTrial, reminderEventDates } from './reminders/events.js';
 import { effectiveReminderRules, offsetHours, type ReminderRule, type RulesOwner } from './reminders/rules.js';
+import { firstChargedRenewal, scheduledCancelBy, scheduledRenewals, scheduledTrialEnd } from './schedule.js';
 import { cycleName } from './subscription-labels.js';
 
 /** How often calendar apps are asked to fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
@@ -112,12 +102,14 @@ export function renewalRule(sub: BillingSchedule): string {
  * 29th or 30th that fall in a shorter February (on its last day, as the app bills them), for the next
  * SHORT_MONTH_RENEWAL_YEARS years and none after the end date.
  */
-export function shortMonthRenewals(sub: BillingSchedule): string[] {
+export function shortMonthRenewals(sub: BillingSchedule & BillingPrices): string[] {
   const anchor = anchorDayOf(sub);
   if (sub.billingCycle === 'weekly' || sub.billingCycle === 'yearly' || anchor < 29 || anchor > 30) return [];
   const start = seriesStart(sub);
   const horizon = addDays(start, SHORT_MONTH_RENEWAL_YEARS * 366);
-  return occurrences({ ...sub, status: 'active' }, start, horizon).filter((date) => (parseCalendarDate(date)?.day ?? anchor) < anchor);
+  return scheduledRenewals({ ...sub, status: 'active' }, { from: start, to: horizon })
+    .map((renewal) => renewal.date)
+    .filter((date) => (parseCalendarDate(date)?.day ?? anchor) < anchor);
 }
 
 interface EventInput {
@@ -176,18 +168,22 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, owner: F
   const events: CalendarComponent[] = [];
   const cancelled = sub.status === 'canceled';
   const start = seriesStart(sub);
-  // A subscription whose end date comes before its next renewal has no series left.
-  if (upcomingRenewals({ ...sub, status: 'active' }, 1).length > 0) {
+  // The subscription as the schedule reads it: its dates and prices (the feed names a share itself).
+  const { shared: _share, ...own } = sub;
+  // The schedule's first renewal, as if active (a canceled series is shown, canceled); none when the
+  // subscription ends before it: no series left.
+  const active = { ...own, status: 'active' as const };
+  const [first] = scheduledRenewals(active, { from: start, to: start });
+  if (first) {
     // In a free trial, the price of the first renewal that is charged.
-    const due = currentCharge(sub);
-    const charge = due.trial ? (firstChargeAfterTrial(sub) ?? due) : due;
+    const charge = first.trial ? (firstChargedRenewal(active)?.price ?? first.price) : first.price;
     const price = formatAmount(charge.amount, charge.currency);
     const cycle = cycleName(sub.billingCycle, intervalOf(sub));
     const share = sub.shared && `your share ${formatAmount(sub.shared.myShare, charge.currency)}`;
     const details = [
       cancelled ? 'Canceled: no further renewals.' : `Renews: ${cycle.toLowerCase()}, ${price} each time.`,
       sub.shared ? `Shared by ${sub.shared.payerName}, who pays it: ${share}.` : '',
-      due.trial && sub.trialEndsAt ? `Free trial until ${sub.trialEndsAt}.` : '',
+      first.trial && sub.trialEndsAt ? `Free trial until ${sub.trialEndsAt}.` : '',
       sub.endsAt ? `Ends: ${sub.endsAt}.` : '',
       sub.description ?? '',
     ];
@@ -196,7 +192,7 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, owner: F
         uid: `${sub.id}@${host}`,
         date: start,
         rule: renewalRule(sub),
-        extraDates: shortMonthRenewals(sub),
+        extraDates: shortMonthRenewals(own),
         summary: `${sub.name} — ${share ?? price}`,
         description: details.filter(Boolean).join('\n'),
         sub,
@@ -205,12 +201,13 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, owner: F
       }),
     );
   }
-  const dates = reminderEventDates(sub, today);
-  if (dates.trialEnd) {
+  // The day events are the schedule's: its trial end and its cancel-by day that still matters today.
+  const trialEnd = scheduledTrialEnd(own);
+  if (trialEnd) {
     events.push(
       event({
         uid: `${sub.id}-trial-end@${host}`,
-        date: dates.trialEnd,
+        date: trialEnd.date,
         summary: `${sub.name}: free trial ends`,
         description: `The free trial of ${sub.name} ends today; the next renewal is charged.`,
         sub,
@@ -218,15 +215,16 @@ export function subscriptionEvents(sub: FeedSubscription, host: string, owner: F
       }),
     );
   }
-  if (dates.cancelBy && !sub.shared) {
+  const cancelBy = sub.shared ? null : scheduledCancelBy(own, today);
+  if (cancelBy) {
     events.push(
       event({
         uid: `${sub.id}-cancel-by@${host}`,
-        date: dates.cancelBy,
+        date: cancelBy.date,
         summary: `${sub.name}: last day to cancel`,
         description: sub.cancelByDate
           ? `The last day to cancel ${sub.name}, as you set it.`
-          : `${sub.name} needs ${inDays(sub.noticeDays ?? 0)} of notice: cancel by today to avoid the renewal on ${renewalAfterCancelBy(sub, dates.cancelBy)}.`,
+          : `${sub.name} needs ${inDays(sub.noticeDays ?? 0)} of notice: cancel by today to avoid the renewal on ${renewalAfterCancelBy(sub, cancelBy.date)}.`,
         sub,
         alarms: alarms.cancelBy,
       }),

@@ -11,7 +11,19 @@
  * feed, the reminders and the yearly report agree with it to the cent and to the day.
  */
 import type { Payment } from '../api/payments.js';
-import { type BillingPrices, type BillingSchedule, cancelByDate, chargeOn, occurrences, priceHistoryOf } from './billing.js';
+import type { PriceChange } from '../api/subscription.js';
+import {
+  anchorDayOf,
+  type BillingPrices,
+  type BillingSchedule,
+  cancelByDate,
+  chargeOn,
+  intervalOf,
+  occurrences,
+  priceAt,
+  priceHistoryOf,
+  shiftRenewal,
+} from './billing.js';
 import { addDays } from './dates.js';
 import { countedSubscription, type ShareCounted, userShareOf } from './sharing/share-totals.js';
 
@@ -149,4 +161,86 @@ export function scheduledRenewals(sub: ScheduledSubscription, options: ScheduleO
 export function nextScheduledRenewal(sub: ScheduledSubscription): RenewalEvent | null {
   if ((sub.status ?? 'active') !== 'active') return null;
   return scheduledRenewals(sub, { from: sub.dueDate, to: sub.dueDate })[0] ?? null;
+}
+
+// The card and the feed (h35g)
+
+/**
+ * The price in force on `day` (billing.ts `priceAt`), with the day it took effect: the price the card and
+ * the details dialog show (issue 35 §2.4), also in a free trial, where a renewal costs 0. Every renewal of
+ * the schedule from `day` on outside the trial costs it, rounded, until the next price change
+ * (test/unit/schedule.property.test.ts, 'the card').
+ */
+export function priceInForce(sub: BillingPrices, day: string): PriceChange {
+  return priceAt(sub, day);
+}
+
+/** One cycle after `day`: the first renewal on or after `day` falls on that day at the latest. */
+function cycleAfter(sub: BillingSchedule, day: string): string {
+  return shiftRenewal(day, sub.billingCycle, intervalOf(sub), anchorDayOf(sub), 1);
+}
+
+/** The latest of the days given (YYYY-MM-DD), the first being a day. */
+const latestOf = (first: string, ...days: (string | null | undefined)[]) =>
+  days.reduce<string>((latest, day) => (day && day > latest ? day : latest), first);
+
+/** The schedule's first renewal on or after `day`; null when there is none (it ends first, canceled, in the trash). */
+export function renewalFrom(sub: ScheduledSubscription, day: string): RenewalEvent | null {
+  return scheduledRenewals(sub, { from: day, to: cycleAfter(sub, day) })[0] ?? null;
+}
+
+/**
+ * The first renewal from the due date on that is charged: the first not in the free trial. What the
+ * calendar feed names as the price of a subscription in its trial, and what makes its trial's end worth
+ * an event. Null when the subscription ends (or is not active) before one.
+ */
+export function firstChargedRenewal(sub: ScheduledSubscription): RenewalEvent | null {
+  return renewalFrom(sub, latestOf(sub.dueDate, sub.trialEndsAt));
+}
+
+/** The schedule's trial end, while active and when a renewal is charged after it (the feed's and the reminders' trial end). */
+export function scheduledTrialEnd(sub: ScheduledSubscription): DayEvent | null {
+  if ((sub.status ?? 'active') !== 'active' || !sub.trialEndsAt || !firstChargedRenewal(sub)) return null;
+  const events = scheduleEvents(sub, { from: sub.trialEndsAt, to: sub.trialEndsAt });
+  return events.find((event): event is DayEvent => event.kind === 'trialEnd') ?? null;
+}
+
+/**
+ * The schedule's last day to cancel that still matters on `today` (decision 0120): the user's own date, as
+ * given, also once past; else the first of its cancel-by days from `today` on (renewal − notice days for
+ * the first charged renewal from the due date on whose deadline has not passed). Null without either, with
+ * a notice of 0 days, or when the subscription is not active. The calendar feed's cancel-by event.
+ */
+export function scheduledCancelBy(sub: ScheduledSubscription, today: string): DayEvent | null {
+  const own = sub.cancelByDate;
+  // The deadline's renewal is the first on or after the due date, the trial's end and today + the notice:
+  // one cycle after the latest of them at the latest.
+  const span = own
+    ? { from: own, to: own }
+    : { from: today, to: cycleAfter(sub, latestOf(sub.dueDate, sub.trialEndsAt, addDays(today, Math.max(0, sub.noticeDays ?? 0)))) };
+  return scheduleEvents(sub, span).find((event): event is DayEvent => event.kind === 'cancelBy') ?? null;
+}
+
+/**
+ * The cancel-by deadline of decision 0120 (billing.ts `cancelByDate`) read from the schedule: its cancel-by
+ * day that still matters ({@link scheduledCancelBy}); with a notice of 0 days, which gives the schedule no
+ * day of its own, the charged renewal it is for, the first from `today` on. What the details dialog shows.
+ */
+export function cancelByDeadline(sub: ScheduledSubscription, today: string): string | null {
+  const event = scheduledCancelBy(sub, today);
+  if (event || sub.cancelByDate || sub.noticeDays !== 0 || (sub.status ?? 'active') !== 'active') return event?.date ?? null;
+  return renewalFrom(sub, latestOf(sub.dueDate, sub.trialEndsAt, today))?.date ?? null;
+}
+
+/**
+ * The schedule's renewals on `dates`, in the order given; a day that is not one of its renewals gives
+ * none. The details dialog's renewals to mark, each with its price on its day ('€10.99 expected', 'Free trial').
+ */
+export function renewalsOn(sub: ScheduledSubscription, dates: readonly string[]): RenewalEvent[] {
+  const [first, ...rest] = dates;
+  if (first === undefined) return [];
+  const from = rest.reduce((earliest, date) => (date < earliest ? date : earliest), first);
+  const to = latestOf(first, ...rest);
+  const byDate = new Map(scheduledRenewals(sub, { from, to }).map((renewal) => [renewal.date, renewal]));
+  return dates.flatMap((date) => byDate.get(date) ?? []);
 }

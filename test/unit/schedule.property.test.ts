@@ -2,16 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '../../shared/api/payments.js';
 import type { BillingCycle, PriceChange } from '../../shared/api/subscription.js';
-import { currentCharge, occurrences, priceAt, upcomingRenewals } from '../../shared/domain/billing.js';
+import { cancelByDate, chargeOn, currentCharge, occurrences, priceAt, upcomingRenewals } from '../../shared/domain/billing.js';
 import { calendarFeed, type FeedSubscription, seriesStart } from '../../shared/domain/calendar-feed.js';
-import { convert, FIXED_RATES, roundMoney, toUsd } from '../../shared/domain/currency.js';
+import { convert, FIXED_RATES, formatAmount, roundMoney, toUsd } from '../../shared/domain/currency.js';
 import { addDays, addMonthsClamped, daysInMonth, formatCalendarDate } from '../../shared/domain/dates.js';
 import { monthBounds, monthOf, monthSpend, shiftMonth } from '../../shared/domain/insights.js';
 import { dueDateAfterPayment, lifetimeSpend, paymentFor, recordableWindow, trackedSince } from '../../shared/domain/payments.js';
+import { reminderEventDates } from '../../shared/domain/reminders/events.js';
 import { reminderDates } from '../../shared/domain/reminders/schedule.js';
 import {
+  cancelByDeadline,
   nextScheduledRenewal,
+  priceInForce,
   type RenewalEvent,
+  renewalsOn,
   type ScheduledSubscription,
   scheduledRenewals,
   scheduleEvents,
@@ -154,8 +158,8 @@ describe('one schedule (issue 35 §1)', () => {
         const [next] = scheduledRenewals(sub, { from: sub.dueDate, to: sub.dueDate });
         if (sub.status === 'active' && (!sub.endsAt || sub.dueDate <= sub.endsAt))
           expect(next?.price).toEqual({ amount: due.amount, currency: due.currency });
-        // What the card says: the price in force today, then '… from <date>' for the next change.
-        const price = priceAt(sub, today);
+        // What the card and the details dialog say: the price in force today, then '… from <date>' for the next change.
+        const price = priceInForce(sub, today);
         const change = nextPriceChange(sub, today);
         const after = change && priceHistoryAfter(sub, change);
         const renewals = scheduledRenewals(sub, { from: today, to: addDays(today, 800) });
@@ -264,6 +268,81 @@ describe('one schedule (issue 35 §1)', () => {
         expect(Boolean(series)).toBe(upcomingRenewals(active, 1).length > 0);
       }),
       { numRuns: RUNS / 4 },
+    );
+  });
+
+  /** A generated subscription, maybe with a last day to cancel the user gave (decision 0120), maybe shared with the feed's owner. */
+  const withOwnDate = fc
+    .record({ g: generated, own: fc.option(fc.integer({ min: -120, max: 400 })), shared: fc.boolean() })
+    .map(({ g, own, shared }) => ({
+      ...g,
+      sub: { ...g.sub, ...(own === null ? {} : { cancelByDate: addDays(g.sub.dueDate, own) }) },
+      shared,
+    }));
+
+  it('the calendar feed’s trial end and last day to cancel are events of the schedule, on the days the reminders name (issue 25 §3, issue 35 §2.5)', () => {
+    fc.assert(
+      fc.property(withOwnDate, ({ sub, today, shared }) => {
+        const feedSub: FeedSubscription = {
+          ...sub,
+          id: 'sub-1',
+          name: 'S',
+          updatedAt: '2026-11-29T00:00:00.000Z',
+          ...(shared ? { shared: { payerName: 'P', myShare: 1 } } : {}),
+        };
+        const calendar = parseCalendar(calendarFeed({ subscriptions: [feedSub], owner: { role: 'member' }, host: 'example.test', today }));
+        const dayOf = (uid: string) => calendar.events.find((e) => e.uid === uid)?.start.replaceAll('-', '');
+        const reminders = reminderEventDates(sub, today);
+        const expected = (date: string | undefined) => date?.replaceAll('-', '');
+        expect(dayOf('sub-1-trial-end@example.test')).toBe(expected(reminders.trialEnd));
+        // Only the payer cancels: a subscription shared with the owner has no last day to cancel in their feed.
+        expect(dayOf('sub-1-cancel-by@example.test')).toBe(shared ? undefined : expected(reminders.cancelBy));
+        for (const [kind, date] of Object.entries(reminders))
+          expect(scheduleEvents(sub, { from: date, to: date })).toContainEqual(expect.objectContaining({ kind, date }));
+      }),
+      { numRuns: RUNS / 4 },
+    );
+  });
+
+  it('the calendar feed names the price of the first renewal charged, after a free trial (issue 25 §3)', () => {
+    fc.assert(
+      fc.property(generated, ({ sub }) => {
+        const feedSub: FeedSubscription = { ...sub, id: 'sub-1', name: 'S', updatedAt: '2026-11-29T00:00:00.000Z' };
+        const calendar = parseCalendar(
+          calendarFeed({ subscriptions: [feedSub], owner: { role: 'member' }, host: 'example.test', today: sub.dueDate }),
+        );
+        const series = calendar.events.find((e) => e.uid === 'sub-1@example.test');
+        if (!series) return;
+        // The renewals from the due date on (as if active: a canceled series says what it cost), the first out of the trial.
+        const renewals = upcomingRenewals({ ...sub, status: 'active' }, 520).map((date) => chargeOn(sub, date));
+        const charged = renewals.find((charge) => !charge.trial) ?? (renewals[0] as (typeof renewals)[number]);
+        expect(series.summary).toBe(`S — ${formatAmount(charged.amount, charged.currency)}`);
+      }),
+      { numRuns: RUNS / 4 },
+    );
+  });
+
+  it('the card’s and the details dialog’s last day to cancel is decision 0120’s deadline: the user’s own date as given, else the next one still ahead', () => {
+    fc.assert(
+      fc.property(withOwnDate, ({ sub, today }) => {
+        expect(cancelByDeadline(sub, today)).toBe(cancelByDate(sub, today));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('the renewals to mark are the schedule’s, each at the price it is charged on its day (issue 24 §4)', () => {
+    fc.assert(
+      fc.property(generated, ({ sub, today }) => {
+        const dates = occurrences(sub, addDays(today, -365), today).reverse();
+        const renewals = renewalsOn(sub, dates);
+        expect(renewals.map((r) => r.date)).toEqual(dates);
+        for (const r of renewals) {
+          const charge = chargeOn(sub, r.date);
+          expect({ ...r.price, trial: r.trial }).toEqual({ amount: charge.amount, currency: charge.currency, trial: charge.trial });
+        }
+      }),
+      { numRuns: RUNS / 2 },
     );
   });
 

@@ -1,8 +1,8 @@
 import type { PaymentStatus } from '@shared/api/payments';
 import type { Subscription } from '@shared/api/subscription';
-import { chargeOn } from '@shared/domain/billing';
 import { formatAmount } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
+import type { RenewalEvent } from '@shared/domain/schedule';
 import { Check, SkipForward } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -21,17 +21,17 @@ const messages = {
 const DECIMAL = /^\s*(?:\d+(?:\.\d{0,2})?|\.\d{1,2})\s*$/;
 
 /**
- * One renewal to mark: the amount charged (for a variable bill; empty means the expected amount), and
- * 'Mark paid' or 'Skip'. Read-only in the landing page's demo.
+ * One renewal of the schedule to mark, at its price on its day: the amount charged (for a variable bill;
+ * empty means the expected amount), and 'Mark paid' or 'Skip'. Read-only in the landing page's demo.
  */
 export function RenewalRow({
   subscription: sub,
-  date,
+  renewal: { date, price, trial },
   readOnly,
   onRecorded,
 }: {
   subscription: Subscription;
-  date: string;
+  renewal: RenewalEvent;
   readOnly: boolean;
   onRecorded: () => void;
 }) {
@@ -39,7 +39,6 @@ export function RenewalRow({
   const { mutateAsync, isPending, variables } = useRecordPayment(sub.id);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const charge = chargeOn(sub, date);
   const amountId = `amount-${sub.id}-${date}`;
   const errorId = `${amountId}-error`;
 
@@ -51,7 +50,7 @@ export function RenewalRow({
     }
     setError(null);
     try {
-      await mutateAsync({ dueDate: date, status, ...(given === undefined ? {} : { amount: given, currency: charge.currency }) });
+      await mutateAsync({ dueDate: date, status, ...(given === undefined ? {} : { amount: given, currency: price.currency }) });
       toast.success(status === 'paid' ? messages.paid(date) : messages.skipped(date));
       onRecorded();
     } catch (failure) {
@@ -63,14 +62,12 @@ export function RenewalRow({
     <li className={styles.row}>
       <div className={styles.rowWhen}>
         <span className={styles.rowDate}>{formatDateShort(date)}</span>
-        <span className={styles.rowExpected}>
-          {charge.trial ? 'Free trial' : `${formatAmount(charge.amount, charge.currency)} expected`}
-        </span>
+        <span className={styles.rowExpected}>{trial ? 'Free trial' : `${formatAmount(price.amount, price.currency)} expected`}</span>
       </div>
       <div className={styles.rowControls}>
         <div className={styles.amountField}>
           <label htmlFor={amountId} className="visually-hidden">
-            {`Amount charged on ${formatDateShort(date)} (${charge.currency})`}
+            {`Amount charged on ${formatDateShort(date)} (${price.currency})`}
           </label>
           <input
             id={amountId}
@@ -78,7 +75,7 @@ export function RenewalRow({
             className={styles.amountInput}
             inputMode="decimal"
             autoComplete="off"
-            placeholder={String(charge.amount)}
+            placeholder={String(price.amount)}
             value={amount}
             disabled={readOnly || isPending}
             aria-invalid={error ? true : undefined}
@@ -86,7 +83,7 @@ export function RenewalRow({
             onChange={(event) => setAmount(event.target.value)}
           />
           <span className={styles.amountCurrency} aria-hidden="true">
-            {charge.currency}
+            {price.currency}
           </span>
         </div>
         <Button

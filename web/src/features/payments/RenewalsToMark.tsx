@@ -1,4 +1,5 @@
 import type { Subscription } from '@shared/api/subscription';
+import { renewalsOn } from '@shared/domain/schedule';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import styles from './Payments.module.css';
@@ -25,6 +26,8 @@ export function RenewalsToMark({ subscription: sub, dates, readOnly }: { subscri
   }, [recorded, dates]);
 
   const shown = showAll ? dates : dates.slice(0, FIRST_TO_MARK);
+  // Each renewal as the schedule has it, with its price on its day.
+  const renewals = renewalsOn(sub, shown);
   return (
     <section aria-labelledby="to-mark-title" className={styles.section}>
       <h3 id="to-mark-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
@@ -35,8 +38,14 @@ export function RenewalsToMark({ subscription: sub, dates, readOnly }: { subscri
       ) : (
         <>
           <ul ref={listRef} className={styles.toMark}>
-            {shown.map((date, index) => (
-              <RenewalRow key={date} subscription={sub} date={date} readOnly={readOnly} onRecorded={() => setRecorded({ index, date })} />
+            {renewals.map((renewal, index) => (
+              <RenewalRow
+                key={renewal.date}
+                subscription={sub}
+                renewal={renewal}
+                readOnly={readOnly}
+                onRecorded={() => setRecorded({ index, date: renewal.date })}
+              />
             ))}
           </ul>
           {dates.length > shown.length && (
