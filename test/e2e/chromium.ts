@@ -22,7 +22,7 @@ export const headlessShellPath: string | undefined =
  * Headless, and none of Chromium's own network traffic, which this machine's closed network refuses. The GPU
  * process's work (software compositing, with no GPU) runs on a thread of the browser's process: a quarter less
  * of Chromium's CPU time in the browser tests, no process and no IPC between it and the browser
- * (docs/decisions/0132-chromium-gpu-in-process.md).
+ * (docs/decisions/0132-less-cpu-per-run.md).
  */
 export const CHROMIUM_ARGS = [
   '--headless',
