@@ -11,7 +11,17 @@
  * feed, the reminders and the yearly report agree with it to the cent and to the day.
  */
 import type { Payment } from '../api/payments.js';
-import { type BillingPrices, type BillingSchedule, cancelByDate, chargeOn, occurrences, priceHistoryOf } from './billing.js';
+import {
+  anchorDayOf,
+  type BillingPrices,
+  type BillingSchedule,
+  cancelByDate,
+  chargeOn,
+  intervalOf,
+  occurrences,
+  priceHistoryOf,
+  shiftRenewal,
+} from './billing.js';
 import { addDays } from './dates.js';
 import { countedSubscription, type ShareCounted, userShareOf } from './sharing/share-totals.js';
 
@@ -104,21 +114,7 @@ function paymentOf(
  */
 export function scheduleEvents(sub: ScheduledSubscription, { from, to, today, payments = [] }: ScheduleOptions): ScheduleEvent[] {
   if (sub.status === 'deleted' || from > to) return [];
-  const recorded = new Map(payments.map((p) => [p.dueDate, p]));
-  const counted = userShareOf(sub) === null ? null : countedSubscription(sub);
-  const events: ScheduleEvent[] = occurrences(sub, from, to).map((date): RenewalEvent => {
-    const charge = chargeOn(sub, date);
-    const price = { amount: charge.amount, currency: charge.currency };
-    const share = counted && chargeOn(counted, date);
-    return {
-      kind: 'renewal',
-      date,
-      price,
-      trial: charge.trial,
-      ...paymentOf(sub, date, price, recorded, today),
-      ...(share ? { share: { amount: share.amount, currency: share.currency } } : {}),
-    };
-  });
+  const events: ScheduleEvent[] = renewalEvents(sub, { from, to, today, payments });
   if (sub.trialEndsAt && sub.trialEndsAt >= from && sub.trialEndsAt <= to) events.push({ kind: 'trialEnd', date: sub.trialEndsAt });
   if (sub.endsAt && sub.endsAt >= from && sub.endsAt <= to) events.push({ kind: 'end', date: sub.endsAt });
   const active = (sub.status ?? 'active') === 'active';
@@ -142,11 +138,69 @@ export function scheduleEvents(sub: ScheduledSubscription, { from, to, today, pa
 
 /** The renewals of {@link scheduleEvents}. */
 export function scheduledRenewals(sub: ScheduledSubscription, options: ScheduleOptions): RenewalEvent[] {
-  return scheduleEvents(sub, options).filter((event): event is RenewalEvent => event.kind === 'renewal');
+  return renewalEvents(sub, options);
 }
 
 /** The next renewal from the due date on, with the price it will be charged: what the card shows. Null when it ends first. */
 export function nextScheduledRenewal(sub: ScheduledSubscription): RenewalEvent | null {
   if ((sub.status ?? 'active') !== 'active') return null;
   return scheduledRenewals(sub, { from: sub.dueDate, to: sub.dueDate })[0] ?? null;
+}
+
+// Read by the surfaces (h35f): the renewals alone, and lookups of a renewal on a day, from a day, the next ones.
+
+/**
+ * The renewal events of {@link scheduleEvents}, oldest first (billing.ts `occurrences` from `from` to `to`),
+ * each with its price, what became of it and the user's share; a span holding only renewals needs no more.
+ */
+function renewalEvents(sub: ScheduledSubscription, { from, to, today, payments = [] }: ScheduleOptions): RenewalEvent[] {
+  const recorded = new Map(payments.map((p) => [p.dueDate, p]));
+  const counted = userShareOf(sub) === null ? null : countedSubscription(sub);
+  return occurrences(sub, from, to).map((date): RenewalEvent => {
+    const charge = chargeOn(sub, date);
+    const price = { amount: charge.amount, currency: charge.currency };
+    const share = counted && chargeOn(counted, date);
+    return {
+      kind: 'renewal',
+      date,
+      price,
+      trial: charge.trial,
+      ...paymentOf(sub, date, price, recorded, today),
+      ...(share ? { share: { amount: share.amount, currency: share.currency } } : {}),
+    };
+  });
+}
+
+/** One cycle after `day`: the first renewal on or after `day` falls on that day at the latest. */
+function cycleAfter(sub: BillingSchedule, day: string): string {
+  return shiftRenewal(day, sub.billingCycle, intervalOf(sub), anchorDayOf(sub), 1);
+}
+
+/** The schedule's first renewal on or after `day`; null when there is none (it ends first, canceled, in the trash). */
+export function renewalFrom(sub: ScheduledSubscription, day: string): RenewalEvent | null {
+  return scheduledRenewals(sub, { from: day, to: cycleAfter(sub, day) })[0] ?? null;
+}
+
+/**
+ * The schedule's renewals on `dates`, in the order given; a day that is not one of its renewals gives
+ * none. The details dialog's renewals to mark, each with its price on its day ('€10.99 expected', 'Free trial').
+ */
+export function renewalsOn(sub: ScheduledSubscription, dates: readonly string[]): RenewalEvent[] {
+  const [first, ...rest] = dates;
+  if (first === undefined) return [];
+  const from = rest.reduce((earliest, date) => (date < earliest ? date : earliest), first);
+  const to = rest.reduce((latest, date) => (date > latest ? date : latest), first);
+  const byDate = new Map(scheduledRenewals(sub, { from, to }).map((renewal) => [renewal.date, renewal]));
+  return dates.flatMap((date) => byDate.get(date) ?? []);
+}
+
+/**
+ * The next `count` renewals from the due date on, oldest first (fewer when the subscription ends first; none
+ * unless it is active): the renewals the yearly report counts ahead.
+ */
+export function nextScheduledRenewals(sub: ScheduledSubscription, count: number): RenewalEvent[] {
+  if ((sub.status ?? 'active') !== 'active' || count < 1) return [];
+  // The count-th renewal falls count − 1 cycles after the due date.
+  const to = shiftRenewal(sub.dueDate, sub.billingCycle, intervalOf(sub), anchorDayOf(sub), count - 1);
+  return scheduledRenewals(sub, { from: sub.dueDate, to }).slice(0, count);
 }
