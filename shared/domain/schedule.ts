@@ -176,6 +176,10 @@ function cycleAfter(sub: BillingSchedule, day: string): string {
   return shiftRenewal(day, sub.billingCycle, intervalOf(sub), anchorDayOf(sub), 1);
 }
 
+/** The latest of the days given (YYYY-MM-DD), the first being a day. */
+const latestOf = (first: string, ...days: (string | null | undefined)[]) =>
+  days.reduce<string>((latest, day) => (day && day > latest ? day : latest), first);
+
 /** The schedule's first renewal on or after `day`; null when there is none (it ends first, canceled, in the trash). */
 export function renewalFrom(sub: ScheduledSubscription, day: string): RenewalEvent | null {
   return scheduledRenewals(sub, { from: day, to: cycleAfter(sub, day) })[0] ?? null;
@@ -189,7 +193,7 @@ export function renewalsOn(sub: ScheduledSubscription, dates: readonly string[])
   const [first, ...rest] = dates;
   if (first === undefined) return [];
   const from = rest.reduce((earliest, date) => (date < earliest ? date : earliest), first);
-  const to = rest.reduce((latest, date) => (date > latest ? date : latest), first);
+  const to = latestOf(first, ...rest);
   const byDate = new Map(scheduledRenewals(sub, { from, to }).map((renewal) => [renewal.date, renewal]));
   return dates.flatMap((date) => byDate.get(date) ?? []);
 }
