@@ -10,11 +10,11 @@ import {
 import type { Subscription } from '../../shared/api/subscription.js';
 import { SHARED_SUBSCRIPTIONS_MAX } from '../../shared/api/subscription-list.js';
 import { subscriptionMessages } from '../../shared/api/subscriptions.js';
-import { occurrences } from '../../shared/domain/billing.js';
 import { formatAmount } from '../../shared/domain/currency.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { isRecordableRenewal, isRenewalDate } from '../../shared/domain/payments.js';
+import { scheduledRenewals } from '../../shared/domain/schedule.js';
 import {
   invitationExpiresAt,
   invitationState,
@@ -154,7 +154,7 @@ async function queueInvitationMail(message: Omit<InvitationMailMessage, 'type'>,
 function cycleDates(subscription: Subscription): string[] {
   if (subscription.status === 'deleted') return [];
   const today = todayIn('UTC', now());
-  const last = occurrences(subscription, subscription.createdAt.slice(0, 10), today).at(-1);
+  const last = scheduledRenewals(subscription, { from: subscription.createdAt.slice(0, 10), to: today }).at(-1)?.date;
   return last && last !== subscription.dueDate ? [subscription.dueDate, last] : [subscription.dueDate];
 }
 

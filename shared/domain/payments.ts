@@ -4,10 +4,10 @@
  * goes through shared/domain/currency.ts's rate table, here and nowhere else.
  */
 import type { Money, Payment, PaymentStatus } from '../api/payments.js';
-import { type BillingPrices, type BillingSchedule, chargeOn, nextRenewal, occurrences, priceHistoryOf } from './billing.js';
+import { type BillingPrices, type BillingSchedule, chargeOn, occurrences, priceHistoryOf } from './billing.js';
 import { convert, FIXED_RATES, type RateTable, roundMoney } from './currency.js';
 import { addDays, addMonthsClamped } from './dates.js';
-import { scheduledRenewals, trackedSince } from './schedule.js';
+import { renewalFrom, renewalsOn, type ScheduledSubscription, scheduledRenewals, trackedSince } from './schedule.js';
 
 /**
  * The most payments one subscription of an imported JSON export brings (issue 35 §2.9): more than a
@@ -52,15 +52,17 @@ export function isRecordableRenewal(
 
 /**
  * What a renewal is recorded as: the amount given (a variable bill), in the currency given or else the
- * currency of the price in force on its date; without an amount, the price in force (0 in a free trial).
+ * currency of its price; without an amount, its price (0 in a free trial). Its price is the schedule's
+ * renewal's on that date, read as active; a Renew past the end date records a due date the schedule has
+ * no renewal on, at the price in force then.
  */
 export function paymentFor(
-  sub: BillingPrices & Pick<BillingSchedule, 'trialEndsAt'>,
+  sub: ScheduledSubscription,
   dueDate: string,
   status: PaymentStatus,
   given: { amount?: number; currency?: string } = {},
 ): Omit<Payment, 'recordedAt'> {
-  const charge = chargeOn(sub, dueDate);
+  const charge = renewalsOn({ ...sub, status: 'active' }, [dueDate])[0]?.price ?? chargeOn(sub, dueDate);
   if (given.amount === undefined) return { dueDate, status, amount: charge.amount, currency: charge.currency };
   return { dueDate, status, amount: roundMoney(given.amount), currency: given.currency ?? charge.currency };
 }
@@ -79,13 +81,14 @@ export function paymentsBySubscription<P extends { subscriptionId: string }>(pay
 /**
  * Where a renewal recorded as `status` moves the subscription's due date (issue 35 §8), or null when it
  * stays: a renewal marked paid is a renewal that happened, so an active subscription whose due date is
- * that renewal or before it moves on to the renewal after it, as Renew does (billing.ts `nextRenewal`).
- * A skip, a renewal before the due date (already moved past) and a canceled subscription move nothing,
- * and nothing ever moves a due date back.
+ * that renewal or before it moves on to the schedule's renewal after it, as Renew does (billing.ts
+ * `nextRenewal`: past an end date too, so the schedule is read without one). A skip, a renewal before the
+ * due date (already moved past) and a canceled subscription move nothing, and nothing ever moves a due
+ * date back.
  */
-export function dueDateAfterPayment(sub: BillingSchedule, dueDate: string, status: PaymentStatus): string | null {
+export function dueDateAfterPayment(sub: ScheduledSubscription, dueDate: string, status: PaymentStatus): string | null {
   if ((sub.status ?? 'active') !== 'active' || status !== 'paid' || dueDate < sub.dueDate) return null;
-  return nextRenewal({ ...sub, dueDate });
+  return renewalFrom({ ...sub, endsAt: null }, addDays(dueDate, 1))?.date ?? null;
 }
 
 /** What a subscription has cost (issue 35 §2), in one currency, and what it is made of. */

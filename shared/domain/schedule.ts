@@ -109,16 +109,13 @@ function paymentOf(
 }
 
 /**
- * The subscription's events from `from` to `to` (both included), oldest first (see the module's comment).
- * Renewals are billing.ts `occurrences` (none after the end date, none from the due date on once canceled,
- * none in the trash); the trial's end and the end date while it is not in the trash; the last day to cancel
- * (billing.ts `cancelByDate`) before each renewal from the due date on, while it is active with a notice period.
+ * The renewal events of {@link scheduleEvents}, oldest first (billing.ts `occurrences` from `from` to `to`),
+ * each with its price, what became of it and the user's share; a span holding only renewals needs no more.
  */
-export function scheduleEvents(sub: ScheduledSubscription, { from, to, today, payments = [] }: ScheduleOptions): ScheduleEvent[] {
-  if (sub.status === 'deleted' || from > to) return [];
+function renewalEvents(sub: ScheduledSubscription, { from, to, today, payments = [] }: ScheduleOptions): RenewalEvent[] {
   const recorded = new Map(payments.map((p) => [p.dueDate, p]));
   const counted = userShareOf(sub) === null ? null : countedSubscription(sub);
-  const events: ScheduleEvent[] = occurrences(sub, from, to).map((date): RenewalEvent => {
+  return occurrences(sub, from, to).map((date): RenewalEvent => {
     const charge = chargeOn(sub, date);
     const price = { amount: charge.amount, currency: charge.currency };
     const share = counted && chargeOn(counted, date);
@@ -131,6 +128,17 @@ export function scheduleEvents(sub: ScheduledSubscription, { from, to, today, pa
       ...(share ? { share: { amount: share.amount, currency: share.currency } } : {}),
     };
   });
+}
+
+/**
+ * The subscription's events from `from` to `to` (both included), oldest first (see the module's comment).
+ * Renewals are billing.ts `occurrences` (none after the end date, none from the due date on once canceled,
+ * none in the trash); the trial's end and the end date while it is not in the trash; the last day to cancel
+ * (billing.ts `cancelByDate`) before each renewal from the due date on, while it is active with a notice period.
+ */
+export function scheduleEvents(sub: ScheduledSubscription, { from, to, today, payments = [] }: ScheduleOptions): ScheduleEvent[] {
+  if (sub.status === 'deleted' || from > to) return [];
+  const events: ScheduleEvent[] = renewalEvents(sub, { from, to, today, payments });
   if (sub.trialEndsAt && sub.trialEndsAt >= from && sub.trialEndsAt <= to) events.push({ kind: 'trialEnd', date: sub.trialEndsAt });
   if (sub.endsAt && sub.endsAt >= from && sub.endsAt <= to) events.push({ kind: 'end', date: sub.endsAt });
   const active = (sub.status ?? 'active') === 'active';
@@ -154,7 +162,7 @@ export function scheduleEvents(sub: ScheduledSubscription, { from, to, today, pa
 
 /** The renewals of {@link scheduleEvents}. */
 export function scheduledRenewals(sub: ScheduledSubscription, options: ScheduleOptions): RenewalEvent[] {
-  return scheduleEvents(sub, options).filter((event): event is RenewalEvent => event.kind === 'renewal');
+  return renewalEvents(sub, options);
 }
 
 /** The next renewal from the due date on, with the price it will be charged: what the card shows. Null when it ends first. */
@@ -163,7 +171,8 @@ export function nextScheduledRenewal(sub: ScheduledSubscription): RenewalEvent |
   return scheduledRenewals(sub, { from: sub.dueDate, to: sub.dueDate })[0] ?? null;
 }
 
-// The card and the feed (h35g)
+// What the surfaces look up: the renewals alone, the price in force, a renewal on or from a day, the next
+// ones, the trial's end and the last day to cancel.
 
 /**
  * The price in force on `day` (billing.ts `priceAt`), with the day it took effect: the price the card and
@@ -243,4 +252,15 @@ export function renewalsOn(sub: ScheduledSubscription, dates: readonly string[])
   const to = latestOf(first, ...rest);
   const byDate = new Map(scheduledRenewals(sub, { from, to }).map((renewal) => [renewal.date, renewal]));
   return dates.flatMap((date) => byDate.get(date) ?? []);
+}
+
+/**
+ * The next `count` renewals from the due date on, oldest first (fewer when the subscription ends first; none
+ * unless it is active): the renewals the yearly report counts ahead.
+ */
+export function nextScheduledRenewals(sub: ScheduledSubscription, count: number): RenewalEvent[] {
+  if ((sub.status ?? 'active') !== 'active' || count < 1) return [];
+  // The count-th renewal falls count − 1 cycles after the due date.
+  const to = shiftRenewal(sub.dueDate, sub.billingCycle, intervalOf(sub), anchorDayOf(sub), count - 1);
+  return scheduledRenewals(sub, { from: sub.dueDate, to }).slice(0, count);
 }

@@ -5,11 +5,12 @@
  * renewals (price changes, free trials, end dates), every figure in the display currency.
  */
 import type { BillingCycle, Subscription } from '../api/subscription.js';
-import { type BillingPrices, type BillingSchedule, chargeOn, intervalOf, upcomingRenewals } from './billing.js';
+import { type BillingPrices, type BillingSchedule, chargeOn, intervalOf } from './billing.js';
 import { type Category, categoryKey, categoryLabel } from './categories.js';
 import { writeCsv, writeTsv } from './csv-writer.js';
 import { convert, FIXED_RATES, formatAmount, normalizeCurrency, type RateTable, roundMoney } from './currency.js';
 import { formatDateShort } from './dates.js';
+import { nextScheduledRenewals } from './schedule.js';
 import { amountOf, yearlyMultiplier } from './subscription-costs.js';
 import { cycleLabel, cycleName } from './subscription-labels.js';
 import { isActive, normalizeCycle } from './subscription-rules.js';
@@ -61,8 +62,9 @@ export interface ReportMoney {
 
 /**
  * What the next `years` years of renewals cost, in `currency`: SPEC §9's multiplier (divided by the
- * interval) renewals a year from the due date, each at its own charge (billing.ts), the last one
- * counted in part when a year holds a fraction of a renewal ('every 3 weeks'). Without price changes,
+ * interval) renewals a year from the due date, each the schedule's renewal at its price (schedule.ts
+ * `nextScheduledRenewals`: the price in force then, 0 in a free trial, none after the end date), the last
+ * one counted in part when a year holds a fraction of a renewal ('every 3 weeks'). Without price changes,
  * trials or an end date, exactly amount × multiplier × years (SPEC §9).
  */
 function spendAhead(sub: ReportSubscription, years: number, currency: string, rates: RateTable): number {
@@ -72,10 +74,9 @@ function spendAhead(sub: ReportSubscription, years: number, currency: string, ra
   if (!sub.dueDate) return convert(amount * wanted, sub.currency ?? 'USD', currency, rates);
   const priced = { ...sub, amount, billingCycle: normalizeCycle(sub.billingCycle), dueDate: sub.dueDate, status: 'active' as const };
   let total = 0;
-  upcomingRenewals(priced, Math.ceil(wanted)).forEach((date, k) => {
-    const charge = chargeOn(priced, date);
+  nextScheduledRenewals(priced, Math.ceil(wanted)).forEach(({ price }, k) => {
     const weight = Math.min(1, wanted - k);
-    total += convert(charge.amount, charge.currency, currency, rates) * weight;
+    total += convert(price.amount, price.currency, currency, rates) * weight;
   });
   return total;
 }
