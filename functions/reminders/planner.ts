@@ -3,9 +3,16 @@ import type { Context } from 'aws-lambda';
 import { type Charge, cancelByDate, chargeOn, intervalOf, renewalAfterCancelBy } from '../../shared/domain/billing.js';
 import { isCalendarDate } from '../../shared/domain/dates.js';
 import { hasReminderChannels } from '../../shared/domain/reminders/channels.js';
-import { DEFAULT_REMINDER_HOUR_UTC, firstChargeAfterTrial, REMINDER_KINDS, runInstant } from '../../shared/domain/reminders/events.js';
+import {
+  chargeOf,
+  DEFAULT_REMINDER_HOUR_UTC,
+  firstChargeAfterTrial,
+  REMINDER_KINDS,
+  runInstant,
+} from '../../shared/domain/reminders/events.js';
 import { defaultReminderRules, EMAIL_CHANNEL, hasCustomReminderRules, ruleKey } from '../../shared/domain/reminders/rules.js';
 import { hourKey, sendInstant } from '../../shared/domain/reminders/schedule.js';
+import { renewalsOn } from '../../shared/domain/schedule.js';
 import { myShare, splitShares } from '../../shared/domain/sharing/sharing.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { now } from '../lib/chassis/clock.js';
@@ -203,12 +210,19 @@ function ownerReader(now: Date) {
 
 const zeroCounts = (): Counts => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Counts;
 
-/** What a reminder says the subscription costs: the renewal at the price in force then (the first charge after a trial for a trial's end). */
+/**
+ * What a reminder says the subscription costs: the schedule's renewal it is about, at its price (the first
+ * charge after a trial for a trial's end). An end date's reminder, or a deadline of the user's own after
+ * the end date, can be about a due date the schedule has no renewal on (the end comes first): the price in
+ * force on it then, as billed.
+ */
 function remindedCharge(entry: ReminderIndexItem): Charge | null {
   if (entry.rule.event === 'trialEnd') return firstChargeAfterTrial(entry);
   // The renewal the deadline is for: the one after the due date once the due date's deadline has passed.
-  if (entry.rule.event === 'cancelBy') return chargeOn(entry, renewalAfterCancelBy(entry, entry.eventDate));
-  return chargeOn(entry, entry.dueDate);
+  const date = entry.rule.event === 'cancelBy' ? renewalAfterCancelBy(entry, entry.eventDate) : entry.dueDate;
+  const { sharing: _stored, ...schedule } = entry;
+  const [renewal] = renewalsOn({ ...schedule, status: 'active' }, [date]);
+  return renewal ? chargeOf(renewal) : chargeOn(entry, date);
 }
 
 /**

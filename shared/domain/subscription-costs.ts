@@ -1,12 +1,13 @@
 /**
  * What a subscription costs per month and per year (SPEC §9 'Computations', DESIGN §5 'the
  * Monthly Total normalises to a month'), in USD so that subscriptions in different currencies add up
- * (issue 24 §1): the charge of its next renewal (shared/domain/billing.ts: the price in force then,
- * 0 in a free trial) converted at `rates`, normalised by its cycle.
+ * (issue 24 §1): the price of its next renewal in the schedule (shared/domain/schedule.ts: the price in
+ * force then, 0 in a free trial) converted at `rates`, normalised by its cycle.
  */
 import type { Subscription } from '../api/subscription.js';
-import { type BillingPrices, type BillingSchedule, chargeOn, intervalOf, upcomingRenewals } from './billing.js';
+import { type BillingPrices, type BillingSchedule, intervalOf } from './billing.js';
 import { FIXED_RATES, type RateTable, roundMoney, toUsd } from './currency.js';
+import { nextScheduledRenewal } from './schedule.js';
 
 /** The fields a cost is computed from; the issue-24 ones are optional (older records read as USD, every cycle). */
 export type SubscriptionPrice = BillingPrices &
@@ -35,15 +36,15 @@ export function yearlyMultiplier(cycle: string): number {
 }
 
 /**
- * The charge per cycle in USD: the next renewal's charge (the latest price without a due date), at `rates`;
- * 0 when the subscription has no renewal left, its end date before its due date (issue 35 §1: the schedule,
- * the yearly report and /insights count nothing after an end date).
+ * The charge per cycle in USD: the price of the schedule's next renewal (`nextScheduledRenewal`: the renewal
+ * on the due date, 0 in a free trial), at `rates` (the plain amount without a due date); 0 when the
+ * subscription has no renewal left, its end date before its due date (issue 35 §1: the schedule, the yearly
+ * report and /insights count nothing after an end date). Read as active: what it costs while it runs.
  */
 function cycleAmountUsd(sub: SubscriptionPrice, rates: RateTable): number {
   if (!sub.dueDate) return toUsd(amountOf(sub), sub.currency ?? 'USD', rates);
-  if (upcomingRenewals({ ...sub, dueDate: sub.dueDate, status: 'active' }, 1).length === 0) return 0;
-  const charge = chargeOn({ ...sub, amount: amountOf(sub) }, sub.dueDate);
-  return toUsd(charge.amount, charge.currency, rates);
+  const next = nextScheduledRenewal({ ...sub, amount: amountOf(sub), dueDate: sub.dueDate, status: 'active' });
+  return next ? toUsd(next.price.amount, next.price.currency, rates) : 0;
 }
 
 /** Cost per year of one subscription, in USD, rounded to cents (SPEC §9 multipliers, divided by its interval). */

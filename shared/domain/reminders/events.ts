@@ -1,4 +1,5 @@
-import { type BillingPrices, type BillingSchedule, type Charge, cancelByDate, chargeOn, upcomingRenewals } from '../billing.js';
+import { type BillingPrices, type BillingSchedule, type Charge, cancelByDate } from '../billing.js';
+import { type RenewalEvent, renewalFrom, renewalsOn } from '../schedule.js';
 
 /**
  * Renewal reminders (SPEC §1, §9): 10 and 3 days before a due date for everybody, and 1 day before for
@@ -44,15 +45,24 @@ export type DatedEvent = (typeof DATED_EVENTS)[number];
 /** A subscription as the reminders read it: its schedule and its prices. */
 export type RemindedSubscription = BillingSchedule & BillingPrices;
 
+/** A renewal of the schedule as a charge: its date and price, and whether it falls in the free trial. */
+export const chargeOf = (renewal: RenewalEvent): Charge => ({
+  date: renewal.date,
+  amount: renewal.price.amount,
+  currency: renewal.price.currency,
+  trial: renewal.trial,
+});
+
 /**
- * The first renewal charged after a free trial: the first one on or after `trialEndsAt`, none after
- * `endsAt`. Null without a trial, or when the subscription ends before anything is charged.
+ * The first renewal charged after a free trial: the schedule's first renewal from the due date on that is
+ * on or after `trialEndsAt` (so not in the trial), none after `endsAt`; read as active. Null without a
+ * trial, or when the subscription ends before anything is charged.
  */
 export function firstChargeAfterTrial(sub: RemindedSubscription): Charge | null {
   const trialEndsAt = sub.trialEndsAt;
   if (!trialEndsAt) return null;
-  const date = upcomingRenewals({ ...sub, status: 'active' }, 520).find((d) => d >= trialEndsAt);
-  return date ? chargeOn(sub, date) : null;
+  const renewal = renewalFrom({ ...sub, status: 'active' }, trialEndsAt > sub.dueDate ? trialEndsAt : sub.dueDate);
+  return renewal && !renewal.trial ? chargeOf(renewal) : null;
 }
 
 /** Why the renewal on the due date gets no reminder: it is after the end date, or free in the trial. */
@@ -60,7 +70,8 @@ export type RenewalSkipReason = 'ended' | 'inTrial';
 
 export function renewalSkipReason(sub: RemindedSubscription): RenewalSkipReason | null {
   if (sub.endsAt && sub.dueDate > sub.endsAt) return 'ended';
-  if (chargeOn(sub, sub.dueDate).trial) return 'inTrial';
+  // The schedule's renewal on the due date, read as active: 0 and marked as in the trial before the trial's end.
+  if (renewalsOn({ ...sub, status: 'active' }, [sub.dueDate])[0]?.trial) return 'inTrial';
   return null;
 }
 
@@ -78,6 +89,8 @@ export function reminderEventDates(sub: RemindedSubscription, today: string): Pa
   if ((sub.status ?? 'active') !== 'active') return {};
   const dates: Partial<Record<DatedEvent, string>> = {};
   if (sub.trialEndsAt && firstChargeAfterTrial(sub)) dates.trialEnd = sub.trialEndsAt;
+  // billing.ts cancelByDate, which the schedule's own cancel-by days are made of: picking the one that still
+  // matters on `today` from the schedule needs a span chosen by this same rule (decision 0120).
   const cancelBy = cancelByDate(sub, today);
   if (cancelBy && (sub.cancelByDate || (sub.noticeDays ?? 0) > 0)) dates.cancelBy = cancelBy;
   return dates;
