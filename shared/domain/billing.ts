@@ -72,13 +72,16 @@ export function anchorDayOf(sub: Pick<BillingSchedule, 'dueDate' | 'anchorDay'>)
 /**
  * `date` moved by `steps` renewals (negative moves back): weekly cycles by 7 × interval days, the others
  * by whole months with the day set to `anchorDay`, or the month's last day when it is shorter
- * (31 Jan → 28/29 Feb → 31 Mar). Throws RangeError on an invalid date.
+ * (31 Jan → 28/29 Feb → 31 Mar); by none, `date` as it is. Throws RangeError on an invalid date.
  */
 export function shiftRenewal(date: string, cycle: BillingCycle | string, interval: number, anchorDay: number, steps: number): string {
   const months = monthsPerCycle(cycle);
   if (months === 0) return addDays(date, 7 * interval * steps);
   const parts = parseCalendarDate(date);
   if (!parts) throw new RangeError(`Invalid calendar date: ${String(date)}`);
+  // No move is the date itself: a due date is a renewal also where a stored anchor day disagrees with it
+  // (an edited import), and the renewals before and after it fall on the anchor day.
+  if (steps === 0) return date;
   const index = parts.year * 12 + (parts.month - 1) + months * interval * steps;
   const year = Math.floor(index / 12);
   const month = index - year * 12 + 1;

@@ -7,7 +7,7 @@
  * until something changes.
  */
 import type { SharedSubscriptionInfo, SubscriptionStatus } from '../api/subscription.js';
-import { anchorDayOf, type BillingPrices, type BillingSchedule, intervalOf, renewalAfterCancelBy, shiftRenewal } from './billing.js';
+import { anchorDayOf, type BillingPrices, type BillingSchedule, intervalOf, renewalAfterCancelBy } from './billing.js';
 import { formatAmount } from './currency.js';
 import { addDays, daysInMonth, parseCalendarDate } from './dates.js';
 import { type CalendarComponent, dateValue, escapeText, serializeComponent, utcDateTimeValue } from './icalendar.js';
@@ -66,9 +66,9 @@ export function feedAlarms(sub: Pick<FeedSubscription, 'reminderRules' | 'shared
   return { renewal: triggers('renewal'), trialEnd: triggers('trialEnd'), cancelBy: triggers('cancelBy') };
 }
 
-/** The first renewal of the series: the due date on its anchor day (what the app's occurrences start from). */
+/** The first renewal of the series: the due date (what the app's occurrences start from). */
 export function seriesStart(sub: BillingSchedule): string {
-  return shiftRenewal(sub.dueDate, sub.billingCycle, intervalOf(sub), anchorDayOf(sub), 0);
+  return sub.dueDate;
 }
 
 /** How far ahead the feed lists the February renewals of a series anchored on the 29th or 30th (RDATE). */

@@ -58,6 +58,11 @@ describe('anchor-day schedules (issue 24 §3)', () => {
     ]);
     expect(occurrences(s, '2026-11-01', '2027-12-31', '2027-01-01')).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30']);
   });
+  it('keeps the due date a renewal where a stored anchor day disagrees with it (an edited import)', () => {
+    const edited = sub({ dueDate: '2027-01-27', billingCycle: 'monthly', anchorDay: 15 });
+    expect(occurrences(edited, '2026-12-01', '2027-02-28')).toEqual(['2026-12-15', '2027-01-27', '2027-02-15']);
+    expect(upcomingRenewals(edited, 2)).toEqual(['2027-01-27', '2027-02-15']);
+  });
   it('every 4 weeks steps 28 days; a canceled subscription has no upcoming occurrences', () => {
     const gym = sub({ dueDate: '2026-12-01', billingCycle: 'weekly', cycleInterval: 4 });
     expect(upcomingRenewals(gym, 3)).toEqual(['2026-12-01', '2026-12-29', '2027-01-26']);
