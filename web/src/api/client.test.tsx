@@ -18,9 +18,12 @@ describe('a 401 from a route that needs a session', () => {
     expect(peekNotice('sessionMessage')).toBe(authMessages.sessionTerminated);
   });
 
-  it('sent with no session (one already ended), stores no notice again once the login screen has read it', async () => {
-    stubApi(on(routes.me, terminated));
-    await expect(api(routes.me)).rejects.toBeInstanceOf(ApiError);
+  it('called with no session (one already ended), is not sent, fails as the server would, and stores no notice again', async () => {
+    const stubbed = stubApi(on(routes.me, terminated));
+    const refused = await api(routes.me).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 401, message: authMessages.sessionExpired });
+    expect(stubbed.callsTo(routes.me)).toEqual([]);
     expect(peekNotice('sessionMessage')).toBeNull();
   });
 

@@ -99,13 +99,17 @@ function toErrorBody(value: unknown): ErrorBody {
  * (earlyAnswers.ts). A route with an ETag (the session check) is asked with If-None-Match, and its
  * 304 resolves to the answer that ETag belongs to. Throws ApiError on any non-2xx answer and on
  * network failure. A 401 from a route that needs a session (access 'user' or 'admin') also ends the
- * session; public routes such as login report their 401 to the caller only.
+ * session; public routes such as login report their 401 to the caller only. A route that needs a session,
+ * called with none, is not sent: it fails with the 401 the server would answer.
  */
 export async function api<R extends RouteDef>(
   route: R,
   ...[options]: NoBody<R> extends true ? [options?: ApiOptions<R>] : [options: ApiOptions<R>]
 ): Promise<ResponseOf<R>> {
   const token = options?.token ?? storedToken();
+  // A route that needs a session, asked with none (a query refetched as the page signs out): not sent, as the
+  // server would refuse it; the browser would log the 401 as a failed load.
+  if (route.access !== 'public' && token === null) throw new ApiError(401, { message: authMessages.sessionExpired });
   const headers = apiHeaders(token);
   const body = options?.body;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
