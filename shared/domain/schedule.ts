@@ -207,38 +207,34 @@ export function firstChargedRenewal(sub: ScheduledSubscription): RenewalEvent | 
   return renewalFrom(sub, latestOf(sub.dueDate, sub.trialEndsAt));
 }
 
-/** The schedule's trial end, while active and when a renewal is charged after it (the feed's and the reminders' trial end). */
+/**
+ * The trial's end, while active, when a renewal is charged after it: the day the calendar feed shows and a rule
+ * on the trial's end reminds of (also when the trial ends on the due date, issue 35 §2.1).
+ */
 export function scheduledTrialEnd(sub: ScheduledSubscription): DayEvent | null {
   if ((sub.status ?? 'active') !== 'active' || !sub.trialEndsAt || !firstChargedRenewal(sub)) return null;
-  const events = scheduleEvents(sub, { from: sub.trialEndsAt, to: sub.trialEndsAt });
-  return events.find((event): event is DayEvent => event.kind === 'trialEnd') ?? null;
+  return { kind: 'trialEnd', date: sub.trialEndsAt };
 }
 
 /**
- * The schedule's last day to cancel that still matters on `today` (decision 0120): the user's own date, as
- * given, also once past; else the first of its cancel-by days from `today` on (renewal − notice days for
- * the first charged renewal from the due date on whose deadline has not passed). Null without either, with
- * a notice of 0 days, or when the subscription is not active. The calendar feed's cancel-by event.
- */
-export function scheduledCancelBy(sub: ScheduledSubscription, today: string): DayEvent | null {
-  const own = sub.cancelByDate;
-  // The deadline's renewal is the first on or after the due date, the trial's end and today + the notice:
-  // one cycle after the latest of them at the latest.
-  const span = own
-    ? { from: own, to: own }
-    : { from: today, to: cycleAfter(sub, latestOf(sub.dueDate, sub.trialEndsAt, addDays(today, Math.max(0, sub.noticeDays ?? 0)))) };
-  return scheduleEvents(sub, span).find((event): event is DayEvent => event.kind === 'cancelBy') ?? null;
-}
-
-/**
- * The cancel-by deadline of decision 0120 (billing.ts `cancelByDate`) read from the schedule: its cancel-by
- * day that still matters ({@link scheduledCancelBy}); with a notice of 0 days, which gives the schedule no
- * day of its own, the charged renewal it is for, the first from `today` on. What the details dialog shows.
+ * The last day to cancel that still matters on `today` (decision 0120; billing.ts `cancelByDate`, of which the
+ * schedule's own cancel-by days are made): the user's own date, as given, also once past; else renewal −
+ * notice days for the first charged renewal from the due date on whose deadline is `today` or later. With a
+ * notice of 0 days, the charged renewal itself. Null without either, or when the subscription is not active.
+ * What the card and the details dialog show.
  */
 export function cancelByDeadline(sub: ScheduledSubscription, today: string): string | null {
-  const event = scheduledCancelBy(sub, today);
-  if (event || sub.cancelByDate || sub.noticeDays !== 0 || (sub.status ?? 'active') !== 'active') return event?.date ?? null;
-  return renewalFrom(sub, latestOf(sub.dueDate, sub.trialEndsAt, today))?.date ?? null;
+  return cancelByDate(sub, today);
+}
+
+/**
+ * {@link cancelByDeadline} as a day of its own: none with a notice of 0 days, where the renewal's own day says
+ * all there is. The calendar feed's last day to cancel, and the day a rule on it reminds of.
+ */
+export function scheduledCancelBy(sub: ScheduledSubscription, today: string): DayEvent | null {
+  if (!sub.cancelByDate && !((sub.noticeDays ?? 0) > 0)) return null;
+  const date = cancelByDeadline(sub, today);
+  return date ? { kind: 'cancelBy', date } : null;
 }
 
 /**

@@ -192,6 +192,25 @@ describe('ceilings per tier', () => {
   });
 });
 
+/**
+ * Runs `deletion` of the user's account and checks it took the user and their `subscriptions` outside the trash
+ * off the landing counters exactly once, and off the stored ones (GET /api/stats shows a negative counter as 0,
+ * which could hide a double count), leaving nothing in the partition. Answers the counters after it.
+ */
+async function countedOffOnce(userId: string, subscriptions: number, deletion: () => Promise<void>) {
+  const before = await landing();
+  const storedBefore = await stored();
+  await deletion();
+  const after = await landing();
+  expect(after.totalUsers - before.totalUsers).toBe(-1);
+  expect(after.totalSubscriptions - before.totalSubscriptions).toBe(-subscriptions);
+  const storedAfter = await stored();
+  expect(storedAfter.totalUsers - storedBefore.totalUsers).toBe(-1);
+  expect(storedAfter.totalSubscriptions - storedBefore.totalSubscriptions).toBe(-subscriptions);
+  expect(await partitionSize(userId)).toBe(0);
+  return { after, storedAfter };
+}
+
 describe('an account at Premium’s ceiling of 2,000', () => {
   it('pages its list and export far below 6 MB, then its deletion is exact and harmless when repeated', async () => {
     const user = await granted('premium');
@@ -246,19 +265,11 @@ describe('an account at Premium’s ceiling of 2,000', () => {
 
       // An admin deletes the account within the request, then once more: one deletion, counted once. (Two at
       // once, each going through all 2,000, are the next test's, on a smaller account.)
-      const before = await landing();
-      const storedBefore = await stored();
       const owner = await ownerSession();
-      const deletion = await call('DELETE', `/api/auth/users/${user.id}`, { token: owner });
-      expect(deletion.status, JSON.stringify(deletion.body)).toBe(200);
-      const after = await landing();
-      expect(after.totalUsers - before.totalUsers).toBe(-1);
-      expect(after.totalSubscriptions - before.totalSubscriptions).toBe(-(2000 - trashed));
-      // The stored figures too: GET /api/stats shows a negative counter as 0, which could hide a double count.
-      const storedAfter = await stored();
-      expect(storedAfter.totalUsers - storedBefore.totalUsers).toBe(-1);
-      expect(storedAfter.totalSubscriptions - storedBefore.totalSubscriptions).toBe(-(2000 - trashed));
-      expect(await partitionSize(user.id)).toBe(0);
+      const { after, storedAfter } = await countedOffOnce(user.id, 2000 - trashed, async () => {
+        const deletion = await call('DELETE', `/api/auth/users/${user.id}`, { token: owner });
+        expect(deletion.status, JSON.stringify(deletion.body)).toBe(200);
+      });
 
       const again = await call('DELETE', `/api/auth/users/${user.id}`, { token: owner });
       expect(again.status).toBe(404);
@@ -279,19 +290,12 @@ describe('an account at Premium’s ceiling of 2,000', () => {
     // Other accounts' subscriptions, as many again, so that a double count could not hide at 0.
     await countOnLanding(80 - trashed);
     try {
-      const before = await landing();
-      const storedBefore = await stored();
       const owner = await ownerSession();
-      const deletions = await Promise.all([1, 2].map(() => call('DELETE', `/api/auth/users/${user.id}`, { token: owner })));
-      for (const answer of deletions) expect([200, 404], JSON.stringify(answer.body)).toContain(answer.status);
-      expect(deletions.some((answer) => answer.status === 200)).toBe(true);
-      const after = await landing();
-      expect(after.totalUsers - before.totalUsers).toBe(-1);
-      expect(after.totalSubscriptions - before.totalSubscriptions).toBe(-(80 - trashed));
-      const storedAfter = await stored();
-      expect(storedAfter.totalUsers - storedBefore.totalUsers).toBe(-1);
-      expect(storedAfter.totalSubscriptions - storedBefore.totalSubscriptions).toBe(-(80 - trashed));
-      expect(await partitionSize(user.id)).toBe(0);
+      await countedOffOnce(user.id, 80 - trashed, async () => {
+        const deletions = await Promise.all([1, 2].map(() => call('DELETE', `/api/auth/users/${user.id}`, { token: owner })));
+        for (const answer of deletions) expect([200, 404], JSON.stringify(answer.body)).toContain(answer.status);
+        expect(deletions.some((answer) => answer.status === 200)).toBe(true);
+      });
     } finally {
       await countOnLanding(-(80 - trashed));
     }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '../../shared/api/payments.js';
 import type { BillingCycle, PriceChange } from '../../shared/api/subscription.js';
-import { cancelByDate, chargeOn, currentCharge, occurrences, priceAt, upcomingRenewals } from '../../shared/domain/billing.js';
+import { chargeOn, currentCharge, occurrences, priceAt, upcomingRenewals } from '../../shared/domain/billing.js';
 import { calendarFeed, type FeedSubscription, seriesStart } from '../../shared/domain/calendar-feed.js';
 import { convert, FIXED_RATES, formatAmount, roundMoney, toUsd } from '../../shared/domain/currency.js';
 import { addDays, addMonthsClamped, daysInMonth, formatCalendarDate } from '../../shared/domain/dates.js';
@@ -11,7 +11,6 @@ import { dueDateAfterPayment, lifetimeSpend, paymentFor, recordableWindow, track
 import { reminderEventDates } from '../../shared/domain/reminders/events.js';
 import { reminderDates } from '../../shared/domain/reminders/schedule.js';
 import {
-  cancelByDeadline,
   nextScheduledRenewal,
   priceInForce,
   type RenewalEvent,
@@ -321,15 +320,6 @@ describe('one schedule (issue 35 §1)', { timeout: 60_000 }, () => {
         expect(series.summary).toBe(`S — ${formatAmount(charged.amount, charged.currency)}`);
       }),
       { numRuns: RUNS / 4 },
-    );
-  });
-
-  it('the card’s and the details dialog’s last day to cancel is decision 0120’s deadline: the user’s own date as given, else the next one still ahead', () => {
-    fc.assert(
-      fc.property(withOwnDate, ({ sub, today }) => {
-        expect(cancelByDeadline(sub, today)).toBe(cancelByDate(sub, today));
-      }),
-      { numRuns: RUNS },
     );
   });
 

@@ -1,5 +1,5 @@
-import { type BillingPrices, type BillingSchedule, type Charge, cancelByDate } from '../billing.js';
-import { type RenewalEvent, renewalFrom, renewalsOn } from '../schedule.js';
+import type { BillingPrices, BillingSchedule, Charge } from '../billing.js';
+import { firstChargedRenewal, type RenewalEvent, renewalsOn, scheduledCancelBy, scheduledTrialEnd } from '../schedule.js';
 
 /**
  * Renewal reminders (SPEC §1, §9): 10 and 3 days before a due date for everybody, and 1 day before for
@@ -59,10 +59,9 @@ export const chargeOf = (renewal: RenewalEvent): Charge => ({
  * trial, or when the subscription ends before anything is charged.
  */
 export function firstChargeAfterTrial(sub: RemindedSubscription): Charge | null {
-  const trialEndsAt = sub.trialEndsAt;
-  if (!trialEndsAt) return null;
-  const renewal = renewalFrom({ ...sub, status: 'active' }, trialEndsAt > sub.dueDate ? trialEndsAt : sub.dueDate);
-  return renewal && !renewal.trial ? chargeOf(renewal) : null;
+  if (!sub.trialEndsAt) return null;
+  const renewal = firstChargedRenewal({ ...sub, status: 'active' });
+  return renewal ? chargeOf(renewal) : null;
 }
 
 /** Why the renewal on the due date gets no reminder: it is after the end date, or free in the trial. */
@@ -88,11 +87,10 @@ export function renewalSkipReason(sub: RemindedSubscription): RenewalSkipReason 
 export function reminderEventDates(sub: RemindedSubscription, today: string): Partial<Record<DatedEvent, string>> {
   if ((sub.status ?? 'active') !== 'active') return {};
   const dates: Partial<Record<DatedEvent, string>> = {};
-  if (sub.trialEndsAt && firstChargeAfterTrial(sub)) dates.trialEnd = sub.trialEndsAt;
-  // billing.ts cancelByDate, which the schedule's own cancel-by days are made of: picking the one that still
-  // matters on `today` from the schedule needs a span chosen by this same rule (decision 0120).
-  const cancelBy = cancelByDate(sub, today);
-  if (cancelBy && (sub.cancelByDate || (sub.noticeDays ?? 0) > 0)) dates.cancelBy = cancelBy;
+  const trialEnd = scheduledTrialEnd(sub);
+  if (trialEnd) dates.trialEnd = trialEnd.date;
+  const cancelBy = scheduledCancelBy(sub, today);
+  if (cancelBy) dates.cancelBy = cancelBy.date;
   return dates;
 }
 
