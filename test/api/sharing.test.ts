@@ -330,23 +330,24 @@ describe('invitations', () => {
   });
 
   it('takes as long for an existing username as for an unknown one: the mail is queued, not sent in the request (issue 34 §2)', async () => {
-    // Nine pairs: 18 invitations, within the payer's 20 a day.
-    const TRIES = 9;
-    const [payer, ...people] = await Promise.all([signedInUser('premium'), ...Array.from({ length: TRIES }, () => signedInUser())]);
-    const sub = await create(payer);
-    const timed = async (usernameOrEmail: string) => {
+    // Eighteen pairs, nine per payer: 18 invitations each, within a payer's 20 a day.
+    const PAIRS_PER_PAYER = 9;
+    const payers = await Promise.all([signedInUser('premium'), signedInUser('premium')]);
+    const people = await Promise.all(Array.from({ length: PAIRS_PER_PAYER * payers.length }, () => signedInUser()));
+    const subs = await Promise.all(payers.map((payer) => create(payer)));
+    const timed = async (pair: number, usernameOrEmail: string) => {
+      const payer = Math.floor(pair / PAIRS_PER_PAYER);
       const started = performance.now();
-      const answer = await invite(payer, sub.id, usernameOrEmail);
+      const answer = await invite(payers[payer] as SignedInUser, (subs[payer] as Subscription).id, usernameOrEmail);
       const ms = performance.now() - started;
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       return ms;
     };
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
     const existing: number[] = [];
     const unknown: number[] = [];
     // The local stack's queue sends each mail in the stack's own process (the cloud's sender is another
     // function): the next request waits until the mail has gone out, so that no request shares its sending.
-    const mailed = (person: (typeof people)[number]) =>
+    const mailed = (person: SignedInUser) =>
       eventually(
         async () => ((await mailsTo(person.email)).some((mail) => mail.subject.includes('invited you')) ? true : undefined),
         `the queued invitation mail to ${person.username}`,
@@ -354,21 +355,27 @@ describe('invitations', () => {
     // In pairs, in turn existing first and unknown first.
     for (const [i, person] of people.entries()) {
       if (i % 2 === 0) {
-        existing.push(await timed(person.username));
+        existing.push(await timed(i, person.username));
         await mailed(person);
-        unknown.push(await timed(uniqueName('ghost')));
+        unknown.push(await timed(i, uniqueName('ghost')));
       } else {
-        unknown.push(await timed(uniqueName('ghost')));
-        existing.push(await timed(person.username));
+        unknown.push(await timed(i, uniqueName('ghost')));
+        existing.push(await timed(i, person.username));
         await mailed(person);
       }
     }
-    // Both kinds do the same work (one guard read, one queue message). Each pair runs back to back, so the
-    // ratio within a pair cancels out a busy machine's slow spells (other test files run beside this one);
-    // the median of the pairs' ratios stays near 1, where a mail sent in the request made it about 1.7.
-    const ratios = existing.map((ms, i) => ms / (unknown[i] as number));
-    const ratio = median(ratios);
-    expect(Math.max(ratio, 1 / ratio), `existing ÷ unknown per pair: ${ratios.map((r) => r.toFixed(2)).join(', ')}`).toBeLessThan(1.5);
+    // Both kinds do the same work (one guard read, one queue message). Other test files run beside this one:
+    // their load only ever adds time, in spells that can take several requests in a row, so each kind is
+    // judged by its lower quartile, the time a request takes when nothing else gets in the way. A mail sent
+    // in the request adds its sending to every existing username's request: the quartiles' ratio was 1.5
+    // then (1.6 on a loaded machine), and 1.0 to 1.15 with the mail queued.
+    const lowerQuartile = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 4)] as number;
+    const ratio = lowerQuartile(existing) / lowerQuartile(unknown);
+    const shown = (values: number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
+    expect(
+      Math.max(ratio, 1 / ratio),
+      `lower quartiles ${lowerQuartile(existing).toFixed(0)} ÷ ${lowerQuartile(unknown).toFixed(0)} ms; existing: ${shown(existing)}; unknown: ${shown(unknown)}`,
+    ).toBeLessThan(1.35);
   });
 
   it('turns an invitation to an address into the account’s when one signs up with it and verifies it', async () => {
