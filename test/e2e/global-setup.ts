@@ -24,18 +24,19 @@ const addressesOf = (stack: Omit<StackAddresses, 'functionsEnvironment'>): E2ESt
 /**
  * Serves web/dist, built again only when a source changed since its build (`npm test` built it a
  * step before: local/web-build.ts compares the hash of the sources), and starts the browser tests' local
- * stacks, in memory, on free ports (docs/decisions/0130-browser-specs-on-stacks-of-their-own.md):
+ * stacks, in memory, on free ports (docs/decisions/0130-browser-specs-on-stacks-of-their-own.md, 0133):
  * - the main one, in this process, for every spec but admin.spec.ts and announcements.spec.ts. It also serves
  *   the API as the LocalStack deployment does (a REST API stage, CORS for the site's origin), and the build is
  *   served a second time as that deployment's S3 website, with the REST API's URL as its `apiBaseUrl`;
- * - one for admin.spec.ts and one for announcements.spec.ts, each in a process of its own (test/stacks), as
- *   a stack's functions keep process-wide state: the admin console counts and pages through every user, and
- *   announcements are shown to every user, so each of those specs has a stack no other spec writes to.
+ * - the staff stack, in a process of its own (test/stacks), as a stack's functions keep process-wide state, for
+ *   admin.spec.ts and then announcements.spec.ts, one file at a time: the admin console counts and pages
+ *   through every user, and announcements are shown to every user, so those specs share a stack no other spec
+ *   writes to.
  * The tests find them through E2E_STACKS (stacks.ts).
  */
 export default async function globalSetup() {
   if (!buildWebSite(undefined, { whenStale: true })) throw new Error('The web build failed (its error is above): no site to test.');
-  // The forked stacks start from the shell's environment, not the one the main stack sets for its functions here.
+  // The forked stack starts from the shell's environment, not the one the main stack sets for its functions here.
   const shellEnvironment = { ...process.env };
   const website = await startS3Website();
   const main = await startLocalStack({
@@ -54,16 +55,14 @@ export default async function globalSetup() {
     await website.stop();
     await main.stop();
   };
-  // Then the other two side by side (the main stack first: three DynamoDB Local JVMs starting at once took longer
-  // than one and then two, decision 0130).
-  const forked = [startStackProcess(BROWSER_STACK_OPTIONS, shellEnvironment), startStackProcess(BROWSER_STACK_OPTIONS, shellEnvironment)];
-  const stopAll = () => Promise.all([stopMain(), ...forked.map(stopStackProcess)]);
+  // Then the staff stack (the main stack first: two DynamoDB Local JVMs starting at once take longer than one
+  // and then the other, decision 0130).
+  const staffStack = startStackProcess(BROWSER_STACK_OPTIONS, shellEnvironment);
+  const stopAll = () => Promise.all([stopMain(), stopStackProcess(staffStack)]);
   try {
-    const [admin, announcements] = await Promise.all(forked.map((stack) => stack.ready));
     const stacks: E2EStacks = {
       main: { ...addressesOf(main), siteUrl: website.url },
-      admin: addressesOf(admin),
-      announcements: addressesOf(announcements),
+      staff: addressesOf(await staffStack.ready),
     };
     process.env[STACKS_VARIABLE] = JSON.stringify(stacks);
   } catch (error) {

@@ -15,10 +15,10 @@ const FULL_BROWSER_SPECS = ['push.spec.ts'];
 
 /**
  * Specs that read state every test shares: the admin console counts every user (its pager and role
- * counters), and announcements are shown to everyone (announcements.spec.ts starts from none). Each runs on a
- * local stack of its own (global-setup.ts), from the start, beside the other specs on the two workers
- * (docs/decisions/0130-browser-specs-on-stacks-of-their-own.md); every other spec uses the main stack, each
- * with users of its own.
+ * counters), and announcements are shown to everyone (announcements.spec.ts starts from none). They run on the
+ * staff stack (global-setup.ts), one after the other on one worker, from the start, beside the other specs on
+ * the other worker (docs/decisions/0130-browser-specs-on-stacks-of-their-own.md, 0133); every other spec uses
+ * the main stack, each with users of its own.
  */
 const OWN_STACK_SPECS = ['admin.spec.ts', 'announcements.spec.ts'];
 
@@ -55,11 +55,10 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   // No project depends on another: they all start at once, and the workers take the files in this order, so the
-  // admin and announcements specs (serial files: admin.spec.ts keeps one worker about 80 s) start first rather than
-  // end the stage.
+  // staff specs (serial files, one after the other: they keep one worker about 140 s) start first rather than end
+  // the stage.
   projects: [
-    { name: 'admin', testMatch: 'admin.spec.ts', ...on('admin', browser) },
-    { name: 'announcements', testMatch: 'announcements.spec.ts', ...on('announcements', browser) },
+    { name: 'staff', testMatch: OWN_STACK_SPECS, workers: 1, ...on('staff', browser) },
     { name: 'chromium', testIgnore: [...OWN_STACK_SPECS, ...FULL_BROWSER_SPECS], ...on('main', browser) },
     { name: 'full browser', testMatch: FULL_BROWSER_SPECS, ...on('main', fullBrowser) },
   ],

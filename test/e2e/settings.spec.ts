@@ -406,7 +406,7 @@ test('is clean for axe-core in both themes with each dialog open, in two columns
   await tier.getByRole('button', { name: 'Manage Subscription' }).click();
   for (const colorScheme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme });
-    await expectNoAxeViolations(page, `the ${colorScheme} page`);
+    await expectNoAxeViolations(page, `the ${colorScheme} page`, { onlyColourRules: colorScheme === 'light' });
     // Two columns: the tier card beside the forms.
     const tierBox = await tier.boundingBox();
     const accountBox = await account.boundingBox();
@@ -470,6 +470,7 @@ test('is clean for axe-core in both themes with each dialog open, in two columns
       // made 18 whole-page sweeps run past the slow budget on a loaded machine).
       await expectNoAxeViolations(page, `the ${colorScheme} theme and ${title} open`, {
         include: name ? `[aria-labelledby="${name}"]` : '[role="dialog"], [role="alertdialog"]',
+        onlyColourRules: colorScheme === 'light',
       });
     }
     await close();
@@ -489,6 +490,6 @@ test('is clean for axe-core in both themes with each dialog open, in two columns
   await page.keyboard.press('Escape');
   for (const colorScheme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme });
-    await expectNoAxeViolations(page, `the ${colorScheme} theme at 390 px`);
+    await expectNoAxeViolations(page, `the ${colorScheme} theme at 390 px`, { onlyColourRules: colorScheme === 'light' });
   }
 });

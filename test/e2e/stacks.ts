@@ -1,9 +1,9 @@
 import { test } from '@playwright/test';
 
 /**
- * The local stacks of the browser tests (docs/decisions/0130-browser-specs-on-stacks-of-their-own.md): the main
- * one, which every spec but two uses, and one each for admin.spec.ts and announcements.spec.ts, which read state
- * every user shares (global-setup.ts starts them). The global setup gives their addresses to the workers in
+ * The local stacks of the browser tests (docs/decisions/0130-browser-specs-on-stacks-of-their-own.md, 0133): the
+ * main one, which every spec but two uses, and the staff one for admin.spec.ts and announcements.spec.ts, which
+ * read state every user shares (global-setup.ts starts them). The global setup gives their addresses to the workers in
  * E2E_STACKS; playwright.config.ts gives each project its stack (`metadata.stack`, and `use.baseURL`); the
  * helpers and specs reach the stack of the project their test runs in with `stack()`.
  */
@@ -19,7 +19,7 @@ export interface E2EStack {
   siteUrl?: string;
 }
 
-export const STACK_NAMES = ['main', 'admin', 'announcements'] as const;
+export const STACK_NAMES = ['main', 'staff'] as const;
 export type StackName = (typeof STACK_NAMES)[number];
 export type E2EStacks = Record<StackName, E2EStack>;
 
