@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 const WEB_SOURCES = fileURLToPath(new URL('../../web/src', import.meta.url));
 
 /** The web app's scripts (not its style sheets), as paths under web/src. */
-const scripts = (): string[] =>
-  readdirSync(WEB_SOURCES, { recursive: true, encoding: 'utf8' }).filter((path) => /\.(ts|tsx)$/.test(path));
+const scripts = (): string[] => readdirSync(WEB_SOURCES, { recursive: true, encoding: 'utf8' }).filter((path) => /\.(ts|tsx)$/.test(path));
 
 describe('the light and dark themes', () => {
   it('are CSS alone: no script reads the colour scheme, so a theme changes colours and nothing else (decision 0133)', () => {
