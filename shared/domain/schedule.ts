@@ -11,7 +11,6 @@
  * feed, the reminders and the yearly report agree with it to the cent and to the day.
  */
 import type { Payment } from '../api/payments.js';
-import type { PriceChange } from '../api/subscription.js';
 import {
   anchorDayOf,
   type BillingPrices,
@@ -20,7 +19,6 @@ import {
   chargeOn,
   intervalOf,
   occurrences,
-  priceAt,
   priceHistoryOf,
   shiftRenewal,
 } from './billing.js';
@@ -174,16 +172,6 @@ export function nextScheduledRenewal(sub: ScheduledSubscription): RenewalEvent |
 // What the surfaces look up: the renewals alone, the price in force, a renewal on or from a day, the next
 // ones, the trial's end and the last day to cancel.
 
-/**
- * The price in force on `day` (billing.ts `priceAt`), with the day it took effect: the price the card and
- * the details dialog show (issue 35 §2.4), also in a free trial, where a renewal costs 0. Every renewal of
- * the schedule from `day` on outside the trial costs it, rounded, until the next price change
- * (test/unit/schedule.property.test.ts, 'the card').
- */
-export function priceInForce(sub: BillingPrices, day: string): PriceChange {
-  return priceAt(sub, day);
-}
-
 /** One cycle after `day`: the first renewal on or after `day` falls on that day at the latest. */
 function cycleAfter(sub: BillingSchedule, day: string): string {
   return shiftRenewal(day, sub.billingCycle, intervalOf(sub), anchorDayOf(sub), 1);
@@ -217,23 +205,12 @@ export function scheduledTrialEnd(sub: ScheduledSubscription): DayEvent | null {
 }
 
 /**
- * The last day to cancel that still matters on `today` (decision 0120; billing.ts `cancelByDate`, of which the
- * schedule's own cancel-by days are made): the user's own date, as given, also once past; else renewal −
- * notice days for the first charged renewal from the due date on whose deadline is `today` or later. With a
- * notice of 0 days, the charged renewal itself. Null without either, or when the subscription is not active.
- * What the card and the details dialog show.
- */
-export function cancelByDeadline(sub: ScheduledSubscription, today: string): string | null {
-  return cancelByDate(sub, today);
-}
-
-/**
- * {@link cancelByDeadline} as a day of its own: none with a notice of 0 days, where the renewal's own day says
+ * billing.ts `cancelByDate` as a day of its own: none with a notice of 0 days, where the renewal's own day says
  * all there is. The calendar feed's last day to cancel, and the day a rule on it reminds of.
  */
 export function scheduledCancelBy(sub: ScheduledSubscription, today: string): DayEvent | null {
   if (!sub.cancelByDate && !((sub.noticeDays ?? 0) > 0)) return null;
-  const date = cancelByDeadline(sub, today);
+  const date = cancelByDate(sub, today);
   return date ? { kind: 'cancelBy', date } : null;
 }
 

@@ -4,10 +4,10 @@
  * 24's badges: the free trial, the cancel-by day of a notice period, the end date and a scheduled price.
  */
 import type { PriceChange, Subscription } from '../api/subscription.js';
-import { type BillingPrices, priceHistoryOf } from './billing.js';
+import { type BillingPrices, cancelByDate, priceHistoryOf } from './billing.js';
 import { formatAmount } from './currency.js';
 import { parseCalendarDate } from './dates.js';
-import { cancelByDeadline, type ScheduledSubscription } from './schedule.js';
+import type { ScheduledSubscription } from './schedule.js';
 import {
   DUE_SOON_DAYS,
   daysUntilDue,
@@ -146,11 +146,11 @@ export function trialBadgeText(sub: Pick<Subscription, 'status' | 'trialEndsAt'>
 
 /**
  * The notice-period badge (issue 24 §3): 'Cancel by 12 Dec' for the deadline that still matters on
- * `today` (the schedule's, schedule.ts cancelByDeadline; issue 35 §2.5), urgent when the day is within
+ * `today` (the schedule's, billing.ts cancelByDate; issue 35 §2.5), urgent when the day is within
  * the due-soon window (SPEC §9: 0 to 10 days). Null without one, and once a date the user gave has passed.
  */
 export function cancelByBadge(sub: ScheduledSubscription, today: string): { text: string; urgent: boolean } | null {
-  const cancelBy = cancelByDeadline(sub, today);
+  const cancelBy = cancelByDate(sub, today);
   if (!cancelBy) return null;
   const days = daysUntilDue(cancelBy, today);
   if (Number.isNaN(days) || days < 0) return null;

@@ -12,7 +12,6 @@ import { reminderEventDates } from '../../shared/domain/reminders/events.js';
 import { reminderDates } from '../../shared/domain/reminders/schedule.js';
 import {
   nextScheduledRenewal,
-  priceInForce,
   type RenewalEvent,
   renewalsOn,
   type ScheduledSubscription,
@@ -160,7 +159,7 @@ describe('one schedule (issue 35 §1)', { timeout: 60_000 }, () => {
         if (sub.status === 'active' && (!sub.endsAt || sub.dueDate <= sub.endsAt))
           expect(next?.price).toEqual({ amount: due.amount, currency: due.currency });
         // What the card and the details dialog say: the price in force today, then '… from <date>' for the next change.
-        const price = priceInForce(sub, today);
+        const price = priceAt(sub, today);
         const change = nextPriceChange(sub, today);
         const after = change && priceHistoryAfter(sub, change);
         const renewals = scheduledRenewals(sub, { from: today, to: addDays(today, 800) });

@@ -1,8 +1,8 @@
 import type { Subscription } from '@shared/api/subscription';
+import { priceAt } from '@shared/domain/billing';
 import { type Category, categoryLabel } from '@shared/domain/categories';
 import { type CurrencyCode, formatAmount, formatMoney, type RateTable, toUsd } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
-import { priceInForce } from '@shared/domain/schedule';
 import {
   cancelByBadge,
   cycleLabel,
@@ -119,7 +119,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
 }: SubscriptionCardProps) {
   const readOnly = useReadOnly();
   const badge = dueBadge(sub, today);
-  const price = priceInForce(sub, today);
+  const price = priceAt(sub, today);
   const nextPrice = sub.status === 'deleted' ? null : nextPriceText(sub, today);
   const trial = trialBadgeText(sub, today);
   const cancelBy = cancelByBadge(sub, today);

@@ -1,9 +1,8 @@
 import type { Subscription } from '@shared/api/subscription';
-import { isInTrial, priceHistoryOf } from '@shared/domain/billing';
+import { cancelByDate, isInTrial, priceAt, priceHistoryOf } from '@shared/domain/billing';
 import { type Category, categoryLabel } from '@shared/domain/categories';
 import { type CurrencyCode, convert, formatAmount } from '@shared/domain/currency';
 import { formatDateShort } from '@shared/domain/dates';
-import { cancelByDeadline, priceInForce } from '@shared/domain/schedule';
 import { cycleLabel, cycleName, nextPriceText } from '@shared/domain/subscription-labels';
 import { ratesLabel } from '@shared/domain/subscription-report';
 import { useRef } from 'react';
@@ -41,7 +40,7 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
   const { spent, spentAsBilled, paidCount, unrecordedCount } = payments;
   const history = [...priceHistoryOf(sub)].reverse();
   // The price in force today, as the card shows it; a change from a later day is upcoming (issue 35 §4).
-  const price = priceInForce(sub, today);
+  const price = priceAt(sub, today);
   const nextPrice = sub.status === 'deleted' ? null : nextPriceText(sub, today);
   // The dialog opens on its summary: an amount field focused at once would open a phone's keyboard.
   const summaryRef = useRef<HTMLElement>(null);
@@ -138,7 +137,7 @@ function Facts({ subscription: sub, today }: { subscription: Subscription; today
   if (sub.endsAt) facts.push([sub.endsAt < today ? 'Ended' : 'Ends', formatDateShort(sub.endsAt)]);
   if (sub.noticeDays !== null) facts.push(['Notice period', sub.noticeDays === 1 ? '1 day' : `${sub.noticeDays} days`]);
   // The deadline that still matters today (issue 35 §2.5), the schedule's; a date the user gave stays as given, also once past.
-  const cancelBy = cancelByDeadline(sub, today);
+  const cancelBy = cancelByDate(sub, today);
   if (cancelBy) facts.push([cancelBy < today ? 'Cancel-by date passed' : 'Cancel by', formatDateShort(cancelBy)]);
   facts.push(['Auto-renew', sub.autoRenew ? 'On' : 'Off']);
   return (
