@@ -68,15 +68,20 @@ function fromUtcMs(ms: number): string {
   return formatCalendarDate({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
 }
 
+/** The zones isValidTimeZone has found valid: Intl is asked once per zone (a formatter costs far more than a lookup). */
+const knownZones = new Set<string>();
+
 /** True when `timeZone` is an IANA zone (or alias) this runtime's Intl knows, e.g. 'Europe/Berlin' or 'UTC'. */
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
   if (typeof timeZone !== 'string' || timeZone.trim() === '') return false;
+  if (knownZones.has(timeZone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
   } catch {
     return false;
   }
+  knownZones.add(timeZone);
+  return true;
 }
 
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
