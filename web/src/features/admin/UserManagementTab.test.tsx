@@ -136,3 +136,35 @@ describe('the All Users table’s Membership column', () => {
     expect(await membershipMenu(render, 'bob')).toEqual(['Grant Membership', 'Change Email']);
   });
 });
+
+describe('the All Users pager', () => {
+  test("says 'Page 1 of N', N from the users counter, and walks the pages by their cursors", async () => {
+    const second = aUser({ id: '55555555-5555-4555-8555-555555555555', username: 'erin', displayName: 'erin' });
+    const { user, api } = renderApp(<UserManagementTab />, {
+      signedIn: owner,
+      api: [
+        on(routes.listUsers, (call) =>
+          call.query.get('cursor') === 'c2'
+            ? { users: [second], nextCursor: null, counts: { totalUsers: 51, developers: 0, premium: 0, vip: 0 } }
+            : { users: [owner, bob], nextCursor: 'c2', counts: { totalUsers: 51, developers: 0, premium: 0, vip: 0 } },
+        ),
+      ],
+    });
+    const pager = await screen.findByRole('navigation', { name: 'All Users pages' });
+    await screen.findAllByRole('rowheader');
+    expect(within(pager).getByText('Page 1 of 3')).toBeTruthy();
+    expect((within(pager).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await within(pager).findByText('Page 2 of 3')).toBeTruthy();
+    expect(await screen.findByRole('rowheader', { name: /^erin\b/ })).toBeTruthy();
+    expect((within(pager).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(pager).getByRole('button', { name: 'Previous' }));
+    expect(await within(pager).findByText('Page 1 of 3')).toBeTruthy();
+    expect(
+      api
+        .callsTo(routes.listUsers)
+        .map((call) => call.query.get('cursor'))
+        .slice(0, 2),
+    ).toEqual([null, 'c2']);
+  });
+});
