@@ -191,9 +191,11 @@ test('enables 2FA in the wizard, then signs in with a code, a backup code and a 
   await expect(codeDialog(page)).toHaveCount(0);
 });
 
-test('a sign-in attempt used up by wrong codes closes the dialog and says so on the login form', async ({ page }) => {
-  const user = await createMember('tfaend');
-  await enableOverApi(user);
+test('a sign-in attempt used up by wrong codes closes the dialog and says so; then Regenerate Backup Codes and Disable 2FA ask for the password and a current code', async ({
+  page,
+}) => {
+  const user = await createMember('tfaoff');
+  const { secret, used } = await enableOverApi(user);
   await signIn(page, user.username);
   const input = codeDialog(page).getByLabel('Authentication code');
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -206,11 +208,9 @@ test('a sign-in attempt used up by wrong codes closes the dialog and says so on 
   await input.fill('000000');
   await expect(codeDialog(page)).toBeHidden();
   await expect(page.getByRole('alert').filter({ hasText: 'Too many incorrect codes. Please log in again.' })).toBeVisible();
-});
+  expect(await page.evaluate("localStorage.getItem('token')")).toBeNull();
 
-test('Regenerate Backup Codes and Disable 2FA ask for the password and a current code', async ({ page }) => {
-  const user = await createMember('tfaoff');
-  const { secret, used } = await enableOverApi(user);
+  // The settings, signed in with the account's token (the page already has the app: no new page).
   await openSettings(page, user);
   await expect(page.getByText('10 backup codes remaining')).toBeVisible();
 
