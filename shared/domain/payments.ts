@@ -119,12 +119,13 @@ export function lifetimeSpend(
   currency: string,
   rates: RateTable = FIXED_RATES,
 ): LifetimeSpend {
-  let total = 0;
+  // What each renewal cost, by its date: the amount charged when paid, and (below) the price of each passed one with no record.
+  const spent: { date: string; amount: number }[] = [];
   let paidCount = 0;
   let skippedCount = 0;
   for (const payment of payments) {
     if (payment.status === 'paid') {
-      total += convert(payment.amount, payment.currency, currency, rates);
+      spent.push({ date: payment.dueDate, amount: convert(payment.amount, payment.currency, currency, rates) });
       paidCount++;
     } else skippedCount++;
   }
@@ -133,7 +134,11 @@ export function lifetimeSpend(
   const unrecorded = scheduledRenewals(sub, { from: trackedSince(sub), to: addDays(before, -1), today, payments }).filter(
     (renewal) => renewal.payment === 'unrecorded',
   );
-  for (const { price } of unrecorded) total += convert(price.amount, price.currency, currency, rates);
+  for (const { date, price } of unrecorded) spent.push({ date, amount: convert(price.amount, price.currency, currency, rates) });
+  // Added up in date order, as every other total over the schedule is: the same amounts added in another order can
+  // round to another cent.
+  spent.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const total = spent.reduce((sum, { amount }) => sum + amount, 0);
   return { amount: roundMoney(total), currency, paidCount, skippedCount, unrecordedCount: unrecorded.length };
 }
 

@@ -234,6 +234,41 @@ describe('one schedule (issue 35 §1)', { timeout: 60_000 }, () => {
     );
   });
 
+  it('lifetime spend adds the renewals up in date order, as the schedule lists them: the same cent as the property above', () => {
+    // A case the property found: paid in francs before the euro price, then weeks with no record. Payments first,
+    // then the unrecorded renewals, added up to 271.0549…; in date order to 271.0550…: one cent apart once rounded.
+    const sub = {
+      dueDate: '2028-12-30',
+      billingCycle: 'weekly' as const,
+      cycleInterval: 1,
+      anchorDay: 30,
+      trialEndsAt: null,
+      endsAt: '2030-09-06',
+      noticeDays: 16,
+      status: 'active' as const,
+      amount: 58.78,
+      currency: 'EUR',
+      priceHistory: [
+        { amount: 0.13, currency: 'CHF', effectiveFrom: '2027-07-05' },
+        { amount: 58.78, currency: 'EUR', effectiveFrom: '2029-08-29' },
+      ],
+      createdAt: '2028-02-21T10:00:00.000Z',
+    };
+    const payments = [
+      { dueDate: '2028-01-08', status: 'paid' as const, amount: 250.17, currency: 'CHF' },
+      { dueDate: '2028-01-15', status: 'paid' as const, amount: 0, currency: 'CHF' },
+    ];
+    const today = '2028-11-20';
+    const window = recordableWindow(sub, today);
+    const renewals = scheduledRenewals(sub, { from: window.from, to: window.to, today, payments });
+    const expected = sumIn(
+      renewals.flatMap((r) => (r.charged ? [r.charged] : [])),
+      'EUR',
+    );
+    expect(expected).toBe(271.06);
+    expect(lifetimeSpend(sub, payments, today, 'EUR').amount).toBe(expected);
+  });
+
   it('a renewal marked paid moves an active subscription on to the schedule’s next renewal after it (issue 35 §2.8)', () => {
     fc.assert(
       fc.property(withPayments, ({ sub, today }) => {
