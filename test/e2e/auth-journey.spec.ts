@@ -116,7 +116,7 @@ test('a visitor registers, verifies the e-mail, signs in, signs out and resets t
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('route guards send visitors where SPEC §2 says; signing in before verifying shows the verification panel, and the link can be re-sent', async ({
+test('route guards send visitors where SPEC §2 says; signing in before verifying shows the verification panel, and the link can be re-sent; the owner then sees the staff badges and the admin panel, and a session terminated by an administrator ends within one poll and the login screen says why', async ({
   page,
 }) => {
   await page.goto('/nope');
@@ -142,11 +142,8 @@ test('route guards send visitors where SPEC §2 says; signing in before verifyin
   await expect(page.getByText('Email Sent!')).toBeVisible();
   await expect.poll(async () => (await mailsTo(email)).length).toBe(2);
   await expect(page).toHaveURL(/\/login$/);
-});
 
-test('the owner sees the staff badges and the admin panel; a session terminated by an administrator then ends within one poll and the login screen says why', async ({
-  page,
-}) => {
+  // The owner signs in on the same login screen, in the same tab.
   await login(page, 'owner', 'Owner123!');
   await expect(page).toHaveURL(/\/dashboard$/);
   const sidebar = page.getByRole('complementary', { name: 'Account sidebar' });
