@@ -166,7 +166,8 @@ test('trials, end dates and notice periods: the form, the badges and the Trials 
   await seedSubscription(user, { name: 'Far Notice', amount: 8, category: 'software', dueDate: day(100), noticeDays: 30 });
   await openDashboard(page, user);
 
-  // The optional section, folded until asked for, at 390 px wide too.
+  // The optional section, folded until asked for (its fit at 360–1280 px is layout.spec.ts's 'edit subscription
+  // with a trial, an end date and a notice period').
   await page.getByRole('button', { name: 'Add Subscription', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Subscription' });
   const more = dialog.getByRole('button', { name: /Trial, end date and notice/ });
@@ -222,14 +223,6 @@ test('trials, end dates and notice periods: the form, the badges and the Trials 
   await expect.poll(() => cardNames(page)).toEqual(['Notice Plan', 'Ending Plan']);
   await expect(page.getByRole('button', { name: 'Filters 1 active', exact: true })).toBeVisible();
 
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`cards-${width}.png`), fullPage: true });
-  }
   await filters.getByLabel('Ending soon').uncheck();
-  await page.getByRole('button', { name: 'Add Subscription', exact: true }).click();
-  await dialog.getByRole('button', { name: /Trial, end date and notice/ }).click();
-  await page.screenshot({ path: test.info().outputPath('form-390.png') });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath('form-1280.png') });
+  await expect.poll(() => cardNames(page)).toHaveLength(5);
 });
