@@ -29,6 +29,8 @@ async function login(page: Page, username: string, password: string) {
 test.describe.configure({ mode: 'serial' });
 
 test('a visitor registers, verifies the e-mail, signs in, signs out and resets the password', async ({ page }) => {
+  // Five screens, two mails and three sign-ins: about 25 s alone, more than the usual minute on a loaded machine.
+  test.slow();
   const username = unique('journey');
   const email = `${username}@example.com`;
 
