@@ -33,7 +33,13 @@ function streamsApi(endpoint: string): Call {
   };
 }
 
+/**
+ * How often each shard is read, as Lambda's event source mapping does (four times a second), and how many records
+ * one read takes. A shard is read again at once only while a read comes back full: a stream with a write now and
+ * then (every write of a test run is one) is not read back to back.
+ */
 const POLL_MS = 250;
+const BATCH_SIZE = 100;
 
 export async function pollTableStream(options: {
   endpoint: string;
@@ -66,41 +72,40 @@ export async function pollTableStream(options: {
     }
   };
 
-  /** One pass over every shard; true when some shard had records. */
+  /** One pass over every shard; true when some shard gave a whole batch (more records wait behind it). */
   const poll = async (): Promise<boolean> => {
-    let busy = false;
+    let backlog = false;
     await discoverShards('TRIM_HORIZON');
     for (const [shardId, iterator] of [...iterators]) {
       const { Records, NextShardIterator } = (await call('DynamoDBStreams_20120810.GetRecords', {
         ShardIterator: iterator,
-        Limit: 100,
+        Limit: BATCH_SIZE,
       })) as {
         Records: DynamoDBRecord[];
         NextShardIterator?: string;
       };
       const matching = Records.filter(options.matches);
       if (matching.length > 0) await options.handle({ Records: matching });
-      if (Records.length > 0) busy = true;
+      if (Records.length === BATCH_SIZE) backlog = true;
       if (NextShardIterator) iterators.set(shardId, NextShardIterator);
       else iterators.delete(shardId);
     }
-    return busy;
+    return backlog;
   };
 
   const loop = async () => {
-    let busy = false;
+    let backlog = false;
     try {
-      busy = await poll();
+      backlog = await poll();
     } catch (error) {
       // A poll under way when the stack stops fails with DynamoDB Local gone: nothing is lost then.
       if (stopped) return;
       console.error(
         JSON.stringify({ level: 'error', msg: 'table stream delivery failed: retried on the next poll', error: String(error) }),
       );
-      busy = true;
     }
     if (!stopped) {
-      timer = setTimeout(() => void loop(), busy ? 0 : POLL_MS);
+      timer = setTimeout(() => void loop(), backlog ? 0 : POLL_MS);
       timer.unref();
     }
   };
