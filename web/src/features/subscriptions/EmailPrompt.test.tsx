@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -26,6 +26,14 @@ function renderPrompt(ui = <EmailPrompt userId="u1" hasEmail={false} />) {
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+/** A new session (the tab closed, opened again `ms` later) on the dashboard, 2.5 s after it opened. */
+function newSessionAfter(ms: number) {
+  window.sessionStorage.clear();
+  vi.setSystemTime(Date.now() + ms);
+  renderPrompt();
+  advance(2500);
+}
 const prompt = () => screen.queryByRole('dialog', { name: PROMPT });
 
 beforeEach(() => {
@@ -55,18 +63,12 @@ describe('the e-mail prompt', () => {
     reloaded.unmount();
 
     // A new session 3 hours later: still within the 4 hours.
-    window.sessionStorage.clear();
-    vi.setSystemTime(Date.now() + 3 * HOUR);
-    const later = renderPrompt();
-    advance(2500);
+    newSessionAfter(3 * HOUR);
     expect(prompt()).toBeNull();
-    later.unmount();
+    cleanup();
 
     // A new session past the 4 hours: asked again; 'Go to Settings' leads to /settings.
-    window.sessionStorage.clear();
-    vi.setSystemTime(Date.now() + 1.5 * HOUR);
-    renderPrompt();
-    advance(2500);
+    newSessionAfter(1.5 * HOUR);
     expect(prompt()).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Go to Settings' }));
     expect(screen.getByRole('heading', { name: 'Settings page' })).not.toBeNull();
