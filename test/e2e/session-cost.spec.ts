@@ -55,10 +55,11 @@ function pollsUnderWay(page: Page): () => number {
   page.on('request', (request) => {
     if (isPoll(request)) underWay += 1;
   });
-  for (const ended of ['requestfinished', 'requestfailed'] as const)
-    page.on(ended, (request) => {
-      if (isPoll(request)) underWay -= 1;
-    });
+  const ended = (request: Request) => {
+    if (isPoll(request)) underWay -= 1;
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   return () => underWay;
 }
 
