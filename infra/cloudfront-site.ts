@@ -10,6 +10,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import { EDGE_HEADERS } from '../shared/api/edge.js';
+import { SITE_LOGOS_FOLDER } from '../shared/domain/logos/brand-names.js';
 import { avatarUploadOrigin } from './avatars.js';
 import { acknowledge } from './checks.js';
 import type { CustomDomain } from './config.js';
@@ -249,10 +250,20 @@ export class CloudFrontSite extends Construct {
       cacheControl: [s3deploy.CacheControl.fromString(SITE_CACHE_CONTROL.pages)],
       memoryLimit: 512,
     });
+    // The built-in brand logos (issue 36 §1): a day in the cache, and kept, as the assets are, for open tabs.
+    const logos = new s3deploy.BucketDeployment(this, 'DeployLogos', {
+      destinationBucket: this.bucket,
+      sources: [props.site],
+      exclude: ['*'],
+      include: [`${SITE_LOGOS_FOLDER}/*`],
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString(SITE_CACHE_CONTROL.logos)],
+      memoryLimit: 512,
+    });
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       destinationBucket: this.bucket,
       sources: [props.site, s3deploy.Source.jsonData(SITE_CONFIG_FILE, siteConfig)],
-      exclude: ['assets/*', WEB_MANIFEST],
+      exclude: ['assets/*', `${SITE_LOGOS_FOLDER}/*`, WEB_MANIFEST],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString(SITE_CACHE_CONTROL.pages)],
       distribution: this.distribution,
@@ -260,6 +271,7 @@ export class CloudFrontSite extends Construct {
       memoryLimit: 512,
     });
     pages.node.addDependency(assets);
+    pages.node.addDependency(logos);
     pages.node.addDependency(manifest);
   }
 }

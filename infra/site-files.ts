@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { SITE_LOGOS_FOLDER } from '../shared/domain/logos/brand-names.js';
 
 /**
  * How the site's files are served wherever the site is: CloudFront (cloudfront-site.ts), the LocalStack S3
@@ -63,11 +64,17 @@ export const SITE_CACHE_CONTROL = {
   hashedAssets: 'public, max-age=31536000, immutable',
   /** index.html, config.json, the favicon: revalidated on every load. */
   pages: 'no-cache',
+  /**
+   * The built-in brand logos (`logos/brands/<slug>.svg`, issue 36 §1): a dashboard shows dozens, so a day without
+   * asking again; a new release's logo (a brand's new mark) shows the day after.
+   */
+  logos: 'public, max-age=86400',
 } as const;
 
 /** Cache-Control of a site file by its key below the site root (`assets/index-abc.js`, `index.html`). */
 export function cacheControlOf(key: string): string {
-  return key.startsWith('assets/') ? SITE_CACHE_CONTROL.hashedAssets : SITE_CACHE_CONTROL.pages;
+  if (key.startsWith('assets/')) return SITE_CACHE_CONTROL.hashedAssets;
+  return key.startsWith(`${SITE_LOGOS_FOLDER}/`) ? SITE_CACHE_CONTROL.logos : SITE_CACHE_CONTROL.pages;
 }
 
 /** The web app manifest at the site's root (web/public), linked from index.html. */

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { SITE_PAGES } from '../infra/site-files.js';
+import { brandLogos } from './brand-logos.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
@@ -139,7 +140,7 @@ function noteInitialModules(): Plugin {
 
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), treeShakeReactRouter(), noteInitialModules(), prerenderLanding()],
+  plugins: [react(), treeShakeReactRouter(), noteInitialModules(), prerenderLanding(), brandLogos()],
   resolve: {
     alias: {
       '@shared': sharedRoot,

@@ -59,6 +59,7 @@ function sharedFields(row: ImportRow) {
     endsAt: row.endsAt,
     noticeDays: row.noticeDays,
     cancelByDate: row.cancelByDate ?? null,
+    url: row.url ?? null,
     autoRenew: row.autoRenew,
     externalId: row.externalId,
   };

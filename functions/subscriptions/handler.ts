@@ -50,6 +50,7 @@ import {
   toSubscription,
   transition,
 } from '../lib/subscriptions/subscriptions.js';
+import { withLogo } from '../lib/subscriptions/with-logo.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { sharingHandlers } from './sharing.js';
@@ -80,7 +81,13 @@ function createdFields(body: SubscriptionBody, currencyPreference: string): Subs
   const currency = body.currency ?? normalizeCurrency(currencyPreference);
   const today = todayIn('UTC', now());
   const effectiveFrom = body.dueDate < today ? body.dueDate : today;
-  return { ...fields, currency, priceHistory: [{ amount: body.amount, currency, effectiveFrom }], anchorDay: dayOf(body.dueDate) };
+  return {
+    ...fields,
+    url: body.url ?? null,
+    currency,
+    priceHistory: [{ amount: body.amount, currency, effectiveFrom }],
+    anchorDay: dayOf(body.dueDate),
+  };
 }
 
 /**
@@ -100,6 +107,8 @@ function editedFields(body: SubscriptionBody, current: SubscriptionItem): Subscr
   const newest = priceHistory.at(-1) ?? { amount: body.amount, currency };
   return {
     ...fields,
+    // An edit without the field keeps the website (issue 36 §2, docs/decisions/0136-a-website-per-subscription.md).
+    url: body.url === undefined ? (current.url ?? null) : body.url,
     amount: newest.amount,
     currency: newest.currency,
     priceHistory,
@@ -204,10 +213,10 @@ export const handler = createApiHandler(
       if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
       const own = (await listSubscriptionPage(user.id, query.after)).map(ownSubscription);
       // The subscriptions others share with the caller come once, after the own ones of the first page (issue 26).
-      if (query.after !== undefined) return own;
+      if (query.after !== undefined) return own.map(withLogo);
       const shared = await sharedWithMe(user.id);
       await Promise.all(shared.dangling.map(deleteMembership));
-      return [...own, ...shared.subscriptions];
+      return [...own, ...shared.subscriptions].map(withLogo);
     },
 
     createSubscription: async ({ user, body }) => {
@@ -220,7 +229,7 @@ export const handler = createApiHandler(
         },
       );
       await recordSubscriptionActivity(user, 'subscription_created', created);
-      return toSubscription(created);
+      return withLogo(toSubscription(created));
     },
 
     updateSubscription: async ({ user, body, params }) => {
@@ -246,7 +255,7 @@ export const handler = createApiHandler(
           fields: changed.join(', '),
         });
       }
-      return ownSubscription(updated);
+      return withLogo(ownSubscription(updated));
     },
 
     deleteSubscription: async ({ user, params }) => {
@@ -260,7 +269,7 @@ export const handler = createApiHandler(
       await setSharingExpiry(updated, expiresAt);
       await addToCounters({ totalSubscriptions: -1 });
       await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
-      return ownSubscription(updated);
+      return withLogo(ownSubscription(updated));
     },
 
     deleteSubscriptionPermanently: async ({ user, params }) => {
@@ -293,7 +302,7 @@ export const handler = createApiHandler(
       await setSharingExpiry(updated, null);
       await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_recovered', updated);
-      return ownSubscription(updated);
+      return withLogo(ownSubscription(updated));
     },
 
     renewSubscription: async ({ user, params }) => {
@@ -308,7 +317,7 @@ export const handler = createApiHandler(
         await recordPayment(user.id, updated.id, paymentFor(toSubscription(renewed), renewed.dueDate, 'paid'), { onlyIfNew: true });
       }
       await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
-      return ownSubscription(updated);
+      return withLogo(ownSubscription(updated));
     },
 
     cancelSubscription: async ({ user, params }) => {
@@ -319,7 +328,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: saved });
       await recordSubscriptionActivity(user, 'subscription_canceled', updated);
-      return ownSubscription(updated);
+      return withLogo(ownSubscription(updated));
     },
 
     reactivateSubscription: async ({ user, params }) => {
@@ -330,7 +339,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_reactivated', updated);
-      return ownSubscription(updated);
+      return withLogo(ownSubscription(updated));
     },
 
     getSubscriptionReminders: async ({ user, params }) => {

@@ -108,6 +108,8 @@ export interface ImportedSubscription {
   noticeDays: number | null;
   /** The last day to cancel as the file gives it, a date (issue 35 §2.5); absent when the file has none. */
   cancelByDate?: string | null;
+  /** Its website, http or https (issue 36 §2); absent when the file has none. */
+  url?: string | null;
 }
 
 export interface ImportPreviewRow {

@@ -61,6 +61,14 @@ export interface Subscription {
    * the due date on whose deadline is not past; null without either.
    */
   cancelBy: string | null;
+  /** Its website, http or https (issue 36 §2): 'Manage' on its card and in its details; null without one. */
+  url: string | null;
+  /**
+   * The logo it shows (issue 36 §1), derived from its name: null shows a monogram in its category's colour. The
+   * subscription routes always send it (the subscriptions function alone holds the brand index,
+   * docs/decisions/0137-logos.md); the data export, the user's own data, leaves it out.
+   */
+  logo?: SubscriptionLogo | null;
   /** The id of the row it was imported from (issue 24 §6), or null. */
   externalId: string | null;
   autoRenew: boolean;
@@ -81,6 +89,16 @@ export interface Subscription {
    * included. Absent when it is not shared.
    */
   sharing?: PayerSharingInfo;
+}
+
+/**
+ * A subscription's logo (issue 36 §1): an image on the site's own origin. `brand`: the built-in brand its name
+ * names (shared/domain/logos/brands.ts).
+ */
+export interface SubscriptionLogo {
+  kind: 'brand';
+  /** A path on the site's origin, e.g. /logos/brands/netflix.svg. */
+  src: string;
 }
 
 /** A shared subscription as a member sees it in their list (issue 26). */
@@ -118,5 +136,6 @@ export type SubscriptionOwnFields = Pick<
   | 'endsAt'
   | 'noticeDays'
   | 'cancelByDate'
+  | 'url'
   | 'autoRenew'
 >;

@@ -4,6 +4,7 @@ import { isBillingCurrency } from '../domain/currency.js';
 import { isCalendarDate } from '../domain/dates.js';
 import { canRaiseLimitByUpgrading, subscriptionLimit } from '../domain/subscription-limits.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';
+import { websiteAddress } from '../domain/website.js';
 import { type MessageResponse, route } from './contract.js';
 import { BILLING_CYCLES, type BillingCycle, type Subscription } from './subscription.js';
 import { listSubscriptions } from './subscription-list.js';
@@ -29,6 +30,7 @@ export const subscriptionMessages = {
   endsBeforeDue: 'End date cannot be before the next renewal',
   noticeDaysInvalid: `Notice period must be a whole number of days from 0 to ${MAX_NOTICE_DAYS}`,
   cancelByDateInvalid: 'Cancel-by date must be a valid date (YYYY-MM-DD)',
+  urlInvalid: 'Website must be a web address starting with http:// or https://, such as https://www.netflix.com',
   effectiveFromInvalid: 'The price change date must be a valid date (YYYY-MM-DD)',
   notFound: 'Subscription not found',
   /** 409s: a transition SPEC §4 does not allow from the subscription's current status. */
@@ -171,6 +173,23 @@ export const subscriptionBody = z
     ),
     /** The last day to cancel as the user gives it (issue 35 §2.5): kept as given, before the notice period. */
     cancelByDate: optionalDate(m.cancelByDateInvalid),
+    /**
+     * Its website (issue 36 §2), http or https; 'netflix.com' is kept as https://netflix.com/. Null or '' is
+     * none; absent keeps the current one on an edit (none on a create), so a client that does not know the
+     * field does not clear it.
+     */
+    url: z.optional(
+      z.pipe(
+        z.nullable(z.string({ error: m.urlInvalid })),
+        z.transform((typed: string | null, ctx) => {
+          if (typed === null || typed.trim() === '') return null;
+          const address = websiteAddress(typed);
+          if (address !== undefined) return address;
+          ctx.issues.push({ code: 'custom', message: m.urlInvalid, input: typed });
+          return z.NEVER;
+        }),
+      ),
+    ),
     /**
      * On an edit: the day a new price applies from (a price change, issue 24 §2). Absent: the amount is a
      * correction of the current price.

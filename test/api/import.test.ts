@@ -47,7 +47,7 @@ describe('importing a Wallos export', () => {
       subscription: {
         externalId: expect.stringMatching(/^wallos:[0-9a-f]{16}$/),
         name: 'Netflix',
-        description: 'Premium 4 screens — https://www.netflix.com',
+        description: 'Premium 4 screens',
         amount: 17.99,
         currency: 'EUR',
         category: 'Entertainment',
@@ -60,6 +60,7 @@ describe('importing a Wallos export', () => {
         endsAt: null,
         noticeDays: null,
         cancelByDate: null,
+        url: 'https://www.netflix.com/',
       },
     });
     expect(answered.body.rows[14]).toEqual({

@@ -124,6 +124,60 @@ describe('the cancel-by date (issue 35 §2.5)', () => {
   });
 });
 
+describe('the website (issue 36 §2)', () => {
+  // A user of its own: erin's subscriptions are counted against her plan's limit by the other tests.
+  let erin: SignedInUser;
+  beforeAll(async () => {
+    erin = await signedInUser();
+  });
+
+  it('keeps an http or https address, an edit without the field keeps it, null clears it, and the list has it', async () => {
+    expect((await create(erin)).url).toBeNull();
+    const created = await create(erin, { url: 'www.netflix.com/account' });
+    expect(created.url).toBe('https://www.netflix.com/account');
+    const put = (body: Record<string, unknown>) =>
+      call<Subscription>('PUT', `/api/subscriptions/${created.id}`, { token: erin.token, body: { ...netflix, ...body } });
+    expect((await put({ amount: 15.49 })).body.url).toBe('https://www.netflix.com/account');
+    expect((await put({ url: 'http://example.com/billing' })).body.url).toBe('http://example.com/billing');
+    const list = await call<Subscription[]>('GET', '/api/subscriptions', { token: erin.token });
+    expect(list.body.find((s) => s.id === created.id)?.url).toBe('http://example.com/billing');
+    expect((await put({ url: null })).body.url).toBeNull();
+  });
+
+  it('refuses any other scheme with its message, and writes nothing', async () => {
+    const created = await create(erin, { url: 'https://www.netflix.com' });
+    for (const url of ['javascript:alert(document.cookie)', 'data:text/html,hi', 'https://user:pw@example.com']) {
+      const refused = await call('POST', '/api/subscriptions', { token: erin.token, body: { ...netflix, url } });
+      expect(refused).toMatchObject({ status: 400, body: { message: messages.urlInvalid } });
+      const edit = await call('PUT', `/api/subscriptions/${created.id}`, { token: erin.token, body: { ...netflix, url } });
+      expect(edit).toMatchObject({ status: 400, body: { message: messages.urlInvalid } });
+    }
+    const kept = await call<Subscription[]>('GET', '/api/subscriptions', { token: erin.token });
+    expect(kept.body.find((s) => s.id === created.id)?.url).toBe('https://www.netflix.com/');
+  });
+});
+
+describe('the logo (issue 36 §1)', () => {
+  it('is the built-in brand the name names, an image on the site, and follows a rename; another name has none', async () => {
+    const user = await signedInUser();
+    const spotify = await create(user, { name: 'Spotify Family' });
+    expect(spotify.logo).toEqual({ kind: 'brand', src: '/logos/brands/spotify.svg' });
+    expect((await create(user, { name: 'Disney+' })).logo).toBeNull();
+    const renamed = await call<Subscription>('PUT', `/api/subscriptions/${spotify.id}`, {
+      token: user.token,
+      body: { ...netflix, name: 'GitHub Pro' },
+    });
+    expect(renamed.body.logo).toEqual({ kind: 'brand', src: '/logos/brands/github.svg' });
+    const list = await call<Subscription[]>('GET', '/api/subscriptions', { token: user.token });
+    expect(list.body.map((s) => [s.name, s.logo?.src ?? null])).toEqual(
+      expect.arrayContaining([
+        ['GitHub Pro', '/logos/brands/github.svg'],
+        ['Disney+', null],
+      ]),
+    );
+  });
+});
+
 describe('validation (SPEC §5 Subscription form)', () => {
   it.each([
     [{ name: '' }, messages.nameRequired],

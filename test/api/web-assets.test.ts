@@ -128,4 +128,15 @@ describe('the web build, served compressed as CloudFront does', () => {
     expect(smallAnswer.headers['content-encoding']).toBeUndefined();
     expect(smallAnswer.body.equals(readFileSync(join(dist, 'assets', String(small))))).toBe(true);
   });
+
+  it('serves each built-in brand’s logo as an SVG image, cached a day (issue 36 §1)', async () => {
+    const answer = await get('/logos/brands/netflix.svg');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/svg+xml');
+    expect(answer.headers['cache-control']).toBe('public, max-age=86400');
+    expect(answer.body.toString('utf8')).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 32 32"><rect [^>]*fill="#E50914"\/><path /,
+    );
+    expect(readdirSync(join(dist, 'logos', 'brands')).length).toBeGreaterThan(3000);
+  });
 });

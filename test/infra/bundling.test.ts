@@ -93,8 +93,8 @@ describe('function bundling', () => {
     account: 306, // issue 35 §1, as auth (measured 305.1)
     twofa: 392,
     membership: 319, // issue 35 §1, as auth (measured 318.0)
-    subscriptions: 350, // issue 35 §2, §5, §8, §9: GET /api/payments, a paid mark's move of the due date, payments in the export, cancel-by dates (measured 349.5)
-    import: 317, // issue 35 §5, §9, §10, §16: payments imported and recorded, the fields a file does not say, same-name rows, cancel-by dates (measured 316.1)
+    subscriptions: 385, // issue 36 §1: the brand index the logos are found in, 34 KB (measured 383.8; docs/decisions/0137-logos.md)
+    import: 319, // issue 36 §2: the website read from files and checked (measured 318.0)
     stats: 257,
     budgets: 320, // issue 35 §1, §3 and the e-mail counting shares as the dashboard does (the shared view of the subscriptions; measured 318.1)
     calendar: 261, // issue 35 §1, §2.5, §2.6: the feed reads the schedule; the alarms from the rules in force (measured 260.8)

@@ -598,10 +598,18 @@ describe('site', () => {
     });
   });
 
-  it('publishes the web build with long-lived caching for hashed assets only', () => {
-    app.resourceCountIs('Custom::CDKBucketDeployment', 3);
+  it('publishes the web build with long-lived caching for hashed assets only, and the brand logos cached a day', () => {
+    app.resourceCountIs('Custom::CDKBucketDeployment', 4);
     app.hasResourceProperties('Custom::CDKBucketDeployment', { Include: ['assets/*'], Prune: false });
-    app.hasResourceProperties('Custom::CDKBucketDeployment', { Exclude: ['assets/*', 'manifest.webmanifest'], DistributionPaths: ['/*'] });
+    app.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['logos/*'],
+      Prune: false,
+      SystemMetadata: Match.objectLike({ 'cache-control': 'public, max-age=86400' }),
+    });
+    app.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Exclude: ['assets/*', 'logos/*', 'manifest.webmanifest'],
+      DistributionPaths: ['/*'],
+    });
   });
 
   it("keeps every release's hashed assets for the tabs still running it: nothing deletes or expires under assets/", () => {

@@ -59,6 +59,14 @@ describe('an import never erases what the file does not say (issue 35 §2.10)', 
     expect(moved).toMatchObject({ action: 'update', reason: 'Changed: cancel-by date', row: { cancelByDate: '2027-05-31' } });
   });
 
+  it('a file without websites keeps the user’s own; one that gives another changes it (issue 36 §2)', () => {
+    const mine = kept(row(2), { url: 'https://www.netflix.com/' });
+    const [same] = planImport([ok(row(2))], [mine], 10, 'Over the limit');
+    expect(same).toMatchObject({ action: 'skip', reason: 'Already imported', row: { url: 'https://www.netflix.com/' } });
+    const [moved] = planImport([ok(row(2, { url: 'https://www.netflix.com/account' }))], [mine], 10, 'Over the limit');
+    expect(moved).toMatchObject({ action: 'update', reason: 'Changed: website', row: { url: 'https://www.netflix.com/account' } });
+  });
+
   it('a new row takes the defaults of what the file does not say', () => {
     const [created] = planImport([ok(row(2, { unsaid: ['autoRenew'] }))], [], 10, 'Over the limit');
     expect(created).toMatchObject({ action: 'create', row: { autoRenew: true } });
@@ -143,6 +151,8 @@ const subscription = (fields: Partial<Subscription>): Subscription => ({
   noticeDays: 14,
   cancelByDate: null,
   cancelBy: '2027-01-17',
+  url: 'https://abo.zeit.de/',
+  logo: null,
   externalId: null,
   autoRenew: false,
   status: 'active',
@@ -180,6 +190,7 @@ describe('this product’s export (issue 24 §6: CSV and full JSON that re-impor
         endsAt: '2028-01-31',
         noticeDays: 14,
         cancelByDate: null,
+        url: 'https://abo.zeit.de/',
         priceHistory: list[0].priceHistory,
         anchorDay: 31,
       },
@@ -228,7 +239,7 @@ describe('this product’s export (issue 24 §6: CSV and full JSON that re-impor
   it('CSV keeps the fields of a row, quoted where needed', () => {
     const text = exportCsv(list);
     expect(text.split('\r\n')[0]).toBe(
-      'External ID,Name,Description,Amount,Currency,Category,Next Payment,Billing Cycle,Cycle Interval,Auto Renew,Status,Trial Ends,Ends,Notice Days',
+      'External ID,Name,Description,Amount,Currency,Category,Next Payment,Billing Cycle,Cycle Interval,Auto Renew,Status,Trial Ends,Ends,Notice Days,Website',
     );
     const { rows } = parse('subscription-tracker-csv', text);
     expect(imported(rows).map(({ line, ...r }) => r)).toEqual(
@@ -237,5 +248,15 @@ describe('this product’s export (issue 24 §6: CSV and full JSON that re-impor
         r.ok ? [(({ line, priceHistory, anchorDay, cancelByDate, ...f }) => f)(r.row)] : [],
       ),
     );
+  });
+
+  it('keeps the website both ways; a CSV of ours from before it, without the column, says nothing of it (issue 36 §2)', () => {
+    expect(JSON.parse(exportJson(list, 'x')).subscriptions[0].url).toBe('https://abo.zeit.de/');
+    expect(imported(parse('subscription-tracker-csv', exportCsv(list)).rows)[0]?.url).toBe('https://abo.zeit.de/');
+    const [header, ...lines] = exportCsv(list).split('\r\n');
+    const older = [header?.replace(/,Website$/, ''), ...lines.map((line) => line.replace(/,[^,]*$/, ''))].join('\r\n');
+    const [row] = imported(parse('subscription-tracker-csv', older).rows);
+    expect(row).toMatchObject({ name: 'Zeit, "Digital"', amount: 19.5 });
+    expect(row).not.toHaveProperty('url');
   });
 });

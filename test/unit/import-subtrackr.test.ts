@@ -13,7 +13,7 @@ describe('SubTrackr CSV and JSON exports (issue 24 §6; ../shared/samples subtra
       line: 2,
       externalId: 'subtrackr:1',
       name: 'Netflix',
-      description: 'Standard, 2 screens — https://www.netflix.com',
+      description: 'Standard, 2 screens',
       amount: 20.99,
       currency: 'CAD',
       category: 'Entertainment',
@@ -26,6 +26,7 @@ describe('SubTrackr CSV and JSON exports (issue 24 §6; ../shared/samples subtra
       endsAt: null,
       noticeDays: null,
       cancelByDate: null,
+      url: 'https://www.netflix.com/',
       // SubTrackr has no notice period (issue 35 §2.5): an update keeps the user's own.
       unsaid: ['noticeDays'],
     });

@@ -12,7 +12,7 @@ describe('Wallos JSON export (issue 24 §6; ../shared/samples wallos-export.json
       line: 1,
       externalId: expect.stringMatching(/^wallos:[0-9a-f]{16}$/),
       name: 'Netflix',
-      description: 'Premium 4 screens — https://www.netflix.com',
+      description: 'Premium 4 screens',
       amount: 17.99,
       currency: 'EUR',
       category: 'Entertainment',
@@ -25,10 +25,16 @@ describe('Wallos JSON export (issue 24 §6; ../shared/samples wallos-export.json
       endsAt: null,
       noticeDays: null,
       cancelByDate: null,
+      // Its URL is the subscription's website (issue 36 §2).
+      url: 'https://www.netflix.com/',
       // Wallos has no notice period (issue 35 §2.5): an update keeps the user's own.
       unsaid: ['noticeDays'],
     });
-    expect(byName(rows, 'Spotify')).toMatchObject({ description: 'Family plan for Sam & Jo — https://www.spotify.com', category: 'music' });
+    expect(byName(rows, 'Spotify')).toMatchObject({
+      description: 'Family plan for Sam & Jo',
+      url: 'https://www.spotify.com/',
+      category: 'music',
+    });
     expect(byName(rows, 'YouTube Premium')).toMatchObject({ currency: 'GBP', amount: 12.99 });
     expect(byName(rows, 'iCloud+ 2TB')).toMatchObject({ currency: 'USD', amount: 9.99 });
     expect(byName(rows, 'Nintendo Switch Online')).toMatchObject({
@@ -84,7 +90,8 @@ describe('Wallos JSON export (issue 24 §6; ../shared/samples wallos-export.json
       category: 'Food & Beverages',
       billingCycle: 'weekly',
       cycleInterval: 2,
-      description: 'https://example.com/a?x=1&y=2',
+      description: '',
+      url: 'https://example.com/a?x=1&y=2',
     });
     const gyms = imported(rows).filter((r) => r.name === 'Gym');
     expect(gyms).toHaveLength(2);

@@ -23,6 +23,8 @@ export function sub(overrides: Partial<Subscription> = {}): Subscription {
     endsAt: null,
     noticeDays: null,
     cancelByDate: null,
+    url: null,
+    logo: null,
     cancelBy: null,
     externalId: null,
     autoRenew: false,

@@ -34,7 +34,7 @@ import { reminderPartition } from './keys.js';
  */
 
 /** A stored subscription as the index reads it (functions/lib/subscriptions/subscriptions.ts: IndexedSubscription). */
-export type IndexedSubscription = Omit<Subscription, 'cancelBy' | 'shared' | 'sharing'> & {
+export type IndexedSubscription = Omit<Subscription, 'cancelBy' | 'logo' | 'shared' | 'sharing'> & {
   userId: string;
   /** Its accepted members and their split while its owner shares it (issue 26): a renewal's reminder goes to each. */
   sharing?: { mode: ShareMode; members: ShareMember[] };

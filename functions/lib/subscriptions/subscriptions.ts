@@ -24,7 +24,7 @@ import { SUBSCRIPTION_PREFIX, subscriptionKeys } from './keys.js';
  * written in the same transaction as every change; deleted ones carry `expiresAt` so DynamoDB's TTL purges
  * them after 30 days.
  */
-export interface SubscriptionItem extends Omit<Subscription, 'cancelBy' | 'shared' | 'sharing'> {
+export interface SubscriptionItem extends Omit<Subscription, 'cancelBy' | 'logo' | 'shared' | 'sharing'> {
   pk: string;
   sk: string;
   userId: string;
@@ -43,7 +43,8 @@ export interface SubscriptionItem extends Omit<Subscription, 'cancelBy' | 'share
 export type SubscriptionFields = SubscriptionOwnFields & Partial<Pick<Subscription, 'externalId'>>;
 
 /**
- * A stored subscription as the API sends it. Items from before issue 24 read as USD, renewing every
+ * A stored subscription as the API sends it, but its logo: the subscriptions function adds that (with-logo.ts), so
+ * the brand index is in no other function's bundle. Items from before issue 24 read as USD, renewing every
  * cycle, anchored on their due date's day, with one price since they were created.
  */
 export function toSubscription(item: SubscriptionItem): Subscription {
@@ -70,6 +71,7 @@ export function toSubscription(item: SubscriptionItem): Subscription {
     category: item.category,
     ...schedule,
     cancelBy: cancelByDate(schedule, todayIn('UTC', now())),
+    url: item.url ?? null,
     externalId: item.externalId ?? null,
     autoRenew: Boolean(item.autoRenew),
     status: item.status,

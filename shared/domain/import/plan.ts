@@ -20,6 +20,7 @@ export const IMPORTED_FIELDS = [
   'endsAt',
   'noticeDays',
   'cancelByDate',
+  'url',
 ] as const satisfies readonly (keyof ImportRow)[];
 
 export type ImportedField = (typeof IMPORTED_FIELDS)[number];
@@ -39,6 +40,7 @@ const FIELD_WORDS: Readonly<Record<ImportedField, string>> = {
   endsAt: 'end date',
   noticeDays: 'notice period',
   cancelByDate: 'cancel-by date',
+  url: 'website',
 };
 
 /** A subscription the user keeps, as the import compares it. */
@@ -85,6 +87,8 @@ export function changedFields(row: ImportRow, kept: KeptSubscription): ImportedF
 export function keepUnsaid(row: ImportRow, kept: KeptSubscription): ImportRow {
   // A file without cancel-by dates (most formats) says nothing of the user's own date (issue 35 §2.5).
   if (row.cancelByDate === undefined) row = { ...row, cancelByDate: kept.cancelByDate ?? null };
+  // Nor does a file without websites say anything of the user's own (issue 36 §2).
+  if (row.url === undefined) row = { ...row, url: kept.url ?? null };
   if (!row.unsaid || row.unsaid.length === 0) return row;
   const { unsaid, ...said } = row;
   const keptValues = Object.fromEntries(unsaid.map((field) => [field, kept[field]]));

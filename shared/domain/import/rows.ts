@@ -10,6 +10,7 @@ import { BUILT_IN_CATEGORIES, CATEGORY_MAX_LENGTH, categoryKey, OTHER_CATEGORY }
 import { roundMoney } from '../currency.js';
 import { isCalendarDate } from '../dates.js';
 import { hasForbiddenCharacters } from '../text.js';
+import { websiteAddress } from '../website.js';
 import { currencyOfSymbol, symbolKey } from './currency-symbols.js';
 
 export type ImportCycle = 'weekly' | 'monthly' | 'quarterly' | 'yearly';
@@ -40,6 +41,11 @@ export interface ImportRow {
    * field (an update keeps the subscription's own).
    */
   cancelByDate?: string | null;
+  /**
+   * Its website, http or https (issue 36 §2: Wallos's and SubTrackr's URL, this product's own JSON); undefined
+   * when the file has no such field (an update keeps the subscription's own).
+   */
+  url?: string | null;
   /** Every price it had, oldest first: only this product's own JSON export carries it. */
   priceHistory?: PriceChange[];
   /** The day of the month its renewals keep: only this product's own JSON export carries it. */
@@ -252,6 +258,17 @@ export function rowName(text: string): string {
 }
 
 /** A description from the parts a format has (notes, a URL…), joined by ' — ', cut to 500 characters. */
+/**
+ * A file's website field (issue 36 §2): its http or https address for the subscription's `url`; text that is
+ * no such address (a comma-shifted column, an ftp address) is `notes`, kept in the description as before.
+ */
+export function rowWebsite(text: string): { url: string | null; notes: string } {
+  const cleaned = cleanText(text);
+  if (cleaned === '') return { url: null, notes: '' };
+  const url = websiteAddress(cleaned);
+  return url === undefined ? { url: null, notes: cleaned } : { url, notes: '' };
+}
+
 export function rowDescription(...parts: string[]): string {
   return parts
     .map(cleanText)

@@ -11,6 +11,7 @@ import { MAX_CYCLE_INTERVAL, MAX_NOTICE_DAYS, MAX_PRICE_CHANGES, occurrences, to
 import { unneutralisedCell, writeCsv } from '../csv-writer.js';
 import { MAX_IMPORTED_PAYMENTS, tooManyPaymentsMessage } from '../payments.js';
 import { hasForbiddenCharacters } from '../text.js';
+import { websiteAddress } from '../website.js';
 import { columnIndex, readCsv } from './csv.js';
 import {
   FileRefused,
@@ -87,6 +88,7 @@ export function exportJson(subscriptions: readonly SubscriptionToExport[], expor
       endsAt: s.endsAt,
       noticeDays: s.noticeDays,
       cancelByDate: s.cancelByDate ?? null,
+      url: s.url ?? null,
       ...(s.payments ? { payments: exportedPayments(s.payments) } : {}),
     })),
   };
@@ -108,7 +110,11 @@ export const EXPORT_CSV_COLUMNS = [
   'Trial Ends',
   'Ends',
   'Notice Days',
+  'Website',
 ] as const;
+
+/** The columns a CSV this product wrote before may lack: an import reads such a file as saying nothing of them. */
+const LATER_CSV_COLUMNS: ReadonlySet<(typeof EXPORT_CSV_COLUMNS)[number]> = new Set(['Website']);
 
 /** The subscriptions as CSV, through the product's one CSV writer (formula-like text neutralised, issue 34 §9). */
 export function exportCsv(subscriptions: readonly Subscription[]): string {
@@ -129,6 +135,7 @@ export function exportCsv(subscriptions: readonly Subscription[]): string {
       s.trialEndsAt ?? '',
       s.endsAt ?? '',
       s.noticeDays === null ? '' : String(s.noticeDays),
+      s.url ?? '',
     ]),
   ]);
 }
@@ -150,9 +157,17 @@ interface OwnFields {
   noticeDays: string;
   /** Absent: the file says nothing of it (a CSV, a JSON from before issue 35 §2.5). */
   cancelByDate?: string;
+  /** Absent: the file says nothing of it (a file from before issue 36 §2). */
+  url?: string;
   priceHistory?: unknown;
   anchorDay?: unknown;
   payments?: unknown;
+}
+
+/** A website as the product wrote it: none, or an http or https address (issue 36 §2). */
+function ownWebsite(text: string): string | null {
+  if (text.trim() === '') return null;
+  return websiteAddress(text) ?? skipRow('The website is not an http or https address');
 }
 
 /** Text kept as the product wrote it; only what the product itself refuses is a reason to skip. */
@@ -242,6 +257,7 @@ function ownRow(fields: OwnFields, line: number, context: ImportContext): Import
     endsAt: optionalDate(fields.endsAt, 'end date'),
     noticeDays: notice === '' ? null : Number(notice),
     ...(fields.cancelByDate === undefined ? {} : { cancelByDate: optionalDate(fields.cancelByDate, 'cancel-by date') }),
+    ...(fields.url === undefined ? {} : { url: ownWebsite(fields.url) }),
     ...(priceHistory ? { priceHistory } : {}),
     ...(typeof anchorDay === 'number' ? { anchorDay } : {}),
   };
@@ -276,6 +292,7 @@ export function parseOwnJson(fileText: string, context: ImportContext): ImportPa
           endsAt: jsonText(item.endsAt),
           noticeDays: jsonText(item.noticeDays),
           ...('cancelByDate' in item ? { cancelByDate: jsonText(item.cancelByDate) } : {}),
+          ...('url' in item ? { url: jsonText(item.url) } : {}),
           priceHistory: item.priceHistory,
           anchorDay: item.anchorDay,
           payments: item.payments,
@@ -297,6 +314,7 @@ export function parseOwnCsv(fileText: string, context: ImportContext): ImportPar
   const index = new Map<string, number>();
   for (const column of EXPORT_CSV_COLUMNS) {
     const i = columnIndex(header.fields, column);
+    if (i < 0 && LATER_CSV_COLUMNS.has(column)) continue;
     if (i < 0) return { ok: false, message: `The Subscription Tracker CSV has no “${column}” column` };
     index.set(column, i);
   }
@@ -325,6 +343,7 @@ export function parseOwnCsv(fileText: string, context: ImportContext): ImportPar
           trialEndsAt: at('Trial Ends'),
           endsAt: at('Ends'),
           noticeDays: at('Notice Days'),
+          ...(index.has('Website') ? { url: at('Website') } : {}),
         },
         line,
         context,

@@ -19,6 +19,7 @@ import {
   rowCategory,
   rowDescription,
   rowName,
+  rowWebsite,
   skipRow,
   withUnsaid,
 } from './rows.js';
@@ -65,11 +66,12 @@ function subTrackrRow(entry: SubTrackrEntry, line: number, context: ImportContex
   const dueDate = requiredDate(entry.renewalDate, 'renewal date');
   const status = entry.status.trim().toLowerCase();
   const running = status === 'active' || status === 'trial';
+  const website = rowWebsite(entry.url ?? '');
   const row: ImportRow = {
     line,
     externalId: `subtrackr:${entry.id.trim()}`,
     name,
-    description: rowDescription(entry.notes ?? '', entry.url ?? ''),
+    description: rowDescription(entry.notes ?? '', website.notes),
     amount: rowAmount(entry.cost),
     currency,
     category: rowCategory(entry.category ?? ''),
@@ -84,11 +86,13 @@ function subTrackrRow(entry: SubTrackrEntry, line: number, context: ImportContex
     ...(entry.cancellationDate === undefined && running
       ? {}
       : { cancelByDate: running ? optionalDate(entry.cancellationDate, 'cancellation date') : null }),
+    // No such column or key says nothing of the website: an update keeps the user's own.
+    ...(entry.url === undefined ? {} : { url: website.url }),
   };
   // What the file has no column or key for is not said (the v0.5.9 JSON has no autopay): an update keeps it.
   return withUnsaid(row, [
     entry.autopay === undefined && 'autoRenew',
-    entry.notes === undefined && entry.url === undefined && 'description',
+    entry.notes === undefined && website.notes === '' && 'description',
     entry.category === undefined && 'category',
     // SubTrackr has no notice period (its cancellation date is a date): an update keeps the user's own.
     'noticeDays',

@@ -19,6 +19,7 @@ import {
   rowCategory,
   rowDescription,
   rowName,
+  rowWebsite,
   skipRow,
   withUnsaid,
 } from './rows.js';
@@ -52,11 +53,12 @@ function wallosRow(entry: WallosEntry, line: number, context: ImportContext): Im
   const dueDate = requiredDate(text('Next Payment'), 'next payment');
   const category = text('Category').trim();
   const active = text('State') !== 'Disabled' && text('Active') !== 'No';
+  const website = rowWebsite(text('URL'));
   const row: ImportRow = {
     line,
     externalId,
     name,
-    description: rowDescription(text('Notes'), text('URL')),
+    description: rowDescription(text('Notes'), website.notes),
     amount: rowAmount(price.amount),
     currency,
     category: rowCategory(category === 'No category' ? '' : category),
@@ -69,6 +71,7 @@ function wallosRow(entry: WallosEntry, line: number, context: ImportContext): Im
     noticeDays: null,
     // The date the user typed, kept as that date (issue 35 §2.5), not turned into a notice period.
     cancelByDate: active ? optionalDate(text('Cancellation Date'), 'cancellation date') : null,
+    url: website.url,
   };
   // Wallos has no notice period: an update keeps the user's own.
   return withUnsaid(row, ['noticeDays']);

@@ -64,6 +64,8 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     endsAt: null,
     noticeDays: null,
     cancelByDate: null,
+    url: null,
+    logo: null,
     cancelBy: null,
     externalId: null,
     autoRenew: true,

@@ -1,6 +1,7 @@
 import type { Subscription } from '@shared/api/subscription';
 import { FIXED_RATES } from '@shared/domain/currency';
 import { addDays } from '@shared/domain/dates';
+import { brandLogoPath } from '@shared/domain/logos/brand-names';
 import { categoryBreakdown, dashboardStats } from '@shared/domain/subscription-stats';
 import { useMemo } from 'react';
 import styles from './DemoDashboard.module.css';
@@ -18,12 +19,18 @@ type Sample = Pick<Subscription, 'name' | 'description' | 'amount' | 'category' 
   currency?: string;
   /** Days from today to the end of a free trial. */
   trialDays?: number;
+  /**
+   * The built-in brand its name names (the server's shared/domain/logos/brands.ts brandOf, which the page does not
+   * load: test/unit/logos.test.ts checks each against it).
+   */
+  brand?: string;
 };
 
 /** Active ones only: a canceled card's faded text is below 4.5:1 in the light theme (left to the polish of the cards). */
 const SAMPLES: Sample[] = [
   {
     name: 'Netflix',
+    brand: 'netflix',
     description: 'Standard plan',
     amount: 15.49,
     category: 'streaming',
@@ -34,6 +41,7 @@ const SAMPLES: Sample[] = [
   },
   {
     name: 'Spotify',
+    brand: 'spotify',
     description: 'Premium Individual, billed in euros',
     amount: 10.99,
     currency: 'EUR',
@@ -55,6 +63,7 @@ const SAMPLES: Sample[] = [
   },
   {
     name: 'Google One',
+    brand: 'google',
     description: '2 TB storage',
     amount: 99.99,
     category: 'cloud',
@@ -75,6 +84,7 @@ const SAMPLES: Sample[] = [
   },
   {
     name: 'Notion',
+    brand: 'notion',
     description: 'Plus plan, on a free trial',
     amount: 10,
     category: 'productivity',
@@ -88,7 +98,7 @@ const SAMPLES: Sample[] = [
 
 /** The sample subscriptions, dated from `today`. */
 export function sampleSubscriptions(today: string): Subscription[] {
-  return SAMPLES.map(({ dueInDays, currency = 'USD', trialDays, ...sample }, index) => {
+  return SAMPLES.map(({ dueInDays, currency = 'USD', trialDays, brand, ...sample }, index) => {
     const dueDate = addDays(today, dueInDays);
     return {
       ...sample,
@@ -102,6 +112,8 @@ export function sampleSubscriptions(today: string): Subscription[] {
       endsAt: null,
       noticeDays: null,
       cancelByDate: null,
+      url: null,
+      logo: brand ? { kind: 'brand', src: brandLogoPath(brand) } : null,
       cancelBy: null,
       externalId: null,
       deletedAt: null,

@@ -37,8 +37,10 @@ import { memo, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button, type ButtonVariant } from '../../components/ui/Button';
 import { subscriptionNameId } from '../../lib/subscriptionNameId';
+import { ManageLink } from './ManageLink';
 import { useReadOnly } from './readOnly';
 import styles from './SubscriptionCard.module.css';
+import { SubscriptionLogo } from './SubscriptionLogo';
 
 const badgeTone: Record<DueBadge['kind'], BadgeTone> = {
   pastDue: 'danger',
@@ -174,15 +176,18 @@ export const SubscriptionCard = memo(function SubscriptionCard({
           <span className={styles.categoryName}>{categoryLabel(sub.category, custom)}</span>
         </p>
 
-        <h3 id={titleId} className={styles.name}>
-          {onOpenDetails && !readOnly && sub.status !== 'deleted' ? (
-            <button type="button" className={styles.nameButton} aria-haspopup="dialog" onClick={() => onOpenDetails(sub)}>
-              {sub.name}
-            </button>
-          ) : (
-            sub.name
-          )}
-        </h3>
+        <div className={styles.title}>
+          <SubscriptionLogo logo={sub.logo} name={sub.name} color={categoryColor} />
+          <h3 id={titleId} className={styles.name}>
+            {onOpenDetails && !readOnly && sub.status !== 'deleted' ? (
+              <button type="button" className={styles.nameButton} aria-haspopup="dialog" onClick={() => onOpenDetails(sub)}>
+                {sub.name}
+              </button>
+            ) : (
+              sub.name
+            )}
+          </h3>
+        </div>
         {sub.description && <p className={styles.description}>{sub.description}</p>}
 
         <div className={styles.priceBlock}>
@@ -222,6 +227,7 @@ export const SubscriptionCard = memo(function SubscriptionCard({
               Auto-renew
             </span>
           )}
+          {sub.url && sub.status !== 'deleted' && <ManageLink className={styles.metaItem} name={sub.name} url={sub.url} />}
         </div>
 
         {(sharedBadge || trial || cancelBy || ends) && (

@@ -54,7 +54,15 @@ function renderDetails(sub: Subscription, payments: Stub, more: Stub[] = []) {
   const onLeave = vi.fn();
   const onClose = vi.fn();
   const view = renderApp(
-    <SubscriptionDetailsModal subscription={sub} currency="USD" today={TODAY} custom={[]} onLeave={onLeave} onClose={onClose} />,
+    <SubscriptionDetailsModal
+      subscription={sub}
+      currency="USD"
+      today={TODAY}
+      custom={[]}
+      categoryColor="var(--category-0)"
+      onLeave={onLeave}
+      onClose={onClose}
+    />,
     {
       api: [
         ...more,
@@ -96,6 +104,17 @@ describe('the details dialog', () => {
     first.unmount();
     renderDetails(netflix({ cancelByDate: '2026-12-01' }), on(routes.listPayments, paymentList([])));
     expect(await facts()).toContain('Cancel-by date passed: Dec 1, 2026');
+  });
+
+  test('the website is a Manage link in a new tab that says whose and where (issue 36 §2)', async () => {
+    renderDetails(netflix({ url: 'https://www.netflix.com/account' }), on(routes.listPayments, paymentList([])));
+    const dialog = await screen.findByRole('dialog', { name: 'Netflix' });
+    const manage = within(dialog).getByRole('link', { name: 'Manage Netflix at netflix.com, in a new tab' });
+    expect(manage.textContent).toBe('Manage');
+    expect(manage.getAttribute('href')).toBe('https://www.netflix.com/account');
+    expect(manage.getAttribute('target')).toBe('_blank');
+    expect(manage.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(manage.closest('div')?.querySelector('dt')?.textContent).toBe('Website');
   });
 
   test('payments: a spinner while they load, then the empty list and every renewal up to today to mark', async () => {
@@ -222,7 +241,15 @@ describe('the details dialog', () => {
     };
     const onLeave = vi.fn();
     const { user, api } = renderApp(
-      <SubscriptionDetailsModal subscription={sub} currency="USD" today={TODAY} custom={[]} onLeave={onLeave} onClose={() => undefined} />,
+      <SubscriptionDetailsModal
+        subscription={sub}
+        currency="USD"
+        today={TODAY}
+        custom={[]}
+        categoryColor="var(--category-0)"
+        onLeave={onLeave}
+        onClose={() => undefined}
+      />,
       { api: [on(routes.rates, FIXED_RATES), on(sharingRoutes.listMembers, members)] },
     );
     const summary = await screen.findByRole('region', { name: 'Price and your share' });

@@ -5,14 +5,16 @@ import { type CurrencyCode, convert, formatAmount } from '@shared/domain/currenc
 import { formatDateShort } from '@shared/domain/dates';
 import { cycleLabel, cycleName, nextPriceText } from '@shared/domain/subscription-labels';
 import { ratesLabel } from '@shared/domain/subscription-report';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Modal } from '../../components/ui/Modal';
 import { PaymentsSection, usePayments } from '../payments';
 import { SubscriptionReminders } from '../reminders';
 import { SharingSection } from '../sharing';
+import { ManageLink } from './ManageLink';
 import { useReadOnly } from './readOnly';
 import styles from './SubscriptionDetailsModal.module.css';
+import { SubscriptionLogo } from './SubscriptionLogo';
 import { useRates } from './useRates';
 
 export interface SubscriptionDetailsModalProps {
@@ -21,6 +23,8 @@ export interface SubscriptionDetailsModalProps {
   currency: CurrencyCode;
   today: string;
   custom: readonly Category[];
+  /** Its category's colour among those on the dashboard (categoryColorsIn): its monogram's when it has no logo. */
+  categoryColor: string;
   /** Asks to leave a subscription someone else shares with the user (issue 26). */
   onLeave: (subscription: Subscription) => void;
   onClose: () => void;
@@ -32,7 +36,15 @@ export interface SubscriptionDetailsModalProps {
  * paid (with the amount charged, for variable bills) or skipped; and who shares it (issue 26). A
  * subscription someone else pays shows the user's share instead of payments, which are the payer's.
  */
-export function SubscriptionDetailsModal({ subscription: sub, currency, today, custom, onLeave, onClose }: SubscriptionDetailsModalProps) {
+export function SubscriptionDetailsModal({
+  subscription: sub,
+  currency,
+  today,
+  custom,
+  categoryColor,
+  onLeave,
+  onClose,
+}: SubscriptionDetailsModalProps) {
   const rates = useRates();
   const readOnly = useReadOnly();
   const member = Boolean(sub.shared);
@@ -52,7 +64,12 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
       onClose={onClose}
       initialFocus={summaryRef}
       size="lg"
-      title={sub.name}
+      title={
+        <span className={styles.title}>
+          <SubscriptionLogo logo={sub.logo} name={sub.name} color={categoryColor} />
+          {sub.name}
+        </span>
+      }
       description={`${categoryLabel(sub.category, custom)} · ${cycleName(sub.billingCycle, sub.cycleInterval)}`}
     >
       <div className={styles.details}>
@@ -129,9 +146,9 @@ export function SubscriptionDetailsModal({ subscription: sub, currency, today, c
   );
 }
 
-/** Trial, end, notice and next renewal: the dates that matter, when the subscription has them. */
+/** Trial, end, notice and next renewal: the dates that matter, when the subscription has them; and its website. */
 function Facts({ subscription: sub, today }: { subscription: Subscription; today: string }) {
-  const facts: Array<[string, string]> = [];
+  const facts: Array<[string, ReactNode]> = [];
   if (sub.status === 'active') facts.push([sub.dueDate < today ? 'Past due since' : 'Next renewal', formatDateShort(sub.dueDate)]);
   if (sub.trialEndsAt) facts.push([isInTrial(sub, today) ? 'Free trial until' : 'Free trial ended', formatDateShort(sub.trialEndsAt)]);
   if (sub.endsAt) facts.push([sub.endsAt < today ? 'Ended' : 'Ends', formatDateShort(sub.endsAt)]);
@@ -140,6 +157,7 @@ function Facts({ subscription: sub, today }: { subscription: Subscription; today
   const cancelBy = cancelByDate(sub, today);
   if (cancelBy) facts.push([cancelBy < today ? 'Cancel-by date passed' : 'Cancel by', formatDateShort(cancelBy)]);
   facts.push(['Auto-renew', sub.autoRenew ? 'On' : 'Off']);
+  if (sub.url) facts.push(['Website', <ManageLink key="website" className={styles.manage} name={sub.name} url={sub.url} />]);
   return (
     <dl className={styles.facts}>
       {facts.map(([term, value]) => (

@@ -208,6 +208,34 @@ describe('the subscription form', () => {
     expect(changed.api.callsTo(routes.updateSubscription)[0].body).toMatchObject({ cancelByDate: '2027-05-31' });
   });
 
+  test('the website: refused with the contract’s message at its field, else sent with its https:// (issue 36 §2)', async () => {
+    const { user, api } = renderForm(null, { api: [on(routes.createSubscription, aSubscription({ name: 'Spotify' }))] });
+    await screen.findByRole('dialog', { name: 'Add Subscription' });
+    await fillValidForm(user);
+    const website = screen.getByLabelText(/^Website/);
+    await user.type(website, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Add Subscription' }));
+    expectFieldError(website, subscriptionMessages.urlInvalid);
+    expect(document.activeElement).toBe(website);
+    expect(api.callsTo(routes.createSubscription)).toHaveLength(0);
+
+    await user.clear(website);
+    await user.type(website, 'spotify.com');
+    expectFieldValid(website);
+    await user.click(screen.getByRole('button', { name: 'Add Subscription' }));
+    await vi.waitFor(() => expect(api.callsTo(routes.createSubscription)).toHaveLength(1));
+    expect(api.callsTo(routes.createSubscription)[0].body).toMatchObject({ url: 'https://spotify.com/' });
+  });
+
+  test('editing shows the website kept, and sends it back unchanged', async () => {
+    const netflix = aSubscription({ name: 'Netflix', url: 'https://www.netflix.com/' });
+    const { user, api, onSaved } = renderForm(netflix, { api: [on(routes.updateSubscription, netflix)] });
+    expect(((await screen.findByLabelText(/^Website/)) as HTMLInputElement).value).toBe('https://www.netflix.com/');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.callsTo(routes.updateSubscription)[0].body).toMatchObject({ url: 'https://www.netflix.com/' });
+  });
+
   test('editing the price asks whether it is a change from a date or a correction; each is sent as such', async () => {
     const netflix = aSubscription({ name: 'Netflix', amount: 15.49, currency: 'USD', dueDate: '2026-12-15' });
     const { user, api } = renderForm(netflix, { api: [on(routes.updateSubscription, netflix)] });

@@ -3,6 +3,7 @@ import type { SubscriptionInput } from '@shared/api/subscriptions';
 import type { AddCategoryResult, Category } from '@shared/domain/categories';
 import { billingCurrency, formatAmount } from '@shared/domain/currency';
 import { canRaiseLimitByUpgrading } from '@shared/domain/subscription-limits';
+import { MAX_WEBSITE_LENGTH } from '@shared/domain/website';
 import { Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '../../components/ui/Alert';
@@ -166,6 +167,19 @@ export function SubscriptionFormModal({
           value={values.description}
           error={errors.description}
           onChange={(e) => set('description', e.target.value)}
+        />
+        <Input
+          className={styles.full}
+          label="Website (optional)"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          maxLength={MAX_WEBSITE_LENGTH}
+          placeholder="e.g. netflix.com"
+          hint="Where you manage it: its card links there"
+          value={values.url}
+          error={errors.url}
+          onChange={(e) => set('url', e.target.value)}
         />
         <Checkbox
           className={styles.full}

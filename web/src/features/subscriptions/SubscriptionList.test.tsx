@@ -96,6 +96,37 @@ describe('the subscription list', () => {
     expect(screen.getByRole('button', { name: 'Renew Gym' })).toBeTruthy();
   });
 
+  test('a card with a website links to it as Manage; one without has no link (issue 36 §2)', async () => {
+    const subs = [
+      aSubscription({ name: 'Netflix', dueDate: day(1), url: 'https://www.netflix.com/' }),
+      aSubscription({ name: 'Gym', dueDate: day(2) }),
+    ];
+    renderApp(<List />, { api: [on(routes.listSubscriptions, subs)] });
+    const manage = await screen.findByRole('link', { name: 'Manage Netflix at netflix.com, in a new tab' });
+    expect(manage.getAttribute('href')).toBe('https://www.netflix.com/');
+    expect(manage.closest('article')?.getAttribute('aria-labelledby')).toBe(
+      screen.getByRole('heading', { name: 'Netflix', level: 3 }).getAttribute('id'),
+    );
+    expect(screen.getAllByRole('link', { name: /^Manage / })).toHaveLength(1);
+  });
+
+  test('each card shows its logo beside its name, else its monogram; neither is read out with the name (issue 36 §1)', async () => {
+    const subs = [
+      aSubscription({ name: 'Netflix', dueDate: day(1), logo: { kind: 'brand', src: '/logos/brands/netflix.svg' } }),
+      aSubscription({ name: 'my gym', dueDate: day(2) }),
+    ];
+    renderApp(<List />, { api: [on(routes.listSubscriptions, subs)] });
+    const netflix = (await screen.findByRole('article', { name: 'Netflix' })) as HTMLElement;
+    const logo = netflix.querySelector('img');
+    expect(logo?.getAttribute('src')).toBe('/logos/brands/netflix.svg');
+    expect(logo?.getAttribute('alt')).toBe('');
+    expect(logo?.getAttribute('loading')).toBe('lazy');
+    const gym = screen.getByRole('article', { name: 'my gym' });
+    expect(gym.querySelector('img')).toBeNull();
+    expect(within(gym).getByText('M').getAttribute('aria-hidden')).toBe('true');
+    expect(within(gym).getByRole('heading', { level: 3 }).textContent).toBe('my gym');
+  });
+
   test('paging: 8 cards a page, the count says which, Next and Previous move between pages', async () => {
     const { user } = renderApp(<List />, { api: [on(routes.listSubscriptions, activeSubs(9))] });
     await screen.findByRole('heading', { name: 'Sub 1', level: 3 });

@@ -190,6 +190,7 @@ export function SubscriptionList({ data, currency, rates, onCurrencyChange, toda
           currency={currency}
           today={today}
           custom={custom}
+          categoryColor={colorOf(details.category)}
           onLeave={(sub) => {
             setDetailsId(null);
             askLeave(sub);

@@ -23,6 +23,8 @@ export interface FormValues {
   noticeDays: string;
   /** The last day to cancel as the user gives it (issue 35 §2.5), or ''. */
   cancelByDate: string;
+  /** Its website (issue 36 §2), or ''. */
+  url: string;
 }
 
 export type FieldName = keyof FormValues;
@@ -43,6 +45,7 @@ export function initialValues(sub: Subscription | null, defaultCurrency: string)
       endsAt: '',
       noticeDays: '',
       cancelByDate: '',
+      url: '',
     };
   }
   return {
@@ -59,6 +62,7 @@ export function initialValues(sub: Subscription | null, defaultCurrency: string)
     endsAt: sub.endsAt ?? '',
     noticeDays: sub.noticeDays === null || sub.noticeDays === undefined ? '' : String(sub.noticeDays),
     cancelByDate: sub.cancelByDate ?? '',
+    url: sub.url ?? '',
   };
 }
 
@@ -96,6 +100,7 @@ const MESSAGE_FIELDS: ReadonlyArray<[prefix: string, field: FieldName | 'effecti
   ['endsBefore', 'endsAt'],
   ['noticeDays', 'noticeDays'],
   ['cancelByDate', 'cancelByDate'],
+  ['url', 'url'],
   ['effectiveFrom', 'effectiveFrom'],
 ];
 
