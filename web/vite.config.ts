@@ -105,6 +105,13 @@ function prerenderLanding(): Plugin {
  * module's named imports from it count instead, each resolved through the barrel's re-exports.
  */
 const initialModules = new Set<string>();
+/**
+ * The modules the public screens (sign-in and sign-up, the password reset, the e-mail links, the legal pages, the
+ * contact form) import, noted with the initial ones: their shared code goes in a `public` chunk of its own, so a
+ * visitor who only signs in downloads none of what the signed-in screens share (issue 36 §6).
+ */
+const publicModules = new Set<string>();
+const PUBLIC_SCREENS = /[\\/]src[\\/]features[\\/](auth|legal|contact)[\\/]\w+Page\.tsx$/;
 const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 function noteInitialModules(): Plugin {
@@ -120,20 +127,33 @@ function noteInitialModules(): Plugin {
         []) {
         for (const [, name] of names.matchAll(/default as (\w+)/g)) iconFiles.set(name, join(barrel as string, '..', file));
       }
-      const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      while (pending.length > 0) {
-        const id = pending.pop() as string;
-        if (initialModules.has(id)) continue;
-        initialModules.add(id);
-        const info = this.getModuleInfo(id);
-        pending.push(...(info?.importedIds ?? []).filter((imported) => imported !== barrel));
-        for (const [, names] of info?.code?.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g) ?? []) {
-          for (const name of names.split(',').map((part) => part.trim().split(/\s+as\s+/)[0])) {
-            const icon = iconFiles.get(name);
-            if (icon) pending.push(icon);
+      /** Adds to `closure` the static import closure of `roots`, icons taken one by one from the barrel. */
+      const collect = (roots: string[], closure: Set<string>) => {
+        const pending = [...roots];
+        while (pending.length > 0) {
+          const id = pending.pop() as string;
+          if (closure.has(id)) continue;
+          closure.add(id);
+          const info = this.getModuleInfo(id);
+          pending.push(...(info?.importedIds ?? []).filter((imported) => imported !== barrel));
+          for (const [, names] of info?.code?.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g) ?? []) {
+            for (const name of names.split(',').map((part) => part.trim().split(/\s+as\s+/)[0])) {
+              const icon = iconFiles.get(name);
+              if (icon) pending.push(icon);
+            }
           }
         }
-      }
+      };
+      const ids = [...this.getModuleIds()];
+      collect(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+        initialModules,
+      );
+      publicModules.clear();
+      collect(
+        ids.filter((id) => PUBLIC_SCREENS.test(id)),
+        publicModules,
+      );
     },
   };
 }
@@ -163,17 +183,27 @@ export default defineConfig(({ command }) => ({
     sourcemap: 'hidden',
     // web/dist/.vite/manifest.json: each chunk's static and lazy imports, from which bench/route-weights.ts weighs every route.
     manifest: true,
-    // The code that screens outside the entry share, in one chunk instead of ~25 small ones (which six
-    // HTTP/1.1 connections fetch a round at a time); never a module of the entry's, so the landing page
+    // The code that screens outside the entry share, in two chunks instead of ~25 small ones (which six
+    // HTTP/1.1 connections fetch a round at a time): `public`, what the public screens share (sign-in and sign-up,
+    // the e-mail links, the legal pages, the contact form), and `app`, the rest, which only the signed-in screens
+    // load (docs/decisions/0138-the-public-screens-own-chunk.md). Never a module of the entry's, so the landing page
     // loads none of it before it renders. Each screen keeps its own code in its chunk.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
+              name: 'public',
+              test: (id) => publicModules.has(id) && !initialModules.has(id),
+              minShareCount: 2,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: 'app',
               test: (id) => !initialModules.has(id),
               minShareCount: 2,
+              priority: 1,
               includeDependenciesRecursively: false,
             },
           ],

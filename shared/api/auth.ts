@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CURRENCY_CODES } from '../domain/currency.js';
+import { CURRENCY_CODES } from '../domain/currency-codes.js';
 import { passwordMessages, passwordProblem } from '../domain/password.js';
 import { PROFILE_COLOR_VALUES, PROFILE_EFFECT_VALUES } from '../domain/profile.js';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../domain/text.js';

@@ -9,8 +9,11 @@
  * stored day of the ECB's reference rates replaces it, currency by currency.
  */
 
-export const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'JPY', 'KRW', 'INR'] as const;
-export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+import { CURRENCY_CODES, type CurrencyCode } from './currency-codes.js';
+
+// The display currencies' codes live in a module of their own (the sign-in pages' contract reads them without the
+// tables below, issue 36 §6); every other module reads them from here.
+export { CURRENCY_CODES, type CurrencyCode };
 
 export interface Currency {
   code: CurrencyCode;

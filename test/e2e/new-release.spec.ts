@@ -12,13 +12,13 @@ import { expectNoAxeViolationsInBothThemes } from './axe';
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
- * The Terms screen's own code file and the code it shares with the other screens (the `app` chunk,
+ * The Terms screen's own code file and the code it shares with the other public screens (the `public` chunk,
  * web/vite.config.ts), from the build's manifest (web/dist/.vite/manifest.json).
  */
 function termsCode(): { own: string; shared: string } {
   const manifest = JSON.parse(readFileSync(new URL('../../web/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Manifest;
   const terms = manifest['src/features/legal/TermsPage.tsx'];
-  const shared = terms?.imports?.find((key) => key.startsWith('_app-') && key.endsWith('.js'));
+  const shared = terms?.imports?.find((key) => key.startsWith('_public-') && key.endsWith('.js'));
   if (!terms || !shared) throw new Error('The build has no chunk for the Terms screen, or that chunk no shared code');
   return { own: `/${terms.file}`, shared: `/${manifest[shared]?.file}` };
 }

@@ -1,4 +1,4 @@
-import { routes } from '@shared/api';
+import { authRoutes as routes } from '@shared/api/auth';
 import { api } from '../api/client';
 
 /**

@@ -1,5 +1,6 @@
-import { authMessages, routes } from '@shared/api';
 import type { TwoFactorChallenge } from '@shared/api/auth';
+import { authRoutes as routes } from '@shared/api/auth';
+import { authMessages } from '@shared/api/auth-messages';
 import { LogIn, MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { routes } from '@shared/api';
+import { authRoutes as routes } from '@shared/api/auth';
 import { emailProblem } from '@shared/domain/username';
 import { ArrowLeft, Clock, KeyRound, Mail, MailCheck, Send, ShieldAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';

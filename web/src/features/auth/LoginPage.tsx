@@ -1,5 +1,4 @@
-import { routes } from '@shared/api';
-import { authMessages, loginBody, type TwoFactorChallenge } from '@shared/api/auth';
+import { authMessages, loginBody, authRoutes as routes, type TwoFactorChallenge } from '@shared/api/auth';
 import { LifeBuoy, Lock, LogIn, MailCheck, Send, User } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,5 +1,4 @@
-import { routes } from '@shared/api';
-import { authMessages } from '@shared/api/auth';
+import { authMessages, authRoutes as routes } from '@shared/api/auth';
 import { CircleCheck, Lock, Mail, User, UserPlus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { routes } from '@shared/api';
+import { authRoutes as routes } from '@shared/api/auth';
 import { CircleCheck, KeyRound, Link2Off, Lock, RefreshCw } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

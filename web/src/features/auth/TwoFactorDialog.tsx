@@ -1,6 +1,5 @@
-import { routes } from '@shared/api';
 import type { TwoFactorChallenge } from '@shared/api/auth';
-import { AUTHENTICATOR_CODE, BACKUP_CODE, twoFactorMessages } from '@shared/api/twofa';
+import { AUTHENTICATOR_CODE, BACKUP_CODE, twoFactorRoutes as routes, twoFactorMessages } from '@shared/api/twofa';
 import { KeyRound, ShieldCheck, Smartphone } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';

@@ -1,4 +1,4 @@
-import { routes } from '@shared/api';
+import { authRoutes as routes } from '@shared/api/auth';
 import { CircleCheck, LogIn, MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
