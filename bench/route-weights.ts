@@ -20,8 +20,19 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Budgets in KB of gzipped first JavaScript (issue 8 §4); screens without one are reported only. */
-export const ROUTE_BUDGETS_KB: Record<string, number> = { '/': 90, '/dashboard': 200 };
+/**
+ * Budgets in KB of gzipped first JavaScript (issue 8 §4; the sign-in, sign-up, reset and verify pages issue 36 §6:
+ * a visitor who only signs in does not fetch what the dashboard needs); screens without one are reported only.
+ */
+export const ROUTE_BUDGETS_KB: Record<string, number> = {
+  '/': 90,
+  '/login': 110,
+  '/register': 110,
+  '/forgot-password': 110,
+  '/reset-password': 110,
+  '/verify-email': 110,
+  '/dashboard': 200,
+};
 
 /**
  * The lazy modules each route guard of router.tsx loads before its screen renders (session/guards.tsx);

@@ -193,6 +193,14 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // The entry's own modules stay in the entry: a lazy chunk that reads some of them (the two-factor
+              // dialog's) would otherwise have them split into a chunk of their own, a request more for the landing.
+              name: 'index',
+              test: (id) => initialModules.has(id),
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: 'public',
               test: (id) => publicModules.has(id) && !initialModules.has(id),
               minShareCount: 2,

@@ -11,8 +11,8 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useSession } from '../../session/context';
 import styles from './AuthForms.module.css';
+import { LazyTwoFactorDialog, preloadTwoFactorDialog } from './LazyTwoFactorDialog';
 import { oncePerToken } from './oncePerToken';
-import { TwoFactorDialog } from './TwoFactorDialog';
 
 const confirm = oncePerToken((token) => api(routes.confirmSignIn, { body: { token } }));
 
@@ -38,6 +38,7 @@ export function ConfirmSignInPage() {
   useEffect(() => {
     if (!token) return;
     let current = true;
+    preloadTwoFactorDialog();
     confirm(token).then(
       (signedIn) => {
         if (!current) return;
@@ -59,7 +60,7 @@ export function ConfirmSignInPage() {
     return (
       <AuthLayout title="Two-factor code" subtitle="Enter the code from your authenticator app to finish signing in.">
         <title>{pageTitle('Two-factor code')}</title>
-        <TwoFactorDialog
+        <LazyTwoFactorDialog
           challenge={challenge}
           onClose={() => void navigate('/login', { replace: true })}
           onAttemptEnded={(message) => {

@@ -14,7 +14,7 @@ import { useSession } from '../../session/context';
 import { storedDeviceToken } from '../../session/deviceToken';
 import { clearNotice, peekNotice } from '../../session/storage';
 import styles from './AuthForms.module.css';
-import { TwoFactorDialog } from './TwoFactorDialog';
+import { LazyTwoFactorDialog, preloadTwoFactorDialog } from './LazyTwoFactorDialog';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const RESEND_FAILED = 'Failed to resend verification email. Please try again.';
@@ -69,6 +69,7 @@ export function LoginPage() {
     setChallenge(null);
     setResend('idle');
     setSubmitting(true);
+    preloadTwoFactorDialog();
     try {
       const response = await api(routes.login, {
         body: {
@@ -170,7 +171,7 @@ export function LoginPage() {
       )}
 
       {challenge && (
-        <TwoFactorDialog
+        <LazyTwoFactorDialog
           challenge={challenge}
           onClose={() => setChallenge(null)}
           onAttemptEnded={(message) => {
