@@ -30,7 +30,8 @@ export function websiteAddress(typed: string): string | undefined {
   if (url.username !== '' || url.password !== '') return undefined;
   const host = url.hostname;
   if (host !== 'localhost' && !host.includes('.') && !host.startsWith('[')) return undefined;
-  if (host.startsWith('.') || host.endsWith('..')) return undefined;
+  // An empty label ('.example.com', 'example..com') names no host.
+  if (host.startsWith('.') || host.includes('..')) return undefined;
   return url.href.length <= MAX_WEBSITE_LENGTH ? url.href : undefined;
 }
 

@@ -32,6 +32,7 @@ describe('a website as typed', () => {
     'https://intranet/',
     'https://',
     'exa mple.com',
+    'https://example..com/',
     'https://example.com/a b',
     `https://example.com/${'a'.repeat(MAX_WEBSITE_LENGTH)}`,
   ])('refuses %j', (typed) => {

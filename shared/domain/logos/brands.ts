@@ -1,12 +1,12 @@
-import { BRAND_INDEX } from './brand-index.js';
-import { brandWords } from './brand-names.js';
-
 /**
  * The built-in brand logos (issue 36 §1): Simple Icons' brands (CC0; each logo is its owner's trademark, shown
  * only to say which service a subscription is, docs/decisions/0137-logos.md), matched on a subscription's name as
  * typed. 'netflix', 'Netflix Premium' and 'Spotify Family' name their brand: the longest run of the name's first
  * words that is a brand's name, or one of its other names, wins.
  */
+
+import { BRAND_INDEX } from './brand-index.js';
+import { brandWords } from './brand-names.js';
 
 /** Names longer than this many words are matched on their first words only. */
 const MAX_WORDS = 6;

@@ -76,3 +76,23 @@ describe('Insights → Monthly spend reads what was paid (issue 35 §1)', () => 
     expect(spendIn(-1)).toBe('$12.50');
   });
 });
+
+describe('Insights → Lifetime spend (issue 36 §5)', () => {
+  test('each row shows the subscription’s logo, or its monogram, beside its name, which alone is read out', async () => {
+    const subs = [
+      aSubscription({ name: 'Netflix', amount: 15, dueDate: today, logo: { kind: 'brand', src: '/logos/brands/netflix.svg' } }),
+      aSubscription({ name: 'gym', amount: 30, dueDate: today, category: 'fitness' }),
+    ];
+    renderApp(<InsightsPage />, {
+      signedIn: vip,
+      api: [on(routes.listSubscriptions, subs), on(routes.rates, FIXED_RATES), on(routes.listAllPayments, { payments: [] })],
+    });
+    const table = await screen.findByRole('table', { name: 'Lifetime spend per subscription, in USD' });
+    const netflix = within(table).getByRole('rowheader', { name: /^Netflix/ });
+    expect(netflix.querySelector('img')?.getAttribute('src')).toBe('/logos/brands/netflix.svg');
+    expect(netflix.querySelector('img')?.getAttribute('alt')).toBe('');
+    const gym = within(table).getByRole('rowheader', { name: /^gym/ });
+    expect(gym.querySelector('img')).toBeNull();
+    expect(within(gym).getByText('G').getAttribute('aria-hidden')).toBe('true');
+  });
+});

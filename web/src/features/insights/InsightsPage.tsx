@@ -1,5 +1,6 @@
 import type { Budgets } from '@shared/api/budgets';
 import type { AccountPayment } from '@shared/api/payments';
+import type { SubscriptionLogo } from '@shared/api/subscription';
 import { BUILT_IN_CATEGORIES, categoryDisplay, categoryKey } from '@shared/domain/categories';
 import { normalizeCurrency, type RateTable } from '@shared/domain/currency';
 import { localToday } from '@shared/domain/dates';
@@ -61,6 +62,8 @@ export function InsightsPage() {
   const [fullPrice, setFullPrice] = useCountFullPrice();
   const listed = subscriptions.data;
   const counted = useMemo(() => (listed ? countedSubscriptions(listed, fullPrice) : []), [listed, fullPrice]);
+  // Each subscription's logo as the list has it (issue 36 §5); the sample data of the preview has none.
+  const logos = useMemo(() => new Map((listed ?? []).map((sub) => [sub.id, sub.logo ?? null])), [listed]);
 
   const title = <title>{pageTitle('Insights')}</title>;
   if (full && (subscriptions.isPending || allPayments.isPending || (premium && budgets.isPending))) {
@@ -116,6 +119,7 @@ export function InsightsPage() {
         payments={payments}
         premium={premium}
         budgets={premium ? budgets.data : undefined}
+        logos={logos}
       />
     </AppPageLayout>
   );
@@ -123,6 +127,8 @@ export function InsightsPage() {
 
 interface SectionsProps {
   subs: InsightSubscription[];
+  /** Each subscription's logo, by id (the list's `logo`). */
+  logos: ReadonlyMap<string, SubscriptionLogo | null>;
   today: string;
   currency: string;
   rates: RateTable;
@@ -132,7 +138,7 @@ interface SectionsProps {
   budgets: Budgets | undefined;
 }
 
-function InsightsSections({ subs, today, currency, rates, payments, premium, budgets }: SectionsProps) {
+function InsightsSections({ subs, logos, today, currency, rates, payments, premium, budgets }: SectionsProps) {
   const money = { currency, rates };
   const months = useMemo(() => spendByMonth(subs, today, { currency, rates }, payments), [subs, today, currency, rates, payments]);
   const changes = useMemo(() => priceChanges(subs, rates), [subs, rates]);
@@ -179,7 +185,7 @@ function InsightsSections({ subs, today, currency, rates, payments, premium, bud
         />
       )}
       <PriceChangesCard changes={changes} today={today} />
-      <LifetimeCard rows={lifetime} currency={currency} />
+      <LifetimeCard rows={lifetime} currency={currency} logos={logos} colorOf={display.colorOf} />
     </div>
   );
 }
