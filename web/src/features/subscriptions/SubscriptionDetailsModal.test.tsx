@@ -50,10 +50,9 @@ function netflix(overrides: Partial<Subscription> = {}): Subscription {
   });
 }
 
-function renderDetails(sub: Subscription, payments: Stub, more: Stub[] = []) {
-  const onLeave = vi.fn();
-  const onClose = vi.fn();
-  const view = renderApp(
+/** The dialog as the dashboard opens it, in US dollars on TODAY. */
+function detailsDialog(sub: Subscription, onLeave: (sub: Subscription) => void, onClose: () => void) {
+  return (
     <SubscriptionDetailsModal
       subscription={sub}
       currency="USD"
@@ -62,17 +61,22 @@ function renderDetails(sub: Subscription, payments: Stub, more: Stub[] = []) {
       categoryColor="var(--category-0)"
       onLeave={onLeave}
       onClose={onClose}
-    />,
-    {
-      api: [
-        ...more,
-        payments,
-        on(routes.rates, FIXED_RATES),
-        on(sharingRoutes.listMembers, noMembers(sub)),
-        on(routes.getSubscriptionReminders, { rules: [], source: 'default', editable: false }),
-      ],
-    },
+    />
   );
+}
+
+function renderDetails(sub: Subscription, payments: Stub, more: Stub[] = []) {
+  const onLeave = vi.fn();
+  const onClose = vi.fn();
+  const view = renderApp(detailsDialog(sub, onLeave, onClose), {
+    api: [
+      ...more,
+      payments,
+      on(routes.rates, FIXED_RATES),
+      on(sharingRoutes.listMembers, noMembers(sub)),
+      on(routes.getSubscriptionReminders, { rules: [], source: 'default', editable: false }),
+    ],
+  });
   return { ...view, onLeave, onClose };
 }
 
@@ -241,15 +245,7 @@ describe('the details dialog', () => {
     };
     const onLeave = vi.fn();
     const { user, api } = renderApp(
-      <SubscriptionDetailsModal
-        subscription={sub}
-        currency="USD"
-        today={TODAY}
-        custom={[]}
-        categoryColor="var(--category-0)"
-        onLeave={onLeave}
-        onClose={() => undefined}
-      />,
+      detailsDialog(sub, onLeave, () => undefined),
       { api: [on(routes.rates, FIXED_RATES), on(sharingRoutes.listMembers, members)] },
     );
     const summary = await screen.findByRole('region', { name: 'Price and your share' });
