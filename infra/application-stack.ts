@@ -3,6 +3,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { SITE_LOGO_KEY_PREFIX } from '../shared/domain/logos/site-logo.js';
 import { HttpProductApi, LocalStackApi, type ProductApi } from './api.js';
 import { ApiFunctions, pascalCase } from './api-functions.js';
 import { AvatarPipeline, avatarUploadOrigin } from './avatars.js';
@@ -11,6 +12,7 @@ import {
   dailyRatesEntry,
   functionsDir as defaultFunctionsDir,
   emailFeedbackEntry,
+  logosEntry,
   membershipExpiryEntry,
   ownerBootstrapEntry,
   reminderPlannerEntry,
@@ -25,6 +27,7 @@ import { OriginSecret, WEB_ACL_REGION, WebAcl } from './edge.js';
 import { EmailFeedback, EmailSender } from './email.js';
 import { grantSecretValue } from './grants.js';
 import { LocalStackSite } from './localstack-site.js';
+import { LogoPipeline } from './logos.js';
 import { MembershipExpiry } from './membership.js';
 import { Monitoring } from './monitoring.js';
 import { OwnerBootstrap } from './owner.js';
@@ -110,6 +113,8 @@ export class ApplicationStack extends Stack {
 
     // The site's URL goes into every function (e-mail links), so the site comes before them.
     let avatarsBaseUrl: string;
+    /** Where websites' icons are served when not at the site's own /logos/sites (LocalStack: the bucket's URL). */
+    let siteLogosBaseUrl: string | undefined;
     let corsAllowedOrigin: string | undefined;
     if (config.target === 'aws') {
       const api = new HttpProductApi(this, 'Api');
@@ -153,6 +158,11 @@ export class ApplicationStack extends Stack {
       corsAllowedOrigin = site.url;
       // LocalStack serves any object at its virtual-host URL, without CloudFront.
       avatarsBaseUrl = Fn.join('', ['http://', avatarsBucket.bucketName, `.s3.${config.localstackHost}/avatars`]);
+      siteLogosBaseUrl = Fn.join('', [
+        'http://',
+        avatarsBucket.bucketName,
+        `.s3.${config.localstackHost}/${SITE_LOGO_KEY_PREFIX.replace(/\/$/, '')}`,
+      ]);
       new CfnOutput(this, 'SiteBucketName', {
         value: site.bucket.bucketName,
         description: 'Bucket the site is published to (scripts/deploy-local.ts)',
@@ -202,6 +212,15 @@ export class ApplicationStack extends Stack {
           ? avatarUploadOrigin(avatarsBucket)
           : Fn.join('', ['http://', avatarsBucket.bucketName, `.s3.${config.localstackHost}`]),
       accountFunction: this.functions.byArea.get('account') as NodejsFunction,
+      monitoring: this.monitoring,
+    });
+
+    new LogoPipeline(this, 'Logos', {
+      entry: logosEntry(functionsDir),
+      architecture,
+      environment: siteLogosBaseUrl ? { ...environment, SITE_LOGOS_BASE_URL: siteLogosBaseUrl } : environment,
+      table,
+      avatarsBucket,
       monitoring: this.monitoring,
     });
 

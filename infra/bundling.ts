@@ -65,7 +65,7 @@ export const bundleOptions = {
 } satisfies BuildOptions;
 
 /** Functions whose bundles keep the SDK's whole checksum module: the S3 client needs more than `Sha256`. */
-export const FULL_CHECKSUM_FUNCTIONS: ReadonlySet<string> = new Set(['avatars']);
+export const FULL_CHECKSUM_FUNCTIONS: ReadonlySet<string> = new Set(['avatars', 'logos']);
 
 /** The aliases of one function's bundle (see BUNDLE_ALIASES and FULL_CHECKSUM_FUNCTIONS). */
 export function bundleAliasesFor(name: string): Record<string, string> {
@@ -104,7 +104,7 @@ export function lambdaBundlingFor(name: string): BundlingOptions {
 }
 
 export interface FunctionEntry {
-  /** The function's name in the product: an API area from the contract, `reminder-planner`, `reminder-sender`, `membership-expiry`, `email-feedback`, `avatars`, `daily-rates`, `bootstrap` or `jwt-key-rotation`. */
+  /** The function's name in the product: an API area from the contract, `reminder-planner`, `reminder-sender`, `membership-expiry`, `email-feedback`, `avatars`, `logos`, `daily-rates`, `bootstrap` or `jwt-key-rotation`. */
   name: string;
   /** Absolute path of the TypeScript module that exports `handler`. */
   entry: string;
@@ -140,6 +140,11 @@ export function avatarsEntry(root = functionsDir): string {
   return join(root, 'avatars', 'handler.ts');
 }
 
+/** Entry of the logo function (websites' icons for subscriptions written, infra/logos.ts). */
+export function logosEntry(root = functionsDir): string {
+  return join(root, 'logos', 'handler.ts');
+}
+
 /** Entry of the daily exchange rates function (started by its schedule, infra/rates.ts). */
 export function dailyRatesEntry(root = functionsDir): string {
   return join(root, 'rates', 'handler.ts');
@@ -157,7 +162,7 @@ export function signingKeyRotationEntry(root = functionsDir): string {
 
 /**
  * Every function the stacks deploy: one per API area of the contract (`AREAS`), the reminder planner
- * and sender, the membership expiry, the e-mail feedback, the avatar function, the daily rates, the owner bootstrap
+ * and sender, the membership expiry, the e-mail feedback, the avatar function, the logo function, the daily rates, the owner bootstrap
  * and the signing key's rotation.
  */
 export function functionEntries(root = functionsDir): FunctionEntry[] {
@@ -168,6 +173,7 @@ export function functionEntries(root = functionsDir): FunctionEntry[] {
     { name: 'membership-expiry', entry: membershipExpiryEntry(root) },
     { name: 'email-feedback', entry: emailFeedbackEntry(root) },
     { name: 'avatars', entry: avatarsEntry(root) },
+    { name: 'logos', entry: logosEntry(root) },
     { name: 'daily-rates', entry: dailyRatesEntry(root) },
     { name: 'bootstrap', entry: ownerBootstrapEntry(root) },
     { name: 'jwt-key-rotation', entry: signingKeyRotationEntry(root) },

@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/contract.js';
 import { EDGE_HEADERS } from '../shared/api/edge.js';
 import { SITE_LOGOS_FOLDER } from '../shared/domain/logos/brand-names.js';
+import { SITE_LOGO_KEY_PREFIX } from '../shared/domain/logos/site-logo.js';
 import { avatarUploadOrigin } from './avatars.js';
 import { acknowledge } from './checks.js';
 import type { CustomDomain } from './config.js';
@@ -146,6 +147,14 @@ export class CloudFrontSite extends Construct {
 
     const certificate = props.domain ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn) : undefined;
 
+    const avatarsBucketBehavior: cloudfront.BehaviorOptions = {
+      origin: origins.S3BucketOrigin.withOriginAccessControl(avatarsBucket),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      compress: true,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+    };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Subscription Tracker',
       defaultRootObject: 'index.html',
@@ -184,14 +193,9 @@ export class CloudFrontSite extends Construct {
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: this.responseHeadersPolicy,
         },
-        '/avatars/*': {
-          origin: origins.S3BucketOrigin.withOriginAccessControl(avatarsBucket),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          compress: true,
-          responseHeadersPolicy: this.responseHeadersPolicy,
-        },
+        '/avatars/*': avatarsBucketBehavior,
+        // Websites' icons, kept by the logo function in the avatars bucket (infra/logos.ts): the path is the key.
+        [`/${SITE_LOGO_KEY_PREFIX}*`]: avatarsBucketBehavior,
       },
     });
 

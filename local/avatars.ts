@@ -2,20 +2,24 @@ import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { GetObjectCommand, type GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import { SECURITY_HEADERS } from '../functions/lib/chassis/security-headers.js';
 import { AVATAR_KEY_PREFIX } from '../shared/api/account.js';
+import { SITE_LOGO_KEY_PREFIX } from '../shared/domain/logos/site-logo.js';
 import { sendText } from './answers.js';
 
 /**
- * `/avatars/<rest>`: the object `avatars/<rest>` of the avatars bucket, read from the S3 emulator, as
- * CloudFront's `/avatars/*` behaviour serves the bucket in the cloud (the path is the key).
+ * The avatars bucket's folders the site serves, as CloudFront's behaviours serve them in the cloud (the path is
+ * the key): `/avatars/*`, and `/logos/sites/*`, the websites' icons the logo function keeps (infra/logos.ts).
  */
-export const AVATARS_PATH = '/avatars/';
+export const BUCKET_PATHS = [`/${AVATAR_KEY_PREFIX}`, `/${SITE_LOGO_KEY_PREFIX}`];
 
-export function avatars(bucket: string): (res: ServerResponse, key: string) => Promise<void> {
+/** The object `key` of the avatars bucket (a path of BUCKET_PATHS without its `/`), read from the S3 emulator. */
+export function avatarsBucketObjects(bucket: string): (res: ServerResponse, key: string) => Promise<void> {
   const s3 = new S3Client({ forcePathStyle: true });
   return async (res, key) => {
+    // A key is a name, never a way out of its folder (the emulator keeps objects as files).
+    if (key.split('/').includes('..')) return sendText(res, 404, 'Not found');
     let object: GetObjectCommandOutput;
     try {
-      object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: `${AVATAR_KEY_PREFIX}${key}` }));
+      object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     } catch {
       return sendText(res, 404, 'Not found');
     }

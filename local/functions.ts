@@ -59,8 +59,11 @@ export interface LocalFunctions {
    * rates until a run stores a day.
    */
   runDailyRates: RunDailyRates;
-  /** The table's stream, delivering profile removals to the avatar function (table-stream.ts). */
-  tableStream: TableStream;
+  /**
+   * The table's stream, read for its two consumers as their event source mappings do in the cloud (table-stream.ts):
+   * profile removals to the avatar function, subscriptions written to the logo function.
+   */
+  tableStreams: TableStream[];
 }
 
 export interface FunctionsSetup {
@@ -113,9 +116,9 @@ function configureEnvironment(setup: FunctionsSetup): void {
     // and the sender sends unpaced: only the SES emulator bounds it.
     REMINDER_QUEUE: 'in-process',
     REMINDER_CLAIM_TIMEOUT_SECONDS: String(LOCAL_REMINDER_QUEUE.claimTimeoutSeconds),
-    // Reminder channels may reach this machine's receivers (loopback, over http): never set in the cloud
-    // (functions/lib/reminders/channels/outbound.ts).
-    CHANNELS_ALLOW_LOOPBACK: '1',
+    // Reminder channels and the logo function may reach this machine's receivers and sites (loopback, over
+    // http): never set in the cloud (functions/lib/outbound/outbound.ts).
+    OUTBOUND_ALLOW_LOOPBACK: '1',
   });
   delete process.env.REMINDER_QUEUE_URL;
   delete process.env.SES_SEND_RATE_PER_SENDER;
@@ -160,7 +163,7 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
   const reminders = await localReminders();
   const feedback = await import('../functions/email-feedback/handler.js');
   const deliverSesNotification: DeliverSesNotification = (message) => feedback.handler(snsEventOf(message));
-  const tableStream = await localAvatarTriggers(setup.emulators);
+  const tableStreams = [await localAvatarTriggers(setup.emulators), await localLogoTrigger(setup.emulators)];
   const { runDailyRates } = await import('../functions/lib/rates/daily-rates.js');
   const { forgetCurrentRates } = await import('../functions/lib/rates/stored-rates.js');
   return {
@@ -178,8 +181,24 @@ export async function startFunctions(setup: FunctionsSetup): Promise<LocalFuncti
         forgetCurrentRates();
       }
     },
-    tableStream,
+    tableStreams,
   };
+}
+
+/**
+ * The logo function's trigger, as infra/logos.ts wires it in the cloud: each subscription written (the table's
+ * stream, filtered, there and here). Its downloads go through the outbound guard, which lets loopback through on the
+ * local stack only (OUTBOUND_ALLOW_LOOPBACK): a site on this machine in the tests, the internet's sites otherwise.
+ */
+async function localLogoTrigger(emulators: Emulators): Promise<TableStream> {
+  const logoFunction = await import('../functions/logos/handler.js');
+  const { isSubscriptionSaved } = await import('../functions/lib/logos/logo-events.js');
+  return pollTableStream({
+    endpoint: emulators.dynamoDb.endpoint,
+    tableName: TABLE_NAME,
+    matches: isSubscriptionSaved,
+    handle: (event) => logoFunction.handler(event),
+  });
 }
 
 /**

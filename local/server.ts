@@ -2,13 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { OUTBOUND_MARK_HEADER } from '../functions/lib/reminders/channels/outbound.js';
+import { OUTBOUND_MARK_HEADER } from '../functions/lib/outbound/outbound.js';
 import { SITE_CONFIG_FILE, type SiteConfig } from '../shared/api/index.js';
 import { OPENAPI_PATH, openApiDocument } from '../shared/api/openapi.js';
 import { isCalendarDate } from '../shared/domain/dates.js';
 import { sendJson } from './answers.js';
 import { type ApiGateway, REST_STAGE_PREFIX, readBody } from './api-gateway.js';
-import { AVATAR_UPLOADS_PATH, AVATARS_PATH } from './avatars.js';
+import { AVATAR_UPLOADS_PATH, BUCKET_PATHS } from './avatars.js';
 import { type ClockReading, MAX_CLOCK_MOVE_MS, readClock } from './clock.js';
 import { LOCAL_ROUTES_TOKEN_HEADER } from './data-folder.js';
 import type { RunDailyRates, RunReminders } from './functions.js';
@@ -30,7 +30,8 @@ export interface LocalSite {
   deliverSesNotification: DeliverSesNotification;
   /** The daily exchange rates run, from a given rates file (the cloud's schedule fetches the ECB's). */
   runDailyRates: RunDailyRates;
-  avatar: (res: ServerResponse, key: string) => Promise<void>;
+  /** An object of the avatars bucket, by its key: avatars and websites' icons (avatars.ts). */
+  bucketObject: (res: ServerResponse, key: string) => Promise<void>;
   /** Avatar uploads, passed on to the upload gate (avatars.ts). */
   avatarUpload: (req: IncomingMessage, res: ServerResponse) => void;
   web: WebServer;
@@ -149,8 +150,8 @@ async function route(site: LocalSite, req: IncomingMessage, res: ServerResponse)
     return sendJson(res, 200, await site.deliverSesNotification(body.toString('utf8')));
   }
   if (url.pathname === AVATAR_UPLOADS_PATH) return site.avatarUpload(req, res);
-  if (url.pathname.startsWith(AVATARS_PATH)) {
-    return site.avatar(res, decodeURIComponent(url.pathname.slice(AVATARS_PATH.length)));
+  if (BUCKET_PATHS.some((path) => url.pathname.startsWith(path))) {
+    return site.bucketObject(res, decodeURIComponent(url.pathname.slice(1)));
   }
   await site.web(req, res, url);
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { BCRYPT_COSTS } from '../functions/lib/chassis/config.js';
 import { apiGateway } from './api-gateway.js';
-import { AVATAR_UPLOADS_PATH, avatars, avatarUploads } from './avatars.js';
+import { AVATAR_UPLOADS_PATH, avatarsBucketObjects, avatarUploads } from './avatars.js';
 import { moveLocalClock } from './clock.js';
 import { openDataFolder } from './data-folder.js';
 import { startEmulators } from './emulators.js';
@@ -135,7 +135,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     stops.push(async () => functions.membershipSchedules.stop());
     stops.push(async () => functions.reminderQueue.stop());
-    stops.push(async () => functions.tableStream.stop());
+    stops.push(async () => {
+      for (const stream of functions.tableStreams) stream.stop();
+    });
     if (options.hourlyReminders !== false) {
       const cancelHourly = scheduleHourly(() => functions.runReminders({}));
       stops.push(async () => cancelHourly());
@@ -158,7 +160,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         moveClock: (ms) => moveLocalClock(ms, () => functions.membershipSchedules.fireDue()),
         deliverSesNotification: functions.deliverSesNotification,
         runDailyRates: functions.runDailyRates,
-        avatar: avatars(AVATARS_BUCKET),
+        bucketObject: avatarsBucketObjects(AVATARS_BUCKET),
         avatarUpload: avatarUploads(emulators.uploadGate.url),
         web,
         localRoutesToken,

@@ -63,6 +63,17 @@ export const ASSUMPTIONS: Assumptions = {
     perPaidUser: 2,
     delivery: { lambdaMemoryMb: 256, durationMs: 400, sqsRequests: 0.3, readUnits: 1.5, writeUnits: 3 },
   },
+  // A stream record per subscription written; 1 % of them name a site not looked at for a month or a week (the
+  // sites of a million users' subscriptions are far fewer than their subscriptions): its page and up to four icons.
+  siteLogos: {
+    editsPerSubscriptionPerMonth: 0.2,
+    lambdaMemoryMb: 256,
+    durationMs: 30,
+    readUnits: 1,
+    fetchShare: 0.01,
+    fetchDurationMs: 2000,
+    fetchWriteUnits: 2,
+  },
   // One run a day at 256 MB, waiting up to a second for the ECB; the day's item (about 1 KB) is one write.
   dailyRates: { runsPerMonth: 30, lambdaMemoryMb: 256, durationMs: 1000, writeUnits: 1 },
   storedKbPerUser: 20,
@@ -73,7 +84,7 @@ export const ASSUMPTIONS: Assumptions = {
   // Each rate rule and each managed rule group is billed as a rule.
   wafRules: Object.keys(WAF_RATE_LIMITS).length + WAF_MANAGED_RULE_GROUPS.length,
   // Every alarm of the application stack as deployed (test/infra/operations.test.ts counts them).
-  alarms: 77,
+  alarms: 81,
   dashboards: 1,
 };
 

@@ -105,6 +105,21 @@ export interface Assumptions {
    * backfill's item, the write unit of the hour's checkpoint.
    */
   reminderPlanner: { runsPerMonth: number; lambdaMemoryMb: number; durationMs: number; readUnits: number; writeUnits: number };
+  /**
+   * The logo function (issue 36 §3; infra/logos.ts): each subscription written (a renewal moving its date, an edit)
+   * reaches it through the table's stream. Per write: its Lambda time and read units (the subscription, the site's
+   * record). A few writes name a site not looked at lately: its page and icons fetched, the icon put in S3, the
+   * site's record and the subscription written.
+   */
+  siteLogos: {
+    editsPerSubscriptionPerMonth: number;
+    lambdaMemoryMb: number;
+    durationMs: number;
+    readUnits: number;
+    fetchShare: number;
+    fetchDurationMs: number;
+    fetchWriteUnits: number;
+  };
   /** The daily exchange rates run (infra/rates.ts): runs a month, its Lambda time (mostly the ECB's answer), the day's write. */
   dailyRates: { runsPerMonth: number; lambdaMemoryMb: number; durationMs: number; writeUnits: number };
   storedKbPerUser: number;
@@ -226,10 +241,20 @@ export function profileOf(assumptions: Assumptions, route: string): CallProfile 
   return assumptions.profiles.byRoute[route] ?? (route.startsWith('GET ') ? assumptions.profiles.read : assumptions.profiles.write);
 }
 
+/** Renewals of one subscription a month. */
+const renewalsPerSubscription = (assumptions: Assumptions) =>
+  assumptions.monthlySubscriptionShare * 1 + (1 - assumptions.monthlySubscriptionShare) / 12;
+
 /** E-mails per user per month: the reminders of their subscriptions' renewals, and the verification of new users. */
 export function emailsPerUser(assumptions: Assumptions): number {
-  const renewalsPerSubscription = assumptions.monthlySubscriptionShare * 1 + (1 - assumptions.monthlySubscriptionShare) / 12;
-  return assumptions.subscriptionsPerUser * renewalsPerSubscription * assumptions.remindersPerRenewal + assumptions.newUserShare;
+  return (
+    assumptions.subscriptionsPerUser * renewalsPerSubscription(assumptions) * assumptions.remindersPerRenewal + assumptions.newUserShare
+  );
+}
+
+/** Subscriptions written per user per month (each renewal moves one's date; edits), each reaching the logo function. */
+export function subscriptionWritesPerUser(assumptions: Assumptions): number {
+  return assumptions.subscriptionsPerUser * (renewalsPerSubscription(assumptions) + assumptions.siteLogos.editsPerSubscriptionPerMonth);
 }
 
 /** Channel deliveries per user per month: each reminder e-mail of a paid user goes to their enabled channels too. */
@@ -264,7 +289,9 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
   }));
   const polls = pollCalls(assumptions, poll, users);
   const emails = emailsPerUser(assumptions) * users;
-  const { reminder, reminderPlanner, dailyRates } = assumptions;
+  const { reminder, reminderPlanner, dailyRates, siteLogos } = assumptions;
+  const subscriptionWrites = subscriptionWritesPerUser(assumptions) * users;
+  const siteFetches = subscriptionWrites * siteLogos.fetchShare;
   const deliveries = channelDeliveriesPerUser(assumptions) * users;
   const delivery = assumptions.channels.delivery;
   const storedGb = (users * assumptions.storedKbPerUser) / 1024 ** 2;
@@ -281,6 +308,10 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
     SQS: ((emails * reminder.sqsRequests + deliveries * delivery.sqsRequests) / 1e6) * prices.sqs.perMillionRequests,
     Lambda:
       emails * (reminder.lambdaMemoryMb / 1024) * (reminder.durationMs / 1000) * prices.lambda.perGbSecond +
+      subscriptionWrites *
+        ((siteLogos.lambdaMemoryMb / 1024) * (siteLogos.durationMs / 1000) * prices.lambda.perGbSecond +
+          prices.lambda.perMillionRequests / 1e6) +
+      siteFetches * (siteLogos.lambdaMemoryMb / 1024) * (siteLogos.fetchDurationMs / 1000) * prices.lambda.perGbSecond +
       deliveries * (delivery.lambdaMemoryMb / 1024) * (delivery.durationMs / 1000) * prices.lambda.perGbSecond +
       dailyRates.runsPerMonth *
         ((dailyRates.lambdaMemoryMb / 1024) * (dailyRates.durationMs / 1000) * prices.lambda.perGbSecond +
@@ -295,12 +326,16 @@ export function monthlyBill({ prices, assumptions, users, sessionRoutes, poll }:
         (delivery.readUnits * prices.dynamoDb.perMillionReadUnits + delivery.writeUnits * prices.dynamoDb.perMillionWriteUnits)) /
         1e6 +
       (dailyRates.runsPerMonth * dailyRates.writeUnits * prices.dynamoDb.perMillionWriteUnits) / 1e6 +
+      (subscriptionWrites * siteLogos.readUnits * prices.dynamoDb.perMillionReadUnits) / 1e6 +
+      (siteFetches * siteLogos.fetchWriteUnits * prices.dynamoDb.perMillionWriteUnits) / 1e6 +
       (reminderPlanner.runsPerMonth *
         (reminderPlanner.readUnits * prices.dynamoDb.perMillionReadUnits +
           reminderPlanner.writeUnits * prices.dynamoDb.perMillionWriteUnits)) /
         1e6 +
       storedGb * (prices.dynamoDb.perGbMonth + prices.dynamoDb.pitrPerGbMonth),
-    S3: avatarGb * prices.s3.perGbMonth + ((users * assumptions.newUserShare * assumptions.avatarShare) / 1000) * prices.s3.perThousandPuts,
+    S3:
+      avatarGb * prices.s3.perGbMonth +
+      ((users * assumptions.newUserShare * assumptions.avatarShare + siteFetches) / 1000) * prices.s3.perThousandPuts,
     'Secrets Manager': assumptions.secrets * prices.secretsManager.perSecretMonth,
     CloudWatch: assumptions.alarms * prices.cloudWatch.perAlarmMonth + assumptions.dashboards * prices.cloudWatch.perDashboardMonth,
   });

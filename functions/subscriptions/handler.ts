@@ -211,12 +211,13 @@ export const handler = createApiHandler(
 
     listSubscriptions: async ({ user, query }) => {
       if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
-      const own = (await listSubscriptionPage(user.id, query.after)).map(ownSubscription);
+      const own = (await listSubscriptionPage(user.id, query.after)).map((item) => withLogo(ownSubscription(item), item.siteLogo));
       // The subscriptions others share with the caller come once, after the own ones of the first page (issue 26).
-      if (query.after !== undefined) return own.map(withLogo);
+      if (query.after !== undefined) return own;
       const shared = await sharedWithMe(user.id);
       await Promise.all(shared.dangling.map(deleteMembership));
-      return [...own, ...shared.subscriptions].map(withLogo);
+      // A shared one shows the logo its payer's subscription shows.
+      return [...own, ...shared.subscriptions.map((subscription) => withLogo(subscription, shared.siteLogos.get(subscription.id)))];
     },
 
     createSubscription: async ({ user, body }) => {
@@ -229,7 +230,7 @@ export const handler = createApiHandler(
         },
       );
       await recordSubscriptionActivity(user, 'subscription_created', created);
-      return withLogo(toSubscription(created));
+      return withLogo(toSubscription(created), created.siteLogo);
     },
 
     updateSubscription: async ({ user, body, params }) => {
@@ -255,7 +256,7 @@ export const handler = createApiHandler(
           fields: changed.join(', '),
         });
       }
-      return withLogo(ownSubscription(updated));
+      return withLogo(ownSubscription(updated), updated.siteLogo);
     },
 
     deleteSubscription: async ({ user, params }) => {
@@ -269,7 +270,7 @@ export const handler = createApiHandler(
       await setSharingExpiry(updated, expiresAt);
       await addToCounters({ totalSubscriptions: -1 });
       await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
-      return withLogo(ownSubscription(updated));
+      return withLogo(ownSubscription(updated), updated.siteLogo);
     },
 
     deleteSubscriptionPermanently: async ({ user, params }) => {
@@ -302,7 +303,7 @@ export const handler = createApiHandler(
       await setSharingExpiry(updated, null);
       await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_recovered', updated);
-      return withLogo(ownSubscription(updated));
+      return withLogo(ownSubscription(updated), updated.siteLogo);
     },
 
     renewSubscription: async ({ user, params }) => {
@@ -317,7 +318,7 @@ export const handler = createApiHandler(
         await recordPayment(user.id, updated.id, paymentFor(toSubscription(renewed), renewed.dueDate, 'paid'), { onlyIfNew: true });
       }
       await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
-      return withLogo(ownSubscription(updated));
+      return withLogo(ownSubscription(updated), updated.siteLogo);
     },
 
     cancelSubscription: async ({ user, params }) => {
@@ -328,7 +329,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: saved });
       await recordSubscriptionActivity(user, 'subscription_canceled', updated);
-      return withLogo(ownSubscription(updated));
+      return withLogo(ownSubscription(updated), updated.siteLogo);
     },
 
     reactivateSubscription: async ({ user, params }) => {
@@ -339,7 +340,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_reactivated', updated);
-      return withLogo(ownSubscription(updated));
+      return withLogo(ownSubscription(updated), updated.siteLogo);
     },
 
     getSubscriptionReminders: async ({ user, params }) => {

@@ -31,6 +31,7 @@ import type { AreaHandlers } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import type { Logger } from '../lib/chassis/log.js';
+import { getMany } from '../lib/chassis/query.js';
 import { epochSeconds, nowIso } from '../lib/chassis/table.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import type { InvitationMailMessage } from '../lib/sharing/invitation-mail.js';
@@ -42,7 +43,6 @@ import {
   declineInvitation,
   deleteMembership,
   getInvitation,
-  getMany,
   getSettlements,
   type InvitationItem,
   type InvitedCopyItem,

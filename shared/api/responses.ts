@@ -86,7 +86,7 @@ export const subscriptionResponse = z.object({
   cancelByDate: nullableString,
   cancelBy: nullableString,
   url: nullableString,
-  logo: z.optional(z.nullable(z.object({ kind: z.enum(['brand']), src: z.string() }))),
+  logo: z.optional(z.nullable(z.object({ kind: z.enum(['brand', 'website']), src: z.string() }))),
   externalId: nullableString,
   autoRenew: z.boolean(),
   status: z.enum(SUBSCRIPTION_STATUSES),

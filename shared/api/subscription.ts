@@ -64,7 +64,7 @@ export interface Subscription {
   /** Its website, http or https (issue 36 §2): 'Manage' on its card and in its details; null without one. */
   url: string | null;
   /**
-   * The logo it shows (issue 36 §1), derived from its name: null shows a monogram in its category's colour. The
+   * The logo it shows (issue 36 §1), derived from its name and website: null shows a monogram in its category's colour. The
    * subscription routes always send it (the subscriptions function alone holds the brand index,
    * docs/decisions/0137-logos.md); the data export, the user's own data, leaves it out.
    */
@@ -93,10 +93,10 @@ export interface Subscription {
 
 /**
  * A subscription's logo (issue 36 §1): an image on the site's own origin. `brand`: the built-in brand its name
- * names (shared/domain/logos/brands.ts).
+ * names (shared/domain/logos/brands.ts); `website`: its website's own icon, fetched by the logo function (§3).
  */
 export interface SubscriptionLogo {
-  kind: 'brand';
+  kind: 'brand' | 'website';
   /** A path on the site's origin, e.g. /logos/brands/netflix.svg. */
   src: string;
 }

@@ -10,7 +10,7 @@ import { apiUrl, call, ownerSession, type SignedInUser, setAttributes, signedInU
 /**
  * Reminder channels on the local stack (issue 25 §2, §4): CRUD and its refusals, 'Send test' with the
  * receiver's real answer, a reminder run delivering to ntfy-shaped and webhook receivers on loopback (the
- * local stack sets CHANNELS_ALLOW_LOOPBACK=1), retries then failure in the deliveries log, and no double send.
+ * local stack sets OUTBOUND_ALLOW_LOOPBACK=1), retries then failure in the deliveries log, and no double send.
  * The outbound guard's refusals with loopback not allowed: test/unit/channels.test.ts.
  */
 interface Received {

@@ -199,8 +199,10 @@ describe('the acknowledgements that could hide a real finding', () => {
       for (const fn of productFunctions(template)) {
         for (const statement of statements.get(fn.roleLogicalId) ?? []) {
           if (statement.Resource !== '*') continue;
-          // The avatar function's stream mapping (infra/avatars.ts) needs ListStreams, which has no resource to name.
-          const streamConsumer = String(fn.properties.Description).includes('checks avatar uploads');
+          // The avatar and logo functions' stream mappings (infra/avatars.ts, infra/logos.ts) need ListStreams, which has no resource to name.
+          const streamConsumer = /checks avatar uploads|fetches the icons of subscriptions’ websites/.test(
+            String(fn.properties.Description),
+          );
           expect(
             actionsOf(statement).sort((a, b) => a.localeCompare(b)),
             fn.properties.Description,

@@ -46,8 +46,8 @@ beforeAll(() => {
 });
 
 describe('functions', () => {
-  it('deploys one function per API area of the contract, plus the reminder planner and sender, the membership expiry, the e-mail feedback, the avatar function, the daily rates and the owner bootstrap', () => {
-    expect(functions).toHaveLength(AREAS.length + 7);
+  it('deploys one function per API area of the contract, plus the reminder planner and sender, the membership expiry, the e-mail feedback, the avatar and logo functions, the daily rates and the owner bootstrap', () => {
+    expect(functions).toHaveLength(AREAS.length + 8);
     for (const area of AREAS) expect(functionOfArea(area)).toBeDefined();
   });
 
@@ -263,9 +263,9 @@ describe('permissions', () => {
     expect(secretActions).toEqual(['secretsmanager:GetSecretValue']);
   });
 
-  it('never lets a function reach loopback: no function sets CHANNELS_ALLOW_LOOPBACK (functions/lib/reminders/channels/outbound.ts)', () => {
+  it('never lets a function reach loopback: no function sets OUTBOUND_ALLOW_LOOPBACK (functions/lib/outbound/outbound.ts)', () => {
     for (const fn of functions)
-      expect(fn.properties.Environment.Variables.CHANNELS_ALLOW_LOOPBACK, fn.properties.Description).toBeUndefined();
+      expect(fn.properties.Environment.Variables.OUTBOUND_ALLOW_LOOPBACK, fn.properties.Description).toBeUndefined();
   });
 
   it('lets the reminder sender put channel deliveries and their retries on the reminder queue (issue 25 §2)', () => {
@@ -483,13 +483,14 @@ describe('site', () => {
   const behavior = (path: string) => distribution.CacheBehaviors.find((b) => b.PathPattern === path);
   const origin = (id: string) => distribution.Origins.find((o) => o.Id === id);
 
-  it('serves the site bucket and the avatars bucket through Origin Access Control', () => {
+  it('serves the site bucket and the avatars bucket (avatars, and websites’ icons: issue 36 §3) through Origin Access Control', () => {
     app.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     expect(origin(distribution.DefaultCacheBehavior.TargetOriginId)?.OriginAccessControlId).toBeDefined();
     const avatars = behavior('/avatars/*');
     expect(avatars).toBeDefined();
     expect(origin(avatars?.TargetOriginId ?? '')?.OriginAccessControlId).toBeDefined();
     expect(avatars?.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(behavior('/logos/sites/*')).toEqual(avatars && { ...avatars, PathPattern: '/logos/sites/*' });
   });
 
   it('sends /api/* to the HTTP API uncached, with every method and all viewer headers but Host', () => {

@@ -12,7 +12,7 @@ import type { StackAddresses } from './index.js';
 
 /** What local/functions.ts sets for the functions, passed on to the files that run one in their own process. */
 const FUNCTIONS_ENVIRONMENT =
-  /^(AWS_|TABLE_NAME$|AVATARS_|PUBLIC_URL$|SENDER_EMAIL$|SES_CONFIGURATION_SET$|SUPPORT_EMAIL$|JWT_SECRET$|TWO_FACTOR_KEY$|VAPID_KEY$|MEMBERSHIP_SCHEDULER$|REMINDER_|CHANNELS_ALLOW_LOOPBACK$)/;
+  /^(AWS_|TABLE_NAME$|AVATARS_|PUBLIC_URL$|SENDER_EMAIL$|SES_CONFIGURATION_SET$|SUPPORT_EMAIL$|JWT_SECRET$|TWO_FACTOR_KEY$|VAPID_KEY$|MEMBERSHIP_SCHEDULER$|REMINDER_|OUTBOUND_ALLOW_LOOPBACK$)/;
 
 const options = JSON.parse(process.argv[2] ?? '{}') as LocalStackOptions;
 const starting = startLocalStack({ ...options, port: 0, sesPort: 0, dataDir: ':memory:', quiet: true });

@@ -16,7 +16,7 @@ import {
 import { setFunctionEnv } from './function-env.js';
 
 setFunctionEnv();
-const { isPublicAddress, sendOutbound } = await import('../../functions/lib/reminders/channels/outbound.js');
+const { isPublicAddress, sendOutbound } = await import('../../functions/lib/outbound/outbound.js');
 const { CHANNEL_REQUESTS, CHANNEL_SENDERS, deliveryIdOf, newDeliveryId, webhookSignature } = await import(
   '../../functions/lib/reminders/channels/senders.js'
 );
@@ -245,7 +245,7 @@ describe('the outbound guard (issue 25 §2: public addresses only)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   afterEach(() => {
-    delete process.env.CHANNELS_ALLOW_LOOPBACK;
+    delete process.env.OUTBOUND_ALLOW_LOOPBACK;
   });
 
   const post = (url: string) => sendOutbound({ url, headers: {}, body: '{}' });
@@ -271,7 +271,7 @@ describe('the outbound guard (issue 25 §2: public addresses only)', () => {
   });
 
   it('with loopback allowed (the local stack), reaches loopback, but never private networks or the metadata service', async () => {
-    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    process.env.OUTBOUND_ALLOW_LOOPBACK = '1';
     connections = 0;
     expect(await post(`http://127.0.0.1:${port}/`)).toMatchObject({ ok: true, status: 200, body: 'reached' });
     expect(connections).toBe(1);
@@ -280,7 +280,7 @@ describe('the outbound guard (issue 25 §2: public addresses only)', () => {
   });
 
   it('does not follow a redirect to loopback', async () => {
-    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    process.env.OUTBOUND_ALLOW_LOOPBACK = '1';
     const redirect = createServer((_req, res) => res.writeHead(307, { location: `http://127.0.0.1:${port}/` }).end());
     await new Promise<void>((resolve) => redirect.listen(0, '127.0.0.1', resolve));
     connections = 0;
@@ -300,7 +300,7 @@ describe('the outbound guard (issue 25 §2: public addresses only)', () => {
 
   it('refuses plain http to a public address, and reads at most 4 KB of an answer', async () => {
     expect(await post('http://93.184.216.34/')).toMatchObject({ ok: false, error: 'Only https URLs are allowed', permanent: true });
-    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    process.env.OUTBOUND_ALLOW_LOOPBACK = '1';
     const big = createServer((_req, res) => res.end('x'.repeat(1_000_000)));
     await new Promise<void>((resolve) => big.listen(0, '127.0.0.1', resolve));
     try {
@@ -313,7 +313,7 @@ describe('the outbound guard (issue 25 §2: public addresses only)', () => {
   });
 
   it('answers a request node will not make (a header that is not Latin-1) as a permanent failure, without connecting (issue 34 §7)', async () => {
-    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    process.env.OUTBOUND_ALLOW_LOOPBACK = '1';
     connections = 0;
     const answer = await sendOutbound({ url: `http://127.0.0.1:${port}/`, headers: { authorization: 'Bearer tok€n' }, body: '{}' });
     expect(answer).toMatchObject({ ok: false, status: null, permanent: true });
@@ -323,7 +323,7 @@ describe('the outbound guard (issue 25 §2: public addresses only)', () => {
   });
 
   it('treats 429 and 5xx as passing, other 4xx as permanent', async () => {
-    process.env.CHANNELS_ALLOW_LOOPBACK = '1';
+    process.env.OUTBOUND_ALLOW_LOOPBACK = '1';
     const statuses = [429, 500, 503, 400, 404, 410];
     let next = 0;
     const answering = createServer((_req, res) => res.writeHead(statuses[next++]).end());

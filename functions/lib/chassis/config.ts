@@ -26,6 +26,8 @@ export interface Config {
   AVATARS_BASE_URL?: string;
   /** Where browsers post avatar uploads: the bucket's URL (cloud), the local stack's S3 emulator. */
   AVATARS_UPLOAD_URL?: string;
+  /** Absolute base URL of `/logos/sites/` when the site is not on the API's origin (LocalStack); `/logos/sites` otherwise. */
+  SITE_LOGOS_BASE_URL?: string;
   /** Where contact messages are forwarded (the contact function only). */
   SUPPORT_EMAIL?: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
@@ -93,6 +95,7 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
   optional('AVATARS_BUCKET', Boolean, 'must not be empty');
   optional('AVATARS_BASE_URL', isHttpUrl, 'must be an http(s) URL');
   optional('AVATARS_UPLOAD_URL', isHttpUrl, 'must be an http(s) URL');
+  optional('SITE_LOGOS_BASE_URL', isHttpUrl, 'must be an http(s) URL');
   optional('SUPPORT_EMAIL', (value) => emailProblem(value) === null, 'must be an e-mail address');
   if (env.ORIGIN_SECRET !== undefined && env.ORIGIN_SECRET.length < 32) problems.push('ORIGIN_SECRET: must be at least 32 characters');
   optional('ORIGIN_SECRET_ARN', Boolean, 'must not be empty');
@@ -130,6 +133,7 @@ export function config(): Config {
       AVATARS_BUCKET: env.AVATARS_BUCKET,
       AVATARS_BASE_URL: env.AVATARS_BASE_URL,
       AVATARS_UPLOAD_URL: env.AVATARS_UPLOAD_URL,
+      SITE_LOGOS_BASE_URL: env.SITE_LOGOS_BASE_URL,
       SUPPORT_EMAIL: env.SUPPORT_EMAIL,
       LOG_LEVEL: (env.LOG_LEVEL ?? 'info') as Config['LOG_LEVEL'],
       ORIGIN_SECRET: env.ORIGIN_SECRET,

@@ -1,5 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws.js';
+import { retryLeftovers } from './retry.js';
 import { tableName } from './table.js';
 
 export interface PrefixQueryOptions {
@@ -37,4 +38,18 @@ async function queryKeys<T>(condition: string, values: Record<string, string>, o
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
+}
+
+/** Items by key, 100 at a time (BatchGet's limit), retrying what DynamoDB leaves unprocessed; those not found left out. */
+export async function getMany<T>(wanted: Array<{ pk: string; sk: string }>): Promise<T[]> {
+  const TableName = tableName();
+  const found: T[] = [];
+  for (let start = 0; start < wanted.length; start += 100) {
+    await retryLeftovers('unprocessed', 'BatchGet of items', wanted.slice(start, start + 100), async (pending) => {
+      const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
+      found.push(...((answer.Responses?.[TableName] ?? []) as T[]));
+      return (answer.UnprocessedKeys?.[TableName]?.Keys ?? []) as Array<{ pk: string; sk: string }>;
+    });
+  }
+  return found;
 }

@@ -1,11 +1,11 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvitationState, SettlementState, ShareMode, ShareSpec } from '../../../shared/domain/sharing/sharing.js';
 import { INVITATION_DAYS } from '../../../shared/domain/sharing/sharing.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
 import { setExpiry } from '../chassis/expiry.js';
-import { queryPrefix } from '../chassis/query.js';
-import { retryLeftovers, retryOnError } from '../chassis/retry.js';
+import { getMany, queryPrefix } from '../chassis/query.js';
+import { retryOnError } from '../chassis/retry.js';
 import { tableName } from '../chassis/table.js';
 import { reindexSubscriptionReminders } from '../reminders/reminder-index.js';
 import { SUBSCRIPTION_PREFIX, subscriptionKeys } from '../subscriptions/keys.js';
@@ -158,20 +158,6 @@ async function transact(items: Record<string, unknown>[]): Promise<void> {
 async function transactMembers(subscription: Pick<SubscriptionItem, 'userId' | 'id'>, items: Record<string, unknown>[]): Promise<void> {
   await transact(items);
   await reindexSubscriptionReminders(subscription.userId, subscription.id);
-}
-
-/** Items by key, 100 at a time (BatchGet's limit), retrying what DynamoDB leaves unprocessed. */
-export async function getMany<T>(wanted: Key[]): Promise<T[]> {
-  const TableName = tableName();
-  const found: T[] = [];
-  for (let start = 0; start < wanted.length; start += 100) {
-    await retryLeftovers('unprocessed', 'BatchGet of sharing items', wanted.slice(start, start + 100), async (pending) => {
-      const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
-      found.push(...((answer.Responses?.[TableName] ?? []) as T[]));
-      return (answer.UnprocessedKeys?.[TableName]?.Keys ?? []) as Key[];
-    });
-  }
-  return found;
 }
 
 /** The membership items on the member's partition. */

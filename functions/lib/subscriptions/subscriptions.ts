@@ -4,6 +4,7 @@ import type { Subscription, SubscriptionOwnFields, SubscriptionStatus } from '..
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
 import { todayIn } from '../../../shared/domain/dates.js';
+import type { SiteLogo } from '../../../shared/domain/logos/site-logo.js';
 import type { ReminderRule } from '../../../shared/domain/reminders/rules.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
@@ -37,6 +38,8 @@ export interface SubscriptionItem extends Omit<Subscription, 'cancelBy' | 'logo'
   reminderRules?: ReminderRule[];
   /** The sort keys of its reminder index entries (functions/lib/reminders/reminder-index.ts). */
   reminderEntries?: string[];
+  /** The icon the logo function found on its website (issue 36 §3; functions/logos), never changed by a transition. */
+  siteLogo?: SiteLogo;
 }
 
 /** What a create or an edit sets: the subscription's own fields. */

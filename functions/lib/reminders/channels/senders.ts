@@ -4,9 +4,9 @@ import { type ChannelConfigs, type ChannelType, ntfyTopicUrl } from '../../../..
 import type { ReminderEvent, ReminderKind } from '../../../../shared/domain/reminders/events.js';
 import { type ReminderRule, ruleKey } from '../../../../shared/domain/reminders/rules.js';
 import { publicUrl } from '../../chassis/config.js';
+import { type OutboundAnswer, type OutboundRequest, sendOutbound } from '../../outbound/outbound.js';
 import { reminderWording } from '../reminder-email.js';
 import { type StoredChannel, updateChannel } from './channels.js';
-import { type OutboundAnswer, type OutboundRequest, sendOutbound } from './outbound.js';
 import { vapidKeys, vapidSubject } from './vapid.js';
 import { pushAnswer, pushRequest, subscriptionKeysProblem } from './web-push.js';
 

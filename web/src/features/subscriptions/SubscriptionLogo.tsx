@@ -1,5 +1,6 @@
 import type { SubscriptionLogo as Logo } from '@shared/api/subscription';
 import { monogramOf } from '@shared/domain/logos/monogram';
+import { useState } from 'react';
 import styles from './SubscriptionLogo.module.css';
 
 export interface SubscriptionLogoProps {
@@ -12,12 +13,29 @@ export interface SubscriptionLogoProps {
 }
 
 /**
- * A subscription's logo (issue 36 §1): the image from the site's own origin, loaded when it comes into view, or its
- * monogram in its category's colour. Both are decoration beside the visible name: the image's alt text is empty and
+ * A subscription's logo (issue 36 §1, §3): the image from the site's own origin, loaded when it comes into view, or
+ * its monogram in its category's colour. Both are decoration beside the visible name: the image's alt text is empty and
  * the monogram is hidden from screen readers, so the name is not read twice.
  */
 export function SubscriptionLogo({ logo, name, color }: SubscriptionLogoProps) {
-  if (logo) return <img className={styles.logo} src={logo.src} alt="" width={36} height={36} loading="lazy" decoding="async" />;
+  // An image that does not load (a website's icon gone from the bucket, say) gives way to the monogram.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (logo && failed !== logo.src) {
+    // A brand's tile fills its square; a website's icon sits on a light tile of its own, whatever its shape.
+    const className = logo.kind === 'brand' ? styles.logo : `${styles.logo} ${styles.picture}`;
+    return (
+      <img
+        className={className}
+        src={logo.src}
+        alt=""
+        width={36}
+        height={36}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(logo.src)}
+      />
+    );
+  }
   return (
     <span className={styles.monogram} style={{ color, borderColor: color }} aria-hidden="true">
       {monogramOf(name)}
