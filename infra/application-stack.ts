@@ -211,7 +211,10 @@ export class ApplicationStack extends Stack {
         config.target === 'aws'
           ? avatarUploadOrigin(avatarsBucket)
           : Fn.join('', ['http://', avatarsBucket.bucketName, `.s3.${config.localstackHost}`]),
-      accountFunction: this.functions.byArea.get('account') as NodejsFunction,
+      uploadFunctions: [
+        this.functions.byArea.get('account') as NodejsFunction,
+        this.functions.byArea.get('subscriptions') as NodejsFunction,
+      ],
       monitoring: this.monitoring,
     });
 

@@ -118,7 +118,8 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
   },
   // Issue 26: who shares a subscription changes in transactions (UpdateItem, PutItem, DeleteItem) and a
   // member's list reads the payers' subscriptions (BatchGetItem). An invitation's mail goes on the reminder
-  // queue for the sender to send (issue 34 §2; infra/application-stack.ts grants the SendMessage), not SES.
+  // queue for the sender to send (issue 34 §2; infra/application-stack.ts grants the SendMessage), not SES. A logo's upload
+  // is handed out as an avatar's is (issue 36 §4; infra/avatars.ts grants its put).
   subscriptions: {
     table: {
       actions: [

@@ -20,9 +20,10 @@ import { ProductFunction } from './product-function.js';
 
 /**
  * Avatars straight to S3 (docs/decisions/0077-avatar-uploads.md): browsers post pictures to the
- * bucket with a policy the account function signs; the avatar function checks each on its arrival
+ * bucket with a policy the account function (or, for a subscription's logo, the subscriptions function) signs; the
+ * avatar function checks each on its arrival
  * and deletes a deleted user's objects when the profile's removal comes through the table's stream.
- * Only the avatar function has an S3 client; the account function may only put under `uploads/`
+ * Only the avatar function has an S3 client; the account and subscriptions functions may only put under `uploads/`
  * (which is all its signature can allow), the admin function touches no object.
  */
 
@@ -55,8 +56,8 @@ export interface AvatarPipelineProps {
   avatarsBucket: s3.IBucket;
   /** Where browsers post uploads (the bucket's URL; LocalStack's on LocalStack). */
   uploadUrl: string;
-  /** The function that hands out uploads (the account area's). */
-  accountFunction: NodejsFunction;
+  /** The functions that hand out uploads: the account area's (avatars), the subscriptions area's (logos, issue 36 §4). */
+  uploadFunctions: NodejsFunction[];
   monitoring: Monitoring;
 }
 
@@ -100,14 +101,16 @@ export class AvatarPipeline extends Construct {
       iamFinding(fn, 'AwsSolutions-IAM5', 'Resource', avatars),
     );
 
-    // The account function signs upload policies with its own credentials: it may put uploads, nothing else.
-    props.accountFunction.addEnvironment('AVATARS_UPLOAD_URL', props.uploadUrl);
-    iam.Grant.addToPrincipal({ grantee: props.accountFunction, actions: ['s3:PutObject'], resourceArns: [uploads] });
-    acknowledge(
-      props.accountFunction,
-      `The upload policies it signs can put objects under ${AVATAR_UPLOAD_PREFIX} and nowhere else.`,
-      iamFinding(props.accountFunction, 'AwsSolutions-IAM5', 'Resource', uploads),
-    );
+    // The functions that hand out uploads sign their policies with their own credentials: they may put uploads, nothing else.
+    for (const uploadFunction of props.uploadFunctions) {
+      uploadFunction.addEnvironment('AVATARS_UPLOAD_URL', props.uploadUrl);
+      iam.Grant.addToPrincipal({ grantee: uploadFunction, actions: ['s3:PutObject'], resourceArns: [uploads] });
+      acknowledge(
+        uploadFunction,
+        `The upload policies it signs can put objects under ${AVATAR_UPLOAD_PREFIX} and nowhere else.`,
+        iamFinding(uploadFunction, 'AwsSolutions-IAM5', 'Resource', uploads),
+      );
+    }
 
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,

@@ -4,7 +4,7 @@ import { type AvatarProblem, avatarProblemOf } from '../../shared/domain/avatar.
 import { canUseAnimatedAvatar } from '../../shared/domain/profile.js';
 import { avatarUrl } from '../lib/avatars/avatar-url.js';
 import { copyToAvatar, deleteObject, readUploadObject } from '../lib/avatars/objects.js';
-import { isPendingUpload, settleUpload } from '../lib/avatars/uploads.js';
+import { pendingUpload, settleUpload } from '../lib/avatars/uploads.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { isConditionFailure } from '../lib/chassis/errors.js';
 import type { Logger } from '../lib/chassis/log.js';
@@ -15,6 +15,7 @@ import { userKeys } from '../lib/users/keys.js';
 import { toPublicUser } from '../lib/users/public-user.js';
 import type { UserItem } from '../lib/users/user-item.js';
 import { getUser } from '../lib/users/users.js';
+import { checkLogoUpload } from './logo-check.js';
 
 /** The message of each rule a picture can break: the words the upload route has always answered. */
 export const PROBLEM_MESSAGES: Record<AvatarProblem, string> = {
@@ -63,7 +64,8 @@ function setAvatar(userId: string, avatarKey: string): Promise<{ updated: UserIt
 }
 
 /**
- * Checks one upload on its arrival (`uploads/<userId>/<uploadId>`): its bytes against SPEC's rules
+ * Checks one upload on its arrival (`uploads/<userId>/<uploadId>`); a subscription's logo is logo-check.ts's. An
+ * avatar: its bytes against SPEC's rules
  * for the user as they are now (shared/domain/avatar.ts), then either copies it to
  * `avatars/<userId>/<uploadId>.<ext>`, makes it the picture and deletes the picture it replaced, or
  * records why not. The upload is deleted either way and its record settled once: a second delivery
@@ -77,7 +79,10 @@ export async function checkUpload(key: string, log: Logger): Promise<'accepted' 
     return 'ignored';
   }
   const [, userId, uploadId] = match;
-  const bytes = (await isPendingUpload(userId, uploadId)) ? await readUploadObject(key) : null;
+  const pending = await pendingUpload(userId, uploadId);
+  const bytes = pending ? await readUploadObject(key) : null;
+  if (bytes && pending?.subscriptionId)
+    return checkLogoUpload(key, bytes, { userId, uploadId, subscriptionId: pending.subscriptionId }, log);
   const user = bytes && (await getUser(userId));
   if (!bytes || !user) {
     await deleteObject(key);

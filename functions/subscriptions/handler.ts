@@ -1,3 +1,4 @@
+import { logoRoutes } from '../../shared/api/logos.js';
 import { type Payment, paymentMessages, paymentRoutes } from '../../shared/api/payments.js';
 import { reminderRuleMessages, reminderRuleRoutes, type SubscriptionReminderRules } from '../../shared/api/reminders.js';
 import { sharingRoutes } from '../../shared/api/sharing.js';
@@ -53,6 +54,7 @@ import {
 import { withLogo } from '../lib/subscriptions/with-logo.js';
 import { type ActivityDetails, recordActivity, recordRepeatableActivity } from '../lib/users/activity.js';
 import type { UserItem } from '../lib/users/user-item.js';
+import { logoHandlers } from './logos.js';
 import { sharingHandlers } from './sharing.js';
 
 /**
@@ -205,19 +207,21 @@ export const handler = createApiHandler(
     getSubscriptionReminders: reminderRuleRoutes.getSubscriptionReminders,
     saveSubscriptionReminders: reminderRuleRoutes.saveSubscriptionReminders,
     ...sharingRoutes,
+    ...logoRoutes,
   },
   {
     ...sharingHandlers,
+    ...logoHandlers,
 
     listSubscriptions: async ({ user, query }) => {
       if (query.after !== undefined && !isSubscriptionId(query.after)) throw badRequest(messages.pageCursorInvalid);
-      const own = (await listSubscriptionPage(user.id, query.after)).map((item) => withLogo(ownSubscription(item), item.siteLogo));
+      const own = (await listSubscriptionPage(user.id, query.after)).map((item) => withLogo(ownSubscription(item), item));
       // The subscriptions others share with the caller come once, after the own ones of the first page (issue 26).
       if (query.after !== undefined) return own;
       const shared = await sharedWithMe(user.id);
       await Promise.all(shared.dangling.map(deleteMembership));
       // A shared one shows the logo its payer's subscription shows.
-      return [...own, ...shared.subscriptions.map((subscription) => withLogo(subscription, shared.siteLogos.get(subscription.id)))];
+      return [...own, ...shared.subscriptions.map((subscription) => withLogo(subscription, shared.storedLogos.get(subscription.id)))];
     },
 
     createSubscription: async ({ user, body }) => {
@@ -230,7 +234,7 @@ export const handler = createApiHandler(
         },
       );
       await recordSubscriptionActivity(user, 'subscription_created', created);
-      return withLogo(toSubscription(created), created.siteLogo);
+      return withLogo(toSubscription(created), created);
     },
 
     updateSubscription: async ({ user, body, params }) => {
@@ -256,7 +260,7 @@ export const handler = createApiHandler(
           fields: changed.join(', '),
         });
       }
-      return withLogo(ownSubscription(updated), updated.siteLogo);
+      return withLogo(ownSubscription(updated), updated);
     },
 
     deleteSubscription: async ({ user, params }) => {
@@ -270,7 +274,7 @@ export const handler = createApiHandler(
       await setSharingExpiry(updated, expiresAt);
       await addToCounters({ totalSubscriptions: -1 });
       await recordSubscriptionActivity(user, 'subscription_deleted', updated, { permanent: false });
-      return withLogo(ownSubscription(updated), updated.siteLogo);
+      return withLogo(ownSubscription(updated), updated);
     },
 
     deleteSubscriptionPermanently: async ({ user, params }) => {
@@ -303,7 +307,7 @@ export const handler = createApiHandler(
       await setSharingExpiry(updated, null);
       await addToCounters({ totalSubscriptions: 1, moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_recovered', updated);
-      return withLogo(ownSubscription(updated), updated.siteLogo);
+      return withLogo(ownSubscription(updated), updated);
     },
 
     renewSubscription: async ({ user, params }) => {
@@ -318,7 +322,7 @@ export const handler = createApiHandler(
         await recordPayment(user.id, updated.id, paymentFor(toSubscription(renewed), renewed.dueDate, 'paid'), { onlyIfNew: true });
       }
       await recordSubscriptionActivity(user, 'subscription_renewed', updated, { dueDate: updated.dueDate });
-      return withLogo(ownSubscription(updated), updated.siteLogo);
+      return withLogo(ownSubscription(updated), updated);
     },
 
     cancelSubscription: async ({ user, params }) => {
@@ -329,7 +333,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: saved });
       await recordSubscriptionActivity(user, 'subscription_canceled', updated);
-      return withLogo(ownSubscription(updated), updated.siteLogo);
+      return withLogo(ownSubscription(updated), updated);
     },
 
     reactivateSubscription: async ({ user, params }) => {
@@ -340,7 +344,7 @@ export const handler = createApiHandler(
       });
       await addToCounters({ moneySaved: -saved });
       await recordSubscriptionActivity(user, 'subscription_reactivated', updated);
-      return withLogo(ownSubscription(updated), updated.siteLogo);
+      return withLogo(ownSubscription(updated), updated);
     },
 
     getSubscriptionReminders: async ({ user, params }) => {

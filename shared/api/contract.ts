@@ -89,6 +89,8 @@ export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
  */
 export const PATH_PARAMETER_PATTERNS: Readonly<Record<string, RegExp>> = {
   id: ID_PATTERN,
+  /** A logo's upload (issue 36 §4). */
+  uploadId: ID_PATTERN,
   /** A member of a shared subscription (issue 26), or the id of an open invitation to withdraw it. */
   userId: ID_PATTERN,
   /** One-time e-mail tokens (43 base64url characters) and unsubscribe tokens (`<user id>.<signature>`, 80). */

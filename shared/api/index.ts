@@ -8,6 +8,7 @@ import { channelRoutes } from './channels.js';
 import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
 import { importRoutes } from './import.js';
+import { logoRoutes } from './logos.js';
 import { membershipRoutes } from './membership.js';
 import { paymentRoutes } from './payments.js';
 import { pushRoutes } from './push.js';
@@ -28,6 +29,7 @@ export * from './channels.js';
 export * from './contact.js';
 export * from './contract.js';
 export * from './import.js';
+export * from './logos.js';
 export * from './membership.js';
 export * from './payments.js';
 export * from './push.js';
@@ -49,6 +51,7 @@ export const routes = {
   ...membershipRoutes,
   ...subscriptionRoutes,
   ...paymentRoutes,
+  ...logoRoutes,
   ...importRoutes,
   ...statsRoutes,
   ...budgetRoutes,

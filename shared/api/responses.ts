@@ -4,6 +4,7 @@ import { ROLES } from '../domain/roles.js';
 import { channelResponseSchemas } from './channel-responses.js';
 import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
+import { LOGO_CHOICES } from './logos.js';
 import { PAYMENT_STATUSES } from './payments.js';
 import { pushResponseSchemas } from './push.js';
 import { reminderRuleResponseSchemas } from './reminder-responses.js';
@@ -68,6 +69,8 @@ export const userResponse = z.object({
 
 export const priceChangeResponse = z.object({ amount: z.number(), currency: z.string(), effectiveFrom: z.string() });
 
+const logoResponse = z.object({ kind: z.enum(['brand', 'website', 'upload']), src: z.string() });
+
 export const subscriptionResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -86,7 +89,7 @@ export const subscriptionResponse = z.object({
   cancelByDate: nullableString,
   cancelBy: nullableString,
   url: nullableString,
-  logo: z.optional(z.nullable(z.object({ kind: z.enum(['brand', 'website']), src: z.string() }))),
+  logo: z.optional(z.nullable(logoResponse)),
   externalId: nullableString,
   autoRenew: z.boolean(),
   status: z.enum(SUBSCRIPTION_STATUSES),
@@ -250,6 +253,13 @@ export const namedResponses = {
 } as const;
 
 /** The answer of each route. */
+const uploadTicketResponse = z.object({
+  uploadId: z.string(),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  maxBytes: z.number(),
+});
+
 export const responseSchemas = {
   register: registerResponse,
   login: loginResponse,
@@ -262,13 +272,27 @@ export const responseSchemas = {
   verifyEmail: messageResponse,
   logout: z.null(),
   logoutAll: messageResponse,
-  startAvatarUpload: z.object({ uploadId: z.string(), url: z.string(), fields: z.record(z.string(), z.string()), maxBytes: z.number() }),
+  startAvatarUpload: uploadTicketResponse,
   avatarUploadOutcome: z.union([
     z.object({ status: z.literal('pending') }),
     z.object({ status: z.literal('accepted'), message: z.string(), user: userResponse }),
     z.object({ status: z.literal('rejected'), message: z.string() }),
   ]),
   exportData: accountExportResponse,
+  logoOptions: z.object({
+    choice: z.enum(LOGO_CHOICES),
+    automatic: z.nullable(logoResponse),
+    brand: z.nullable(logoResponse),
+    website: z.nullable(logoResponse),
+    upload: z.nullable(logoResponse),
+  }),
+  chooseLogo: subscriptionResponse,
+  startLogoUpload: uploadTicketResponse,
+  logoUploadOutcome: z.union([
+    z.object({ status: z.literal('pending') }),
+    z.object({ status: z.literal('accepted'), message: z.string() }),
+    z.object({ status: z.literal('rejected'), message: z.string() }),
+  ]),
   deleteAccount: messageResponse,
   setupTwoFactor: twoFactorSetupResponse,
   enableTwoFactor: backupCodesResponse,

@@ -92,11 +92,12 @@ export interface Subscription {
 }
 
 /**
- * A subscription's logo (issue 36 §1): an image on the site's own origin. `brand`: the built-in brand its name
- * names (shared/domain/logos/brands.ts); `website`: its website's own icon, fetched by the logo function (§3).
+ * A subscription's logo (issue 36): an image on the site's own origin. `brand`: the built-in brand its name
+ * names (shared/domain/logos/brands.ts); `website`: its website's own icon, fetched by the logo function (§3);
+ * `upload`: a picture its owner uploaded (§4).
  */
 export interface SubscriptionLogo {
-  kind: 'brand' | 'website';
+  kind: 'brand' | 'website' | 'upload';
   /** A path on the site's origin, e.g. /logos/brands/netflix.svg. */
   src: string;
 }

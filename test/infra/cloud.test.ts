@@ -313,11 +313,13 @@ describe('permissions', () => {
     expect(functionOfArea('announcements').properties.Environment.Variables.TWO_FACTOR_KEY_ARN).toBeUndefined();
   });
 
-  it('lets the account function put objects under the upload prefix only (the policies it signs), and send no e-mail', () => {
-    const s3 = of('account').filter((s) => actionsOf(s).some((action) => action.startsWith('s3:')));
-    expect(s3.flatMap(actionsOf)).toEqual(['s3:PutObject']);
-    expect(JSON.stringify(s3[0].Resource)).toContain(`/${AVATAR_UPLOAD_PREFIX}*`);
-    expect(functionOfArea('account').properties.Environment.Variables.AVATARS_UPLOAD_URL).toBeDefined();
+  it('lets the account and subscriptions functions put objects under the upload prefix only (the policies they sign: avatars, logos), the account function send no e-mail', () => {
+    for (const area of ['account', 'subscriptions'] as const) {
+      const s3 = of(area).filter((s) => actionsOf(s).some((action) => action.startsWith('s3:')));
+      expect(s3.flatMap(actionsOf), area).toEqual(['s3:PutObject']);
+      expect(JSON.stringify(s3[0].Resource)).toContain(`/${AVATAR_UPLOAD_PREFIX}*`);
+      expect(functionOfArea(area).properties.Environment.Variables.AVATARS_UPLOAD_URL).toBeDefined();
+    }
     expect(of('account').some((s) => actionsOf(s).some((action) => action.startsWith('ses:')))).toBe(false);
     expect(of('auth').some((s) => actionsOf(s).some((action) => action.startsWith('s3:')))).toBe(false);
   });
@@ -346,7 +348,7 @@ describe('permissions', () => {
   });
 
   it('lets no other API function touch avatar objects', () => {
-    for (const area of AREAS.filter((a) => a !== 'account')) {
+    for (const area of AREAS.filter((a) => a !== 'account' && a !== 'subscriptions')) {
       expect(
         of(area).some((s) => actionsOf(s).some((action) => action.startsWith('s3:'))),
         area,

@@ -7,9 +7,16 @@ import { config } from '../chassis/config.js';
  * stack sets it, is that same path on an absolute origin (the LocalStack deployment's bucket URL).
  */
 export function avatarUrl(key: string): string {
-  const base = (config().AVATARS_BASE_URL ?? '/avatars').replace(/\/+$/, '');
-  return `${base}/${key.slice(AVATAR_KEY_PREFIX.length)}`;
+  return `${avatarsBase()}/${key.slice(AVATAR_KEY_PREFIX.length)}`;
 }
+
+/** The key of an avatar object from its address (avatarUrl's inverse); undefined for an address elsewhere. */
+export function avatarKeyOf(url: string): string | undefined {
+  const base = `${avatarsBase()}/`;
+  return url.startsWith(base) ? `${AVATAR_KEY_PREFIX}${url.slice(base.length)}` : undefined;
+}
+
+const avatarsBase = () => (config().AVATARS_BASE_URL ?? '/avatars').replace(/\/+$/, '');
 
 /** The avatars bucket, from the stack's configuration. */
 export function avatarsBucket(): string {

@@ -1,4 +1,4 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { AVATAR_KEY_PREFIX } from '../../../shared/api/account-messages.js';
 import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, type AvatarFormat } from '../../../shared/domain/avatar.js';
 import { AVATAR_LIMITS } from '../../../shared/domain/profile.js';
@@ -41,6 +41,37 @@ export async function copyToAvatar(uploadKey: string, userId: string, uploadId: 
       CacheControl: 'public, max-age=31536000, immutable',
     }),
   );
+  return key;
+}
+
+/**
+ * Keeps an accepted logo (issue 36 §4) as `avatars/<userId>/logo-<uploadId>.<ext>`, beside the user's pictures (so it
+ * goes with the account), cached for good: a PNG, JPEG or WebP upload copied as it is, typed by its bytes; an SVG as
+ * its sanitised bytes (functions/lib/logos/svg.ts). The new key.
+ */
+export async function storeLogo(
+  userId: string,
+  uploadId: string,
+  logo: { format: 'png' | 'jpeg' | 'webp'; uploadKey: string } | { format: 'svg'; bytes: Uint8Array },
+): Promise<string> {
+  const Bucket = avatarsBucket();
+  const extension = logo.format === 'svg' ? 'svg' : AVATAR_EXTENSIONS[logo.format];
+  const key = `${AVATAR_KEY_PREFIX}${userId}/logo-${uploadId}.${extension}`;
+  const CacheControl = 'public, max-age=31536000, immutable';
+  if (logo.format === 'svg') {
+    await s3Client().send(new PutObjectCommand({ Bucket, Key: key, Body: logo.bytes, ContentType: 'image/svg+xml', CacheControl }));
+  } else {
+    await s3Client().send(
+      new CopyObjectCommand({
+        Bucket,
+        Key: key,
+        CopySource: `${Bucket}/${logo.uploadKey}`,
+        MetadataDirective: 'REPLACE',
+        ContentType: AVATAR_CONTENT_TYPES[logo.format],
+        CacheControl,
+      }),
+    );
+  }
   return key;
 }
 

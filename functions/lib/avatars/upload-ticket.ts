@@ -1,4 +1,5 @@
 import { AVATAR_UPLOAD_PREFIX, type AvatarUploadTicket, type AvatarUploadType } from '../../../shared/api/account.js';
+import { LOGO_UPLOAD_MAX_BYTES, type LogoUploadType } from '../../../shared/api/logo-messages.js';
 import { AVATAR_LIMITS } from '../../../shared/domain/profile.js';
 import { config } from '../chassis/config.js';
 import { environmentCredentials } from '../chassis/credentials.js';
@@ -21,14 +22,16 @@ function uploadUrl(): string {
 
 /**
  * Hands out one upload: a pending record, and a POST signed with the function's own credentials that
- * can store exactly one object under the upload's key, of the given type, of at most the size the
- * type allows (SPEC §9: a GIF 10 MB, others 5 MB). The function's role may put objects under
- * `uploads/` only, so that is all the signature can ever allow.
+ * can store exactly one object under the upload's key, of the given type, of at most `maxBytes`. The
+ * function's role may put objects under `uploads/` only, so that is all the signature can ever allow.
  */
-export async function avatarUploadTicket(userId: string, contentType: AvatarUploadType): Promise<AvatarUploadTicket> {
+async function uploadTicket(
+  userId: string,
+  upload: { contentType: string; maxBytes: number; subscriptionId?: string },
+): Promise<AvatarUploadTicket> {
   const uploadId = crypto.randomUUID();
-  const maxBytes = contentType === 'image/gif' ? AVATAR_LIMITS.gifBytes : AVATAR_LIMITS.imageBytes;
-  await createUploadRecord(userId, uploadId, contentType);
+  const { contentType, maxBytes } = upload;
+  await createUploadRecord(userId, uploadId, contentType, upload.subscriptionId);
   const post = presignedPost({
     url: uploadUrl(),
     bucket: avatarsBucket(),
@@ -42,4 +45,14 @@ export async function avatarUploadTicket(userId: string, contentType: AvatarUplo
     expiresInSeconds: UPLOAD_POLICY_SECONDS,
   });
   return { uploadId, url: post.url, fields: post.fields, maxBytes };
+}
+
+/** An avatar's upload, of at most the size its type allows (SPEC §9: a GIF 10 MB, others 5 MB). */
+export function avatarUploadTicket(userId: string, contentType: AvatarUploadType): Promise<AvatarUploadTicket> {
+  return uploadTicket(userId, { contentType, maxBytes: contentType === 'image/gif' ? AVATAR_LIMITS.gifBytes : AVATAR_LIMITS.imageBytes });
+}
+
+/** A subscription's logo's upload (issue 36 §4), of at most LOGO_UPLOAD_MAX_BYTES. */
+export function logoUploadTicket(userId: string, subscriptionId: string, contentType: LogoUploadType): Promise<AvatarUploadTicket> {
+  return uploadTicket(userId, { contentType, maxBytes: LOGO_UPLOAD_MAX_BYTES, subscriptionId });
 }

@@ -1,6 +1,6 @@
 import type { PayerSharingInfo, SharedSubscriptionInfo, Subscription } from '../../../shared/api/subscription.js';
 import { SHARED_SUBSCRIPTIONS_MAX } from '../../../shared/api/subscription-list.js';
-import type { SiteLogo } from '../../../shared/domain/logos/site-logo.js';
+import { type StoredLogo, storedLogoOf } from '../../../shared/domain/logos/site-logo.js';
 import { type Share, type ShareMember, type ShareSpec, sharingMessages, splitShares } from '../../../shared/domain/sharing/sharing.js';
 import { getMany } from '../chassis/query.js';
 import { subscriptionKeys } from '../subscriptions/keys.js';
@@ -73,29 +73,29 @@ export function priceEditProblem(current: SubscriptionItem, amount: number, curr
 /**
  * The caller's subscriptions shared with them (issue 26), for the first page of GET /api/subscriptions and
  * the signed-in figures of GET /api/stats: one Query of their membership items and BatchGets of the payers'
- * subscriptions, with the icons found on their websites (`siteLogos` by id: the payer's, issue 36 §5). One in the trash is hidden. `dangling` names the memberships whose subscription is gone or
+ * subscriptions, with what their items keep for their logos (`storedLogos` by id: the payer's choice, issue 36 §5). One in the trash is hidden. `dangling` names the memberships whose subscription is gone or
  * no longer names the member: the list deletes them (functions/subscriptions), a read-only caller skips them.
  */
 export async function sharedWithMe(
   memberId: string,
-): Promise<{ subscriptions: Subscription[]; siteLogos: Map<string, SiteLogo>; dangling: MembershipItem[] }> {
+): Promise<{ subscriptions: Subscription[]; storedLogos: Map<string, StoredLogo>; dangling: MembershipItem[] }> {
   const memberships = (await membershipsOf(memberId)).slice(0, SHARED_SUBSCRIPTIONS_MAX);
-  if (memberships.length === 0) return { subscriptions: [], siteLogos: new Map(), dangling: [] };
+  if (memberships.length === 0) return { subscriptions: [], storedLogos: new Map(), dangling: [] };
   const stored = await getMany<SubscriptionItem>(
     memberships.map((item) => subscriptionKeys.subscription(item.payerId, item.subscriptionId)),
   );
   const subscriptions: Subscription[] = [];
-  const siteLogos = new Map<string, SiteLogo>();
+  const storedLogos = new Map<string, StoredLogo>();
   const dangling: MembershipItem[] = [];
   for (const membership of memberships) {
     const subscription = stored.find((sub) => sub.userId === membership.payerId && sub.id === membership.subscriptionId);
     if (!subscription || !isMemberOf(subscription, memberId)) dangling.push(membership);
     else if (subscription.status !== 'deleted') {
       subscriptions.push({ ...toSubscription(subscription), shared: memberSharing(subscription, memberId, membership.payerName) });
-      if (subscription.siteLogo) siteLogos.set(subscription.id, subscription.siteLogo);
+      storedLogos.set(subscription.id, storedLogoOf(subscription));
     }
   }
-  return { subscriptions, siteLogos, dangling };
+  return { subscriptions, storedLogos, dangling };
 }
 
 /** The caller's own subscription as the list answers it: with `sharing` while it has accepted members. */

@@ -4,7 +4,7 @@ import type { Subscription, SubscriptionOwnFields, SubscriptionStatus } from '..
 import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../shared/api/subscription-list.js';
 import { anchorDayOf, cancelByDate, intervalOf, priceHistoryOf } from '../../../shared/domain/billing.js';
 import { todayIn } from '../../../shared/domain/dates.js';
-import type { SiteLogo } from '../../../shared/domain/logos/site-logo.js';
+import type { StoredLogo } from '../../../shared/domain/logos/site-logo.js';
 import type { ReminderRule } from '../../../shared/domain/reminders/rules.js';
 import { isPurged, TRASH_DAYS } from '../../../shared/domain/subscription-rules.js';
 import { dynamo } from '../chassis/aws.js';
@@ -25,7 +25,7 @@ import { SUBSCRIPTION_PREFIX, subscriptionKeys } from './keys.js';
  * written in the same transaction as every change; deleted ones carry `expiresAt` so DynamoDB's TTL purges
  * them after 30 days.
  */
-export interface SubscriptionItem extends Omit<Subscription, 'cancelBy' | 'logo' | 'shared' | 'sharing'> {
+export interface SubscriptionItem extends Omit<Subscription, 'cancelBy' | 'logo' | 'shared' | 'sharing'>, StoredLogo {
   pk: string;
   sk: string;
   userId: string;
@@ -38,8 +38,6 @@ export interface SubscriptionItem extends Omit<Subscription, 'cancelBy' | 'logo'
   reminderRules?: ReminderRule[];
   /** The sort keys of its reminder index entries (functions/lib/reminders/reminder-index.ts). */
   reminderEntries?: string[];
-  /** The icon the logo function found on its website (issue 36 §3; functions/logos), never changed by a transition. */
-  siteLogo?: SiteLogo;
 }
 
 /** What a create or an edit sets: the subscription's own fields. */

@@ -1,15 +1,46 @@
+import type { LogoOptions } from '../../api/logos.js';
 import type { SubscriptionLogo } from '../../api/subscription.js';
 import { brandLogoPath } from './brand-names.js';
 import { brandOf } from './brands.js';
 import { type LogoInputs, websiteLogoOf } from './site-logo.js';
 
+/** A built-in brand's logo. */
+const brandLogo = (slug: string): SubscriptionLogo => ({ kind: 'brand', src: brandLogoPath(slug) });
+
+/** The logo automatic gives: the built-in brand the name names, else the website's own icon, else none (the monogram). */
+export function automaticLogo(subscription: LogoInputs): SubscriptionLogo | null {
+  const slug = brandOf(subscription.name);
+  return slug ? brandLogo(slug) : websiteLogoOf(subscription);
+}
+
 /**
- * The logo a subscription shows (issue 36 §1), the one computation every screen and message reads: the
- * built-in brand its name names, else its website's own icon, else none (the app shows a monogram in the
- * category's colour).
+ * The logo a subscription shows (issue 36), the one computation every screen and message reads: its owner's choice
+ * (§4) — a built-in brand, its website's icon, their own picture, or none (the monogram) — and otherwise, or when
+ * the chosen one is not there (the website changed), the automatic one.
  */
 export function subscriptionLogo(subscription: LogoInputs): SubscriptionLogo | null {
-  const slug = brandOf(subscription.name);
-  if (slug) return { kind: 'brand', src: brandLogoPath(slug) };
-  return websiteLogoOf(subscription);
+  const choice = subscription.logoChoice;
+  if (choice?.kind === 'none') return null;
+  if (choice?.kind === 'brand') return brandLogo(choice.slug);
+  if (choice?.kind === 'upload' && subscription.uploadedLogo) return { kind: 'upload', src: subscription.uploadedLogo };
+  if (choice?.kind === 'website') return websiteLogoOf(subscription) ?? automaticLogo(subscription);
+  return automaticLogo(subscription);
+}
+
+/** The built-in brand 'Change logo' offers: the one chosen, else the one the name names; undefined for none. */
+export function offeredBrand(subscription: LogoInputs): string | undefined {
+  return subscription.logoChoice?.kind === 'brand' ? subscription.logoChoice.slug : brandOf(subscription.name);
+}
+
+/** What 'Change logo' offers (GET /api/subscriptions/{id}/logo): the choice in force and each one's logo, null where there is none. */
+export function logoOptions(subscription: LogoInputs): LogoOptions {
+  const { logoChoice, uploadedLogo } = subscription;
+  const slug = offeredBrand(subscription);
+  return {
+    choice: logoChoice?.kind ?? 'automatic',
+    automatic: automaticLogo(subscription),
+    brand: slug ? brandLogo(slug) : null,
+    website: websiteLogoOf(subscription),
+    upload: uploadedLogo ? { kind: 'upload', src: uploadedLogo } : null,
+  };
 }

@@ -12,11 +12,28 @@ export interface SiteLogo {
   src: string | null;
 }
 
-/** What a subscription's logo is computed from: its name, its website and what was found there. */
-export interface LogoInputs {
+/** The owner's choice of logo (issue 36 §4), as kept; absent: automatic. A brand chosen is kept by its slug. */
+export type StoredLogoChoice = { kind: 'brand'; slug: string } | { kind: 'website' } | { kind: 'upload' } | { kind: 'none' };
+
+/** What a subscription's item keeps for its logo. */
+export interface StoredLogo {
+  /** What the logo function found on its website (§3). */
+  siteLogo?: SiteLogo;
+  logoChoice?: StoredLogoChoice;
+  /** The address of the picture its owner uploaded (§4), on our origin. */
+  uploadedLogo?: string;
+}
+
+/** The logo fields of a subscription's item, and nothing else of it. */
+export function storedLogoOf(item: StoredLogo): StoredLogo {
+  const { siteLogo, logoChoice, uploadedLogo } = item;
+  return { siteLogo, logoChoice, uploadedLogo };
+}
+
+/** What a subscription's logo is computed from: its name, its website, what was found there, and its owner's choice. */
+export interface LogoInputs extends StoredLogo {
   name: string;
   url?: string | null;
-  siteLogo?: SiteLogo;
 }
 
 /**

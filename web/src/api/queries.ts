@@ -6,6 +6,7 @@
  */
 import { routes } from '@shared/api';
 import type { Channel } from '@shared/api/channels';
+import type { LogoChoice } from '@shared/api/logos';
 import type { AccountPaymentList, PaymentInput, PaymentList } from '@shared/api/payments';
 import type { Subscription } from '@shared/api/subscription';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '@shared/api/subscription-list';
@@ -185,6 +186,14 @@ export function useUpdateSubscription() {
 export function useChangeSubscriptionStatus() {
   return useSubscriptionMutation(
     ({ action, id }: { action: StatusAction; id: string }) => api(statusRoutes[action], { params: { id } }),
+    replaceById,
+  );
+}
+
+/** PUT /api/subscriptions/{id}/logo: the owner's choice of its logo (issue 36 §4). */
+export function useChooseLogo() {
+  return useSubscriptionMutation(
+    ({ id, choice }: { id: string; choice: LogoChoice }) => api(routes.chooseLogo, { params: { id }, body: { choice } }),
     replaceById,
   );
 }

@@ -11,6 +11,7 @@ import { Modal } from '../../components/ui/Modal';
 import { PaymentsSection, usePayments } from '../payments';
 import { SubscriptionReminders } from '../reminders';
 import { SharingSection } from '../sharing';
+import { LogoSection } from './LogoSection';
 import { ManageLink } from './ManageLink';
 import { useReadOnly } from './readOnly';
 import styles from './SubscriptionDetailsModal.module.css';
@@ -117,6 +118,9 @@ export function SubscriptionDetailsModal({
         </section>
 
         <Facts subscription={sub} today={today} />
+
+        {/* The payer's choice: a member sees the logo its payer chose (issue 36 §5). */}
+        {!readOnly && !member && sub.status !== 'deleted' && <LogoSection subscription={sub} categoryColor={categoryColor} />}
 
         {!readOnly && sub.status !== 'deleted' && <SharingSection subscription={sub} onLeave={onLeave} />}
 
