@@ -188,6 +188,8 @@ export class LocalStackApi extends Construct implements ProductApi {
   readonly restApi: apigateway.RestApi;
   /** `http://<id>.execute-api.<localstackHost>/local`; contract paths (`/api/...`) append to it. */
   readonly url: string;
+  /** What a route's preflight answers: the site's origin, the methods and headers the SPA sends. */
+  private readonly corsPreflight: apigateway.CorsOptions;
 
   constructor(scope: Construct, id: string, props: LocalStackApiProps) {
     super(scope, id);
@@ -209,13 +211,13 @@ export class LocalStackApi extends Construct implements ProductApi {
           }),
         ),
       },
-      defaultCorsPreflightOptions: {
-        allowOrigins: [props.siteOrigin],
-        allowMethods: [...CROSS_ORIGIN_API.allowMethods],
-        allowHeaders: [...CROSS_ORIGIN_API.allowHeaders],
-        maxAge: Duration.seconds(CROSS_ORIGIN_API.preflightMaxAge),
-      },
     });
+    this.corsPreflight = {
+      allowOrigins: [props.siteOrigin],
+      allowMethods: [...CROSS_ORIGIN_API.allowMethods],
+      allowHeaders: [...CROSS_ORIGIN_API.allowHeaders],
+      maxAge: Duration.seconds(CROSS_ORIGIN_API.preflightMaxAge),
+    };
 
     acknowledge(this, AUTHORIZATION_IN_THE_FUNCTIONS, 'AwsSolutions-APIG4', 'AwsSolutions-COG4');
     acknowledge(
@@ -252,6 +254,7 @@ export class LocalStackApi extends Construct implements ProductApi {
 
   routeContract(functionsByArea: ReadonlyMap<Area, lambda.IFunction>): void {
     const integrations = new Map<Area, apigateway.LambdaIntegration>();
+    const routed = new Set<apigateway.Resource>();
     for (const { route } of contractRoutes()) {
       let integration = integrations.get(route.area);
       if (!integration) {
@@ -265,7 +268,13 @@ export class LocalStackApi extends Construct implements ProductApi {
         });
         integrations.set(route.area, integration);
       }
-      this.restApi.root.resourceForPath(route.path).addMethod(route.method, integration);
+      const resource = this.restApi.root.resourceForPath(route.path);
+      resource.addMethod(route.method, integration);
+      routed.add(resource);
     }
+    // A preflight on each resource that has routes, and on none of the resources between them (`/api`,
+    // `/api/auth`…), which a browser never asks: every resource a preflight of its own took the stack past
+    // CloudFormation's 500 resources again (issue 36 added the logo routes and function).
+    for (const resource of routed) resource.addCorsPreflight(this.corsPreflight);
   }
 }

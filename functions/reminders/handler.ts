@@ -2,11 +2,13 @@ import { channelMessages, channelRoutes } from '../../shared/api/channels.js';
 import { pushRoutes } from '../../shared/api/push.js';
 import { type AccountReminderRules, reminderRuleMessages, reminderRuleRoutes } from '../../shared/api/reminders.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
+import { brandThumbnailPath } from '../../shared/domain/logos/brand-names.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { hasReminderChannels, TEST_SEND_TIMEOUT_MS } from '../../shared/domain/reminders/channels.js';
 import { DEFAULT_REMINDER_HOUR, hasCustomReminderRules } from '../../shared/domain/reminders/rules.js';
 import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { now } from '../lib/chassis/clock.js';
+import { publicUrl } from '../lib/chassis/config.js';
 import { HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import { membershipOf } from '../lib/membership/membership.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
@@ -123,6 +125,8 @@ export const handler = createApiHandler(
           rates: await currentRates(),
           sentAt: now().toISOString(),
           deliveryId: newDeliveryId(),
+          // The sample's logo, as a reminder of it would show it (issue 36 §5).
+          thumbnail: publicUrl(brandThumbnailPath('netflix')),
         },
         { timeoutMs: TEST_SEND_TIMEOUT_MS },
       );

@@ -1,8 +1,10 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { channelThumbnail } from '../../shared/domain/logos/logo.js';
 import { channelRetryDelay } from '../../shared/domain/reminders/channels.js';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/domain/reminders/events.js';
 import { channelsInForce } from '../../shared/domain/reminders/rule-channels.js';
 import { EMAIL_CHANNEL, offsetHours } from '../../shared/domain/reminders/rules.js';
+import { publicUrl } from '../lib/chassis/config.js';
 import { withInvocation } from '../lib/chassis/invocation.js';
 import { createLogger } from '../lib/chassis/log.js';
 import { nowIso } from '../lib/chassis/table.js';
@@ -13,6 +15,7 @@ import { deliveryIdOf, sendToChannel } from '../lib/reminders/channels/senders.j
 import { recordDelivery } from '../lib/reminders/deliveries.js';
 import { reminderEmail, unsubscribeToken } from '../lib/reminders/reminder-email.js';
 import { parseInvitationMailMessage, sendInvitationMail } from '../lib/sharing/invitation-mail.js';
+import { getSubscription } from '../lib/subscriptions/subscriptions.js';
 import { channelMarkerKey, claim, type MarkerKey, type MarkerStatus, markerKey, memberMarkerKey, release, settle } from './claims.js';
 import { eventDateOf, parseReminderMessage, type ReminderMessage } from './message.js';
 import { reminderQueue } from './queue.js';
@@ -137,6 +140,16 @@ async function enqueueChannelDeliveries(message: ReminderMessage, channels: Stor
   await reminderQueue().enqueue(channels.map((channel) => ({ ...message, channel: { id: channel.id, attempt: 1 } })));
 }
 
+/** The channels whose messages show an image: Discord's embed thumbnail, Slack's accessory. */
+const THUMBNAIL_CHANNELS: ReadonlySet<string> = new Set(['discord', 'slack']);
+
+/** The subscription's logo as a thumbnail on our origin (issue 36 §5), as it is now; undefined for none. */
+async function thumbnailOf(userId: string, subscriptionId: string): Promise<string | undefined> {
+  const item = await getSubscription(userId, subscriptionId);
+  const path = item && channelThumbnail(item);
+  return path ? publicUrl(path) : undefined;
+}
+
 /**
  * A channel's delivery of a reminder: claimed under its own marker, sent by its type's sender. A passing
  * failure puts the next attempt on the queue after the backoff (1, 5, 15 minutes) until the last attempt,
@@ -150,6 +163,7 @@ async function sendToChannelOnce(message: ReminderMessage, delivery: { id: strin
   const key = channelMarkerKey(reminderMarker(message), channel.id);
   const claimed = await claim(key, date, claimTimeoutSeconds());
   if (!claimed.claimed) return claimRefusal(claimed.status);
+  const thumbnail = THUMBNAIL_CHANNELS.has(channel.type) ? await thumbnailOf(recipient.userId, subscription.id) : undefined;
   const answer = await sendToChannel(channel, {
     ...reminderWords(message),
     subscription,
@@ -157,6 +171,7 @@ async function sendToChannelOnce(message: ReminderMessage, delivery: { id: strin
     rates: await currentRates(),
     sentAt: nowIso(),
     deliveryId: deliveryIdOf(key),
+    ...(thumbnail ? { thumbnail } : {}),
   });
   const logged = { ...loggedReminder(message), channel: { type: channel.type, name: channel.name }, attempt: delivery.attempt };
   const fields = {

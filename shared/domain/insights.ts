@@ -155,6 +155,7 @@ export function categoriesBySpend(months: readonly MonthSpend[]): string[] {
 export interface PriceChangeEvent {
   subscriptionId: string;
   name: string;
+  category: string;
   date: string;
   from: PriceChange;
   to: PriceChange;
@@ -173,7 +174,7 @@ export function priceChanges(subs: readonly InsightSubscription[], rates: RateTa
       const to = history[i] as PriceChange;
       const before = convert(from.amount, from.currency, to.currency, rates);
       const percent = before > 0 ? Math.round(((to.amount - before) / before) * 1000) / 10 : 0;
-      events.push({ subscriptionId: sub.id, name: sub.name, date: to.effectiveFrom, from, to, percent });
+      events.push({ subscriptionId: sub.id, name: sub.name, category: sub.category, date: to.effectiveFrom, from, to, percent });
     }
   }
   return events.sort((a, b) => b.date.localeCompare(a.date) || a.name.localeCompare(b.name));

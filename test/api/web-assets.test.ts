@@ -137,6 +137,19 @@ describe('the web build, served compressed as CloudFront does', () => {
     expect(answer.body.toString('utf8')).toMatch(
       /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 32 32"><rect [^>]*fill="#E50914"\/><path /,
     );
-    expect(readdirSync(join(dist, 'logos', 'brands')).length).toBeGreaterThan(3000);
+    const files = readdirSync(join(dist, 'logos', 'brands'));
+    expect(files.filter((file) => file.endsWith('.svg')).length).toBeGreaterThan(3000);
+  });
+
+  it('serves each one as a 96 px PNG too, the thumbnail of Discord’s and Slack’s reminders (issue 36 §5)', async () => {
+    const answer = await get('/logos/brands/netflix.png');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(answer.headers['cache-control']).toBe('public, max-age=86400');
+    // A PNG's signature, then its header: 96 × 96.
+    expect(answer.body.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect([answer.body.readUInt32BE(16), answer.body.readUInt32BE(20)]).toEqual([96, 96]);
+    const files = readdirSync(join(dist, 'logos', 'brands'));
+    expect(files.filter((file) => file.endsWith('.png')).length).toBe(files.filter((file) => file.endsWith('.svg')).length);
   });
 });

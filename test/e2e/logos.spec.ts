@@ -62,7 +62,9 @@ test('four logos without asking, then one changed by keyboard and one uploaded',
   }).toPass({ timeout: 15_000 });
   // Every logo drew: none fell back to its monogram.
   for (const name of ['Netflix', 'Spotify', 'GitHub', 'Disney+']) {
-    await expect.poll(() => logoOf(name).evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => logoOf(name).evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0))
+      .toBe(true);
   }
 
   // Change logo, by keyboard: the choices open with the chosen one focused, an arrow moves, Enter saves.

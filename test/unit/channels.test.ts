@@ -186,6 +186,24 @@ describe('payloads', () => {
     expect(slack.blocks[3].elements[0].url).toBe('http://localhost:3000/dashboard');
   });
 
+  it('shows the logo as Discord’s thumbnail and Slack’s accessory image, when there is one (issue 36 §5)', () => {
+    const thumbnail = 'http://localhost:3000/logos/brands/spotify.png';
+    const discord = JSON.parse(
+      CHANNEL_REQUESTS.discord({ url: 'https://discord.com/api/webhooks/1/a' }, { ...notification, thumbnail }).body,
+    );
+    expect(discord.embeds[0].thumbnail).toEqual({ url: thumbnail });
+    const slack = JSON.parse(
+      CHANNEL_REQUESTS.slack({ url: 'https://hooks.slack.com/services/T/B/X' }, { ...notification, thumbnail }).body,
+    );
+    expect(slack.blocks[1].accessory).toEqual({ type: 'image', image_url: thumbnail, alt_text: 'Spotify logo' });
+    expect(
+      JSON.parse(CHANNEL_REQUESTS.discord({ url: 'https://discord.com/api/webhooks/1/a' }, notification).body).embeds[0],
+    ).not.toHaveProperty('thumbnail');
+    expect(
+      JSON.parse(CHANNEL_REQUESTS.slack({ url: 'https://hooks.slack.com/services/T/B/X' }, notification).body).blocks[1],
+    ).not.toHaveProperty('accessory');
+  });
+
   it("marks a test in the words: '[Test] '", () => {
     const discord = JSON.parse(
       CHANNEL_REQUESTS.discord({ url: 'https://discord.com/api/webhooks/1/a' }, { ...notification, kind: 'test' }).body,

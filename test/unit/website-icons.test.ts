@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { iconsToTry, manifestIconLinks, pageIconLinks } from '../../functions/lib/logos/icon-links.js';
 import { findSiteIcon, ICON_MAX_BYTES, siteIconFormatOf } from '../../functions/lib/logos/site-icon.js';
 import { downloadOutbound } from '../../functions/lib/outbound/outbound.js';
-import { subscriptionLogo } from '../../shared/domain/logos/logo.js';
+import { channelThumbnail, subscriptionLogo } from '../../shared/domain/logos/logo.js';
 import { siteKeyOf } from '../../shared/domain/logos/site-logo.js';
 
 /** Issue 36 §3: websites' icons, found in their pages, checked by their bytes, fetched only through the guard. */
@@ -112,6 +112,29 @@ describe('the logo a website gives', () => {
     expect(subscriptionLogo({ name: 'Disney+', url: 'https://www.disneyplus.com/', siteLogo: { ...site, src: null } })).toBeNull();
     expect(subscriptionLogo({ name: 'Disney+', url: 'https://hulu.com/', siteLogo: site })).toBeNull();
     expect(subscriptionLogo({ name: 'Disney+', url: null, siteLogo: site })).toBeNull();
+  });
+});
+
+describe('the thumbnail of Discord’s and Slack’s reminders (issue 36 §5)', () => {
+  it('is a PNG or JPEG on our origin: a brand’s PNG tile, a website’s PNG or JPEG icon, a PNG or JPEG upload', () => {
+    expect(channelThumbnail({ name: 'Netflix Premium' })).toBe('/logos/brands/netflix.png');
+    expect(channelThumbnail({ name: 'Movies', logoChoice: { kind: 'brand', slug: 'netflix' } })).toBe('/logos/brands/netflix.png');
+    const site = { site: 'disneyplus.com', src: '/logos/sites/disneyplus.com' };
+    const url = 'https://www.disneyplus.com/';
+    expect(channelThumbnail({ name: 'Disney+', url, siteLogo: { ...site, format: 'png' } })).toBe(site.src);
+    expect(channelThumbnail({ name: 'Gym', uploadedLogo: '/avatars/u/logo-1.jpg', logoChoice: { kind: 'upload' } })).toBe(
+      '/avatars/u/logo-1.jpg',
+    );
+  });
+
+  it('is none for what neither shows (an ICO, a WebP, an SVG) and for no logo', () => {
+    const site = { site: 'disneyplus.com', src: '/logos/sites/disneyplus.com' };
+    const url = 'https://www.disneyplus.com/';
+    expect(channelThumbnail({ name: 'Disney+', url, siteLogo: { ...site, format: 'ico' } })).toBeNull();
+    expect(channelThumbnail({ name: 'Disney+', url, siteLogo: { ...site, format: 'webp' } })).toBeNull();
+    expect(channelThumbnail({ name: 'Gym', uploadedLogo: '/avatars/u/logo-1.svg', logoChoice: { kind: 'upload' } })).toBeNull();
+    expect(channelThumbnail({ name: 'Netflix', logoChoice: { kind: 'none' } })).toBeNull();
+    expect(channelThumbnail({ name: 'Riverside Gym' })).toBeNull();
   });
 });
 

@@ -26,11 +26,9 @@ export const FOUND_FRESH_DAYS = 30;
 export const NONE_FRESH_DAYS = 7;
 
 /** The record of a look at a site. */
-interface SiteLogoRecord {
+interface SiteLogoRecord extends SiteLogo {
   pk: string;
   sk: string;
-  site: string;
-  src: string | null;
   lookedAt: string;
 }
 
@@ -54,10 +52,10 @@ const isFresh = (record: SiteLogoRecord) => {
 export async function siteLogoOf(site: string, websiteUrl: string, log: Logger): Promise<SiteLogo> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: siteLogoKey(site) }));
   const known = Item as SiteLogoRecord | undefined;
-  if (known && isFresh(known)) return { site, src: known.src };
+  if (known && isFresh(known)) return outcomeOf(known);
 
   const search = await findSiteIcon(new URL(websiteUrl).origin);
-  let src: string | null = null;
+  let found: SiteLogo;
   if (search.found) {
     await s3Client().send(
       new PutObjectCommand({
@@ -68,17 +66,24 @@ export async function siteLogoOf(site: string, websiteUrl: string, log: Logger):
         CacheControl: 'public, max-age=86400',
       }),
     );
-    src = siteLogoUrl(site);
+    found = { site, src: siteLogoUrl(site), format: search.format };
     log.info('website icon found', { site, icon: search.url, format: search.format, bytes: search.bytes.length });
   } else {
     // A site that had an icon keeps it when a later look finds none (it was down, say).
-    src = known?.src ?? null;
+    found = known ? outcomeOf(known) : { site, src: null };
     log.info('no website icon found', { site, tried: search.tried });
   }
-  const record: SiteLogoRecord = { ...siteLogoKey(site), site, src, lookedAt: now().toISOString() };
+  const record: SiteLogoRecord = { ...siteLogoKey(site), ...found, lookedAt: now().toISOString() };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: record }));
-  return { site, src };
+  return found;
 }
+
+/** A look's outcome as a subscription keeps it. */
+const outcomeOf = (record: SiteLogoRecord): SiteLogo => ({
+  site: record.site,
+  src: record.src,
+  ...(record.format ? { format: record.format } : {}),
+});
 
 /**
  * Settles one saved subscription (read after a record of the table's stream): gives it its website's icon (or the word that
@@ -90,7 +95,8 @@ export async function settleSubscriptionSiteLogo(subscription: SubscriptionItem,
   if (!subscription.url || !site || subscription.status === 'deleted') return 'unchanged';
   // Read from the site's record while it is fresh; looked for again once it is not (refreshed now and then).
   const siteLogo = await siteLogoOf(site, subscription.url, log);
-  if (subscription.siteLogo?.site === siteLogo.site && subscription.siteLogo.src === siteLogo.src) return 'unchanged';
+  const kept = subscription.siteLogo;
+  if (kept?.site === siteLogo.site && kept.src === siteLogo.src && kept.format === siteLogo.format) return 'unchanged';
   try {
     await dynamo().send(
       new UpdateCommand({

@@ -23,3 +23,6 @@ export const SITE_LOGOS_FOLDER = 'logos';
 
 /** Where the site serves a built-in brand's logo (web/brand-logos.ts writes them at the web build). */
 export const brandLogoPath = (slug: string) => `/${SITE_LOGOS_FOLDER}/brands/${slug}.svg`;
+
+/** The same tile as a PNG (web/brand-logos.ts), for the places that show no SVG: Discord's and Slack's thumbnails. */
+export const brandThumbnailPath = (slug: string) => `/${SITE_LOGOS_FOLDER}/brands/${slug}.png`;

@@ -1,6 +1,6 @@
 import type { LogoOptions } from '../../api/logos.js';
 import type { SubscriptionLogo } from '../../api/subscription.js';
-import { brandLogoPath } from './brand-names.js';
+import { brandLogoPath, brandThumbnailPath } from './brand-names.js';
 import { brandOf } from './brands.js';
 import { type LogoInputs, websiteLogoOf } from './site-logo.js';
 
@@ -43,4 +43,20 @@ export function logoOptions(subscription: LogoInputs): LogoOptions {
     website: websiteLogoOf(subscription),
     upload: uploadedLogo ? { kind: 'upload', src: uploadedLogo } : null,
   };
+}
+
+/**
+ * The logo as an image Discord's and Slack's reminders can show as their thumbnail (issue 36 §5): a PNG or JPEG on
+ * our origin — a built-in brand's PNG tile, a website's PNG or JPEG icon, a PNG or JPEG of the user's. Null for none
+ * (neither shows an SVG, an ICO or, in Slack, a WebP).
+ */
+export function channelThumbnail(subscription: LogoInputs): string | null {
+  const logo = subscriptionLogo(subscription);
+  if (!logo) return null;
+  if (logo.kind === 'brand') {
+    const slug = subscription.logoChoice?.kind === 'brand' ? subscription.logoChoice.slug : brandOf(subscription.name);
+    return slug ? brandThumbnailPath(slug) : null;
+  }
+  if (logo.kind === 'website') return subscription.siteLogo?.format === 'png' || subscription.siteLogo?.format === 'jpeg' ? logo.src : null;
+  return /\.(png|jpg)$/.test(logo.src) ? logo.src : null;
 }

@@ -10,6 +10,8 @@ export const SITE_LOGO_KEY_PREFIX = 'logos/sites/';
 export interface SiteLogo {
   site: string;
   src: string | null;
+  /** The icon's format, told by its bytes (absent on an outcome kept before it was recorded). */
+  format?: 'png' | 'jpeg' | 'webp' | 'ico';
 }
 
 /** The owner's choice of logo (issue 36 §4), as kept; absent: automatic. A brand chosen is kept by its slug. */

@@ -26,6 +26,8 @@ export interface ChannelNotification {
   rates?: RateTable;
   /** When it is sent (ISO 8601). */
   sentAt: string;
+  /** The subscription's logo as an image on our origin, absolute (issue 36 §5): Discord's and Slack's thumbnail. */
+  thumbnail?: string;
   /**
    * The delivery's id (issue 34 §15): the same on every attempt of one reminder on one channel, so a receiver
    * can deduplicate a retry or a replay on it; a new one for each 'Send test'.
@@ -142,6 +144,7 @@ export const CHANNEL_REQUESTS: RequestBuilders = {
             description: words.lead,
             url: words.dashboard,
             fields: words.details.map(([name, value]) => ({ name, value, inline: true })),
+            ...(notification.thumbnail ? { thumbnail: { url: notification.thumbnail } } : {}),
           },
         ],
       }),
@@ -157,7 +160,13 @@ export const CHANNEL_REQUESTS: RequestBuilders = {
         text: words.subject,
         blocks: [
           { type: 'header', text: { type: 'plain_text', text: words.title.slice(0, 150) } },
-          { type: 'section', text: { type: 'mrkdwn', text: words.lead } },
+          {
+            type: 'section',
+            text: { type: 'mrkdwn', text: words.lead },
+            ...(notification.thumbnail
+              ? { accessory: { type: 'image', image_url: notification.thumbnail, alt_text: `${notification.subscription.name} logo` } }
+              : {}),
+          },
           { type: 'section', fields: words.details.map(([name, value]) => ({ type: 'mrkdwn', text: `*${name}*\n${value}` })) },
           {
             type: 'actions',

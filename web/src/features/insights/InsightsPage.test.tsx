@@ -95,4 +95,24 @@ describe('Insights → Lifetime spend (issue 36 §5)', () => {
     expect(gym.querySelector('img')).toBeNull();
     expect(within(gym).getByText('G').getAttribute('aria-hidden')).toBe('true');
   });
+
+  test('the price changes show each subscription’s logo too', async () => {
+    const raised = aSubscription({
+      name: 'Netflix',
+      amount: 18,
+      dueDate: today,
+      logo: { kind: 'website', src: '/logos/sites/netflix.com' },
+      priceHistory: [
+        { amount: 15, currency: 'USD', effectiveFrom: '2026-01-15' },
+        { amount: 18, currency: 'USD', effectiveFrom: '2026-06-15' },
+      ],
+    });
+    renderApp(<InsightsPage />, {
+      signedIn: vip,
+      api: [on(routes.listSubscriptions, [raised]), on(routes.rates, FIXED_RATES), on(routes.listAllPayments, { payments: [] })],
+    });
+    const change = (await screen.findByText(/^Netflix: \$15\.00 → \$18\.00/)).closest('li');
+    expect(change?.querySelector('img')?.getAttribute('src')).toBe('/logos/sites/netflix.com');
+    expect(change?.querySelector('img')?.getAttribute('alt')).toBe('');
+  });
 });

@@ -184,7 +184,7 @@ function InsightsSections({ subs, logos, today, currency, rates, payments, premi
           description="Set a monthly budget overall and per category: the dashboard warns you, and one e-mail tells you, when a month's projected spend passes one."
         />
       )}
-      <PriceChangesCard changes={changes} today={today} />
+      <PriceChangesCard changes={changes} today={today} logos={logos} colorOf={display.colorOf} />
       <LifetimeCard rows={lifetime} currency={currency} logos={logos} colorOf={display.colorOf} />
     </div>
   );
