@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { projectRoot } from '../infra/bundling.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/e2e/chromium.js';
 import { median } from './common.js';
-import { signedInUser } from './signed-in-user.js';
+import { benchSubscriptionName, signedInUser } from './signed-in-user.js';
 
 /**
  * Times one interaction inside the page, without Playwright's round trips and polling: from
@@ -61,7 +61,7 @@ export async function dashboardTiming(url: string) {
     );
     const started = Date.now();
     await page.goto(`${url}/dashboard`);
-    await page.getByText('Service 0', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.getByText(benchSubscriptionName(0), { exact: true }).first().waitFor({ timeout: 30_000 });
     const firstRender = Date.now() - started;
     const searches: number[] = [];
     const pages: number[] = [];

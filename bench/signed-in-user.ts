@@ -2,6 +2,12 @@ import { addDays } from '../shared/domain/dates.js';
 import { json } from './common.js';
 
 /** A verified, signed-in user with `count` subscriptions (a Premium one, for its ceiling): its token and user record. */
+/** Brands of the built-in logos: the bench's subscriptions show logos as a user's do (issue 36 §6). */
+const BRANDS = ['Netflix', 'Spotify', 'GitHub', 'Notion', 'Dropbox', 'Twitch', 'Figma', 'Zoom', 'Duolingo', 'Audible'];
+
+/** The n-th subscription's name: a brand, then 'Service <n>' (what the dashboard bench searches for). */
+export const benchSubscriptionName = (n: number) => `${BRANDS[n % BRANDS.length]} Service ${n}`;
+
 export async function signedInUser(url: string, prefix: string, count: number) {
   const username = `${prefix}${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
@@ -36,7 +42,7 @@ export async function signedInUser(url: string, prefix: string, count: number) {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify({
-            name: `Service ${i + j}`,
+            name: benchSubscriptionName(i + j),
             amount: 1 + ((i + j) % 40),
             category: 'software',
             dueDate: addDays('2031-01-01', (i + j) % 365),
