@@ -97,6 +97,26 @@ describe("'Change logo' (issue 36 §4)", () => {
     expect((await listedLogo(netflix.id)) ?? null).toEqual(netflixLogo);
   });
 
+  it('is the payer’s on a shared subscription: its member sees the logo the payer chose, and cannot change it (§5)', async () => {
+    const member = await signedInUser();
+    const netflix = await create('Netflix');
+    const invited = await call('POST', `/api/subscriptions/${netflix.id}/members`, {
+      token: owner.token,
+      body: { usernameOrEmail: member.username, share: { mode: 'equal' } },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const invitation = (await call('GET', '/api/invitations', { token: member.token })).body.invitations.find(
+      (i: { subscription: { id: string } }) => i.subscription.id === netflix.id,
+    );
+    expect((await call('POST', `/api/invitations/${invitation.id}/accept`, { token: member.token })).status).toBe(200);
+    const sharedLogo = async () =>
+      (await call<Subscription[]>('GET', '/api/subscriptions', { token: member.token })).body.find((s) => s.id === netflix.id)?.logo;
+    expect(await sharedLogo()).toEqual(netflixLogo);
+    await choose(netflix.id, 'none');
+    expect(await sharedLogo()).toBeNull();
+    expect(await choose(netflix.id, 'automatic', member)).toMatchObject({ status: 404 });
+  });
+
   it('takes an uploaded PNG as the logo, served from our origin, and replaces it with the next upload', async () => {
     const gym = await create('Riverside Gym');
     expect(await uploadLogo(gym.id, PNG, 'image/png')).toEqual({ status: 'accepted', message: logoMessages.logoUploaded });
