@@ -179,10 +179,20 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     table: { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] },
   },
   // Premium budgets (issue 24 §5): the budget item, the user's subscriptions (Query) to project the
-  // month, and one alert marker per budget and month (a conditional PutItem) before its e-mail.
+  // month, and one alert marker per budget and month (a conditional PutItem) before its e-mail. An access token's
+  // write is logged in the activity (issue 37 §2), the account's tombstone checked (ConditionCheckItem).
   budgets: {
     sendsEmail: true,
-    table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:ConditionCheckItem',
+      ],
+    },
   },
   // The calendar feed (issue 25 §3): turning it on, anew or off is one transaction on the profile and the
   // lookup entries (UpdateItem, PutItem, DeleteItem); the feed reads the entry and the profile (GetItem)
@@ -202,6 +212,7 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
   // The landing counters: the one counters item, never a Scan, which would read every user's password hash.
   // The signed-in user's figures in a currency (issue 24 §1): the session and the user (BatchGetItem), the
   // membership settled (UpdateItem), the user's subscriptions and the newest day of rates (Query).
+  // An access token's lookup (GetItem), throttle and last use (UpdateItem) too: stats only reads, so no write of a token is logged here.
   stats: {
     landingCounters: true,
     table: { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:Query'] },
@@ -220,6 +231,8 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
         'dynamodb:PutItem',
         'dynamodb:UpdateItem',
         'dynamodb:DeleteItem',
+        // An access token's write logged in the activity (issue 37 §2), the account's tombstone checked.
+        'dynamodb:ConditionCheckItem',
       ],
     },
   },

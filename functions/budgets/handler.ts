@@ -1,7 +1,7 @@
 import { budgetMessages, budgetRoutes } from '../../shared/api/budgets.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { hasPremiumInsights } from '../../shared/domain/roles.js';
-import { createApiHandler } from '../lib/auth/signed-in-api.js';
+import { createTokenApiHandler } from '../lib/auth/token-writes.js';
 import { alertPassedBudgets } from '../lib/budgets/budget-alerts.js';
 import { readBudgets, writeBudgets } from '../lib/budgets/budgets.js';
 import { now } from '../lib/chassis/clock.js';
@@ -21,7 +21,7 @@ function requirePremium(user: UserItem): void {
  * (docs/decisions/*-budget-alerts.md): the dashboard reads the budgets on every visit and after
  * every change of a subscription, so the check runs whenever the month's figures can have moved.
  */
-export const handler = createApiHandler(budgetRoutes, {
+export const handler = createTokenApiHandler(budgetRoutes, {
   getBudgets: async ({ user }) => {
     requirePremium(user);
     const budgets = await readBudgets(user.id, user.currencyPreference ?? 'USD');

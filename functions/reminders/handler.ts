@@ -6,7 +6,7 @@ import { brandThumbnailPath } from '../../shared/domain/logos/brand-names.js';
 import { effectiveMembership } from '../../shared/domain/membership.js';
 import { hasReminderChannels, TEST_SEND_TIMEOUT_MS } from '../../shared/domain/reminders/channels.js';
 import { DEFAULT_REMINDER_HOUR, hasCustomReminderRules } from '../../shared/domain/reminders/rules.js';
-import { createApiHandler } from '../lib/auth/signed-in-api.js';
+import { createTokenApiHandler } from '../lib/auth/token-writes.js';
 import { now } from '../lib/chassis/clock.js';
 import { publicUrl } from '../lib/chassis/config.js';
 import { HttpError, notFound, tooManyRequests } from '../lib/chassis/errors.js';
@@ -56,7 +56,7 @@ function accountReminders(user: UserItem, channels: { id: string; enabled: boole
  * Web Push with, for its 'webpush' channel. The hourly planner and the queue's sender beside it are
  * functions of their own (planner.ts, sender.ts).
  */
-export const handler = createApiHandler(
+export const handler = createTokenApiHandler(
   {
     ...channelRoutes,
     ...pushRoutes,

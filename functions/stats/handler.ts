@@ -4,7 +4,7 @@ import { isCurrency } from '../../shared/domain/currency.js';
 import { currencyStats } from '../../shared/domain/currency-stats.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { landingStats } from '../../shared/domain/landing-counters.js';
-import { createApiHandler } from '../lib/auth/signed-in-api.js';
+import { createReadingTokenApiHandler } from '../lib/auth/token-sign-in.js';
 import { dynamo } from '../lib/chassis/aws.js';
 import { now } from '../lib/chassis/clock.js';
 import { config } from '../lib/chassis/config.js';
@@ -21,7 +21,7 @@ import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
  * with `?currency=`, the signed-in user's own figures in that currency (issue 24 §1). GET /api/rates:
  * the rates the totals are converted with.
  */
-export const handler = createApiHandler(statsRoutes, {
+export const handler = createReadingTokenApiHandler(statsRoutes, {
   landingStats: async ({ query, signIn }) => {
     if (query.currency !== undefined) {
       const user = await signIn();

@@ -25,7 +25,7 @@ import { hasCustomReminderRules } from '../../shared/domain/reminders/rules.js';
 import { monthlyAmount } from '../../shared/domain/subscription-costs.js';
 import { subscriptionLimit } from '../../shared/domain/subscription-limits.js';
 import { isPurged } from '../../shared/domain/subscription-rules.js';
-import { createApiHandler } from '../lib/auth/signed-in-api.js';
+import { createTokenApiHandler } from '../lib/auth/token-writes.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/chassis/errors.js';
 import { AGAIN, retryUntil } from '../lib/chassis/retry.js';
@@ -200,7 +200,7 @@ function subscriptionReminders(
 }
 
 /** The subscriptions area (SPEC §7 'Subscriptions'); every id is looked up under the caller's own partition. */
-export const handler = createApiHandler(
+export const handler = createTokenApiHandler(
   {
     ...subscriptionRoutes,
     ...paymentRoutes,

@@ -1,3 +1,4 @@
+import { accessTokenRoutes } from './access-tokens.js';
 import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin.js';
 import { announcementRoutes } from './announcements.js';
@@ -19,6 +20,7 @@ import { statsRoutes } from './stats.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { twoFactorRoutes } from './twofa.js';
 
+export * from './access-tokens.js';
 export * from './account.js';
 export * from './admin.js';
 export * from './announcements.js';
@@ -47,6 +49,7 @@ export const routes = {
   ...authRoutes,
   ...sessionRoutes,
   ...accountRoutes,
+  ...accessTokenRoutes,
   ...twoFactorRoutes,
   ...membershipRoutes,
   ...subscriptionRoutes,

@@ -253,6 +253,17 @@ export const namedResponses = {
 } as const;
 
 /** The answer of each route. */
+const accessTokenResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(['read', 'write']),
+  start: z.string(),
+  createdAt: z.string(),
+  expiresAt: nullableString,
+  lastUsedAt: nullableString,
+  lastUsedFrom: nullableString,
+});
+
 const uploadTicketResponse = z.object({
   uploadId: z.string(),
   url: z.string(),
@@ -279,6 +290,10 @@ export const responseSchemas = {
     z.object({ status: z.literal('rejected'), message: z.string() }),
   ]),
   exportData: accountExportResponse,
+  listAccessTokens: z.array(accessTokenResponse),
+  createAccessToken: z.object({ message: z.string(), token: z.string(), accessToken: accessTokenResponse }),
+  revokeAccessToken: messageResponse,
+  revokeAllAccessTokens: messageResponse,
   logoOptions: z.object({
     choice: z.enum(LOGO_CHOICES),
     automatic: z.nullable(logoResponse),

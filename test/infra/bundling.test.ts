@@ -88,20 +88,20 @@ describe('function bundling', () => {
    * measurement is in bench/NOTES.md ('Bundle ceilings') and git.
    */
   const CEILING_KB: Record<string, number> = {
-    auth: 374, // issue 35 §1: the reminders and the dashboard's figures read the schedule (measured 373.0)
+    auth: 382, // issue 35 §1: the reminders and the dashboard's figures read the schedule; issue 37 §1: Settings → Access tokens and their notice (measured 381.6)
     session: 239,
-    account: 306, // issue 35 §1, as auth (measured 305.1)
+    account: 308, // issue 35 §1, as auth; issue 37 §1: a deleted account's access tokens revoked (measured 307.7)
     twofa: 392,
-    membership: 319, // issue 35 §1, as auth (measured 318.0)
-    subscriptions: 392, // issue 36 §1: the brand index the logos are found in, 34 KB (docs/decisions/0137-logos.md); §4: 'Change logo' and its uploads' signed policies, 8 KB (measured 391.9)
-    import: 319, // issue 36 §2: the website read from files and checked (measured 318.0)
-    stats: 257,
-    budgets: 320, // issue 35 §1, §3 and the e-mail counting shares as the dashboard does (the shared view of the subscriptions; measured 318.1)
-    calendar: 261, // issue 35 §1, §2.5, §2.6: the feed reads the schedule; the alarms from the rules in force (measured 260.8)
-    admin: 378, // issue 35 §1, as auth (measured 376.9)
+    membership: 320, // issue 35 §1, as auth; issue 37 §2: the routes access tokens open, checked by the chassis (measured 319.7)
+    subscriptions: 396, // issue 36 §1: the brand index the logos are found in, 34 KB (docs/decisions/0137-logos.md); §4: 'Change logo' and its uploads' signed policies, 8 KB; issue 37 §2: access tokens' sign-in (measured 395.5)
+    import: 320, // issue 36 §2: the website read from files and checked; issue 37 §2: the chassis's token routes (measured 319.6)
+    stats: 264, // issue 37 §2: access tokens' sign-in (its throttle, its use recorded, its writes logged; measured 263.2)
+    budgets: 325, // issue 35 §1, §3 and the e-mail counting shares as the dashboard does (the shared view of the subscriptions); issue 37 §2: access tokens' sign-in (measured 324.0)
+    calendar: 262, // issue 35 §1, §2.5, §2.6: the feed reads the schedule; the alarms from the rules in force; issue 37 §2: the chassis's token routes (measured 261.7)
+    admin: 380, // issue 35 §1, as auth; issue 37: a deleted user's access tokens revoked (measured 379.3)
     announcements: 264,
     contact: 278,
-    reminders: 302, // issue 36 §3: the outbound guard's one exchange for POSTs and downloads (measured 301.6)
+    reminders: 306, // issue 36 §3: the outbound guard's one exchange for POSTs and downloads; issue 37 §2: access tokens' sign-in (measured 305.5)
     'reminder-planner': 235, // issue 35 §1: the reminder's charge from the schedule (measured 234.3)
     'reminder-sender': 361, // issue 36 §5: the logo of a Discord or Slack reminder, found with the brand index (34 KB; measured 360.5)
     avatars: 381,

@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_PREFIX, accessTokenMessages } from '../../../shared/api/access-token-rules.js';
 import { authMessages } from '../../../shared/api/auth-messages.js';
 import { HttpError } from '../chassis/errors.js';
 import { bearerToken, type SignedIn } from '../chassis/http.js';
@@ -13,6 +14,8 @@ import { lookUpSession } from './sessions.js';
 export async function checkSession(headers: Record<string, string>): Promise<SignedIn<UserItem>> {
   const token = bearerToken(headers);
   if (!token) throw new HttpError(401, authMessages.signInRequired);
+  // An access token (issue 37 §2) opens no route of an area without token routes: told so, with no lookup.
+  if (token.startsWith(ACCESS_TOKEN_PREFIX)) throw new HttpError(403, accessTokenMessages.notForTokens);
   const session = await lookUpSession(token);
   const user = session?.user;
   if (!session || !user) throw new HttpError(401, authMessages.sessionExpired);

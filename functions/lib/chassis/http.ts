@@ -2,6 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpRouterHandler, { type Method } from '@middy/http-router';
 import type { Context } from 'aws-lambda';
 import { safeParse } from 'zod/mini';
+import { ACCESS_TOKEN_ROUTES, type AccessTokenScope, accessTokenMessages } from '../../../shared/api/access-token-rules.js';
 import { authMessages } from '../../../shared/api/auth-messages.js';
 import {
   type Area,
@@ -46,6 +47,13 @@ export interface Caller {
 export interface SignedIn<U extends Caller> {
   user: U;
   sessionId: string;
+  /**
+   * Present when the credentials are a personal access token (issue 37 §2), not a session: its name and scope. The
+   * chassis lets it call ACCESS_TOKEN_ROUTES only, and a `read` one only those that read (GET).
+   */
+  accessToken?: { id: string; name: string; scope: AccessTokenScope };
+  /** Run after a write these credentials made succeeded (a token's: logged with its name, issue 37 §2). */
+  afterWrite?: (route: { name: string; method: string; path: string }) => Promise<void>;
 }
 
 /**
@@ -55,7 +63,7 @@ export interface SignedIn<U extends Caller> {
  * effect now). The steps run in order on every signed-in request.
  */
 export type SignInSteps<U extends Caller> = readonly [
-  check: (headers: Record<string, string>) => Promise<SignedIn<U>>,
+  check: (headers: Record<string, string>, clientAddress: string) => Promise<SignedIn<U>>,
   ...then: ((user: U) => Promise<U>)[],
 ];
 
@@ -191,30 +199,49 @@ export function bearerToken(headers: Record<string, string>): string | undefined
 }
 
 /** Runs the sign-in steps in order: the credential check, then each step on the caller it answered. */
-async function signInWith<U extends Caller>(steps: SignInSteps<U>, headers: Record<string, string>): Promise<SignedIn<U>> {
+async function signInWith<U extends Caller>(
+  steps: SignInSteps<U>,
+  headers: Record<string, string>,
+  clientAddress: string,
+): Promise<SignedIn<U>> {
   const [check, ...then] = steps;
-  const signedIn = await check(headers);
+  const signedIn = await check(headers, clientAddress);
   let user = signedIn.user;
   for (const step of then) user = await step(user);
-  return { user, sessionId: signedIn.sessionId };
+  return { ...signedIn, user };
+}
+
+/** What an access token may not do on this route (issue 37 §2): a route it does not open, or a write with a `read` one. */
+function refuseAccessToken(name: string, def: RouteDef, accessToken: SignedIn<Caller>['accessToken']): void {
+  if (!accessToken) return;
+  if (!ACCESS_TOKEN_ROUTES.has(name)) throw new HttpError(403, accessTokenMessages.notForTokens);
+  if (def.method !== 'GET' && accessToken.scope === 'read') throw new HttpError(403, accessTokenMessages.readOnly);
 }
 
 /** One route of the contract bound to its handler, with body validation and access checks. */
 function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDef, Caller>, options: ApiHandlerOptions<Caller>) {
   const { signIn: steps, withETag } = options;
-  const authenticate = (headers: Record<string, string>): Promise<SignedIn<Caller>> => {
+  const authenticate = async (headers: Record<string, string>, address: string): Promise<SignedIn<Caller>> => {
     if (!steps) throw new Error(`${name} signs in: build its function with signedInApi(...steps)`);
-    return signInWith(steps, headers);
+    const signedIn = await signInWith(steps, headers, address);
+    refuseAccessToken(name, def, signedIn.accessToken);
+    return signedIn;
   };
   return async (event: Internal, context: Context): Promise<ApiResult> => {
     const state = event.__state as RequestState;
     state.routeName = name;
     state.routePath = def.path;
     const headers = lowerCaseHeaders(event.headers);
+    const address = clientAddress(
+      event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',
+      headers,
+      state.throughCloudFront,
+    );
     let user: Caller | undefined;
     let sessionId: string | undefined;
+    let afterWrite: SignedIn<Caller>['afterWrite'];
     if (def.access !== 'public') {
-      ({ user, sessionId } = await authenticate(headers));
+      ({ user, sessionId, afterWrite } = await authenticate(headers, address));
       state.userId = user.id;
       if (def.access === 'admin' && !isAdmin(user.role)) throw new HttpError(403, authMessages.adminOnly);
     }
@@ -234,7 +261,7 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
     const signIn = async (): Promise<Caller> => {
       if (user) return user;
       if (!def.optionalSignIn) throw new Error(`${name} is public: signing in needs optionalSignIn in its contract`);
-      ({ user, sessionId } = await authenticate(headers));
+      ({ user, sessionId, afterWrite } = await authenticate(headers, address));
       state.userId = user.id;
       return user;
     };
@@ -247,13 +274,10 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       signIn,
       headers,
       requestId,
-      clientAddress: clientAddress(
-        event.requestContext?.http?.sourceIp ?? event.requestContext?.identity?.sourceIp ?? '',
-        headers,
-        state.throughCloudFront,
-      ),
+      clientAddress: address,
       log: createLogger({ requestId, route: name, userId: user?.id }),
     });
+    if (def.method !== 'GET') await afterWrite?.({ name, method: def.method, path: def.path });
     const answer: ApiResult =
       def.successStatus === 204
         ? { statusCode: 204, headers: noContentHeaders(), body: '' }

@@ -70,7 +70,8 @@ export type SecurityNotice =
   | { kind: 'email-removed' }
   | { kind: 'password-changed' }
   | { kind: 'password-reset' }
-  | { kind: 'two-factor-disabled' };
+  | { kind: 'two-factor-disabled' }
+  | { kind: 'access-token-created'; name: string; scope: 'read' | 'write' };
 
 const NOT_YOU = 'If this was not you, reset your password now with "Forgot password" on the sign-in page, and contact support.';
 
@@ -116,6 +117,17 @@ function noticeText(notice: SecurityNotice): { subject: string; title: string; p
         title: 'Password reset',
         paragraphs: [
           'The password of your Subscription Tracker account was reset with a link sent to this address. Every device was signed out.',
+          NOT_YOU,
+        ],
+      };
+    case 'access-token-created':
+      return {
+        subject: 'An access token was created for your account',
+        title: 'Access token created',
+        paragraphs: [
+          `An access token named “${notice.name}” was created in Settings. Scripts and assistants that hold it can ${
+            notice.scope === 'write' ? 'read and change' : 'read'
+          } your subscriptions. Revoke it in Settings → Access tokens if you do not know it.`,
           NOT_YOU,
         ],
       };

@@ -61,6 +61,8 @@ export const INVITATIONS_BY_PAYER: ThrottleRule = { scope: 'invitations', limit:
  * they are counted per channel and per user, as mails are per address and per account.
  */
 export const CHANNEL_TESTS_BY_CHANNEL: ThrottleRule = { scope: 'channel-test', limit: TEST_SENDS_PER_CHANNEL, windowSeconds: 15 * 60 };
+/** A personal access token's requests (issue 37 §2): a script's pace, not a flood. */
+export const ACCESS_TOKEN_REQUESTS: ThrottleRule = { scope: 'access-token', limit: 120, windowSeconds: 60 };
 export const CHANNEL_TESTS_BY_USER: ThrottleRule = { scope: 'channel-test-user', limit: TEST_SENDS_PER_USER, windowSeconds: 60 * 60 };
 
 /** One key's counter in the current window of a rule. */

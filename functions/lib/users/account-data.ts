@@ -1,4 +1,5 @@
 import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { revokeAllAccessTokens } from '../auth/access-tokens.js';
 import { DEVICE_PREFIX, deviceTokenKey } from '../auth/remembered-devices.js';
 import { calendarKeys } from '../calendar/keys.js';
 import { dynamo } from '../chassis/aws.js';
@@ -137,6 +138,8 @@ async function eraseClosedAccount(user: UserItem): Promise<{ itemsDeleted: numbe
   const profileKey = userKeys.user(user.id);
   // Shared subscriptions first, while the partition still names them: no dangling share on either side (issue 26).
   await releaseAccount(user.id, user.email ?? undefined);
+  // Access tokens' lookup entries are keyed by the token's hash, outside the partition (issue 37 §1).
+  await revokeAllAccessTokens(user.id);
   let itemsDeleted = await sweepPartition(user.id);
 
   const guards = [userKeys.usernameGuard(user.username), ...(user.email ? [userKeys.emailGuard(user.email)] : [])];

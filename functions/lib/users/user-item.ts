@@ -14,6 +14,9 @@ export interface UserItem
   passwordHash: string;
   /** Bumped to end every session: tokens carry the version they were issued under. */
   tokenVersion: number;
+  /** The access tokens the user keeps (issue 37 §1), counted in each create's and revoke's transaction. */
+  accessTokenCount?: number;
+
   sessionEndReason?: SessionEndReason;
   twoFactorEnabled?: boolean;
   /** The TOTP secret, encrypted with the key from the secret store (never returned after setup). */

@@ -56,7 +56,10 @@ export function SessionsCard() {
         title="Sign out of all devices?"
         message={
           <>
-            <p>Every device signed in to your account is signed out, this one included. You will need to log in again.</p>
+            <p>
+              Every device signed in to your account is signed out, this one included, and your access tokens stop working. You will need to
+              log in again.
+            </p>
             {failure && (
               <p role="alert" className={[styles.status, styles.danger].join(' ')}>
                 {failure}

@@ -3,6 +3,7 @@ import { pageTitle } from '../../brand';
 import { AppPageLayout } from '../../components/layout/AppPageLayout';
 import { BrowserNotificationsCard, CalendarFeedCard, ChannelsCard } from '../channels';
 import { DeliveriesCard, ReminderRulesCard } from '../reminders';
+import { AccessTokensCard } from './AccessTokensCard';
 import { AccountInfoForm } from './AccountInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm';
@@ -39,6 +40,7 @@ export function SettingsPage() {
           <BrowserNotificationsCard />
           <DeliveriesCard />
           <CalendarFeedCard />
+          <AccessTokensCard />
         </div>
         <div className={styles.side}>
           <SessionsCard />
