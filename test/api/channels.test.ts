@@ -313,6 +313,52 @@ describe('channels: Send test', () => {
   });
 });
 
+describe('channels: Telegram, Gotify and Pushover (issue 37 §5)', () => {
+  it('keeps their secrets masked after saving, and an edit without one keeps it', async () => {
+    const telegram = await addChannel(vip, {
+      type: 'telegram',
+      name: 'Phone',
+      config: { botToken: '123456789:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-bs', chatId: '-1001234567890' },
+    });
+    expect(telegram.config).toEqual({ botToken: '••••K-bs', chatId: '-1001234567890' });
+    const renamed = await call<Channel>('PUT', `/api/channels/${telegram.id}`, {
+      token: vip.token,
+      body: { name: 'My phone', config: { chatId: '@renewals_channel' } },
+    });
+    expect(renamed.body.config).toEqual({ botToken: '••••K-bs', chatId: '@renewals_channel' });
+    const pushover = await addChannel(vip, {
+      type: 'pushover',
+      name: 'Pushover',
+      config: { userKey: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG', appToken: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi' },
+    });
+    expect(pushover.config).toEqual({ userKey: '••••VRsG', appToken: '••••nyUi' });
+    const refused = await call('POST', '/api/channels', {
+      token: vip.token,
+      body: { type: 'pushover', name: 'x', config: { userKey: 'short', appToken: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi' } },
+    });
+    expect(refused).toMatchObject({ status: 400, body: { message: channelMessages.pushoverUserKeyInvalid } });
+    for (const channel of [telegram, pushover]) await call('DELETE', `/api/channels/${channel.id}`, { token: vip.token });
+  });
+
+  it('sends a Gotify test to a server behind a path prefix, its app token as X-Gotify-Key, logged as a test', async () => {
+    const server = await open();
+    const gotify = await addChannel(vip, {
+      type: 'gotify',
+      name: 'Home server',
+      config: { serverUrl: `${server.url}/gotify/`, appToken: 'AbCdEf.gh-ij_KL' },
+    });
+    expect(gotify.config).toEqual({ serverUrl: `${server.url}/gotify`, appToken: '••••j_KL' });
+    const sent = await call('POST', `/api/channels/${gotify.id}/test`, { token: vip.token });
+    expect(sent.body).toMatchObject({ ok: true, status: 200 });
+    const [request] = server.received;
+    expect(request).toMatchObject({ method: 'POST', path: '/gotify/message', headers: { 'x-gotify-key': 'AbCdEf.gh-ij_KL' } });
+    expect(JSON.parse(request.body)).toMatchObject({ title: '[Test] Netflix Premium renews in 3 days', priority: 5 });
+    const logged = (await deliveriesOf(vip)).find((delivery) => delivery.channel?.name === 'Home server');
+    expect(logged).toMatchObject({ channel: { type: 'gotify', name: 'Home server' }, status: 'sent', test: true });
+    await call('DELETE', `/api/channels/${gotify.id}`, { token: vip.token });
+  });
+});
+
 describe('channels: Send test is no request amplifier (issue 34 §3)', () => {
   it('sends at most 5 tests a channel in 15 minutes, then answers 429 with Retry-After; each is in the deliveries log', async () => {
     const user = await signedInUser('vip');

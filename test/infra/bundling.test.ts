@@ -88,22 +88,22 @@ describe('function bundling', () => {
    * measurement is in bench/NOTES.md ('Bundle ceilings') and git.
    */
   const CEILING_KB: Record<string, number> = {
-    auth: 382, // issue 35 §1: the reminders and the dashboard's figures read the schedule; issue 37 §1: Settings → Access tokens and their notice (measured 381.6)
+    auth: 383, // issue 35 §1: the reminders and the dashboard's figures read the schedule; issue 37 §1: Settings → Access tokens and their notice; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 382.3)
     session: 239,
-    account: 308, // issue 35 §1, as auth; issue 37 §1: a deleted account's access tokens revoked (measured 307.7)
-    twofa: 392,
-    membership: 320, // issue 35 §1, as auth; issue 37 §2: the routes access tokens open, checked by the chassis (measured 319.7)
-    subscriptions: 396, // issue 36 §1: the brand index the logos are found in, 34 KB (docs/decisions/0137-logos.md); §4: 'Change logo' and its uploads' signed policies, 8 KB; issue 37 §2: access tokens' sign-in (measured 395.5)
-    import: 320, // issue 36 §2: the website read from files and checked; issue 37 §2: the chassis's token routes (measured 319.6)
+    account: 309, // issue 35 §1, as auth; issue 37 §1: a deleted account's access tokens revoked; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 308.3)
+    twofa: 393, // issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 392.3)
+    membership: 321, // issue 35 §1, as auth; issue 37 §2: the routes access tokens open, checked by the chassis; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 320.4)
+    subscriptions: 397, // issue 36 §1: the brand index the logos are found in, 34 KB (docs/decisions/0137-logos.md); §4: 'Change logo' and its uploads' signed policies, 8 KB; issue 37 §2: access tokens' sign-in; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 396.3)
+    import: 321, // issue 36 §2: the website read from files and checked; issue 37 §2: the chassis's token routes; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 320.3)
     stats: 264, // issue 37 §2: access tokens' sign-in (its throttle, its use recorded, its writes logged; measured 263.2)
     budgets: 325, // issue 35 §1, §3 and the e-mail counting shares as the dashboard does (the shared view of the subscriptions); issue 37 §2: access tokens' sign-in (measured 324.0)
-    calendar: 262, // issue 35 §1, §2.5, §2.6: the feed reads the schedule; the alarms from the rules in force; issue 37 §2: the chassis's token routes (measured 261.7)
+    calendar: 263, // issue 35 §1, §2.5, §2.6: the feed reads the schedule; the alarms from the rules in force; issue 37 §2: the chassis's token routes; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 262.3)
     admin: 380, // issue 35 §1, as auth; issue 37: a deleted user's access tokens revoked (measured 379.3)
     announcements: 264,
     contact: 278,
-    reminders: 306, // issue 36 §3: the outbound guard's one exchange for POSTs and downloads; issue 37 §2: access tokens' sign-in (measured 305.5)
-    'reminder-planner': 235, // issue 35 §1: the reminder's charge from the schedule (measured 234.3)
-    'reminder-sender': 361, // issue 36 §5: the logo of a Discord or Slack reminder, found with the brand index (34 KB; measured 360.5)
+    reminders: 309, // issue 36 §3: the outbound guard's one exchange for POSTs and downloads; issue 37 §2: access tokens' sign-in; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules; their requests) (measured 308.5)
+    'reminder-planner': 236, // issue 35 §1: the reminder's charge from the schedule; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 235.3)
+    'reminder-sender': 364, // issue 36 §5: the logo of a Discord or Slack reminder, found with the brand index (34 KB); issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules; their requests) (measured 363.1)
     avatars: 381,
     logos: 358, // issue 36 §3: the S3 client (its PutObject), the table, the outbound guard and the icon search (measured 357.2)
     'daily-rates': 183,

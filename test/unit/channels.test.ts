@@ -139,6 +139,38 @@ const notification = {
   deliveryId: 'dlv_0123456789abcdefABCDEF',
 };
 
+describe('Telegram, Gotify and Pushover settings (issue 37 §5)', () => {
+  const rules = channelConfigRules(() => 'whsec_new');
+  const botToken = '123456789:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-bs';
+  const key30 = 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG';
+
+  it('Telegram: the bot token BotFather gives, and a chat’s number or a channel’s @name', () => {
+    expect(rules.telegram({ botToken, chatId: ' -1001234567890 ' }, undefined)).toEqual({ botToken, chatId: '-1001234567890' });
+    expect(rules.telegram({ botToken, chatId: '@renewals' }, undefined)).toEqual({ botToken, chatId: '@renewals' });
+    expect(rules.telegram({ botToken: 'abc', chatId: '1' }, undefined)).toBe(channelMessages.telegramBotTokenInvalid);
+    expect(rules.telegram({ botToken: `${botToken}/../x`, chatId: '1' }, undefined)).toBe(channelMessages.telegramBotTokenInvalid);
+    expect(rules.telegram({ botToken, chatId: 'x y' }, undefined)).toBe(channelMessages.telegramChatIdInvalid);
+    // An edit without the token keeps the stored one.
+    expect(rules.telegram({ chatId: '42' }, { botToken, chatId: '1' })).toEqual({ botToken, chatId: '42' });
+  });
+
+  it('Gotify: any http(s) server, behind a path prefix too, and a token that can go in a header', () => {
+    expect(rules.gotify({ serverUrl: 'https://home.example.com/gotify/', appToken: 'AbC.d-e_F' }, undefined)).toEqual({
+      serverUrl: 'https://home.example.com/gotify',
+      appToken: 'AbC.d-e_F',
+    });
+    expect(rules.gotify({ serverUrl: 'ftp://x.example.com', appToken: 'a' }, undefined)).toBe(channelMessages.gotifyServerUrlInvalid);
+    expect(rules.gotify({ serverUrl: 'https://x.example.com', appToken: 'tok€n' }, undefined)).toBe(channelMessages.gotifyTokenInvalid);
+    expect(rules.gotify({ serverUrl: 'https://x.example.com', appToken: 'a b' }, undefined)).toBe(channelMessages.gotifyTokenInvalid);
+  });
+
+  it('Pushover: a user key and an API token of 30 letters and digits', () => {
+    expect(rules.pushover({ userKey: key30, appToken: key30 }, undefined)).toEqual({ userKey: key30, appToken: key30 });
+    expect(rules.pushover({ userKey: 'short', appToken: key30 }, undefined)).toBe(channelMessages.pushoverUserKeyInvalid);
+    expect(rules.pushover({ userKey: key30, appToken: `${key30}!` }, undefined)).toBe(channelMessages.pushoverTokenInvalid);
+  });
+});
+
 describe('payloads', () => {
   it('signs a webhook: v1= hex HMAC-SHA256 of "<timestamp>.<body>" under the secret', () => {
     const request = CHANNEL_REQUESTS.webhook({ url: 'https://example.com/hook', secret: 'whsec_test' }, notification);
@@ -202,6 +234,40 @@ describe('payloads', () => {
     expect(
       JSON.parse(CHANNEL_REQUESTS.slack({ url: 'https://hooks.slack.com/services/T/B/X' }, notification).body).blocks[1],
     ).not.toHaveProperty('accessory');
+  });
+
+  it('Telegram: sendMessage to the bot’s chat in HTML parse mode, every text escaped', () => {
+    const named = { ...notification, subscription: { ...notification.subscription, name: 'Spotify <b>&</b>' } };
+    const request = CHANNEL_REQUESTS.telegram({ botToken: '123:abc', chatId: '-100' }, named);
+    expect(request.url).toBe('https://api.telegram.org/bot123:abc/sendMessage');
+    const body = JSON.parse(request.body);
+    expect(body).toMatchObject({ chat_id: '-100', parse_mode: 'HTML' });
+    expect(body.text).toContain('<b>Spotify &lt;b&gt;&amp;&lt;/b&gt; renews in 3 days</b>');
+    expect(body.text).toContain('<a href="http://localhost:3000/dashboard">Open your dashboard</a>');
+    expect(body.text).not.toContain('<b>&</b>');
+  });
+
+  it('Gotify: /message under the server’s path, the token as X-Gotify-Key, a click to the dashboard', () => {
+    const request = CHANNEL_REQUESTS.gotify({ serverUrl: 'https://home.example.com/gotify', appToken: 'tok' }, notification);
+    expect(request.url).toBe('https://home.example.com/gotify/message');
+    expect(request.headers['x-gotify-key']).toBe('tok');
+    expect(JSON.parse(request.body)).toMatchObject({
+      title: 'Spotify renews in 3 days',
+      priority: 5,
+      extras: { 'client::notification': { click: { url: 'http://localhost:3000/dashboard' } } },
+    });
+  });
+
+  it('Pushover: the token and the user key in the body, the dashboard as its link', () => {
+    const request = CHANNEL_REQUESTS.pushover({ userKey: 'u'.repeat(30), appToken: 'a'.repeat(30) }, notification);
+    expect(request.url).toBe('https://api.pushover.net/1/messages.json');
+    expect(JSON.parse(request.body)).toMatchObject({
+      token: 'a'.repeat(30),
+      user: 'u'.repeat(30),
+      title: 'Spotify renews in 3 days',
+      url: 'http://localhost:3000/dashboard',
+      url_title: 'Open your dashboard',
+    });
   });
 
   it("marks a test in the words: '[Test] '", () => {

@@ -6,7 +6,7 @@ import { forbiddenCharactersMessage, hasForbiddenCharacters } from '../text.js';
  * type is one entry of CHANNEL_TYPES and one of CHANNEL_CONFIG_RULES here, and one sender in
  * functions/lib/reminders/channels/senders.ts.
  */
-export const CHANNEL_TYPES = ['ntfy', 'webhook', 'discord', 'slack', 'webpush'] as const;
+export const CHANNEL_TYPES = ['ntfy', 'webhook', 'discord', 'slack', 'telegram', 'gotify', 'pushover', 'webpush'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
@@ -14,6 +14,9 @@ export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
   webhook: 'Webhook',
   discord: 'Discord',
   slack: 'Slack',
+  telegram: 'Telegram',
+  gotify: 'Gotify',
+  pushover: 'Pushover',
   webpush: 'Browser notifications',
 };
 
@@ -36,8 +39,8 @@ export function hasReminderChannels(role: unknown): boolean {
 
 export const channelMessages = {
   paidOnly:
-    'Reminder channels are a VIP and Premium feature. Upgrade to VIP or Premium to get reminders as browser notifications or on ntfy, Discord, Slack or a webhook.',
-  typeInvalid: 'Type must be ntfy, webhook, discord, slack or webpush',
+    'Reminder channels are a VIP and Premium feature. Upgrade to VIP or Premium to get reminders as browser notifications or on ntfy, Discord, Slack, Telegram, Gotify, Pushover or a webhook.',
+  typeInvalid: 'Type must be ntfy, webhook, discord, slack, telegram, gotify, pushover or webpush',
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${CHANNEL_NAME_MAX_LENGTH} characters`,
   enabledInvalid: 'Enabled must be true or false',
@@ -49,6 +52,12 @@ export const channelMessages = {
   webhookUrlInvalid: 'Webhook URL must be an http(s) URL',
   discordUrlInvalid: 'Discord webhook URL must look like https://discord.com/api/webhooks/…',
   slackUrlInvalid: 'Slack webhook URL must look like https://hooks.slack.com/services/…',
+  telegramBotTokenInvalid: 'Bot token must be the token BotFather gave your bot, such as 123456789:AAE…',
+  telegramChatIdInvalid: "Chat id must be a chat's number (a group's starts with -) or a public channel's @name",
+  gotifyServerUrlInvalid: 'Server URL must be an http(s) URL such as https://gotify.example.com',
+  gotifyTokenInvalid: "App token must be a Gotify application's token: letters, digits, '.', '_' or '-'",
+  pushoverUserKeyInvalid: 'User key must be the 30 letters and digits on your Pushover dashboard',
+  pushoverTokenInvalid: 'API token must be the 30 letters and digits of your Pushover application',
   pushEndpointInvalid: "Endpoint must be the push service's URL from the browser's subscription",
   pushKeysInvalid: "Keys must be the browser subscription's p256dh (65 bytes) and auth (16 bytes), base64url",
   tooMany: `You can have at most ${MAX_CHANNELS} channels. Delete one to add another.`,
@@ -69,6 +78,12 @@ export interface ChannelConfigs {
   webhook: { url: string; secret: string };
   discord: { url: string };
   slack: { url: string };
+  /** A Telegram bot's token (BotFather's) and the chat it writes to: a user's, a group's or a channel's. */
+  telegram: { botToken: string; chatId: string };
+  /** A Gotify server (behind a path prefix, perhaps) and an application's token on it. */
+  gotify: { serverUrl: string; appToken: string };
+  /** A Pushover user (or group) key and the user's application's API token. */
+  pushover: { userKey: string; appToken: string };
   /** A browser's push subscription (PushSubscription.toJSON()): where to send, and the keys to encrypt for. */
   webpush: { endpoint: string; p256dh: string; auth: string };
 }
@@ -97,13 +112,16 @@ function pushKey(value: unknown, bytes: number): string | null {
 }
 
 /**
- * An ntfy server as stored: its origin and the path prefix it sits behind, if any, without a trailing
- * slash ('https://host/ntfy/' → 'https://host/ntfy'; issue 35 §2.13: a self-hosted ntfy often sits behind
- * a reverse proxy's path). A fragment says nothing to a server and is dropped, as it always was.
+ * A self-hosted server as stored (ntfy's, Gotify's): its origin and the path prefix it sits behind, if any, without
+ * a trailing slash ('https://host/ntfy/' → 'https://host/ntfy'; issue 35 §2.13: a self-hosted server often sits
+ * behind a reverse proxy's path). A fragment says nothing to a server and is dropped, as it always was.
  */
-function ntfyServerUrl(url: URL): string {
+function serverUrl(url: URL): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
+
+/** Where a Gotify channel posts: `/message` under the server's URL, path prefix included. */
+export const gotifyMessageUrl = (config: Pick<ChannelConfigs['gotify'], 'serverUrl'>) => `${config.serverUrl.replace(/\/+$/, '')}/message`;
 
 /** Where an ntfy channel publishes: the topic under the server's URL, path prefix included (the one place that joins them). */
 export function ntfyTopicUrl(config: Pick<ChannelConfigs['ntfy'], 'serverUrl' | 'topic'>): string {
@@ -125,6 +143,18 @@ export function channelConfigRules(newSecret: () => string): { [T in ChannelType
     if (url?.protocol !== 'https:' || !host.test(url.hostname) || !path.test(url.pathname)) return message;
     return { url: url.toString() };
   };
+  /** A secret setting: the one given when it passes `valid`, else `message`; left out on an edit, the stored one. */
+  const secret = (
+    input: ConfigInput,
+    key: string,
+    stored: string | undefined,
+    valid: RegExp,
+    message: string,
+  ): string | { problem: string } => {
+    if (input[key] === undefined && stored !== undefined) return stored;
+    const value = text(input[key]);
+    return value && valid.test(value) ? value : { problem: message };
+  };
   return {
     ntfy: (input, stored) => {
       const server = input.serverUrl === undefined || input.serverUrl === '' ? DEFAULT_NTFY_SERVER : input.serverUrl;
@@ -140,7 +170,7 @@ export function channelConfigRules(newSecret: () => string): { [T in ChannelType
         if (!token || token.length > 200 || !VISIBLE_ASCII.test(token)) return m.accessTokenInvalid;
         accessToken = token;
       }
-      return { serverUrl: ntfyServerUrl(url), topic, accessToken };
+      return { serverUrl: serverUrl(url), topic, accessToken };
     },
     webhook: (input, stored) => {
       if (input.url === undefined && stored) return stored;
@@ -154,6 +184,28 @@ export function channelConfigRules(newSecret: () => string): { [T in ChannelType
       m.discordUrlInvalid,
     ),
     slack: hookUrl(/^hooks\.slack\.com$/, /^\/services\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/?$/, m.slackUrlInvalid),
+    telegram: (input, stored) => {
+      const botToken = secret(input, 'botToken', stored?.botToken, /^\d{5,16}:[A-Za-z0-9_-]{30,64}$/, m.telegramBotTokenInvalid);
+      if (typeof botToken !== 'string') return botToken.problem;
+      const chatId = input.chatId === undefined && stored ? stored.chatId : text(input.chatId);
+      if (!chatId || !/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/.test(chatId)) return m.telegramChatIdInvalid;
+      return { botToken, chatId };
+    },
+    gotify: (input, stored) => {
+      const url = input.serverUrl === undefined && stored ? httpUrl(stored.serverUrl) : httpUrl(input.serverUrl);
+      if (!url || url.search) return m.gotifyServerUrlInvalid;
+      // It goes into the X-Gotify-Key header: visible ASCII only (issue 34 §7), as Gotify makes them.
+      const appToken = secret(input, 'appToken', stored?.appToken, /^[A-Za-z0-9._-]{1,200}$/, m.gotifyTokenInvalid);
+      if (typeof appToken !== 'string') return appToken.problem;
+      return { serverUrl: serverUrl(url), appToken };
+    },
+    pushover: (input, stored) => {
+      const userKey = secret(input, 'userKey', stored?.userKey, /^[A-Za-z0-9]{30}$/, m.pushoverUserKeyInvalid);
+      if (typeof userKey !== 'string') return userKey.problem;
+      const appToken = secret(input, 'appToken', stored?.appToken, /^[A-Za-z0-9]{30}$/, m.pushoverTokenInvalid);
+      if (typeof appToken !== 'string') return appToken.problem;
+      return { userKey, appToken };
+    },
     webpush: (input, stored) => {
       // An edit without a new subscription keeps the stored one (a rename, turning it off or on).
       if (input.endpoint === undefined && stored) return stored;

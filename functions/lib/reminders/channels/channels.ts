@@ -23,7 +23,8 @@ import { CHANNEL_PREFIX, reminderKeys } from '../keys.js';
 /**
  * A user's reminder channels (issue 25 §2): `USER#<id>` / `CHANNEL#<id>` items, read with one Query of the
  * user's partition. Settings hold secrets (an ntfy token, a webhook's signing secret, Discord's and Slack's
- * webhook URLs): they leave this module masked, except the signing secret at creation and on demand.
+ * webhook URLs, a Telegram bot's token, a Gotify app token, Pushover's user key and token): they leave this module
+ * masked, except the signing secret at creation and on demand.
  */
 export type StoredChannel = {
   [T in ChannelType]: {
@@ -71,6 +72,12 @@ function maskedConfig(channel: StoredChannel, revealSecret: boolean): Record<str
     case 'discord':
     case 'slack':
       return { url: maskUrl(channel.config.url) };
+    case 'telegram':
+      return { botToken: maskSecret(channel.config.botToken), chatId: channel.config.chatId };
+    case 'gotify':
+      return { serverUrl: channel.config.serverUrl, appToken: maskSecret(channel.config.appToken) };
+    case 'pushover':
+      return { userKey: maskSecret(channel.config.userKey), appToken: maskSecret(channel.config.appToken) };
     // The endpoint is the device's address at its push service: shown as a webhook URL is (the page finds
     // its own device's channel by masking its subscription's endpoint the same way); the keys never leave.
     case 'webpush':

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { RateTable } from '../../../../shared/domain/currency.js';
-import { type ChannelConfigs, type ChannelType, ntfyTopicUrl } from '../../../../shared/domain/reminders/channels.js';
+import { type ChannelConfigs, type ChannelType, gotifyMessageUrl, ntfyTopicUrl } from '../../../../shared/domain/reminders/channels.js';
 import type { ReminderEvent, ReminderKind } from '../../../../shared/domain/reminders/events.js';
 import { type ReminderRule, ruleKey } from '../../../../shared/domain/reminders/rules.js';
 import { publicUrl } from '../../chassis/config.js';
@@ -69,8 +69,19 @@ const json = (value: unknown) => JSON.stringify(value);
 const jsonHeaders = { 'content-type': 'application/json' };
 
 type RequestBuilders = {
-  [T in 'ntfy' | 'webhook' | 'discord' | 'slack']: (config: ChannelConfigs[T], notification: ChannelNotification) => OutboundRequest;
+  [T in Exclude<ChannelType, 'webpush'>]: (config: ChannelConfigs[T], notification: ChannelNotification) => OutboundRequest;
 };
+
+/** Telegram's Bot API and Pushover's message API: the hosts their channels post to. */
+export const TELEGRAM_API = 'https://api.telegram.org';
+export const PUSHOVER_MESSAGES_URL = 'https://api.pushover.net/1/messages.json';
+
+/** Text for Telegram's HTML parse mode: its three characters escaped (and quotes, for an attribute). */
+const html = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The lead and the details as plain lines: Gotify's and Pushover's message. */
+const plainMessage = (words: ReturnType<typeof wordsOf>) =>
+  [words.lead, '', ...words.details.map(([name, value]) => `${name}: ${value}`)].join('\n');
 
 /** The HTTP request of each webhook-like type for a notification. */
 export const CHANNEL_REQUESTS: RequestBuilders = {
@@ -147,6 +158,53 @@ export const CHANNEL_REQUESTS: RequestBuilders = {
             ...(notification.thumbnail ? { thumbnail: { url: notification.thumbnail } } : {}),
           },
         ],
+      }),
+    };
+  },
+  /** Telegram's sendMessage (https://core.telegram.org/bots/api#sendmessage): HTML parse mode, every text escaped. */
+  telegram: (config, notification) => {
+    const words = wordsOf(notification);
+    const text = [
+      `<b>${html(words.title)}</b>`,
+      html(words.lead),
+      '',
+      ...words.details.map(([name, value]) => `<b>${html(name)}:</b> ${html(value)}`),
+      '',
+      `<a href="${html(words.dashboard)}">Open your dashboard</a>`,
+    ].join('\n');
+    return {
+      url: `${TELEGRAM_API}/bot${config.botToken}/sendMessage`,
+      headers: jsonHeaders,
+      body: json({ chat_id: config.chatId, text, parse_mode: 'HTML', link_preview_options: { is_disabled: true } }),
+    };
+  },
+  /** Gotify's message (https://gotify.net/api-docs): the app token as X-Gotify-Key; a click opens the dashboard. */
+  gotify: (config, notification) => {
+    const words = wordsOf(notification);
+    return {
+      url: gotifyMessageUrl(config),
+      headers: { ...jsonHeaders, 'x-gotify-key': config.appToken },
+      body: json({
+        title: words.title,
+        message: plainMessage(words),
+        priority: 5,
+        extras: { 'client::notification': { click: { url: words.dashboard } } },
+      }),
+    };
+  },
+  /** Pushover's message (https://pushover.net/api): the application's token and the user's key in the body. */
+  pushover: (config, notification) => {
+    const words = wordsOf(notification);
+    return {
+      url: PUSHOVER_MESSAGES_URL,
+      headers: jsonHeaders,
+      body: json({
+        token: config.appToken,
+        user: config.userKey,
+        title: words.title,
+        message: plainMessage(words),
+        url: words.dashboard,
+        url_title: 'Open your dashboard',
       }),
     };
   },
@@ -249,6 +307,9 @@ export const CHANNEL_SENDERS: { [T in ChannelType]: ChannelSender<T> } = {
   webhook: overHttp('webhook'),
   discord: overHttp('discord'),
   slack: overHttp('slack'),
+  telegram: overHttp('telegram'),
+  gotify: overHttp('gotify'),
+  pushover: overHttp('pushover'),
   webpush: sendWebPush,
 };
 

@@ -27,6 +27,22 @@ const FIELDS: Record<ChannelType, Array<{ key: string; label: string; hint?: str
       secret: true,
     },
   ],
+  telegram: [
+    { key: 'botToken', label: 'Bot token', hint: 'Ask @BotFather for a new bot: it gives the token', secret: true },
+    {
+      key: 'chatId',
+      label: 'Chat id',
+      hint: 'Your chat with the bot, a group (starts with -) or a channel (@name) the bot may write to',
+    },
+  ],
+  gotify: [
+    { key: 'serverUrl', label: 'Server URL', hint: 'Your Gotify server, with its path if it sits behind one' },
+    { key: 'appToken', label: 'App token', hint: 'Apps → Create application, then its token', secret: true },
+  ],
+  pushover: [
+    { key: 'userKey', label: 'User key', hint: 'On your Pushover dashboard', secret: true },
+    { key: 'appToken', label: 'API token', hint: 'Create an application at pushover.net/apps/build', secret: true },
+  ],
   // A browser's subscription comes from the browser itself, never typed in (BrowserNotificationsCard).
   webpush: [],
 };

@@ -15,11 +15,15 @@ import { useCurrentUser } from '../../session/context';
 import { ChannelDialog, type Editing } from './ChannelDialog';
 import styles from './Channels.module.css';
 
-const DESCRIPTION = 'Get every reminder on your phone with ntfy, in Discord or Slack, or on your own server with a signed webhook.';
+const DESCRIPTION =
+  'Get every reminder on your phone with ntfy, Telegram, Pushover or Gotify, in Discord or Slack, or on your own server with a signed webhook.';
 
 /** Where a channel sends, for its row: secrets stay masked as the server answers them. */
 function targetOf(channel: Channel): string {
   if (channel.type === 'ntfy') return ntfyTopicUrl({ serverUrl: channel.config.serverUrl ?? '', topic: channel.config.topic ?? '' });
+  if (channel.type === 'telegram') return `Chat ${channel.config.chatId ?? ''}`;
+  if (channel.type === 'gotify') return channel.config.serverUrl ?? '';
+  if (channel.type === 'pushover') return `User key ${channel.config.userKey ?? ''}`;
   return channel.config.url ?? '';
 }
 
