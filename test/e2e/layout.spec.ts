@@ -119,6 +119,7 @@ const publicScreens: Screen[] = [
   },
   { name: 'terms', path: '/terms' },
   { name: 'privacy', path: '/privacy' },
+  { name: 'the API reference', path: '/developers' },
 ];
 
 /** A member who has just signed up: nothing added yet. */

@@ -80,6 +80,8 @@ const routes: RouteObject[] = [
   { path: '/terms', element: screen(() => import('./features/legal/TermsPage'), 'TermsPage') },
   { path: '/privacy', element: screen(() => import('./features/legal/PrivacyPage'), 'PrivacyPage') },
   { path: '/contact', element: screen(() => import('./features/contact/ContactPage'), 'ContactPage') },
+  // The API reference (issue 37 §3): a chunk of its own, with the OpenAPI document; no other screen loads it.
+  { path: '/developers', element: screen(() => import('./features/developers/DevelopersPage'), 'DevelopersPage') },
   {
     element: <PrivateRoute />,
     children: [

@@ -4,6 +4,7 @@ import { formatInstantShort } from '@shared/domain/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api/client';
 import { type SectionMessage, SectionStatus } from '../../components/SectionStatus';
 import { Badge } from '../../components/ui/Badge';
@@ -131,6 +132,9 @@ export function AccessTokensCard() {
       description="For your scripts and AI assistants: they call the API with a token instead of your password. A token reads, or reads and changes, your subscriptions, payments, reminders and budgets; never your account's security."
     >
       <div className={styles.body}>
+        <p className={styles.muted}>
+          How to call the API with one, route by route: <Link to="/developers">the API reference</Link>.
+        </p>
         <SectionStatus message={message} />
         {created && (
           <div className={styles.created}>
