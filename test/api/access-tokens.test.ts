@@ -141,6 +141,19 @@ describe('what a token opens (issue 37 §2)', () => {
     expect(await call('GET', '/api/subscriptions', { token: `st_${'A'.repeat(43)}` })).toMatchObject(invalid);
   });
 
+  it('an account an admin deactivates has every token ended, and they stay ended once it is active again', async () => {
+    const user = await signedInUser();
+    const read = await token(user, 'read', 'deactivated');
+    const admin = await ownerSession();
+    expect((await call('PUT', `/api/auth/users/${user.id}/status`, { token: admin, body: { status: 'deactivated' } })).status).toBe(200);
+    expect((await call('GET', '/api/subscriptions', { token: read })).status).toBe(401);
+    expect((await call('PUT', `/api/auth/users/${user.id}/status`, { token: admin, body: { status: 'active' } })).status).toBe(200);
+    expect(await call('GET', '/api/subscriptions', { token: read })).toMatchObject({
+      status: 401,
+      body: { message: accessTokenMessages.invalid },
+    });
+  });
+
   it('has its own throttle: 429 with Retry-After', async () => {
     const user = await signedInUser();
     const read = await token(user, 'read');

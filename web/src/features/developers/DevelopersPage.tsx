@@ -142,7 +142,7 @@ export function DevelopersPage() {
                   </table>
                 )}
                 <div className={styles.example}>
-                  <pre tabIndex={0} aria-label={`Example: ${titleOf(name)}`}>
+                  <pre>
                     <code>{command}</code>
                   </pre>
                   <Button
