@@ -17,7 +17,7 @@ import { brandLogoPath, brandThumbnailPath } from '../shared/domain/logos/brand-
  */
 
 /** A thumbnail's side in pixels: Discord draws an embed's at 80, Slack an accessory's at 88 (96 stays sharp at both). */
-export const THUMBNAIL_PX = 96;
+const THUMBNAIL_PX = 96;
 
 const require = createRequire(import.meta.url);
 

@@ -9,15 +9,13 @@ import { sanitisedSvg } from '../lib/logos/svg.js';
 import { saveUploadedLogo } from '../lib/subscriptions/logo-choice.js';
 
 /** The longest side a raster logo may have: far more than the 72 px it is drawn at on a dense screen. */
-export const LOGO_LONGEST_SIDE_PX = 2048;
+const LOGO_LONGEST_SIDE_PX = 2048;
 
 /**
  * What a logo's bytes are (issue 36 §4): a PNG, JPEG or WebP of a readable size within the limits, or an SVG that
  * the sanitiser can make safe; otherwise the message saying why not.
  */
-export function logoVerdict(
-  bytes: Uint8Array,
-): { format: 'png' | 'jpeg' | 'webp' } | { format: 'svg'; bytes: Uint8Array } | { problem: string } {
+function logoVerdict(bytes: Uint8Array): { format: 'png' | 'jpeg' | 'webp' } | { format: 'svg'; bytes: Uint8Array } | { problem: string } {
   if (bytes.length > LOGO_UPLOAD_MAX_BYTES) return { problem: logoMessages.logoTooLarge };
   const format = imageFormatOf(bytes);
   if (format === 'png' || format === 'jpeg' || format === 'webp') {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type AccessTokenScope, accessTokenMessages, MAX_ACCESS_TOKEN_NAME } from './access-token-rules.js';
+import { ACCESS_TOKEN_SCOPES, type AccessTokenScope, accessTokenMessages, MAX_ACCESS_TOKEN_NAME } from './access-token-rules.js';
 import { type MessageResponse, route } from './contract.js';
 
 export {
@@ -45,7 +45,7 @@ export const accessTokenBody = z.object({
       z.minLength(1, { error: accessTokenMessages.nameRequired }),
       z.maxLength(MAX_ACCESS_TOKEN_NAME, { error: accessTokenMessages.nameTooLong }),
     ),
-  scope: z.enum(['read', 'write'], { error: accessTokenMessages.scopeInvalid }),
+  scope: z.enum(ACCESS_TOKEN_SCOPES, { error: accessTokenMessages.scopeInvalid }),
   expiresInDays: z.union([z.literal(30), z.literal(90), z.literal(365), z.null()], { error: accessTokenMessages.lifetimeInvalid }),
 });
 

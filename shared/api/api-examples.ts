@@ -63,7 +63,7 @@ export const API_EXAMPLE_BODIES: Readonly<Record<string, unknown>> = {
 };
 
 /** Query strings the examples add: the figures in a currency (signed in, as a token does). */
-export const API_EXAMPLE_QUERIES: Readonly<Record<string, string>> = { landingStats: '?currency=USD' };
+const API_EXAMPLE_QUERIES: Readonly<Record<string, string>> = { landingStats: '?currency=USD' };
 
 /** A route's path as the example writes it: `{id}` is the subscription's, from `$SUBSCRIPTION_ID`. */
 const examplePath = (route: RouteDef) => route.path.replace('{id}', '$SUBSCRIPTION_ID');

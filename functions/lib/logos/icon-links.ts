@@ -15,7 +15,7 @@ export interface IconLink {
 const ICON_RELS: Record<string, number> = { 'apple-touch-icon': 2, 'apple-touch-icon-precomposed': 2, icon: 1 };
 
 /** Icons the search tries, at most: a site's few best, then its favicon. */
-export const ICONS_TRIED = 4;
+const ICONS_TRIED = 4;
 
 /** A tag's attributes, names in lower case; values with their character references left as written but `&amp;`. */
 function attributesOf(tag: string): Map<string, string> {
@@ -104,7 +104,7 @@ export function manifestIconLinks(json: string, manifestUrl: string): IconLink[]
 }
 
 /** The site's `/favicon.ico`. */
-export const faviconOf = (siteUrl: string): IconLink => ({ url: new URL('/favicon.ico', siteUrl).href, size: 0 });
+const faviconOf = (siteUrl: string): IconLink => ({ url: new URL('/favicon.ico', siteUrl).href, size: 0 });
 
 /**
  * The icons to try, in turn, at most ICONS_TRIED: the page's, then its manifest's, then `/favicon.ico` (always

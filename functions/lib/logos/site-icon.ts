@@ -19,9 +19,9 @@ export const SITE_ICON_CONTENT_TYPES: Record<SiteIconFormat, string> = {
 };
 
 /** The most of a home page read: icons are declared in its head. */
-export const PAGE_MAX_BYTES = 512 * 1024;
+const PAGE_MAX_BYTES = 512 * 1024;
 /** The most a manifest may have. */
-export const MANIFEST_MAX_BYTES = 64 * 1024;
+const MANIFEST_MAX_BYTES = 64 * 1024;
 /** The most an icon may have: a 512 px PNG is well under it. */
 export const ICON_MAX_BYTES = 256 * 1024;
 

@@ -21,9 +21,9 @@ import { findSiteIcon, SITE_ICON_CONTENT_TYPES } from './site-icon.js';
  */
 
 /** A site's icon is looked for again after this long (it may have changed), when a subscription of it is saved. */
-export const FOUND_FRESH_DAYS = 30;
+const FOUND_FRESH_DAYS = 30;
 /** A site without one is asked again sooner (it may have been down). */
-export const NONE_FRESH_DAYS = 7;
+const NONE_FRESH_DAYS = 7;
 
 /** The record of a look at a site. */
 interface SiteLogoRecord extends SiteLogo {

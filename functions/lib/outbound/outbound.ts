@@ -284,7 +284,7 @@ export async function sendOutbound(
 }
 
 /** Redirects a GET follows, each to the same site (below). */
-export const REDIRECTS_FOLLOWED = 3;
+const REDIRECTS_FOLLOWED = 3;
 
 /** A host without a leading `www.`: `www.example.com` and `example.com` are one site. */
 const siteOf = (host: string) => host.toLowerCase().replace(/^www\./, '');

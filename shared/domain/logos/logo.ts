@@ -8,7 +8,7 @@ import { type LogoInputs, websiteLogoOf } from './site-logo.js';
 const brandLogo = (slug: string): SubscriptionLogo => ({ kind: 'brand', src: brandLogoPath(slug) });
 
 /** The logo automatic gives: the built-in brand the name names, else the website's own icon, else none (the monogram). */
-export function automaticLogo(subscription: LogoInputs): SubscriptionLogo | null {
+function automaticLogo(subscription: LogoInputs): SubscriptionLogo | null {
   const slug = brandOf(subscription.name);
   return slug ? brandLogo(slug) : websiteLogoOf(subscription);
 }

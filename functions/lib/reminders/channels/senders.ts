@@ -73,8 +73,8 @@ type RequestBuilders = {
 };
 
 /** Telegram's Bot API and Pushover's message API: the hosts their channels post to. */
-export const TELEGRAM_API = 'https://api.telegram.org';
-export const PUSHOVER_MESSAGES_URL = 'https://api.pushover.net/1/messages.json';
+const TELEGRAM_API = 'https://api.telegram.org';
+const PUSHOVER_MESSAGES_URL = 'https://api.pushover.net/1/messages.json';
 
 /** Text for Telegram's HTML parse mode: its three characters escaped (and quotes, for an attribute). */
 const html = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

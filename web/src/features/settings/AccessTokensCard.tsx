@@ -1,5 +1,11 @@
 import { routes } from '@shared/api';
-import { type AccessToken, type AccessTokenScope, accessTokenMessages, MAX_ACCESS_TOKENS } from '@shared/api/access-tokens';
+import {
+  ACCESS_TOKEN_LIFETIMES,
+  type AccessToken,
+  type AccessTokenScope,
+  accessTokenMessages,
+  MAX_ACCESS_TOKENS,
+} from '@shared/api/access-tokens';
 import { formatInstantShort } from '@shared/domain/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';
@@ -19,10 +25,9 @@ import styles from './AccessTokens.module.css';
 
 const tokensKey = ['accessTokens'] as const;
 
+const LIFETIME_LABELS: Record<(typeof ACCESS_TOKEN_LIFETIMES)[number], string> = { 30: '30 days', 90: '90 days', 365: '1 year' };
 const LIFETIME_OPTIONS = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
+  ...ACCESS_TOKEN_LIFETIMES.map((days) => ({ value: String(days), label: LIFETIME_LABELS[days] })),
   { value: 'none', label: 'No expiry' },
 ];
 const SCOPE_OPTIONS: Array<{ value: AccessTokenScope; label: string }> = [
