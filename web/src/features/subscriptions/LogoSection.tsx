@@ -17,6 +17,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../components/ui/Toast';
 import { BucketRefusal, postToBucket, settledOutcome } from '../../lib/bucketUpload';
 import styles from './LogoSection.module.css';
+import detailsStyles from './SubscriptionDetailsModal.module.css';
 import { SubscriptionLogo } from './SubscriptionLogo';
 
 /** How each choice is named, and what it shows in words. */
@@ -137,8 +138,8 @@ export function LogoSection({ subscription: sub, categoryColor }: { subscription
   const previewOf = (choice: LogoChoice) => (options && choice !== 'none' ? options[choice] : null);
 
   return (
-    <section aria-labelledby={`${id}-title`} className={styles.section}>
-      <h3 id={`${id}-title`} className={styles.heading}>
+    <section aria-labelledby={`${id}-title`} className={detailsStyles.section}>
+      <h3 id={`${id}-title`} className={detailsStyles.heading}>
         Logo
       </h3>
       {!editing ? (
