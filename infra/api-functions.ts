@@ -1,5 +1,4 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -7,6 +6,7 @@ import { AREAS, type Area } from '../shared/api/index.js';
 import { areaNeeds, readsSessionKey } from './area-needs.js';
 import { areaEntry, functionsDir, lambdaBundlingFor } from './bundling.js';
 import { acknowledge } from './checks.js';
+import type { DeploymentTarget } from './config.js';
 import { type EmailSendGrant, grantSecretValue, grantTableAccess } from './grants.js';
 import { ProductFunction } from './product-function.js';
 
@@ -16,7 +16,7 @@ export function pascalCase(name: string): string {
 }
 
 export interface ApiFunctionsProps {
-  architecture: lambda.Architecture;
+  target: DeploymentTarget;
   /** Configuration every function gets (the chassis validates it at cold start). */
   environment: Record<string, string>;
   table: dynamodb.ITable;
@@ -55,7 +55,7 @@ export class ApiFunctions extends Construct {
       const productFunction = new ProductFunction(this, pascalCase(area), {
         entry: areaEntry(area, props.functionsDir ?? functionsDir),
         description: `Subscription Tracker API: ${area} routes`,
-        architecture: props.architecture,
+        target: props.target,
         memorySize: needs.memorySize,
         environment: {
           ...props.environment,

@@ -31,7 +31,6 @@ import { LogoPipeline } from './logos.js';
 import { MembershipExpiry } from './membership.js';
 import { Monitoring } from './monitoring.js';
 import { OwnerBootstrap } from './owner.js';
-import { functionArchitecture } from './product-function.js';
 import { DailyRates } from './rates.js';
 import { ReminderJob } from './reminders.js';
 import { builtSite } from './site-build.js';
@@ -180,10 +179,9 @@ export class ApplicationStack extends Stack {
       LOG_LEVEL: config.logLevel,
       ...(corsAllowedOrigin ? { CORS_ALLOWED_ORIGIN: corsAllowedOrigin } : {}),
     };
-    const architecture = functionArchitecture(config.target);
 
     this.functions = new ApiFunctions(this, 'Functions', {
-      architecture,
+      target: config.target,
       environment,
       table,
       jwtSecret: data.secrets.jwtSecret,
@@ -203,7 +201,7 @@ export class ApplicationStack extends Stack {
 
     new AvatarPipeline(this, 'Avatars', {
       entry: avatarsEntry(functionsDir),
-      architecture,
+      target: config.target,
       environment,
       table,
       avatarsBucket,
@@ -220,7 +218,7 @@ export class ApplicationStack extends Stack {
 
     new LogoPipeline(this, 'Logos', {
       entry: logosEntry(functionsDir),
-      architecture,
+      target: config.target,
       environment: siteLogosBaseUrl ? { ...environment, SITE_LOGOS_BASE_URL: siteLogosBaseUrl } : environment,
       table,
       avatarsBucket,
@@ -229,7 +227,7 @@ export class ApplicationStack extends Stack {
 
     this.emailFeedback = new EmailFeedback(this, 'EmailFeedback', {
       entry: emailFeedbackEntry(functionsDir),
-      architecture,
+      target: config.target,
       environment,
       table,
       email,
@@ -238,7 +236,7 @@ export class ApplicationStack extends Stack {
 
     this.membershipExpiry = new MembershipExpiry(this, 'MembershipExpiry', {
       entry: membershipExpiryEntry(functionsDir),
-      architecture,
+      target: config.target,
       environment,
       table,
       apiFunction: this.functions.byArea.get('membership') as NodejsFunction,
@@ -248,7 +246,7 @@ export class ApplicationStack extends Stack {
     this.reminders = new ReminderJob(this, 'ReminderJob', {
       plannerEntry: reminderPlannerEntry(functionsDir),
       senderEntry: reminderSenderEntry(functionsDir),
-      architecture,
+      target: config.target,
       environment: {
         ...environment,
         // Web Push channels: the VAPID key signs each message, the support address is its contact (RFC 8292).
@@ -270,7 +268,7 @@ export class ApplicationStack extends Stack {
     grantSecretValue(data.secrets.vapidKey, this.reminders.sender);
     this.dailyRates = new DailyRates(this, 'DailyRates', {
       entry: dailyRatesEntry(functionsDir),
-      architecture,
+      target: config.target,
       environment,
       table,
       monitoring: this.monitoring,
@@ -288,7 +286,7 @@ export class ApplicationStack extends Stack {
     if (owner && ownerPasswordSecret && ownerPasswordSecretId) {
       this.ownerBootstrap = new OwnerBootstrap(this, 'OwnerBootstrap', {
         entry: ownerBootstrapEntry(functionsDir),
-        architecture,
+        target: config.target,
         environment,
         table,
         owner: {

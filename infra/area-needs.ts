@@ -134,6 +134,22 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
       ],
     },
   },
+  // The endpoint for AI assistants (issue 37 §4): its tools read the user's subscriptions and those shared with them
+  // (Query, BatchGetItem), the rates (Query), and write through the subscriptions area's create, update, cancel and
+  // payment routes, served in this function (the same actions as there); an access token's lookup, throttle and use.
+  mcp: {
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+  },
   // Import (issue 24 §6): reads the user's subscriptions, creates them in transactions with the profile's
   // count, updates re-imported ones, records the activity entry. Parsing a 1 MB file wants more CPU.
   import: {

@@ -14,6 +14,7 @@ import { AVATAR_KEY_PREFIX, AVATAR_UPLOAD_PREFIX } from '../shared/api/account.j
 import { PROFILE_REMOVAL_PATTERN } from './avatar-events.js';
 import { lambdaBundlingFor } from './bundling.js';
 import { acknowledge, acknowledgeDeadLetterQueue, iamFinding } from './checks.js';
+import type { DeploymentTarget } from './config.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
 import { ProductFunction } from './product-function.js';
@@ -49,7 +50,7 @@ export function prepareAvatarsBucket(bucket: s3.Bucket): void {
 export interface AvatarPipelineProps {
   /** functions/avatars/handler.ts (bundling.ts avatarsEntry). */
   entry: string;
-  architecture: lambda.Architecture;
+  target: DeploymentTarget;
   environment: Record<string, string>;
   /** The table, with its stream (KEYS_ONLY, infra/data.ts). */
   table: dynamodb.ITable;
@@ -71,7 +72,7 @@ export class AvatarPipeline extends Construct {
     const fn = new ProductFunction(this, 'Avatars', {
       entry: props.entry,
       description: 'Subscription Tracker: checks avatar uploads on arrival, deletes deleted users’ avatars',
-      architecture: props.architecture,
+      target: props.target,
       environment: props.environment,
       memorySize: 512,
       timeout: Duration.seconds(30),

@@ -2,7 +2,6 @@ import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DeploymentConfig } from './config.js';
 import { DataStore } from './data.js';
-import { functionArchitecture } from './product-function.js';
 import { SessionSecrets } from './secrets.js';
 
 export interface DataStackProps extends StackProps {
@@ -26,10 +25,7 @@ export class DataStack extends Stack {
     this.store = new DataStore(this, 'Data', { removalPolicy });
     this.secrets = new SessionSecrets(this, 'Secrets', {
       owner: props.config.owner,
-      rotation:
-        props.config.target === 'aws'
-          ? { architecture: functionArchitecture(props.config.target), functionsDir: props.functionsDir }
-          : undefined,
+      rotation: props.config.target === 'aws' ? { target: props.config.target, functionsDir: props.functionsDir } : undefined,
     });
   }
 }

@@ -2,7 +2,6 @@ import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
@@ -12,6 +11,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeDeadLetterQueue, iamFinding } from './checks.js';
+import type { DeploymentTarget } from './config.js';
 import { type EmailSendGrant, grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
 import { ProductFunction } from './product-function.js';
@@ -164,7 +164,7 @@ export class EmailSender extends Construct implements EmailSendGrant {
 export interface EmailFeedbackProps {
   /** TypeScript module exporting the `handler` (functions/email-feedback/handler.ts). */
   entry: string;
-  architecture: lambda.Architecture;
+  target: DeploymentTarget;
   environment: Record<string, string>;
   table: dynamodb.ITable;
   email: EmailSender;
@@ -193,7 +193,7 @@ export class EmailFeedback extends Construct {
     this.function = new ProductFunction(this, 'EmailFeedback', {
       entry: props.entry,
       description: 'Subscription Tracker: stops e-mail to addresses that bounce or complain',
-      architecture: props.architecture,
+      target: props.target,
       environment: props.environment,
       memorySize: 256,
       timeout: Duration.seconds(30),

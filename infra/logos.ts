@@ -11,6 +11,7 @@ import { SUBSCRIPTION_SAVED_PATTERN } from '../functions/lib/logos/logo-events.j
 import { SITE_LOGO_KEY_PREFIX } from '../shared/domain/logos/site-logo.js';
 import { lambdaBundlingFor } from './bundling.js';
 import { acknowledge, acknowledgeDeadLetterQueue, iamFinding } from './checks.js';
+import type { DeploymentTarget } from './config.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
 import { ProductFunction } from './product-function.js';
@@ -24,7 +25,7 @@ import { ProductFunction } from './product-function.js';
 export interface LogoPipelineProps {
   /** functions/logos/handler.ts (bundling.ts logosEntry). */
   entry: string;
-  architecture: lambda.Architecture;
+  target: DeploymentTarget;
   environment: Record<string, string>;
   /** The table, with its stream (KEYS_ONLY, infra/data.ts). */
   table: dynamodb.ITable;
@@ -41,7 +42,7 @@ export class LogoPipeline extends Construct {
     const fn = new ProductFunction(this, 'Logos', {
       entry: props.entry,
       description: 'Subscription Tracker: fetches the icons of subscriptions’ websites, one copy per site',
-      architecture: props.architecture,
+      target: props.target,
       environment: props.environment,
       memorySize: 256,
       // A site's page, its manifest and up to four icons, 5 s each at most, for each subscription of a batch.

@@ -1,11 +1,11 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { acknowledge, iamFinding } from './checks.js';
+import type { DeploymentTarget } from './config.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
 import { ProductFunction } from './product-function.js';
@@ -13,7 +13,7 @@ import { ProductFunction } from './product-function.js';
 export interface MembershipExpiryProps {
   /** TypeScript module exporting the expiry `handler` (functions/membership/expiry.ts). */
   entry: string;
-  architecture: lambda.Architecture;
+  target: DeploymentTarget;
   environment: Record<string, string>;
   table: dynamodb.ITable;
   /** The membership API function, which creates and deletes the schedules. */
@@ -55,7 +55,7 @@ export class MembershipExpiry extends Construct {
     this.function = new ProductFunction(this, 'MembershipExpiry', {
       entry: props.entry,
       description: 'Subscription Tracker: applies the membership change due at the end of a term',
-      architecture: props.architecture,
+      target: props.target,
       // Its own ARN is the target of the schedules it re-arms: it reads it from its invocation.
       environment: { ...props.environment, ...schedulerEnvironment },
       memorySize: 512,

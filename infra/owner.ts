@@ -1,11 +1,11 @@
 import { CustomResource, Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as customResources from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeCdkHandler, iamFinding } from './checks.js';
+import type { DeploymentTarget } from './config.js';
 import { grantSecretValue, grantTableAccess } from './grants.js';
 import { ProductFunction } from './product-function.js';
 
@@ -20,7 +20,7 @@ export interface OwnerSeed {
 export interface OwnerBootstrapProps {
   /** TypeScript module exporting the custom resource `handler` (functions/bootstrap/handler.ts). */
   entry: string;
-  architecture: lambda.Architecture;
+  target: DeploymentTarget;
   environment: Record<string, string>;
   table: dynamodb.ITable;
   owner: OwnerSeed;
@@ -44,7 +44,7 @@ export class OwnerBootstrap extends Construct {
     this.function = new ProductFunction(this, 'Bootstrap', {
       entry: props.entry,
       description: 'Subscription Tracker: creates the first owner account if there is none',
-      architecture: props.architecture,
+      target: props.target,
       // bcrypt hashes the password.
       memorySize: 1024,
       timeout: Duration.minutes(1),

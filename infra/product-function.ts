@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { USE_CDK_MANAGED_LAMBDA_LOGGROUP } from 'aws-cdk-lib/cx-api';
 import { Construct } from 'constructs';
 import { depsLockFile, lambdaBundling, projectRoot } from './bundling.js';
 import { acknowledgeFunctionBasics } from './checks.js';
@@ -26,7 +27,8 @@ export interface ProductFunctionProps {
   /** TypeScript module exporting `handler`. */
   entry: string;
   description: string;
-  architecture: lambda.Architecture;
+  /** Where it runs: the architecture (functionArchitecture), and whether it has a log group of its own. */
+  target: DeploymentTarget;
   environment: Record<string, string>;
   memorySize?: number;
   timeout?: Duration;
@@ -39,10 +41,13 @@ export interface ProductFunctionProps {
  * logging to its own log group with a fixed retention, kept when the stack is deleted or the
  * function replaced (an incident's logs must outlive a redeploy), and traced by Lambda's active
  * X-Ray tracing at Lambda's fixed sampling rate (no tracing SDK in the bundle).
+ *
+ * On LocalStack the emulator makes each function's log group when it first logs, as Lambda does without one: a
+ * testers' stack keeps nothing for a month, and the application stack stays within CloudFormation's 500 resources
+ * (docs/decisions/0142-mcp-endpoint.md).
  */
 export class ProductFunction extends Construct {
   readonly function: NodejsFunction;
-  readonly logGroup: logs.LogGroup;
   /** The TypeScript module the function is bundled from. */
   readonly entry: string;
   readonly timeout: Duration;
@@ -51,16 +56,21 @@ export class ProductFunction extends Construct {
     super(scope, id);
     this.entry = props.entry;
     this.timeout = props.timeout ?? Duration.seconds(10);
-    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN });
+    const logGroup =
+      props.target === 'aws'
+        ? new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN })
+        : undefined;
+    // Nor one that CDK would make in its place (cdk.json turns that on for the cloud's functions).
+    if (!logGroup) this.node.setContext(USE_CDK_MANAGED_LAMBDA_LOGGROUP, false);
     this.function = new NodejsFunction(this, 'Function', {
       entry: props.entry,
       handler: 'handler',
       description: props.description,
       runtime: LAMBDA_RUNTIME,
-      architecture: props.architecture,
+      architecture: functionArchitecture(props.target),
       memorySize: props.memorySize ?? 512,
       timeout: this.timeout,
-      logGroup: this.logGroup,
+      ...(logGroup ? { logGroup } : {}),
       tracing: lambda.Tracing.ACTIVE,
       projectRoot,
       depsLockFilePath: depsLockFile,

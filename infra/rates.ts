@@ -1,7 +1,6 @@
 import { Duration, Stack, TimeZone } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Schedule, ScheduleExpression, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
@@ -9,6 +8,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeDeadLetterQueue, iamFinding } from './checks.js';
+import type { DeploymentTarget } from './config.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
 import { ProductFunction } from './product-function.js';
@@ -26,7 +26,7 @@ export const RATES_MAX_EVENT_AGE = Duration.hours(6);
 export interface DailyRatesProps {
   /** TypeScript module exporting the rates `handler` (functions/rates/handler.ts). */
   entry: string;
-  architecture: lambda.Architecture;
+  target: DeploymentTarget;
   environment: Record<string, string>;
   table: dynamodb.ITable;
   monitoring: Monitoring;
@@ -50,7 +50,7 @@ export class DailyRates extends Construct {
     this.function = new ProductFunction(this, 'DailyRates', {
       entry: props.entry,
       description: "Subscription Tracker: stores the day's ECB reference exchange rates",
-      architecture: props.architecture,
+      target: props.target,
       // It fetches the ECB's own file (functions/lib/rates/ecb.ts ECB_DAILY_RATES_URL); ECB_RATES_URL would name another.
       environment: props.environment,
       memorySize: 256,

@@ -1,7 +1,6 @@
 import { Duration, TimeZone } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -10,6 +9,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeDeadLetterQueue } from './checks.js';
+import type { DeploymentTarget } from './config.js';
 import type { EmailSender } from './email.js';
 import { grantTableAccess } from './grants.js';
 import type { Monitoring } from './monitoring.js';
@@ -54,7 +54,7 @@ export interface ReminderJobProps {
   plannerEntry: string;
   /** TypeScript module exporting the sender's `handler` (functions/reminders/sender.ts). */
   senderEntry: string;
-  architecture: lambda.Architecture;
+  target: DeploymentTarget;
   environment: Record<string, string>;
   table: dynamodb.ITable;
   email: EmailSender;
@@ -101,7 +101,7 @@ export class ReminderJob extends Construct {
     this.planner = new ProductFunction(this, 'Planner', {
       entry: props.plannerEntry,
       description: 'Subscription Tracker: plans the reminders of each hour onto the reminder queue',
-      architecture: props.architecture,
+      target: props.target,
       environment: { ...props.environment, REMINDER_QUEUE_URL: this.queue.queueUrl },
       memorySize: 512,
       // A page at a time: minutes for a million due reminders. A run stopped at the deadline is
@@ -131,7 +131,7 @@ export class ReminderJob extends Construct {
     this.sender = new ProductFunction(this, 'Sender', {
       entry: props.senderEntry,
       description: 'Subscription Tracker: sends the reminder e-mails on the reminder queue',
-      architecture: props.architecture,
+      target: props.target,
       environment: {
         ...props.environment,
         SES_SEND_RATE_PER_SENDER: String(fleet.ratePerSender),

@@ -1,11 +1,10 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { signingKeyRotationEntry } from './bundling.js';
 import { acknowledge } from './checks.js';
-import type { OwnerBootstrap } from './config.js';
+import type { DeploymentTarget, OwnerBootstrap } from './config.js';
 import { ProductFunction } from './product-function.js';
 
 /**
@@ -24,7 +23,7 @@ const PUNCTUATION_OUTSIDE_PASSWORD_RULES = `"'()+,-./:;<=>?[\\]_\`{|}~`;
 export interface SessionSecretsProps {
   owner?: OwnerBootstrap;
   /** Rotate the session signing key every JWT_KEY_ROTATION_DAYS (the cloud; LocalStack keeps one key). */
-  rotation?: { architecture: lambda.Architecture; functionsDir?: string };
+  rotation?: { target: DeploymentTarget; functionsDir?: string };
 }
 
 /**
@@ -67,7 +66,7 @@ export class SessionSecrets extends Construct {
       this.jwtRotation = new ProductFunction(this, 'JwtSigningKeyRotation', {
         entry: signingKeyRotationEntry(props.rotation.functionsDir),
         description: 'Subscription Tracker: rotates the key that signs session tokens',
-        architecture: props.rotation.architecture,
+        target: props.rotation.target,
         environment: {},
         memorySize: 256,
         timeout: Duration.seconds(30),

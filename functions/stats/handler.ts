@@ -1,19 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { statsMessages, statsRoutes } from '../../shared/api/stats.js';
-import { isCurrency } from '../../shared/domain/currency.js';
-import { currencyStats } from '../../shared/domain/currency-stats.js';
-import { todayIn } from '../../shared/domain/dates.js';
+import { statsRoutes } from '../../shared/api/stats.js';
 import { landingStats } from '../../shared/domain/landing-counters.js';
 import { createReadingTokenApiHandler } from '../lib/auth/token-sign-in.js';
 import { dynamo } from '../lib/chassis/aws.js';
-import { now } from '../lib/chassis/clock.js';
 import { config } from '../lib/chassis/config.js';
-import { badRequest } from '../lib/chassis/errors.js';
 import { tableName } from '../lib/chassis/table.js';
 import { currentRates } from '../lib/rates/stored-rates.js';
-import { ownSubscription, sharedWithMe } from '../lib/sharing/shared-view.js';
+import { currencyFigures } from '../lib/stats/currency-figures.js';
 import { statsKeys } from '../lib/stats/keys.js';
-import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
 
 /**
  * GET /api/stats: the landing counters, one item kept by atomic counters (DESIGN §4 'counters'), shown
@@ -24,12 +18,7 @@ import { listSubscriptions } from '../lib/subscriptions/subscriptions.js';
 export const handler = createReadingTokenApiHandler(statsRoutes, {
   landingStats: async ({ query, signIn }) => {
     if (query.currency !== undefined) {
-      const user = await signIn();
-      const currency = query.currency.trim().toUpperCase();
-      if (!isCurrency(currency)) throw badRequest(statsMessages.invalidCurrency);
-      // The user's own subscriptions and those shared with them, each counted at the user's share (issue 26).
-      const [items, shared, rates] = await Promise.all([listSubscriptions(user.id), sharedWithMe(user.id), currentRates()]);
-      return currencyStats([...items.map(ownSubscription), ...shared.subscriptions], todayIn(user.timeZone, now()), currency, rates);
+      return currencyFigures(await signIn(), query.currency);
     }
     const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: statsKeys.counters() }));
     // Never below 0: a table whose counters predate the decrements (functions/lib/stats/counters.ts) can dip under.

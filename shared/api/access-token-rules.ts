@@ -41,6 +41,8 @@ export const ACCESS_TOKEN_ROUTES: ReadonlySet<string> = new Set([
   'saveBudgets',
   'landingStats',
   'rates',
+  // The MCP endpoint (issue 37 §4): each tool calls one of the routes above, checked there.
+  'mcp',
 ]);
 
 export const accessTokenMessages = {

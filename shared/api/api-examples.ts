@@ -27,6 +27,7 @@ export const API_EXAMPLE_ORDER = [
   'saveBudgets',
   'landingStats',
   'rates',
+  'mcp',
   'deleteSubscription',
   'recoverSubscription',
   'deleteSubscriptionPermanently',
@@ -40,7 +41,16 @@ export const API_EXAMPLE_NOTES: Readonly<Record<string, string>> = {
   getBudgets: 'Premium.',
   saveBudgets: 'Premium.',
   deleteSubscriptionPermanently: 'Only a subscription in the trash (delete it first).',
+  mcp:
+    'The endpoint for AI assistants (Model Context Protocol, Streamable HTTP): add it to an assistant as shown above. ' +
+    'This example lists its tools. A read token uses the tools that read; the ones that write need read and write.',
 };
+
+/** A route's title on the page where its name does not read as one. */
+export const API_EXAMPLE_TITLES: Readonly<Record<string, string>> = { mcp: 'Assistants (MCP)' };
+
+/** Headers an example sends beyond the token and the body's type: MCP's transport wants both answer types accepted. */
+const API_EXAMPLE_HEADERS: Readonly<Record<string, string>> = { mcp: 'Accept: application/json, text/event-stream' };
 
 const subscription = {
   name: 'Netflix',
@@ -60,6 +70,7 @@ export const API_EXAMPLE_BODIES: Readonly<Record<string, unknown>> = {
   saveSubscriptionReminders: { rules: [{ event: 'renewal', offset: 3, unit: 'days', channels: ['email'] }] },
   saveReminderRules: { rules: [{ event: 'renewal', offset: 7, unit: 'days', channels: ['email'] }] },
   saveBudgets: { monthly: 100, currency: 'USD', categories: [{ category: 'streaming', monthly: 40 }] },
+  mcp: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
 };
 
 /** Query strings the examples add: the figures in a currency (signed in, as a token does). */
@@ -72,6 +83,7 @@ const examplePath = (route: RouteDef) => route.path.replace('{id}', '$SUBSCRIPTI
 export function curlExample(name: string, route: RouteDef, origin: string): string {
   const lines = [`curl -X ${route.method} "${origin}${examplePath(route)}${API_EXAMPLE_QUERIES[name] ?? ''}"`];
   lines.push(`  -H "Authorization: Bearer $SUBTRACKER_TOKEN"`);
+  if (API_EXAMPLE_HEADERS[name]) lines.push(`  -H "${API_EXAMPLE_HEADERS[name]}"`);
   const body = API_EXAMPLE_BODIES[name];
   if (body !== undefined) {
     lines.push(`  -H "Content-Type: application/json"`);
@@ -80,5 +92,27 @@ export function curlExample(name: string, route: RouteDef, origin: string): stri
   return lines.join(' \\\n');
 }
 
-/** The scope a route needs: `read` for a GET, `write` for the rest. */
-export const scopeOf = (route: RouteDef): 'read' | 'write' => (route.method === 'GET' ? 'read' : 'write');
+/** The scope a route needs: `read` for a GET and for one that writes nothing itself (the MCP endpoint), `write` for the rest. */
+export const scopeOf = (route: RouteDef): 'read' | 'write' => (route.method === 'GET' || route.writesNothing ? 'read' : 'write');
+
+/** The MCP endpoint's address on a site. */
+const mcpAddress = (origin: string) => `${origin}/api/mcp`;
+
+/**
+ * How an assistant is given the MCP endpoint (issue 37 §4), as the /developers page and the README show it: the
+ * command of a command-line assistant (Claude Code), and the `mcpServers` entry that desktop assistants and editors
+ * read from their configuration file.
+ */
+export function mcpClientExamples(origin: string): { command: string; config: string } {
+  const command = `claude mcp add --transport http subscription-tracker ${mcpAddress(origin)} \\\n  --header "Authorization: Bearer $SUBTRACKER_TOKEN"`;
+  const config = JSON.stringify(
+    {
+      mcpServers: {
+        'subscription-tracker': { type: 'http', url: mcpAddress(origin), headers: { Authorization: 'Bearer st_…' } },
+      },
+    },
+    null,
+    2,
+  );
+  return { command, config };
+}

@@ -15,6 +15,7 @@ export type Area =
   | 'twofa'
   | 'membership'
   | 'subscriptions'
+  | 'mcp'
   | 'import'
   | 'stats'
   | 'budgets'
@@ -61,6 +62,17 @@ export interface RouteDef<Body extends z.ZodMiniType | undefined = z.ZodMiniType
    * the body as a string, sent as it is. Error answers stay JSON `{ message }`.
    */
   contentType?: typeof TEXT_CALENDAR;
+  /**
+   * The handler answers the status, headers and body itself (a RawAnswer): the MCP endpoint (issue 37 §4), whose
+   * JSON-RPC answers are a 200 with JSON or a 202 with none. The answers the chassis gives before the handler
+   * runs (401, 403, 400 for a body that is not a JSON object) stay JSON `{ message }`.
+   */
+  rawAnswer?: true;
+  /**
+   * A POST that changes nothing itself: the MCP endpoint, each of whose tools calls the routes that do, checked
+   * and logged there. A `read` access token may call it, and no write of its own is logged.
+   */
+  writesNothing?: true;
   /** Phantom field carrying the response type for the typed client; never set at run time. */
   readonly __response?: Response;
 }
@@ -71,6 +83,13 @@ export function route<Response>() {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** What a `rawAnswer` route's handler answers: sent as it is, with the security headers every answer carries. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /** The one non-JSON answer the API gives: iCalendar (RFC 5545), for the calendar feed. */
 export const TEXT_CALENDAR = 'text/calendar; charset=utf-8';

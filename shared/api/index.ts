@@ -10,6 +10,7 @@ import { contactRoutes } from './contact.js';
 import type { Area, RouteDef } from './contract.js';
 import { importRoutes } from './import.js';
 import { logoRoutes } from './logos.js';
+import { mcpRoutes } from './mcp.js';
 import { membershipRoutes } from './membership.js';
 import { paymentRoutes } from './payments.js';
 import { pushRoutes } from './push.js';
@@ -32,6 +33,7 @@ export * from './contact.js';
 export * from './contract.js';
 export * from './import.js';
 export * from './logos.js';
+export * from './mcp.js';
 export * from './membership.js';
 export * from './payments.js';
 export * from './push.js';
@@ -55,6 +57,7 @@ export const routes = {
   ...subscriptionRoutes,
   ...paymentRoutes,
   ...logoRoutes,
+  ...mcpRoutes,
   ...importRoutes,
   ...statsRoutes,
   ...budgetRoutes,

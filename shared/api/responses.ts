@@ -5,6 +5,7 @@ import { channelResponseSchemas } from './channel-responses.js';
 import type { ErrorBody, ResponseOf } from './contract.js';
 import type { RouteName, Routes } from './index.js';
 import { LOGO_CHOICES } from './logos.js';
+import { jsonRpcAnswer } from './mcp.js';
 import { PAYMENT_STATUSES } from './payments.js';
 import { pushResponseSchemas } from './push.js';
 import { reminderRuleResponseSchemas } from './reminder-responses.js';
@@ -302,6 +303,8 @@ export const responseSchemas = {
     upload: z.nullable(logoResponse),
   }),
   chooseLogo: subscriptionResponse,
+  mcp: jsonRpcAnswer,
+  mcpEventStream: z.never(),
   startLogoUpload: uploadTicketResponse,
   logoUploadOutcome: z.union([
     z.object({ status: z.literal('pending') }),

@@ -209,6 +209,30 @@ export type SubscriptionInput = z.input<typeof subscriptionBody>;
 /** A create or edit's body once the contract has read it. */
 export type SubscriptionBody = z.output<typeof subscriptionBody>;
 
+/**
+ * The body that saves a subscription as it is: what an edit starts from when a client changes some fields only
+ * (the MCP endpoint's update_subscription, issue 37 §4). The amount is its current price, so saving it unchanged
+ * corrects nothing.
+ */
+export function subscriptionInputOf(sub: Subscription): SubscriptionInput {
+  return {
+    name: sub.name,
+    description: sub.description,
+    amount: sub.amount,
+    category: sub.category,
+    dueDate: sub.dueDate,
+    billingCycle: sub.billingCycle,
+    autoRenew: sub.autoRenew,
+    currency: sub.currency,
+    cycleInterval: sub.cycleInterval,
+    trialEndsAt: sub.trialEndsAt,
+    endsAt: sub.endsAt,
+    noticeDays: sub.noticeDays,
+    cancelByDate: sub.cancelByDate,
+    url: sub.url,
+  };
+}
+
 /** A subscription id that cannot name one answers as an unknown one does. */
 const noSuchSubscription = { status: 404, message: subscriptionMessages.notFound } as const;
 

@@ -11,9 +11,8 @@ import { createLogger } from '../chassis/log.js';
 import { nowIso, tableName } from '../chassis/table.js';
 import { budgetPassedEmail } from '../email/budget-email.js';
 import { EmailSuppressedError, sendEmail } from '../email/email.js';
-import { ownSubscription, sharedWithMe } from '../sharing/shared-view.js';
+import { subscriptionsSeenBy } from '../sharing/shared-view.js';
 import { listAllPayments } from '../subscriptions/payments.js';
-import { listSubscriptions } from '../subscriptions/subscriptions.js';
 import type { UserItem } from '../users/user-item.js';
 import { budgetKeys } from './keys.js';
 
@@ -62,8 +61,8 @@ export async function alertPassedBudgets(user: UserItem, budgets: Budgets, at: D
     // The subscriptions as the dashboard's warning counts them: the user's own and those shared with them, each
     // shared one at the user's share (issue 26; the 'Count full price' switch is this browser's, off by default);
     // what was recorded paid or skipped counts as the payments say (issue 35 §1), as on /insights.
-    const [own, shared, payments] = await Promise.all([listSubscriptions(user.id), sharedWithMe(user.id), listAllPayments(user.id)]);
-    const subscriptions = countedSubscriptions([...own.map(ownSubscription), ...shared.subscriptions]);
+    const [seen, payments] = await Promise.all([subscriptionsSeenBy(user.id), listAllPayments(user.id)]);
+    const subscriptions = countedSubscriptions(seen);
     const ahead = nextPassedBudget(budgets, subscriptions, today, rates, paymentsBySubscription(payments));
     if (!ahead) return;
     const { month, passed } = ahead;

@@ -11,6 +11,7 @@ import {
   PATH_PARAMETER_PATTERNS,
   type ParsedBodyOf,
   pathParams,
+  type RawAnswer,
   type ResponseOf,
   type RouteDef,
 } from '../../../shared/api/contract.js';
@@ -123,7 +124,10 @@ export interface ApiRequest<R, U extends Caller = Caller> {
   log: Logger;
 }
 
-export type RouteHandler<R, U extends Caller = Caller> = (request: ApiRequest<R, U>) => Promise<ResponseOf<R>>;
+/** What a route's handler answers: the route's response, or a RawAnswer for a `rawAnswer` route (the MCP endpoint). */
+type AnswerOf<R> = R extends { rawAnswer: true } ? RawAnswer : ResponseOf<R>;
+
+export type RouteHandler<R, U extends Caller = Caller> = (request: ApiRequest<R, U>) => Promise<AnswerOf<R>>;
 
 /** One handler per route of an area, by the route's name in the contract. */
 export type AreaHandlers<R extends Record<string, RouteDef>, U extends Caller = Caller> = { [K in keyof R]: RouteHandler<R[K], U> };
@@ -215,7 +219,7 @@ async function signInWith<U extends Caller>(
 function refuseAccessToken(name: string, def: RouteDef, accessToken: SignedIn<Caller>['accessToken']): void {
   if (!accessToken) return;
   if (!ACCESS_TOKEN_ROUTES.has(name)) throw new HttpError(403, accessTokenMessages.notForTokens);
-  if (def.method !== 'GET' && accessToken.scope === 'read') throw new HttpError(403, accessTokenMessages.readOnly);
+  if (def.method !== 'GET' && !def.writesNothing && accessToken.scope === 'read') throw new HttpError(403, accessTokenMessages.readOnly);
 }
 
 /** One route of the contract bound to its handler, with body validation and access checks. */
@@ -277,7 +281,11 @@ function routeHandler(name: string, def: RouteDef, handler: RouteHandler<RouteDe
       clientAddress: address,
       log: createLogger({ requestId, route: name, userId: user?.id }),
     });
-    if (def.method !== 'GET') await afterWrite?.({ name, method: def.method, path: def.path });
+    if (def.method !== 'GET' && !def.writesNothing) await afterWrite?.({ name, method: def.method, path: def.path });
+    if (def.rawAnswer) {
+      const raw = result as RawAnswer;
+      return { statusCode: raw.status, headers: { ...noContentHeaders(), ...raw.headers }, body: raw.body };
+    }
     const answer: ApiResult =
       def.successStatus === 204
         ? { statusCode: 204, headers: noContentHeaders(), body: '' }

@@ -4,7 +4,7 @@ import { type StoredLogo, storedLogoOf } from '../../../shared/domain/logos/site
 import { type Share, type ShareMember, type ShareSpec, sharingMessages, splitShares } from '../../../shared/domain/sharing/sharing.js';
 import { getMany } from '../chassis/query.js';
 import { subscriptionKeys } from '../subscriptions/keys.js';
-import { type SubscriptionItem, toSubscription } from '../subscriptions/subscriptions.js';
+import { listSubscriptions, type SubscriptionItem, toSubscription } from '../subscriptions/subscriptions.js';
 import { type MembershipItem, membershipsOf, type StoredMember, type StoredSharing, sharingOf } from './sharing-store.js';
 
 /**
@@ -102,4 +102,13 @@ export async function sharedWithMe(
 export function ownSubscription(subscription: SubscriptionItem): Subscription {
   const sharing = payerSharing(subscription);
   return sharing ? { ...toSubscription(subscription), sharing } : toSubscription(subscription);
+}
+
+/**
+ * The subscriptions a user sees: their own and those shared with them (issue 26), each shared one with the user's
+ * share, as the dashboard lists them. What the totals, the budgets' alerts and the assistants' tools count.
+ */
+export async function subscriptionsSeenBy(userId: string): Promise<Subscription[]> {
+  const [own, shared] = await Promise.all([listSubscriptions(userId), sharedWithMe(userId)]);
+  return [...own.map(ownSubscription), ...shared.subscriptions];
 }

@@ -1,7 +1,15 @@
 import { routes } from '@shared/api';
 import { ACCESS_TOKEN_PREFIX } from '@shared/api/access-token-rules';
-import { API_EXAMPLE_NOTES, API_EXAMPLE_ORDER, curlExample, scopeOf } from '@shared/api/api-examples';
+import {
+  API_EXAMPLE_NOTES,
+  API_EXAMPLE_ORDER,
+  API_EXAMPLE_TITLES,
+  curlExample,
+  mcpClientExamples,
+  scopeOf,
+} from '@shared/api/api-examples';
 import type { RouteDef } from '@shared/api/contract';
+import { MCP_TOOLS } from '@shared/api/mcp-tools';
 import { Copy, Download } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -55,6 +63,20 @@ const titleOf = (name: string) =>
     .replace(/^./, (c) => c.toUpperCase())
     .replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
 
+/** A command or file to copy, with its Copy button. */
+function Example({ text, label, onCopy }: { text: string; label: string; onCopy: (text: string) => void }) {
+  return (
+    <div className={styles.example}>
+      <pre>
+        <code>{text}</code>
+      </pre>
+      <Button variant="secondary" size="sm" icon={<Copy aria-hidden="true" />} onClick={() => onCopy(text)} aria-label={`Copy ${label}`}>
+        Copy
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The API reference (issue 37 §3): the routes an access token opens, each with its scope, its body's fields (from the
  * OpenAPI document the contract generates, docs/openapi.json) and a curl example that works as written
@@ -66,6 +88,7 @@ export function DevelopersPage() {
   );
   const toast = useToast();
   const origin = window.location.origin;
+  const assistant = mcpClientExamples(origin);
   const documentUrl = useMemo(() => URL.createObjectURL(new Blob([JSON.stringify(openApi, null, 2)], { type: 'application/json' })), []);
 
   async function copy(command: string) {
@@ -100,6 +123,22 @@ export function DevelopersPage() {
             <Download aria-hidden="true" /> The OpenAPI document
           </a>
         </p>
+        <section className={styles.route} aria-labelledby="assistants-title">
+          <h2 id="assistants-title" className={styles.routeTitle}>
+            Connect an AI assistant
+          </h2>
+          <p className={styles.note}>
+            Assistants reach your subscriptions through the Model Context Protocol at <code>{origin}/api/mcp</code>, with an access token as
+            above. Its tools:{' '}
+            {Object.values(MCP_TOOLS)
+              .map((tool) => tool.title.toLowerCase())
+              .join(', ')}
+            .
+          </p>
+          <Example text={assistant.command} label="the command that adds it to Claude Code" onCopy={(text) => void copy(text)} />
+          <p className={styles.note}>Or, in an assistant's or an editor's configuration file:</p>
+          <Example text={assistant.config} label="the configuration entry" onCopy={(text) => void copy(text)} />
+        </section>
         <ol className={styles.routes}>
           {API_EXAMPLE_ORDER.map((name) => {
             const route = routes[name];
@@ -108,7 +147,7 @@ export function DevelopersPage() {
             return (
               <li key={name} className={styles.route} aria-labelledby={`${name}-title`}>
                 <h2 id={`${name}-title`} className={styles.routeTitle}>
-                  {titleOf(name)}
+                  {API_EXAMPLE_TITLES[name] ?? titleOf(name)}
                 </h2>
                 <p className={styles.signature}>
                   <Badge tone={route.method === 'GET' ? 'info' : 'primary'}>{route.method}</Badge>
@@ -141,20 +180,11 @@ export function DevelopersPage() {
                     </tbody>
                   </table>
                 )}
-                <div className={styles.example}>
-                  <pre>
-                    <code>{command}</code>
-                  </pre>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    icon={<Copy aria-hidden="true" />}
-                    onClick={() => void copy(command)}
-                    aria-label={`Copy the ${titleOf(name).toLowerCase()} example`}
-                  >
-                    Copy
-                  </Button>
-                </div>
+                <Example
+                  text={command}
+                  label={`the ${(API_EXAMPLE_TITLES[name] ?? titleOf(name)).toLowerCase()} example`}
+                  onCopy={(text) => void copy(text)}
+                />
               </li>
             );
           })}
