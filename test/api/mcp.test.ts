@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenMessages, type CreatedAccessToken } from '../../shared/api/access-tokens.js';
+import { type AccessToken, accessTokenMessages, type CreatedAccessToken } from '../../shared/api/access-tokens.js';
 import { MCP_NO_EVENT_STREAM, MCP_PATH } from '../../shared/api/mcp.js';
 import { MCP_SERVER, MCP_TOOLS, mcpMessages } from '../../shared/api/mcp-tools.js';
 import type { Payment } from '../../shared/api/payments.js';
@@ -164,6 +164,12 @@ describe('the MCP endpoint (issue 37 §4)', () => {
     expect(await use(reader, 'add_subscription', netflix)).toMatchObject({ isError: true, text: accessTokenMessages.readOnly });
     await reader.close();
     await expect(connect('st_made-up-token-that-names-nothing-at-all-0000')).rejects.toThrow();
+    // A token revoked in Settings is refused at once, mid-conversation too.
+    const revokedToken = await accessToken(user, 'write', 'revoked');
+    const revoked = await connect(revokedToken);
+    const [listed] = (await call<AccessToken[]>('GET', '/api/auth/tokens', { token: user.token })).body.filter((t) => t.name === 'revoked');
+    expect((await call('DELETE', `/api/auth/tokens/${listed.id}`, { token: user.token })).status).toBe(200);
+    await expect(revoked.listTools()).rejects.toThrow(accessTokenMessages.invalid);
     const bare = await call('POST', MCP_PATH, { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
     expect(bare.status).toBe(401);
   });
