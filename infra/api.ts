@@ -82,6 +82,62 @@ export function contractRoutes(): Array<{ name: RouteName; route: RouteDef }> {
   return (Object.entries(routes) as Array<[RouteName, RouteDef]>).map(([name, route]) => ({ name, route }));
 }
 
+/** One resource of the LocalStack REST API and what it serves: its own routes' methods, or any method (a proxy). */
+export interface RestResource {
+  /** The resource's path: a contract path, or a prefix and `{proxy+}`. */
+  path: string;
+  methods: string[];
+  area: Area;
+}
+
+/** The path of a subtree's proxy resource. */
+export const PROXY_PART = '{proxy+}';
+
+/**
+ * The LocalStack REST API's resources for the contract's routes: one resource and method per route, except that a
+ * subtree of paths whose routes all belong to one area, none with a throttle of its own, is its own routes plus one
+ * greedy `{proxy+}` resource answering any method. The area's function routes those requests itself, as it routes
+ * every request (its chassis matches the contract's paths), and answers an unknown one 404 `{ message }`. Resources
+ * and methods are CloudFormation resources, and LocalStack's stack must stay within 500 (docs/decisions/0143-the-rest-apis-subtrees.md).
+ */
+export function restApiResources(list = contractRoutes()): RestResource[] {
+  interface Node {
+    own: Array<{ name: RouteName; route: RouteDef }>;
+    children: Map<string, Node>;
+  }
+  const root: Node = { own: [], children: new Map() };
+  for (const entry of list) {
+    let node = root;
+    for (const part of entry.route.path.split('/').filter(Boolean)) {
+      let child = node.children.get(part);
+      if (!child) {
+        child = { own: [], children: new Map() };
+        node.children.set(part, child);
+      }
+      node = child;
+    }
+    node.own.push(entry);
+  }
+  const everyRoute = (node: Node): Node['own'] => [...node.own, ...[...node.children.values()].flatMap(everyRoute)];
+  const out: RestResource[] = [];
+  const visit = (node: Node, path: string) => {
+    for (const { route } of node.own) {
+      const found = out.find((resource) => resource.path === path);
+      if (found) found.methods.push(route.method);
+      else out.push({ path, methods: [route.method], area: route.area });
+    }
+    const below = [...node.children.values()].flatMap(everyRoute);
+    const areas = new Set(below.map(({ route }) => route.area));
+    if (below.length > 1 && areas.size === 1 && below.every(({ name, route }) => !routeThrottle(name, route))) {
+      out.push({ path: `${path}/${PROXY_PART}`, methods: ['ANY'], area: below[0].route.area });
+      return;
+    }
+    for (const [part, child] of node.children) visit(child, `${path}/${part}`);
+  };
+  visit(root, '');
+  return out;
+}
+
 /** Why no API Gateway authorizer (cdk-nag AwsSolutions-APIG4), in both variants of the API. */
 const AUTHORIZATION_IN_THE_FUNCTIONS =
   "Authorization is the functions' own: every signed-in route checks the session token, and every staff route the role, on the server (functions/lib); public routes are public by the contract.";
@@ -254,11 +310,12 @@ export class LocalStackApi extends Construct implements ProductApi {
 
   routeContract(functionsByArea: ReadonlyMap<Area, lambda.IFunction>): void {
     const integrations = new Map<Area, apigateway.LambdaIntegration>();
-    const routed = new Set<apigateway.Resource>();
-    for (const { route } of contractRoutes()) {
-      let integration = integrations.get(route.area);
+    for (const { path, methods, area } of restApiResources()) {
+      let integration = integrations.get(area);
       if (!integration) {
-        integration = new apigateway.LambdaIntegration(functionOf(functionsByArea, route), {
+        const fn = functionsByArea.get(area);
+        if (!fn) throw new Error(`No function for area "${area}" (${path})`);
+        integration = new apigateway.LambdaIntegration(fn, {
           proxy: true,
           allowTestInvoke: false,
           // One invoke permission per function for the whole API rather than one per method: with every
@@ -266,15 +323,14 @@ export class LocalStackApi extends Construct implements ProductApi {
           // 500 resources (issue 25 added 19 routes). The integration still reaches only its area's function.
           scopePermissionToMethod: false,
         });
-        integrations.set(route.area, integration);
+        integrations.set(area, integration);
       }
-      const resource = this.restApi.root.resourceForPath(route.path);
-      resource.addMethod(route.method, integration);
-      routed.add(resource);
+      const resource = this.restApi.root.resourceForPath(path);
+      for (const method of methods) resource.addMethod(method, integration);
+      // A preflight on each resource that has routes, and on none of the resources between them (`/api`,
+      // `/api/auth`…), which a browser never asks: every resource a preflight of its own took the stack past
+      // CloudFormation's 500 resources again (issue 36 added the logo routes and function).
+      resource.addCorsPreflight(this.corsPreflight);
     }
-    // A preflight on each resource that has routes, and on none of the resources between them (`/api`,
-    // `/api/auth`…), which a browser never asks: every resource a preflight of its own took the stack past
-    // CloudFormation's 500 resources again (issue 36 added the logo routes and function).
-    for (const resource of routed) resource.addCorsPreflight(this.corsPreflight);
   }
 }
