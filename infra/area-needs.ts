@@ -59,6 +59,25 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
       ],
     },
   },
+  // Passkeys (issue 38 §1): the user's passkeys (Query) and each one's add, rename and removal with the profile's
+  // count (a transaction: PutItem, DeleteItem, UpdateItem), a ceremony's ticket used once (a conditional PutItem);
+  // the password confirmed first (bcrypt), the notices mailed, and a passkey's sign-in starts a session.
+  passkeys: {
+    memorySize: 1024,
+    sendsEmail: true,
+    signsSessions: true,
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+  },
   // The session check, polled by every visible tab: one BatchGetItem (user and session), and on the
   // rare read where a membership change fell due, the settling write.
   session: {

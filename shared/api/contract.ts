@@ -13,6 +13,7 @@ export type Area =
   | 'session'
   | 'account'
   | 'twofa'
+  | 'passkeys'
   | 'membership'
   | 'subscriptions'
   | 'mcp'

@@ -12,6 +12,7 @@ import { importRoutes } from './import.js';
 import { logoRoutes } from './logos.js';
 import { mcpRoutes } from './mcp.js';
 import { membershipRoutes } from './membership.js';
+import { passkeyRoutes } from './passkeys.js';
 import { paymentRoutes } from './payments.js';
 import { pushRoutes } from './push.js';
 import { reminderRuleRoutes } from './reminders.js';
@@ -35,6 +36,7 @@ export * from './import.js';
 export * from './logos.js';
 export * from './mcp.js';
 export * from './membership.js';
+export * from './passkeys.js';
 export * from './payments.js';
 export * from './push.js';
 export * from './reminders.js';
@@ -53,6 +55,7 @@ export const routes = {
   ...accountRoutes,
   ...accessTokenRoutes,
   ...twoFactorRoutes,
+  ...passkeyRoutes,
   ...membershipRoutes,
   ...subscriptionRoutes,
   ...paymentRoutes,

@@ -163,6 +163,8 @@ const accountExportResponse = z.object({
   next: z.object({ subscriptionsAfter: z.nullable(z.string()), activityBefore: z.nullable(z.string()) }),
 });
 const twoFactorSetupResponse = z.object({ qrCode: z.string(), manualEntry: z.string() });
+const passkeyResponse = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: nullableString, synced: z.boolean() });
+const passkeyCeremonyResponse = z.object({ ticket: z.string(), options: z.record(z.string(), z.unknown()) });
 const backupCodesResponse = z.object({ message: z.string(), backupCodes: z.array(z.string()), user: userResponse });
 const twoFactorVerifiedResponse = z.object({
   success: z.literal(true),
@@ -312,6 +314,13 @@ export const responseSchemas = {
     z.object({ status: z.literal('rejected'), message: z.string() }),
   ]),
   deleteAccount: messageResponse,
+  listPasskeys: z.array(passkeyResponse),
+  passkeyRegistrationOptions: passkeyCeremonyResponse,
+  addPasskey: z.object({ message: z.string(), passkey: passkeyResponse }),
+  renamePasskey: z.object({ message: z.string(), passkey: passkeyResponse }),
+  removePasskey: messageResponse,
+  passkeySignInOptions: passkeyCeremonyResponse,
+  passkeySignIn: signedInResponse,
   setupTwoFactor: twoFactorSetupResponse,
   enableTwoFactor: backupCodesResponse,
   verifyTwoFactor: twoFactorVerifiedResponse,

@@ -199,6 +199,54 @@ export async function verifyTwoFactorTicket(ticket: string): Promise<TwoFactorTi
   }
 }
 
+/** A passkey ceremony's ticket lasts 5 minutes (issue 38 §1; shared/api/passkeys.ts PASSKEY_CHALLENGE_SECONDS). */
+export const PASSKEY_TICKET_SECONDS = 5 * 60;
+const PASSKEY_TICKET_TYPE = 'passkey-ticket';
+
+export interface PasskeyTicketClaims {
+  purpose: 'register' | 'sign-in';
+  /** The WebAuthn challenge the ceremony's options carried (base64url). */
+  challenge: string;
+  /** Keys its single use (functions/lib/auth/passkeys.ts `useTicket`). */
+  ticketId: string;
+  /** Seconds since the epoch when the ticket ends. */
+  expiresAt: number;
+  /** A registration's: the user and the session that asked, the only ones its answer is taken from. */
+  userId?: string;
+  sessionId?: string;
+}
+
+/** The ticket a passkey ceremony's options come with: signed with the session key, typed, never taken for a session. */
+export async function signPasskeyTicket(claims: Omit<PasskeyTicketClaims, 'ticketId' | 'expiresAt'>): Promise<string> {
+  const jwt = new SignJWT({ typ: PASSKEY_TICKET_TYPE, pur: claims.purpose, chl: claims.challenge, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
+    .setJti(crypto.randomUUID())
+    .setIssuedAt(nowSeconds())
+    .setExpirationTime(nowSeconds() + PASSKEY_TICKET_SECONDS);
+  return sign(claims.userId ? jwt.setSubject(claims.userId) : jwt);
+}
+
+/** The claims of a valid, unexpired passkey ticket, or null. */
+export async function verifyPasskeyTicket(ticket: string): Promise<PasskeyTicketClaims | null> {
+  try {
+    const { payload } = await verify(ticket);
+    const { typ, pur, chl, jti, exp, sub, sid } = payload;
+    if (typ !== PASSKEY_TICKET_TYPE || (pur !== 'register' && pur !== 'sign-in') || typeof chl !== 'string' || typeof jti !== 'string') {
+      return null;
+    }
+    if (typeof exp !== 'number') return null;
+    return {
+      purpose: pur,
+      challenge: chl,
+      ticketId: jti,
+      expiresAt: exp,
+      ...(typeof sub === 'string' ? { userId: sub } : {}),
+      ...(typeof sid === 'string' ? { sessionId: sid } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** The current signing key, for HMACs kept under the session key (the reminder e-mails' unsubscribe links). */
 export async function key(): Promise<Uint8Array> {
   return (await keyRing.signing()).key;

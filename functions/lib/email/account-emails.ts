@@ -71,7 +71,9 @@ export type SecurityNotice =
   | { kind: 'password-changed' }
   | { kind: 'password-reset' }
   | { kind: 'two-factor-disabled' }
-  | { kind: 'access-token-created'; name: string; scope: 'read' | 'write' };
+  | { kind: 'access-token-created'; name: string; scope: 'read' | 'write' }
+  | { kind: 'passkey-added'; name: string }
+  | { kind: 'passkey-removed'; name: string };
 
 const NOT_YOU = 'If this was not you, reset your password now with "Forgot password" on the sign-in page, and contact support.';
 
@@ -130,6 +132,21 @@ function noticeText(notice: SecurityNotice): { subject: string; title: string; p
           } your subscriptions. Revoke it in Settings → Access tokens if you do not know it.`,
           NOT_YOU,
         ],
+      };
+    case 'passkey-added':
+      return {
+        subject: 'A passkey was added to your account',
+        title: 'Passkey added',
+        paragraphs: [
+          `A passkey named “${notice.name}” was added in Settings: it signs in to your account without the password. Remove it in Settings → Passkeys if you do not know it.`,
+          NOT_YOU,
+        ],
+      };
+    case 'passkey-removed':
+      return {
+        subject: 'A passkey was removed from your account',
+        title: 'Passkey removed',
+        paragraphs: [`The passkey named “${notice.name}” was removed in Settings: it no longer signs in to your account.`, NOT_YOU],
       };
     case 'two-factor-disabled':
       return {
