@@ -1,6 +1,6 @@
-import { authMessages, loginBody, authRoutes as routes, type TwoFactorChallenge } from '@shared/api/auth';
+import { authMessages, loginBody, authRoutes as routes, type SignedIn, type TwoFactorChallenge } from '@shared/api/auth';
 import { LifeBuoy, Lock, LogIn, MailCheck, Send, User } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api/client';
 import { pageTitle } from '../../brand';
@@ -17,6 +17,10 @@ import styles from './AuthForms.module.css';
 import { LazyTwoFactorDialog, preloadTwoFactorDialog } from './LazyTwoFactorDialog';
 
 const INVALID_LOGIN = 'Invalid username or password';
+const PASSKEY_FAILED = 'Signing in with a passkey failed. Please try again.';
+
+/** 'Sign in with a passkey' (issue 38 §1), a chunk of its own: most visits sign in with a password. */
+const PasskeySignIn = lazy(async () => ({ default: (await import('./PasskeySignIn')).PasskeySignIn }));
 const RESEND_FAILED = 'Failed to resend verification email. Please try again.';
 
 type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
@@ -53,6 +57,24 @@ export function LoginPage() {
   const [resend, setResend] = useState<ResendState>('idle');
   /** The pending two-factor sign-in (user id and ticket) while the code dialog is open. */
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  function signedIn(answer: SignedIn) {
+    login(answer.token, answer.user);
+    void navigate('/dashboard', { replace: true });
+  }
+
+  /** Tells why a sign-in was refused, as the password's and the passkey's both can be. */
+  function showRefusal(error: unknown, fallback: string) {
+    if (error instanceof ApiError && error.body.requiresVerification && error.body.email) {
+      setUnverifiedEmail(error.body.email);
+      return;
+    }
+    if (error instanceof ApiError && error.body.signInLinkSent) {
+      setSignInLinkSent(true);
+      return;
+    }
+    setFailure(errorMessage(error, fallback));
+    setShowContactSupport(error instanceof ApiError && Boolean(error.body.showContactSupport));
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,20 +106,10 @@ export function LoginPage() {
         setSubmitting(false);
         return;
       }
-      login(response.token, response.user);
-      void navigate('/dashboard', { replace: true });
+      signedIn(response);
     } catch (error) {
       setSubmitting(false);
-      if (error instanceof ApiError && error.body.requiresVerification && error.body.email) {
-        setUnverifiedEmail(error.body.email);
-        return;
-      }
-      if (error instanceof ApiError && error.body.signInLinkSent) {
-        setSignInLinkSent(true);
-        return;
-      }
-      setFailure(errorMessage(error, INVALID_LOGIN));
-      setShowContactSupport(error instanceof ApiError && Boolean(error.body.showContactSupport));
+      showRefusal(error, INVALID_LOGIN);
     }
   }
 
@@ -199,7 +211,7 @@ export function LoginPage() {
         <Input
           label="Username"
           name="username"
-          autoComplete="username"
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           icon={<User />}
@@ -228,6 +240,17 @@ export function LoginPage() {
           Login
         </Button>
       </form>
+      <Suspense fallback={null}>
+        <PasskeySignIn
+          onSignedIn={signedIn}
+          onRefused={(error) => showRefusal(error, PASSKEY_FAILED)}
+          onStart={() => {
+            setFailure(null);
+            setShowContactSupport(false);
+            setUnverifiedEmail(null);
+          }}
+        />
+      </Suspense>
     </AuthLayout>
   );
 }

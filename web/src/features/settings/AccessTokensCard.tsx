@@ -21,7 +21,7 @@ import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { useToast } from '../../components/ui/Toast';
 import { copyText } from '../../lib/browserFiles';
-import styles from './AccessTokens.module.css';
+import styles from './CredentialsList.module.css';
 
 const tokensKey = ['accessTokens'] as const;
 

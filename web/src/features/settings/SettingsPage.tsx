@@ -7,6 +7,7 @@ import { AccessTokensCard } from './AccessTokensCard';
 import { AccountInfoForm } from './AccountInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm';
+import { PasskeysCard } from './PasskeysCard';
 import { ProfileCustomizationModal } from './ProfileCustomizationModal';
 import { SessionsCard } from './SessionsCard';
 import styles from './SettingsPage.module.css';
@@ -33,6 +34,7 @@ export function SettingsPage() {
         <div className={styles.main}>
           <AccountInfoForm />
           <TwoFactorCard />
+          <PasskeysCard />
           <ChangePasswordForm />
           <NotificationPreferencesForm />
           <ReminderRulesCard />
