@@ -97,6 +97,9 @@ describe('function bundling', () => {
     // Issue 37 §4: the endpoint for AI assistants, a function of its own: the MCP SDK (its message schemas are zod
     // classic) and the subscriptions area's handlers its tools write with (docs/decisions/0142-mcp-endpoint.md; measured 629.1).
     mcp: 630,
+    // Issue 38 §1: passkeys, a function of its own: @simplewebauthn/server, which carries every attestation format's
+    // verifier (X.509, ASN.1) whatever the options ask, bcrypt for the password first, SES for the notices (measured 661.9).
+    passkeys: 663,
     import: 321, // issue 36 §2: the website read from files and checked; issue 37 §2: the chassis's token routes; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 320.3)
     stats: 264, // issue 37 §2: access tokens' sign-in (its throttle, its use recorded, its writes logged; measured 263.2)
     budgets: 325, // issue 35 §1, §3 and the e-mail counting shares as the dashboard does (the shared view of the subscriptions); issue 37 §2: access tokens' sign-in (measured 324.0)
