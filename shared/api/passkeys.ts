@@ -52,7 +52,9 @@ const passkeyName = z
 const credential = z.record(z.string(), z.unknown(), { error: m.credentialRequired });
 
 /** The signed ticket a ceremony's options came with: it holds the challenge, for 5 minutes, once. */
-const ticket = z.string({ error: m.ticketInvalid }).check(z.minLength(1, { error: m.ticketInvalid }), z.maxLength(2000, { error: m.ticketInvalid }));
+const ticket = z
+  .string({ error: m.ticketInvalid })
+  .check(z.minLength(1, { error: m.ticketInvalid }), z.maxLength(2000, { error: m.ticketInvalid }));
 
 /** A passkey added or renamed, and what to tell the user. */
 export interface PasskeySaved {

@@ -163,7 +163,13 @@ const accountExportResponse = z.object({
   next: z.object({ subscriptionsAfter: z.nullable(z.string()), activityBefore: z.nullable(z.string()) }),
 });
 const twoFactorSetupResponse = z.object({ qrCode: z.string(), manualEntry: z.string() });
-const passkeyResponse = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: nullableString, synced: z.boolean() });
+const passkeyResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: nullableString,
+  synced: z.boolean(),
+});
 const passkeyCeremonyResponse = z.object({ ticket: z.string(), options: z.record(z.string(), z.unknown()) });
 const backupCodesResponse = z.object({ message: z.string(), backupCodes: z.array(z.string()), user: userResponse });
 const twoFactorVerifiedResponse = z.object({

@@ -40,7 +40,10 @@ beforeAll(async () => {
 
 describe('adding a passkey (issue 38 §1)', () => {
   it('asks the password first, keeps the passkey, lists it and tells the account’s address', async () => {
-    expect(await registrationOptions(user, 'wrong-password-1!')).toMatchObject({ status: 400, body: { message: authMessages.currentPasswordWrong } });
+    expect(await registrationOptions(user, 'wrong-password-1!')).toMatchObject({
+      status: 400,
+      body: { message: authMessages.currentPasswordWrong },
+    });
     const ceremony = await registrationOptions(user);
     expect(ceremony.body.options).toMatchObject({
       rp: { id: 'localhost', name: 'Subscription Tracker' },
@@ -64,25 +67,33 @@ describe('adding a passkey (issue 38 §1)', () => {
     // The same user signed in elsewhere: a session that did not ask.
     const elsewhere = (await login(other.username)).body.token as string;
     const refusedTicket = { status: 400, body: { message: passkeyMessages.ticketInvalid } };
-    expect(await call('POST', '/api/passkeys', { token: elsewhere, body: { ticket: ceremony.body.ticket, name: 'x', credential } })).toMatchObject(
-      refusedTicket,
-    );
+    expect(
+      await call('POST', '/api/passkeys', { token: elsewhere, body: { ticket: ceremony.body.ticket, name: 'x', credential } }),
+    ).toMatchObject(refusedTicket);
     // That try used the ticket up.
-    expect(await call('POST', '/api/passkeys', { token: other.token, body: { ticket: ceremony.body.ticket, name: 'x', credential } })).toMatchObject(
-      refusedTicket,
-    );
+    expect(
+      await call('POST', '/api/passkeys', { token: other.token, body: { ticket: ceremony.body.ticket, name: 'x', credential } }),
+    ).toMatchObject(refusedTicket);
     const unverified = await registrationOptions(other);
     expect(
       await call('POST', '/api/passkeys', {
         token: other.token,
-        body: { ticket: unverified.body.ticket, name: 'x', credential: soft.register(unverified.body.options as never, { userVerified: false }) },
+        body: {
+          ticket: unverified.body.ticket,
+          name: 'x',
+          credential: soft.register(unverified.body.options as never, { userVerified: false }),
+        },
       }),
     ).toMatchObject({ status: 400, body: { message: passkeyMessages.userVerificationRequired } });
     const wrongOrigin = await registrationOptions(other);
     expect(
       await call('POST', '/api/passkeys', {
         token: other.token,
-        body: { ticket: wrongOrigin.body.ticket, name: 'x', credential: soft.register(wrongOrigin.body.options as never, { origin: 'https://evil.example' }) },
+        body: {
+          ticket: wrongOrigin.body.ticket,
+          name: 'x',
+          credential: soft.register(wrongOrigin.body.options as never, { origin: 'https://evil.example' }),
+        },
       }),
     ).toMatchObject({ status: 400, body: { message: passkeyMessages.notVerified } });
     const late = await registrationOptions(other);
@@ -148,7 +159,10 @@ describe('signing in with a passkey (issue 38 §1)', () => {
     const last = authenticator.counter;
     expect(await signIn({ counter: last })).toMatchObject(refused);
     expect(await signIn({ origin: 'https://evil.example' })).toMatchObject(refused);
-    expect(await signIn({ userVerified: false })).toMatchObject({ status: 400, body: { message: passkeyMessages.userVerificationRequired } });
+    expect(await signIn({ userVerified: false })).toMatchObject({
+      status: 400,
+      body: { message: passkeyMessages.userVerificationRequired },
+    });
     const once = await signInOptions();
     expect((await signIn({}, once)).status).toBe(200);
     expect(await signIn({}, once)).toMatchObject({ status: 400, body: { message: passkeyMessages.ticketInvalid } });
@@ -163,7 +177,9 @@ describe('signing in with a passkey (issue 38 §1)', () => {
     await setAttributes(`USER#${twoFactorUser.id}`, 'PROFILE', { twoFactorEnabled: true });
     expect((await login(twoFactorUser.username)).body).toMatchObject({ requiresTwoFactor: true });
     const ceremony = await signInOptions();
-    const answer = await call('POST', '/api/auth/passkey', { body: { ticket: ceremony.ticket, credential: soft.signIn(ceremony.options as never) } });
+    const answer = await call('POST', '/api/auth/passkey', {
+      body: { ticket: ceremony.ticket, credential: soft.signIn(ceremony.options as never) },
+    });
     expect(answer.body).toMatchObject({ requiresTwoFactor: false, userId: twoFactorUser.id });
   });
 });

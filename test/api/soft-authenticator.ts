@@ -69,7 +69,13 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), length, this.credentialId, Buffer.from(isoCBOR.encode(coseKey))]);
     const flags = FLAGS.userPresent | (tweaks.userVerified === false ? 0 : FLAGS.userVerified) | FLAGS.attestedData;
     const authData = this.authenticatorData(rpId, flags, this.counter, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = isoCBOR.encode(
+      new Map<string, string | Uint8Array | Map<string, never>>([
+        ['fmt', 'none'],
+        ['attStmt', new Map<string, never>()],
+        ['authData', authData],
+      ]),
+    );
     return {
       id: b64url(this.credentialId),
       rawId: b64url(this.credentialId),

@@ -54,7 +54,7 @@ test('a passkey added in Settings signs in from the sign-in page, without a pass
   await expectNoAxeViolationsInBothThemes(page, 'Settings with a passkey');
 
   // Signed out, back with the passkey alone.
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate('localStorage.clear()');
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

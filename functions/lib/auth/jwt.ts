@@ -207,7 +207,7 @@ export interface PasskeyTicketClaims {
   purpose: 'register' | 'sign-in';
   /** The WebAuthn challenge the ceremony's options carried (base64url). */
   challenge: string;
-  /** Keys its single use (functions/lib/auth/passkeys.ts `useTicket`). */
+  /** Keys its single use (functions/lib/auth/passkeys.ts `spendTicket`). */
   ticketId: string;
   /** Seconds since the epoch when the ticket ends. */
   expiresAt: number;
@@ -218,7 +218,12 @@ export interface PasskeyTicketClaims {
 
 /** The ticket a passkey ceremony's options come with: signed with the session key, typed, never taken for a session. */
 export async function signPasskeyTicket(claims: Omit<PasskeyTicketClaims, 'ticketId' | 'expiresAt'>): Promise<string> {
-  const jwt = new SignJWT({ typ: PASSKEY_TICKET_TYPE, pur: claims.purpose, chl: claims.challenge, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
+  const jwt = new SignJWT({
+    typ: PASSKEY_TICKET_TYPE,
+    pur: claims.purpose,
+    chl: claims.challenge,
+    ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+  })
     .setJti(crypto.randomUUID())
     .setIssuedAt(nowSeconds())
     .setExpirationTime(nowSeconds() + PASSKEY_TICKET_SECONDS);

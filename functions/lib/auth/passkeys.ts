@@ -82,7 +82,7 @@ export async function listPasskeys(userId: string): Promise<Passkey[]> {
  * Uses a ticket: its claims when it is valid, of this purpose, unexpired and not used before (its id is written now,
  * on that condition); else the 400 that tells the user to start again.
  */
-async function useTicket(ticket: string, purpose: PasskeyTicketClaims['purpose']): Promise<PasskeyTicketClaims> {
+async function spendTicket(ticket: string, purpose: PasskeyTicketClaims['purpose']): Promise<PasskeyTicketClaims> {
   const claims = await verifyPasskeyTicket(ticket);
   if (!claims || claims.purpose !== purpose) throw new HttpError(400, passkeyMessages.ticketInvalid);
   try {
@@ -128,7 +128,7 @@ export async function addPasskey(
   sessionId: string,
   input: { ticket: string; name: string; credential: Record<string, unknown> },
 ): Promise<Passkey> {
-  const claims = await useTicket(input.ticket, 'register');
+  const claims = await spendTicket(input.ticket, 'register');
   if (claims.userId !== user.id || claims.sessionId !== sessionId) throw new HttpError(400, passkeyMessages.ticketInvalid);
   const rp = relyingParty();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -253,7 +253,9 @@ export async function signInCeremony(): Promise<PasskeyCeremony> {
 
 /** What @simplewebauthn's refusal says, in the product's words: a missing user verification is told as such. */
 function refusalOf(error: unknown, otherwise: string): string {
-  return /user could not be verified|user verification/i.test((error as Error)?.message ?? '') ? passkeyMessages.userVerificationRequired : otherwise;
+  return /user could not be verified|user verification/i.test((error as Error)?.message ?? '')
+    ? passkeyMessages.userVerificationRequired
+    : otherwise;
 }
 
 /**
@@ -262,10 +264,14 @@ function refusalOf(error: unknown, otherwise: string): string {
  * one). Records the use (the new counter, when). Answers the user's id and the passkey's name; any refusal is a 401
  * that tells nothing of which check failed, but a missing user verification.
  */
-export async function verifyPasskeySignIn(input: { ticket: string; credential: Record<string, unknown> }): Promise<{ userId: string; name: string }> {
-  const claims = await useTicket(input.ticket, 'sign-in');
+export async function verifyPasskeySignIn(input: {
+  ticket: string;
+  credential: Record<string, unknown>;
+}): Promise<{ userId: string; name: string }> {
+  const claims = await spendTicket(input.ticket, 'sign-in');
   const answer = input.credential as unknown as AuthenticationResponseJSON;
-  const userHandle = typeof answer.response?.userHandle === 'string' ? Buffer.from(answer.response.userHandle, 'base64url').toString('utf8') : '';
+  const userHandle =
+    typeof answer.response?.userHandle === 'string' ? Buffer.from(answer.response.userHandle, 'base64url').toString('utf8') : '';
   const refused = () => new HttpError(401, passkeyMessages.signInFailed);
   if (!/^[0-9a-f-]{36}$/.test(userHandle) || typeof answer.id !== 'string') throw refused();
   const item = (await passkeysOf(userHandle)).find((candidate) => candidate.credentialId === answer.id);
@@ -278,7 +284,12 @@ export async function verifyPasskeySignIn(input: { ticket: string; credential: R
       expectedChallenge: claims.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      credential: { id: item.credentialId, publicKey: Buffer.from(item.publicKey, 'base64url'), counter: item.counter, transports: item.transports },
+      credential: {
+        id: item.credentialId,
+        publicKey: Buffer.from(item.publicKey, 'base64url'),
+        counter: item.counter,
+        transports: item.transports,
+      },
       requireUserVerification: true,
     });
   } catch (error) {
