@@ -78,6 +78,25 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
       ],
     },
   },
+  // Single sign-on (issue 38 §2): a flow kept and taken once (PutItem, DeleteItem), an identity's account (GetItem,
+  // BatchGetItem), a link and its identity in a transaction with the account's check (PutItem, ConditionCheckItem),
+  // unlinking (DeleteItem), the user's links and passkeys (Query); a new account made (the user's items, its guards
+  // and the counters: PutItem, UpdateItem); the password of an account to link (bcrypt); sessions signed.
+  sso: {
+    memorySize: 1024,
+    signsSessions: true,
+    table: {
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+  },
   // The session check, polled by every visible tab: one BatchGetItem (user and session), and on the
   // rare read where a membership change fell due, the settling write.
   session: {

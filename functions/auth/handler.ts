@@ -1,6 +1,7 @@
 import { accessTokenRoutes } from '../../shared/api/access-tokens.js';
 import { authMessages, authRoutes } from '../../shared/api/auth.js';
 import { unsubscribeMessages } from '../../shared/api/auth-messages.js';
+import { ssoMessages } from '../../shared/api/sso-messages.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
 import { signTwoFactorTicket, verifySession } from '../lib/auth/jwt.js';
 import { hashPassword, verifyPassword } from '../lib/auth/passwords.js';
@@ -9,6 +10,7 @@ import { sendSecurityNotice } from '../lib/auth/security-notices.js';
 import { endAllSessions, endSession, startSession } from '../lib/auth/sessions.js';
 import { createApiHandler } from '../lib/auth/signed-in-api.js';
 import { consumeToken, issueToken } from '../lib/auth/tokens.js';
+import { config } from '../lib/chassis/config.js';
 import { conflict, HttpError, tooManyRequests } from '../lib/chassis/errors.js';
 import { bearerToken } from '../lib/chassis/http.js';
 import type { Logger } from '../lib/chassis/log.js';
@@ -85,6 +87,8 @@ export const handler = createApiHandler(
     ...accessTokenHandlers,
 
     register: async ({ body, clientAddress, log }) => {
+      // With password sign-in off, accounts are made with single sign-on (issue 38 §2).
+      if (!config().PASSWORD_SIGN_IN) throw new HttpError(403, ssoMessages.passwordSignInOff);
       // Counted before the password is hashed; the verification mail counts against its address, so
       // nobody can mail-bomb a stranger by signing up with their address (docs/decisions/0022-mail-throttles.md).
       await requireMailRequest(clientAddress);
@@ -125,6 +129,8 @@ export const handler = createApiHandler(
         }
         throw tooManyRequests(authMessages.tooManyAttempts, attempt.retryAfterSeconds);
       }
+      // The operator turned password sign-in off for everyone but the owner (issue 38 §2): said before any comparison.
+      if (!config().PASSWORD_SIGN_IN && user?.role !== 'owner') throw new HttpError(403, ssoMessages.passwordSignInOff);
       const passwordMatches = await verifyPassword(body.password, user?.passwordHash);
       // Past the account's ceiling nothing in the answer may depend on the password (issue 34 §1).
       if (underAttack) return answerUnderAttack(body.username, user, passwordMatches, log);

@@ -14,6 +14,7 @@ export type Area =
   | 'account'
   | 'twofa'
   | 'passkeys'
+  | 'sso'
   | 'membership'
   | 'subscriptions'
   | 'mcp'

@@ -18,6 +18,7 @@ import { pushRoutes } from './push.js';
 import { reminderRuleRoutes } from './reminders.js';
 import { sessionRoutes } from './session.js';
 import { sharingRoutes } from './sharing.js';
+import { ssoRoutes } from './sso.js';
 import { statsRoutes } from './stats.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { twoFactorRoutes } from './twofa.js';
@@ -42,6 +43,7 @@ export * from './push.js';
 export * from './reminders.js';
 export * from './session.js';
 export * from './sharing.js';
+export * from './sso.js';
 export * from './stats.js';
 export * from './subscription.js';
 export * from './subscriptions.js';
@@ -56,6 +58,7 @@ export const routes = {
   ...accessTokenRoutes,
   ...twoFactorRoutes,
   ...passkeyRoutes,
+  ...ssoRoutes,
   ...membershipRoutes,
   ...subscriptionRoutes,
   ...paymentRoutes,

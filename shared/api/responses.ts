@@ -163,6 +163,7 @@ const accountExportResponse = z.object({
   next: z.object({ subscriptionsAfter: z.nullable(z.string()), activityBefore: z.nullable(z.string()) }),
 });
 const twoFactorSetupResponse = z.object({ qrCode: z.string(), manualEntry: z.string() });
+const ssoLinkResponse = z.object({ id: z.string(), provider: z.string(), account: nullableString, linkedAt: z.string() });
 const passkeyResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -327,6 +328,23 @@ export const responseSchemas = {
   removePasskey: messageResponse,
   passkeySignInOptions: passkeyCeremonyResponse,
   passkeySignIn: signedInResponse,
+  ssoSettings: z.object({ provider: z.nullable(z.object({ name: z.string() })), passwordSignIn: z.boolean() }),
+  startSso: z.object({ authorizationUrl: z.string() }),
+  finishSso: z.union([
+    z.object({ outcome: z.literal('signed-in'), signIn: loginResponse }),
+    z.object({ outcome: z.literal('linked'), message: z.string(), link: ssoLinkResponse }),
+    z.object({
+      outcome: z.literal('new-identity'),
+      ticket: z.string(),
+      canSignUp: z.boolean(),
+      email: nullableString,
+      suggestedUsername: z.string(),
+    }),
+  ]),
+  ssoSignUp: loginResponse,
+  ssoLink: loginResponse,
+  listSsoLinks: z.array(ssoLinkResponse),
+  unlinkSso: messageResponse,
   setupTwoFactor: twoFactorSetupResponse,
   enableTwoFactor: backupCodesResponse,
   verifyTwoFactor: twoFactorVerifiedResponse,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { LOOPBACK_ADDRESSES, TEST_BCRYPT_COST } from '../../local/stack.js';
 import { buildWebSite } from '../../local/web-build.js';
+import { startSsoProvider } from '../sso-provider.js';
 import { type StackAddresses, type StackProcess, type StackProcessOptions, startStackProcess, stopStackProcess } from '../stacks/index.js';
 
 /**
@@ -31,6 +32,8 @@ const API_STACK_OPTIONS: StackProcessOptions = {
 export default async function setup(project: TestProject) {
   // The stacks serve web/dist (test/api/web-assets.test.ts): `npm test` built it a step before; built here only if a source changed since.
   if (!buildWebSite(undefined, { whenStale: true })) throw new Error('The web build failed (its error is above): no site to serve.');
+  // The single sign-on provider every stack signs in with (issue 38 §2): on loopback, before the first stack.
+  const sso = await startSsoProvider();
   /** The stack of each worker (by VITEST_POOL_ID), and every stack process started, for the teardown. */
   const lent = new Map<string, Promise<StackAddresses>>();
   const started: StackProcess[] = [];
@@ -40,7 +43,7 @@ export default async function setup(project: TestProject) {
     let ready = lent.get(worker);
     if (!ready) {
       ready = lastStart.then(() => {
-        const stack = startStackProcess(API_STACK_OPTIONS);
+        const stack = startStackProcess(API_STACK_OPTIONS, { ...process.env, ...sso.env });
         started.push(stack);
         return stack.ready;
       });
@@ -69,6 +72,7 @@ export default async function setup(project: TestProject) {
     lender.close();
     await lastStart;
     await Promise.all(started.map(stopStackProcess));
+    await sso.stop();
   };
 }
 

@@ -252,6 +252,41 @@ export async function verifyPasskeyTicket(ticket: string): Promise<PasskeyTicket
   }
 }
 
+/** How long a provider's identity that no account has yet waits for its sign-up or its link (issue 38 §2). */
+export const SSO_IDENTITY_TICKET_SECONDS = 10 * 60;
+const SSO_IDENTITY_TYPE = 'sso-identity';
+
+/** A new identity from the single sign-on provider, as its ticket holds it (functions/lib/auth/sso-links.ts `Identity`). */
+export interface SsoIdentityClaims {
+  issuer: string;
+  subject: string;
+  verifiedEmail: string | null;
+  account: string | null;
+  suggestedUsername: string;
+}
+
+/** The ticket a provider's new identity waits in while its owner makes an account or links one: signed, typed, 10 minutes. */
+export async function signSsoIdentityTicket(identity: SsoIdentityClaims): Promise<string> {
+  return sign(
+    new SignJWT({ typ: SSO_IDENTITY_TYPE, idt: identity })
+      .setJti(crypto.randomUUID())
+      .setIssuedAt(nowSeconds())
+      .setExpirationTime(nowSeconds() + SSO_IDENTITY_TICKET_SECONDS),
+  );
+}
+
+/** The identity of a valid, unexpired ticket, or null. */
+export async function verifySsoIdentityTicket(ticket: string): Promise<SsoIdentityClaims | null> {
+  try {
+    const { payload } = await verify(ticket);
+    const identity = payload.idt as SsoIdentityClaims | undefined;
+    if (payload.typ !== SSO_IDENTITY_TYPE || typeof identity?.issuer !== 'string' || typeof identity.subject !== 'string') return null;
+    return identity;
+  } catch {
+    return null;
+  }
+}
+
 /** The current signing key, for HMACs kept under the session key (the reminder e-mails' unsubscribe links). */
 export async function key(): Promise<Uint8Array> {
   return (await keyRing.signing()).key;

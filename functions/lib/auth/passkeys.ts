@@ -19,6 +19,7 @@ import { userKeys } from '../users/keys.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 import type { UserItem } from '../users/user-item.js';
 import { type PasskeyTicketClaims, signPasskeyTicket, verifyPasskeyTicket } from './jwt.js';
+import { waysIn } from './ways-in.js';
 
 /**
  * Passkeys (issue 38 §1; docs/decisions/0144-passkeys.md), with @simplewebauthn/server.
@@ -206,9 +207,6 @@ export async function renamePasskey(userId: string, passkeyId: string, name: str
   }
 }
 
-/** How many ways the user has to sign in: their password, when they have one, and their passkeys. */
-const waysIn = (user: Pick<UserItem, 'passwordHash'>, passkeys: number) => (user.passwordHash ? 1 : 0) + passkeys;
-
 /**
  * Removes one of the user's passkeys and takes it off the count: its name when it went, undefined when they have
  * none of that id. The last way to sign in is refused (409).
@@ -217,7 +215,7 @@ export async function removePasskey(user: UserItem, passkeyId: string): Promise<
   const passkeys = await passkeysOf(user.id);
   const item = passkeys.find((candidate) => candidate.id === passkeyId);
   if (!item) return undefined;
-  if (waysIn(user, passkeys.length - 1) === 0) throw new HttpError(409, passkeyMessages.lastWayIn);
+  if ((await waysIn(user)) <= 1) throw new HttpError(409, passkeyMessages.lastWayIn);
   try {
     await withConflictRetries(() =>
       dynamo().send(

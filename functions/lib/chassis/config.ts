@@ -49,6 +49,8 @@ export interface Config {
   BCRYPT_COST: number;
   /** Accounts there must be before GET /api/stats gives the landing counters; DEFAULT_LANDING_COUNTERS_MIN_USERS unless set. */
   LANDING_COUNTERS_MIN_USERS: number;
+  /** False when the operator turned password sign-in off for everyone but the owner (`PASSWORD_SIGN_IN=off`; issue 38 §2). */
+  PASSWORD_SIGN_IN: boolean;
 }
 
 /** bcrypt's cost in production: ≈ 85 ms a hash here (DESIGN §9). */
@@ -110,6 +112,15 @@ export function configProblems(env: NodeJS.ProcessEnv): string[] {
     (value) => /^\d{1,10}$/.test(value) && Number(value) <= MAX_LANDING_COUNTERS_MIN_USERS,
     `must be a whole number from 0 to ${MAX_LANDING_COUNTERS_MIN_USERS}`,
   );
+  optional('PASSWORD_SIGN_IN', (value) => value === 'on' || value === 'off', 'must be on or off');
+  optional('OIDC_SIGN_UP', (value) => value === 'on' || value === 'off', 'must be on or off');
+  if (env.OIDC_ISSUER !== undefined) {
+    check('OIDC_ISSUER', isHttpUrl(env.OIDC_ISSUER), 'must be an http(s) URL');
+    check('OIDC_CLIENT_ID', Boolean(env.OIDC_CLIENT_ID), 'must be set with OIDC_ISSUER');
+    check('OIDC_NAME', Boolean(env.OIDC_NAME?.trim()) && (env.OIDC_NAME?.length ?? 0) <= 40, 'must be a name of at most 40 characters');
+    if (!env.OIDC_CLIENT_SECRET && !env.OIDC_CLIENT_SECRET_ARN)
+      problems.push('OIDC_CLIENT_SECRET: must be set with OIDC_ISSUER (or OIDC_CLIENT_SECRET_ARN)');
+  }
   optional('LOG_LEVEL', (level) => (LOG_LEVELS as readonly string[]).includes(level), `must be one of ${LOG_LEVELS.join(', ')}`);
   return problems;
 }
@@ -142,6 +153,7 @@ export function config(): Config {
       BCRYPT_COST: env.BCRYPT_COST === undefined ? PRODUCTION_BCRYPT_COST : Number(env.BCRYPT_COST),
       LANDING_COUNTERS_MIN_USERS:
         env.LANDING_COUNTERS_MIN_USERS === undefined ? DEFAULT_LANDING_COUNTERS_MIN_USERS : Number(env.LANDING_COUNTERS_MIN_USERS),
+      PASSWORD_SIGN_IN: env.PASSWORD_SIGN_IN !== 'off',
     };
   }
   return cached;

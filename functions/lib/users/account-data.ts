@@ -1,6 +1,7 @@
 import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { revokeAllAccessTokens } from '../auth/access-tokens.js';
 import { DEVICE_PREFIX, deviceTokenKey } from '../auth/remembered-devices.js';
+import { unlinkAll } from '../auth/sso-links.js';
 import { calendarKeys } from '../calendar/keys.js';
 import { dynamo } from '../chassis/aws.js';
 import { isConditionFailure } from '../chassis/errors.js';
@@ -140,6 +141,8 @@ async function eraseClosedAccount(user: UserItem): Promise<{ itemsDeleted: numbe
   await releaseAccount(user.id, user.email ?? undefined);
   // Access tokens' lookup entries are keyed by the token's hash, outside the partition (issue 37 §1).
   await revokeAllAccessTokens(user.id);
+  // So are the identities of its sign-ins linked with the single sign-on provider (issue 38 §2).
+  await unlinkAll(user.id);
   let itemsDeleted = await sweepPartition(user.id);
 
   const guards = [userKeys.usernameGuard(user.username), ...(user.email ? [userKeys.emailGuard(user.email)] : [])];
