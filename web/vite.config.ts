@@ -108,10 +108,12 @@ const initialModules = new Set<string>();
 /**
  * The modules the public screens (sign-in and sign-up, the password reset, the e-mail links, the legal pages, the
  * contact form) import, noted with the initial ones: their shared code goes in a `public` chunk of its own, so a
- * visitor who only signs in downloads none of what the signed-in screens share (issue 36 §6).
+ * visitor who only signs in downloads none of what the signed-in screens share (issue 36 §6). The single sign-on
+ * provider's return screen (SsoCallbackPage, issue 38 §2) is not one of them: what it shares with the sign-in page's
+ * other ways in (the provider's routes) would otherwise weigh on every public screen's first visit.
  */
 const publicModules = new Set<string>();
-const PUBLIC_SCREENS = /[\\/]src[\\/]features[\\/](auth|legal|contact)[\\/]\w+Page\.tsx$/;
+const PUBLIC_SCREENS = /[\\/]src[\\/]features[\\/](auth|legal|contact)[\\/](?!SsoCallback)\w+Page\.tsx$/;
 const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 function noteInitialModules(): Plugin {

@@ -2,6 +2,7 @@ import { authMessages } from '../../shared/api/auth-messages.js';
 import { passkeyMessages, passkeyRoutes } from '../../shared/api/passkeys.js';
 import { isValidTimeZone } from '../../shared/domain/dates.js';
 import { confirmCurrentPassword } from '../lib/auth/confirm-password.js';
+import { verifySsoConfirmation } from '../lib/auth/jwt.js';
 import {
   addPasskey,
   listPasskeys,
@@ -28,7 +29,12 @@ export const handler = createApiHandler(passkeyRoutes, {
   listPasskeys: async ({ user }) => listPasskeys(user.id),
 
   passkeyRegistrationOptions: async ({ user, sessionId, body, clientAddress, log }) => {
-    await confirmCurrentPassword(user, body.password, clientAddress, log, passkeyMessages.passwordRequired);
+    // The owner proves it: the password, or for an account without one a fresh sign-in at its provider (issue 38 §2).
+    if (!user.passwordHash && body.confirmation !== undefined) {
+      if ((await verifySsoConfirmation(body.confirmation)) !== user.id) throw new HttpError(400, passkeyMessages.confirmationInvalid);
+    } else {
+      await confirmCurrentPassword(user, body.password, clientAddress, log, passkeyMessages.passwordRequired);
+    }
     return registrationCeremony(user, sessionId);
   },
 

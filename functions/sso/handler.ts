@@ -1,7 +1,7 @@
 import type { LoginResponse } from '../../shared/api/auth.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { type SsoOutcome, ssoMessages, ssoRoutes } from '../../shared/api/sso.js';
-import { signSsoIdentityTicket, signTwoFactorTicket, verifySsoIdentityTicket } from '../lib/auth/jwt.js';
+import { signSsoConfirmation, signSsoIdentityTicket, signTwoFactorTicket, verifySsoIdentityTicket } from '../lib/auth/jwt.js';
 import { verifyPassword } from '../lib/auth/passwords.js';
 import { startSession } from '../lib/auth/sessions.js';
 import { createApiHandler } from '../lib/auth/signed-in-api.js';
@@ -50,13 +50,20 @@ export const handler = createApiHandler(ssoRoutes, {
 
   startSso: async ({ body, signIn }) => {
     ssoProvider();
-    const userId = body.intent === 'link' ? (await signIn()).id : undefined;
+    const userId = body.intent === 'sign-in' ? undefined : (await signIn()).id;
     return { authorizationUrl: await startFlow(body.intent, userId) };
   },
 
   finishSso: async ({ body, signIn, log }): Promise<SsoOutcome> => {
     const { flow, identity } = await finishFlow(body.query);
     const provider = ssoProvider();
+    if (flow.intent === 'confirm') {
+      // The signed-in user, at the provider again as the identity linked to their account: the password's stand-in.
+      const user = await signIn();
+      if (user.id !== flow.userId) throw new HttpError(400, ssoMessages.flowInvalid);
+      if ((await accountOf(identity)) !== user.id) throw new HttpError(403, ssoMessages.notYours);
+      return { outcome: 'confirmed', confirmation: await signSsoConfirmation(user.id) };
+    }
     if (flow.intent === 'link') {
       // From Settings: the account that started the flow, still signed in here.
       const user = await signIn();

@@ -15,6 +15,7 @@ export const PASSKEY_CHALLENGE_SECONDS = 5 * 60;
 
 export const passkeyMessages = {
   passwordRequired: 'Enter your password to add a passkey',
+  confirmationInvalid: 'Confirming with your sign-in provider has expired. Confirm again.',
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${MAX_PASSKEY_NAME} characters`,
   tooMany: `You have ${MAX_PASSKEYS} passkeys: remove one to add another`,
@@ -72,13 +73,20 @@ const noSuchPasskey = { status: 404, message: m.notFound } as const;
 
 export const passkeyRoutes = {
   listPasskeys: route<Passkey[]>()({ method: 'GET', path: '/api/passkeys', area: 'passkeys', access: 'user', body: undefined }),
-  /** The registration's options, once the password is confirmed: a stolen session alone cannot add a passkey. */
+  /**
+   * The registration's options, once it is proven to be the account's owner: the password, or for an account without
+   * one, a fresh sign-in at its single sign-on provider (`confirmation`, from POST /api/auth/sso/finish). A stolen
+   * session alone cannot add a passkey.
+   */
   passkeyRegistrationOptions: route<PasskeyCeremony>()({
     method: 'POST',
     path: '/api/passkeys/options',
     area: 'passkeys',
     access: 'user',
-    body: z.object({ password: z.string({ error: m.passwordRequired }).check(z.minLength(1, { error: m.passwordRequired })) }),
+    body: z.object({
+      password: z.optional(z.string({ error: m.passwordRequired })),
+      confirmation: z.optional(z.string({ error: m.confirmationInvalid }).check(z.maxLength(2000, { error: m.confirmationInvalid }))),
+    }),
   }),
   addPasskey: route<PasskeySaved>()({
     method: 'POST',

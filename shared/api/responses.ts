@@ -340,6 +340,7 @@ export const responseSchemas = {
       email: nullableString,
       suggestedUsername: z.string(),
     }),
+    z.object({ outcome: z.literal('confirmed'), confirmation: z.string() }),
   ]),
   ssoSignUp: loginResponse,
   ssoLink: loginResponse,

@@ -5,7 +5,8 @@
 
 export const ssoMessages = {
   notConfigured: 'Single sign-on is not set up on this site',
-  intentInvalid: 'Intent must be sign-in or link',
+  intentInvalid: 'Intent must be sign-in, link or confirm',
+  notYours: 'Sign in at the provider with the account linked to yours',
   flowInvalid: 'This sign-in has expired or was already used. Start again.',
   refused: 'The provider did not sign you in. Start again.',
   ticketInvalid: 'This sign-in has expired. Continue with the provider again.',

@@ -30,7 +30,9 @@ export interface SsoSettings {
 export type SsoOutcome =
   | { outcome: 'signed-in'; signIn: LoginResponse }
   | { outcome: 'linked'; message: string; link: SsoLink }
-  | { outcome: 'new-identity'; ticket: string; canSignUp: boolean; email: string | null; suggestedUsername: string };
+  | { outcome: 'new-identity'; ticket: string; canSignUp: boolean; email: string | null; suggestedUsername: string }
+  /** The signed-in user signed in at the provider again (no password to give): the proof a passkey's addition asks. */
+  | { outcome: 'confirmed'; confirmation: string };
 
 const ticket = z
   .string({ error: ssoMessages.ticketInvalid })
@@ -40,14 +42,17 @@ const noSuchLink = { status: 404, message: ssoMessages.notFound } as const;
 
 export const ssoRoutes = {
   ssoSettings: route<SsoSettings>()({ method: 'GET', path: '/api/auth/sso', area: 'sso', access: 'public', body: undefined }),
-  /** The provider's authorization URL to send the browser to; `link` is for a signed-in user, from Settings. */
+  /**
+   * The provider's authorization URL to send the browser to; `link` and `confirm` are for a signed-in user, from
+   * Settings: linking the provider, and proving it is them without a password (to add a passkey).
+   */
   startSso: route<{ authorizationUrl: string }>()({
     method: 'POST',
     path: '/api/auth/sso/start',
     area: 'sso',
     access: 'public',
     optionalSignIn: true,
-    body: z.object({ intent: z.enum(['sign-in', 'link'], { error: ssoMessages.intentInvalid }) }),
+    body: z.object({ intent: z.enum(['sign-in', 'link', 'confirm'], { error: ssoMessages.intentInvalid }) }),
   }),
   /** The provider's answer, as the browser came back with it (the callback's query string). */
   finishSso: route<SsoOutcome>()({

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth-messages.js';
+import { passkeyMessages } from '../../shared/api/passkeys.js';
 import { type SsoLink, type SsoOutcome, ssoMessages } from '../../shared/api/sso.js';
 import { SSO_CLIENT, SSO_PROVIDER_NAME, signInAtProvider } from '../sso-provider.js';
 import { call, linkToken, PASSWORD, runFunctionsInThisProcess, type SignedInUser, signedInUser, uniqueName } from './helpers.js';
@@ -15,7 +16,7 @@ import { call, linkToken, PASSWORD, runFunctionsInThisProcess, type SignedInUser
  */
 
 /** Signs in at the provider as `login`, from the product's start to its finish. */
-async function flow(login: string, intent: 'sign-in' | 'link' = 'sign-in', token?: string) {
+async function flow(login: string, intent: 'sign-in' | 'link' | 'confirm' = 'sign-in', token?: string) {
   const start = await call<{ authorizationUrl: string }>('POST', '/api/auth/sso/start', { token, body: { intent } });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const callback = await signInAtProvider(start.body.authorizationUrl, login);
@@ -96,6 +97,31 @@ describe('single sign-on with a provider (issue 38 §2)', () => {
     expect(await call('POST', '/api/auth/sso/finish', { token: other.token, body: { query: started.query } })).toMatchObject({
       status: 400,
       body: { message: ssoMessages.flowInvalid },
+    });
+  });
+
+  it('lets an account without a password add a passkey after signing in at the provider again, and no one else', async () => {
+    const login = uniqueName('fay');
+    const ticket = ((await (await flow(login)).finish()).body as { ticket: string }).ticket;
+    const made = await call('POST', '/api/auth/sso/sign-up', { body: { ticket, username: login } });
+    const token = made.body.token as string;
+    expect(await call('POST', '/api/passkeys/options', { token, body: {} })).toMatchObject({
+      status: 400,
+      body: { message: passkeyMessages.passwordRequired },
+    });
+    const confirmed = await (await flow(login, 'confirm', token)).finish();
+    expect(confirmed.body).toMatchObject({ outcome: 'confirmed' });
+    const confirmation = (confirmed.body as { confirmation: string }).confirmation;
+    expect((await call('POST', '/api/passkeys/options', { token, body: { confirmation } })).status).toBe(200);
+    // Another account's provider sign-in proves nothing here, nor this confirmation for another account.
+    expect(await (await flow(uniqueName('gus'), 'confirm', token)).finish()).toMatchObject({
+      status: 403,
+      body: { message: ssoMessages.notYours },
+    });
+    const other = await signedInUser();
+    expect(await call('POST', '/api/passkeys/options', { token: other.token, body: { confirmation } })).toMatchObject({
+      status: 400,
+      body: { message: passkeyMessages.passwordRequired },
     });
   });
 

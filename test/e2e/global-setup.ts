@@ -1,6 +1,7 @@
 import { LOOPBACK_ADDRESSES, startLocalStack, TEST_BCRYPT_COST } from '../../local/stack.js';
 import { buildWebSite } from '../../local/web-build.js';
 import { CROSS_ORIGIN_API } from '../../shared/api/index.js';
+import { startSsoProvider } from '../sso-provider.js';
 import { type StackAddresses, type StackProcessOptions, startStackProcess, stopStackProcess } from '../stacks/index.js';
 import { startS3Website } from './s3-website';
 import { type E2EStack, type E2EStacks, STACKS_VARIABLE } from './stacks';
@@ -38,6 +39,9 @@ export default async function globalSetup() {
   if (!buildWebSite(undefined, { whenStale: true })) throw new Error('The web build failed (its error is above): no site to test.');
   // The forked stack starts from the shell's environment, not the one the main stack sets for its functions here.
   const shellEnvironment = { ...process.env };
+  // The single sign-on provider (issue 38 §2) the main stack signs in with, on loopback, in this process.
+  const sso = await startSsoProvider();
+  Object.assign(process.env, sso.env);
   const website = await startS3Website();
   const main = await startLocalStack({
     ...BROWSER_STACK_OPTIONS,
@@ -54,6 +58,7 @@ export default async function globalSetup() {
   const stopMain = async () => {
     await website.stop();
     await main.stop();
+    await sso.stop();
   };
   // Then the staff stack (the main stack first: two DynamoDB Local JVMs starting at once take longer than one
   // and then the other, decision 0130).

@@ -74,6 +74,8 @@ const routes: RouteObject[] = [
     element: screen(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
   },
   { path: '/verify-email', element: screen(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage') },
+  // Where the single sign-on provider sends the browser back (issue 38 §2; shared/api/sso.ts SSO_CALLBACK_PATH).
+  { path: '/sign-in/sso', element: screen(() => import('./features/auth/SsoCallbackPage'), 'SsoCallbackPage') },
   // The screens opened from e-mail links share one chunk: the landing's route table stays as light as it can.
   { path: '/unsubscribe', element: screen(() => import('./features/auth/VerifyEmailPage'), 'UnsubscribePage') },
   { path: '/confirm-sign-in', element: screen(() => import('./features/auth/VerifyEmailPage'), 'ConfirmSignInPage') },

@@ -287,6 +287,30 @@ export async function verifySsoIdentityTicket(ticket: string): Promise<SsoIdenti
   }
 }
 
+/** How long a fresh sign-in at the provider stands for the password of an account without one (issue 38 §2). */
+export const SSO_CONFIRMATION_SECONDS = 5 * 60;
+const SSO_CONFIRMATION_TYPE = 'sso-confirmation';
+
+/** A signed-in user signed in at their provider again: their id, for 5 minutes. */
+export async function signSsoConfirmation(userId: string): Promise<string> {
+  return sign(
+    new SignJWT({ typ: SSO_CONFIRMATION_TYPE })
+      .setSubject(userId)
+      .setIssuedAt(nowSeconds())
+      .setExpirationTime(nowSeconds() + SSO_CONFIRMATION_SECONDS),
+  );
+}
+
+/** The user a valid, unexpired confirmation names, or null. */
+export async function verifySsoConfirmation(confirmation: string): Promise<string | null> {
+  try {
+    const { payload } = await verify(confirmation);
+    return payload.typ === SSO_CONFIRMATION_TYPE && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The current signing key, for HMACs kept under the session key (the reminder e-mails' unsubscribe links). */
 export async function key(): Promise<Uint8Array> {
   return (await keyRing.signing()).key;

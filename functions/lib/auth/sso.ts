@@ -28,7 +28,7 @@ export interface FlowItem {
   sk: string;
   verifier: string;
   nonce: string;
-  intent: 'sign-in' | 'link';
+  intent: 'sign-in' | 'link' | 'confirm';
   userId?: string;
   expiresAt: number;
 }

@@ -56,11 +56,11 @@ export function cancelPasskeyPrompt(): void {
 }
 
 /**
- * Adds a passkey: the password confirmed (the options), the browser's prompt, then the server's check. Null when the
- * user dismissed the prompt.
+ * Adds a passkey: the owner's proof (the password, or a fresh sign-in at the provider for an account without one)
+ * checked with the options, the browser's prompt, then the server's check. Null when the user dismissed the prompt.
  */
-export async function addPasskey(password: string, name: string) {
-  const ceremony = await api(passkeyRoutes.passkeyRegistrationOptions, { body: { password } });
+export async function addPasskey(proof: { password: string } | { confirmation: string }, name: string) {
+  const ceremony = await api(passkeyRoutes.passkeyRegistrationOptions, { body: proof });
   let credential: Awaited<ReturnType<typeof startRegistration>>;
   try {
     credential = await startRegistration({ optionsJSON: ceremony.options as unknown as PublicKeyCredentialCreationOptionsJSON });

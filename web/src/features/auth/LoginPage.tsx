@@ -19,8 +19,8 @@ import { LazyTwoFactorDialog, preloadTwoFactorDialog } from './LazyTwoFactorDial
 const INVALID_LOGIN = 'Invalid username or password';
 const PASSKEY_FAILED = 'Signing in with a passkey failed. Please try again.';
 
-/** 'Sign in with a passkey' (issue 38 §1), a chunk of its own: most visits sign in with a password. */
-const PasskeySignIn = lazy(async () => ({ default: (await import('./PasskeySignIn')).PasskeySignIn }));
+/** 'Continue with <provider>' and 'Sign in with a passkey' (issue 38), a chunk of their own: most visits use a password. */
+const OtherWaysToSignIn = lazy(async () => ({ default: (await import('./OtherWaysToSignIn')).OtherWaysToSignIn }));
 const RESEND_FAILED = 'Failed to resend verification email. Please try again.';
 
 type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
@@ -241,7 +241,8 @@ export function LoginPage() {
         </Button>
       </form>
       <Suspense fallback={null}>
-        <PasskeySignIn
+        <OtherWaysToSignIn
+          mode="sign-in"
           onSignedIn={signedIn}
           onRefused={(error) => showRefusal(error, PASSKEY_FAILED)}
           onStart={() => {

@@ -1,6 +1,6 @@
 import { authMessages, authRoutes as routes } from '@shared/api/auth';
 import { CircleCheck, Lock, Mail, User, UserPlus } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { pageTitle } from '../../brand';
@@ -14,6 +14,9 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import styles from './AuthForms.module.css';
 import { type FieldProblem, type RegistrationField, type RegistrationForm, registrationProblem } from './passwordForm';
+
+/** 'Continue with <provider>' (issue 38 §2), a chunk of its own shared with the sign-in page. */
+const OtherWaysToSignIn = lazy(async () => ({ default: (await import('./OtherWaysToSignIn')).OtherWaysToSignIn }));
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 
@@ -36,6 +39,8 @@ export function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registered, setRegistered] = useState(false);
+  /** False when the operator turned password sign-in off (issue 38 §2): accounts are made with the provider. */
+  const [passwordSignIn, setPasswordSignIn] = useState(true);
   const fieldRefs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
 
   function update<Field extends RegistrationField>(field: Field, value: RegistrationForm[Field]) {
@@ -82,7 +87,7 @@ export function RegisterPage() {
     >
       <title>{pageTitle('Create your account')}</title>
       {failure && <Alert tone="danger" title={failure} />}
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} noValidate hidden={!passwordSignIn}>
         <Input
           ref={(el) => {
             fieldRefs.current.username = el;
@@ -186,6 +191,9 @@ export function RegisterPage() {
           Create Account
         </Button>
       </form>
+      <Suspense fallback={null}>
+        <OtherWaysToSignIn mode="sign-up" onSettings={(settings) => setPasswordSignIn(settings.passwordSignIn)} />
+      </Suspense>
 
       <Modal
         open={registered}

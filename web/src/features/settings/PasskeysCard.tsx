@@ -13,6 +13,7 @@ import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
+import { forgetPasskeyConfirmation, passkeyConfirmation } from '../../lib/passkeyConfirmation';
 import styles from './CredentialsList.module.css';
 
 const passkeysKey = ['passkeys'] as const;
@@ -52,6 +53,10 @@ export function PasskeysCard() {
   const [renameError, setRenameError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [busy, setBusy] = useState(false);
+  /** An account without a password proves it is its owner at its sign-in provider (issue 38 §2), coming back here. */
+  const [confirmation, setConfirmation] = useState(passkeyConfirmation);
+  const ssoSettings = useQuery({ queryKey: ['ssoSettings'], queryFn: () => api(routes.ssoSettings), staleTime: Number.POSITIVE_INFINITY });
+  const provider = ssoSettings.data?.provider?.name;
   const nameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
   const renameField = useRef<HTMLInputElement>(null);
@@ -71,14 +76,14 @@ export function PasskeysCard() {
     setMessage(null);
     const problems = {
       ...(name.trim() ? {} : { name: passkeyMessages.nameRequired }),
-      ...(password ? {} : { password: passkeyMessages.passwordRequired }),
+      ...(password || confirmation ? {} : { password: passkeyMessages.passwordRequired }),
     };
     setErrors(problems);
     if (problems.name) return nameField.current?.focus();
     if (problems.password) return passwordField.current?.focus();
     setAdding(true);
     try {
-      const answer = await (await passkeyCeremonies()).addPasskey(password, name);
+      const answer = await (await passkeyCeremonies()).addPasskey(confirmation ? { confirmation } : { password }, name);
       if (!answer) {
         setMessage({ tone: 'danger', text: failures.dismissed });
         return;
@@ -87,14 +92,31 @@ export function PasskeysCard() {
       setMessage({ tone: 'success', text: answer.message });
       setName('');
       setPassword('');
+      forgetPasskeyConfirmation();
+      setConfirmation(null);
     } catch (error) {
       const text = errorMessage(error, failures.add);
+      if (text === passkeyMessages.confirmationInvalid) {
+        forgetPasskeyConfirmation();
+        setConfirmation(null);
+      }
       if (error instanceof ApiError && text === authMessages.currentPasswordWrong) {
         setErrors({ password: text });
         passwordField.current?.focus();
       } else setMessage({ tone: 'danger', text });
     } finally {
       setAdding(false);
+    }
+  }
+
+  /** Off to the provider to sign in again; it comes back to Settings with the proof (SsoCallbackPage). */
+  async function confirmWithProvider() {
+    setMessage(null);
+    try {
+      const { authorizationUrl } = await api(routes.startSso, { body: { intent: 'confirm' } });
+      window.location.assign(authorizationUrl);
+    } catch (error) {
+      setMessage({ tone: 'danger', text: errorMessage(error, failures.add) });
     }
   }
 
@@ -155,15 +177,19 @@ export function PasskeysCard() {
             error={errors.name}
             onChange={(event) => setName(event.target.value)}
           />
-          <Input
-            ref={passwordField}
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            error={errors.password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          {confirmation ? (
+            <p className={styles.muted}>You confirmed it is you with {provider ?? 'your sign-in provider'}: name the passkey and add it.</p>
+          ) : (
+            <Input
+              ref={passwordField}
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              error={errors.password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
           <Button
             type="submit"
             icon={<Fingerprint aria-hidden="true" />}
@@ -175,6 +201,14 @@ export function PasskeysCard() {
             Add a passkey
           </Button>
         </form>
+        {provider && !confirmation && (
+          <p className={styles.muted}>
+            No password on your account?{' '}
+            <Button variant="ghost" size="sm" onClick={() => void confirmWithProvider()}>
+              Confirm with {provider}
+            </Button>
+          </p>
+        )}
         {passkeys.isPending && <p className={styles.muted}>Loading your passkeys…</p>}
         {passkeys.isError && (
           <p role="alert" className={styles.muted}>

@@ -6,6 +6,7 @@ import { DeliveriesCard, ReminderRulesCard } from '../reminders';
 import { AccessTokensCard } from './AccessTokensCard';
 import { AccountInfoForm } from './AccountInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { LinkedSignInsCard } from './LinkedSignInsCard';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm';
 import { PasskeysCard } from './PasskeysCard';
 import { ProfileCustomizationModal } from './ProfileCustomizationModal';
@@ -35,6 +36,7 @@ export function SettingsPage() {
           <AccountInfoForm />
           <TwoFactorCard />
           <PasskeysCard />
+          <LinkedSignInsCard />
           <ChangePasswordForm />
           <NotificationPreferencesForm />
           <ReminderRulesCard />

@@ -1,0 +1,117 @@
+import { routes } from '@shared/api';
+import type { SsoLink } from '@shared/api/sso';
+import { formatInstantShort } from '@shared/domain/dates';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import { type SectionMessage, SectionStatus } from '../../components/SectionStatus';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import styles from './CredentialsList.module.css';
+
+const linksKey = ['ssoLinks'] as const;
+
+const failures = {
+  load: 'Your linked sign-ins could not be loaded. Please try again.',
+  link: 'Linking could not start. Please try again.',
+  unlink: 'The sign-in could not be unlinked. Please try again.',
+};
+
+/**
+ * Settings → single sign-on (issue 38 §2; docs/decisions/0145-single-sign-on.md), when the site has a provider: the
+ * user's sign-ins linked with it, 'Link <provider>' (off to the provider and back), and unlinking one that is not the
+ * last way in.
+ */
+export function LinkedSignInsCard() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: ['ssoSettings'], queryFn: () => api(routes.ssoSettings), staleTime: Number.POSITIVE_INFINITY });
+  const provider = settings.data?.provider?.name;
+  const links = useQuery({ queryKey: linksKey, queryFn: () => api(routes.listSsoLinks), enabled: Boolean(provider) });
+  const [message, setMessage] = useState<SectionMessage | null>(null);
+  const [linking, setLinking] = useState(false);
+  const [unlinking, setUnlinking] = useState<SsoLink | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!provider) return null;
+
+  async function link() {
+    setMessage(null);
+    setLinking(true);
+    try {
+      const { authorizationUrl } = await api(routes.startSso, { body: { intent: 'link' } });
+      window.location.assign(authorizationUrl);
+    } catch (error) {
+      setMessage({ tone: 'danger', text: errorMessage(error, failures.link) });
+      setLinking(false);
+    }
+  }
+
+  async function unlink() {
+    if (!unlinking) return;
+    setBusy(true);
+    try {
+      const answer = await api(routes.unlinkSso, { params: { id: unlinking.id } });
+      queryClient.setQueryData<SsoLink[]>(linksKey, (current) => (current ?? []).filter((l) => l.id !== unlinking.id));
+      setMessage({ tone: 'success', text: answer.message });
+    } catch (error) {
+      setMessage({ tone: 'danger', text: errorMessage(error, failures.unlink) });
+    } finally {
+      setUnlinking(null);
+      setBusy(false);
+    }
+  }
+
+  const list = links.data ?? [];
+  return (
+    <Card title={`Sign in with ${provider}`} description={`Link your ${provider} account to sign in with it instead of your password.`}>
+      <div className={styles.body}>
+        <SectionStatus message={message} />
+        {links.isError && (
+          <p role="alert" className={styles.muted}>
+            {errorMessage(links.error, failures.load)}
+          </p>
+        )}
+        {links.data && list.length === 0 && <p className={styles.muted}>Not linked yet.</p>}
+        {list.length > 0 && (
+          <ul className={styles.list} aria-label="Your linked sign-ins">
+            {list.map((item) => (
+              <li key={item.id} className={styles.item}>
+                <div className={styles.itemText}>
+                  <p className={styles.itemName}>{item.account ?? item.provider}</p>
+                  <p className={styles.muted}>
+                    {item.provider} · Linked {formatInstantShort(item.linkedAt)}
+                  </p>
+                </div>
+                <Button variant="ghost" size="sm" onClick={() => setUnlinking(item)} aria-label={`Unlink ${item.account ?? item.provider}`}>
+                  Unlink
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button
+          variant="secondary"
+          icon={<Link2 aria-hidden="true" />}
+          loading={linking}
+          loadingText={`Going to ${provider}...`}
+          onClick={() => void link()}
+        >
+          Link {provider}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={unlinking !== null}
+        type="warning"
+        title={`Unlink ${unlinking?.account ?? provider}?`}
+        message={<p>It will no longer sign you in to this account.</p>}
+        confirmLabel="Unlink"
+        loadingLabel="Unlinking..."
+        loading={busy}
+        onCancel={() => setUnlinking(null)}
+        onConfirm={() => void unlink()}
+      />
+    </Card>
+  );
+}
