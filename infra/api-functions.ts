@@ -1,12 +1,12 @@
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { AREAS, type Area } from '../shared/api/index.js';
 import { areaNeeds, readsSessionKey } from './area-needs.js';
 import { areaEntry, functionsDir, lambdaBundlingFor } from './bundling.js';
 import { acknowledge } from './checks.js';
-import type { DeploymentTarget } from './config.js';
+import type { DeploymentTarget, SingleSignOnConfig } from './config.js';
 import { type EmailSendGrant, grantSecretValue, grantTableAccess } from './grants.js';
 import { ProductFunction } from './product-function.js';
 
@@ -35,6 +35,10 @@ export interface ApiFunctionsProps {
   functionsDir?: string;
   /** The header value CloudFront sends (cloud only): every API function reads it and refuses requests without it. */
   originSecret?: secretsmanager.ISecret;
+  /** The single sign-on provider (issue 38 §2), given to the sso function with a grant on its client secret. */
+  singleSignOn?: SingleSignOnConfig;
+  /** False: password sign-in off for everyone but the owner (PASSWORD_SIGN_IN=off of the areas that take passwords). */
+  passwordSignIn: boolean;
 }
 
 /**
@@ -64,6 +68,16 @@ export class ApiFunctions extends Construct {
           ...(needs.supportEmail || needs.vapidKey ? { SUPPORT_EMAIL: props.supportEmail } : {}),
           ...(needs.landingCounters ? { LANDING_COUNTERS_MIN_USERS: String(props.landingCountersMinUsers) } : {}),
           ...(props.originSecret ? { ORIGIN_SECRET_ARN: props.originSecret.secretArn } : {}),
+          ...(needs.passwordSignIn && !props.passwordSignIn ? { PASSWORD_SIGN_IN: 'off' } : {}),
+          ...(needs.singleSignOn && props.singleSignOn
+            ? {
+                OIDC_ISSUER: props.singleSignOn.issuer,
+                OIDC_CLIENT_ID: props.singleSignOn.clientId,
+                OIDC_NAME: props.singleSignOn.name,
+                OIDC_CLIENT_SECRET_ARN: props.singleSignOn.clientSecretArn,
+                OIDC_SIGN_UP: props.singleSignOn.signUp ? 'on' : 'off',
+              }
+            : {}),
         },
         bundling: lambdaBundlingFor(area),
       });
@@ -80,6 +94,12 @@ export class ApiFunctions extends Construct {
       if (needs.twoFactorKey) grantSecretValue(props.twoFactorKey, fn);
       if (needs.vapidKey) grantSecretValue(props.vapidKey, fn);
       if (props.originSecret) grantSecretValue(props.originSecret, fn);
+      if (needs.singleSignOn && props.singleSignOn) {
+        grantSecretValue(
+          secretsmanager.Secret.fromSecretCompleteArn(this, `${pascalCase(area)}ClientSecret`, props.singleSignOn.clientSecretArn),
+          fn,
+        );
+      }
 
       byArea.set(area, fn);
       this.all.push(productFunction);

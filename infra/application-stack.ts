@@ -192,6 +192,8 @@ export class ApplicationStack extends Stack {
       landingCountersMinUsers: config.landingCountersMinUsers,
       functionsDir,
       originSecret: this.originSecret?.secret,
+      singleSignOn: config.singleSignOn,
+      passwordSignIn: config.passwordSignIn,
     });
     this.api.routeContract(this.functions.byArea);
     for (const [area, fn] of this.functions.byArea) {

@@ -22,6 +22,10 @@ interface AreaNeeds {
   supportEmail: boolean;
   /** Answers the landing counters, so it gets LANDING_COUNTERS_MIN_USERS. */
   landingCounters: boolean;
+  /** Signs in with the single sign-on provider (issue 38 §2), so it gets OIDC_* and reads the client secret. */
+  singleSignOn: boolean;
+  /** Takes passwords at sign-in or sign-up, so it gets PASSWORD_SIGN_IN (issue 38 §2). */
+  passwordSignIn: boolean;
 }
 
 const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
@@ -32,6 +36,8 @@ const DEFAULT_NEEDS: Omit<AreaNeeds, 'table'> = {
   vapidKey: false,
   supportEmail: false,
   landingCounters: false,
+  singleSignOn: false,
+  passwordSignIn: false,
 };
 
 /**
@@ -45,6 +51,7 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
     memorySize: 1024,
     sendsEmail: true,
     signsSessions: true,
+    passwordSignIn: true,
     // Query: the newest activity entry, into which a repeated settings change folds.
     table: {
       actions: [
@@ -85,6 +92,8 @@ const AREA_NEEDS: Record<string, Partial<AreaNeeds> & Pick<AreaNeeds, 'table'>> 
   sso: {
     memorySize: 1024,
     signsSessions: true,
+    singleSignOn: true,
+    passwordSignIn: true,
     table: {
       actions: [
         'dynamodb:GetItem',

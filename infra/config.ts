@@ -65,6 +65,22 @@ export interface DeploymentConfig {
   waf: boolean;
   /** Accounts there must be before the landing page shows its counters (LANDING_COUNTERS_MIN_USERS). */
   landingCountersMinUsers: number;
+  /**
+   * Single sign-on (issue 38 §2): the OpenID Connect provider (`oidcIssuer`, `oidcClientId`, `oidcName`), its client
+   * secret in an existing Secrets Manager secret (`oidcClientSecretArn`), and whether it makes new accounts
+   * (`oidcSignUp`, true unless false). None without `oidcIssuer`.
+   */
+  singleSignOn?: SingleSignOnConfig;
+  /** False with `-c passwordSignIn=false`: password sign-in off for everyone but the owner (PASSWORD_SIGN_IN=off). */
+  passwordSignIn: boolean;
+}
+
+export interface SingleSignOnConfig {
+  issuer: string;
+  clientId: string;
+  name: string;
+  clientSecretArn: string;
+  signUp: boolean;
 }
 
 /** LocalStack deployments get a first owner even when none is configured, so testers can sign in. */
@@ -180,6 +196,15 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     };
   }
 
+  const singleSignOn = readSingleSignOn(read);
+  const passwordSignInText = text(read, 'passwordSignIn')?.toLowerCase();
+  if (passwordSignInText !== undefined && passwordSignInText !== 'true' && passwordSignInText !== 'false') {
+    throw new DeploymentConfigError('passwordSignIn', 'expected true or false');
+  }
+  if (passwordSignInText === 'false' && !singleSignOn) {
+    throw new DeploymentConfigError('passwordSignIn', 'password sign-in can be turned off only with single sign-on (oidcIssuer)');
+  }
+
   const ownerUsername = text(read, 'ownerUsername');
   const ownerEmail = email(read, 'ownerEmail');
   const ownerPasswordSecretName = text(read, 'ownerPasswordSecretName');
@@ -211,6 +236,8 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
           ? { ...LOCALSTACK_DEFAULT_OWNER }
           : undefined,
     sesMaxSendRate,
+    singleSignOn,
+    passwordSignIn: passwordSignInText !== 'false',
     logLevel: logLevel as DeploymentConfig['logLevel'],
     alarmEmail: email(read, 'alarmEmail'),
     webDistDir: text(read, 'webDist'),
@@ -218,4 +245,27 @@ export function readDeploymentConfig(read: ContextReader): DeploymentConfig {
     waf: target === 'aws' && wafText !== 'false',
     landingCountersMinUsers,
   };
+}
+
+/** The single sign-on provider's context values, all or none (issue 38 §2). */
+function readSingleSignOn(read: ContextReader): SingleSignOnConfig | undefined {
+  const issuer = text(read, 'oidcIssuer');
+  const keys = ['oidcClientId', 'oidcName', 'oidcClientSecretArn'] as const;
+  if (!issuer) {
+    const stray = [...keys, 'oidcSignUp'].find((key) => text(read, key) !== undefined);
+    if (stray) throw new DeploymentConfigError(stray, 'needs oidcIssuer');
+    return undefined;
+  }
+  if (!/^https:\/\/[^\s/]+/.test(issuer)) throw new DeploymentConfigError('oidcIssuer', "expected the provider's https issuer URL");
+  for (const key of keys) if (!text(read, key)) throw new DeploymentConfigError(key, 'required with oidcIssuer');
+  const secretArn = text(read, 'oidcClientSecretArn') as string;
+  if (!/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/.test(secretArn)) {
+    throw new DeploymentConfigError('oidcClientSecretArn', 'expected the ARN of a Secrets Manager secret holding the client secret');
+  }
+  const signUp = text(read, 'oidcSignUp')?.toLowerCase();
+  if (signUp !== undefined && signUp !== 'true' && signUp !== 'false')
+    throw new DeploymentConfigError('oidcSignUp', 'expected true or false');
+  const name = (text(read, 'oidcName') as string).trim();
+  if (name.length > 40) throw new DeploymentConfigError('oidcName', 'at most 40 characters');
+  return { issuer, clientId: text(read, 'oidcClientId') as string, name, clientSecretArn: secretArn, signUp: signUp !== 'false' };
 }

@@ -9,6 +9,7 @@ import { hashPassword } from '../lib/auth/passwords.js';
 import { endAllSessions } from '../lib/auth/sessions.js';
 import type { ApiRequest } from '../lib/auth/signed-in-api.js';
 import { issueToken } from '../lib/auth/tokens.js';
+import { signInMethods } from '../lib/auth/ways-in.js';
 import { now } from '../lib/chassis/clock.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../lib/chassis/errors.js';
 import { AGAIN, retryUntil } from '../lib/chassis/retry.js';
@@ -128,9 +129,14 @@ export async function deleteUserHandler({ params, user: admin, log }: Request<'d
 
 export async function userDetailsHandler({ params }: Request<'userDetails'>): Promise<UserDetails> {
   const user = await target(params.id);
-  const [subscriptions, activities] = await Promise.all([listSubscriptions(user.id), listActivity(user.id, 50)]);
+  const [subscriptions, activities, methods] = await Promise.all([
+    listSubscriptions(user.id),
+    listActivity(user.id, 50),
+    signInMethods(user),
+  ]);
   return {
     user: toPublicUser(user),
+    signInMethods: methods,
     subscriptions: subscriptions.map((sub) => ({
       id: sub.id,
       name: sub.name,

@@ -82,8 +82,16 @@ export interface UserPage {
 }
 
 /** SPEC §3 'User detail response'. */
+/** How a user signs in (issue 38): a password, passkeys, and the single sign-on providers linked. */
+export interface SignInMethods {
+  password: boolean;
+  passkeys: number;
+  providers: string[];
+}
+
 export interface UserDetails {
   user: User;
+  signInMethods: SignInMethods;
   subscriptions: Array<{ id: string; name: string; amount: number; dueDate: string; status: SubscriptionStatus }>;
   /** The last 50 entries, newest first. */
   activities: Activity[];

@@ -187,6 +187,7 @@ const userCountsResponse = z.object({ totalUsers: z.number(), developers: z.numb
 const userPageResponse = z.object({ users: z.array(userResponse), nextCursor: nullableString, counts: userCountsResponse });
 const userDetailsResponse = z.object({
   user: userResponse,
+  signInMethods: z.object({ password: z.boolean(), passkeys: z.number(), providers: z.array(z.string()) }),
   subscriptions: z.array(
     z.object({ id: z.string(), name: z.string(), amount: z.number(), dueDate: z.string(), status: z.enum(SUBSCRIPTION_STATUSES) }),
   ),

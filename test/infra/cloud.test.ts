@@ -80,6 +80,38 @@ describe('functions', () => {
     expect(functionOfArea('auth').properties.Environment.Variables.LANDING_COUNTERS_MIN_USERS).toBeUndefined();
   });
 
+  it('gives the single sign-on provider to the sso function, with its client secret readable by it alone, and turns passwords off where they are taken (issue 38 §2)', () => {
+    const secret = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:oidc-client-AbCdEf';
+    const withSso = synthesize(
+      {
+        ...CLOUD_CONTEXT,
+        oidcIssuer: 'https://id.example.com',
+        oidcClientId: 'tracker',
+        oidcName: 'Example ID',
+        oidcClientSecretArn: secret,
+        passwordSignIn: 'false',
+      },
+      { bundle: false, validate: false },
+    ).application;
+    const ssoFunctions = productFunctions(withSso);
+    const variablesOf = (area: string) =>
+      ssoFunctions.find((fn) => fn.properties.Description === `Subscription Tracker API: ${area} routes`)?.properties.Environment.Variables;
+    expect(variablesOf('sso')).toMatchObject({
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'tracker',
+      OIDC_NAME: 'Example ID',
+      OIDC_CLIENT_SECRET_ARN: secret,
+      OIDC_SIGN_UP: 'on',
+      PASSWORD_SIGN_IN: 'off',
+    });
+    expect(variablesOf('auth')).toMatchObject({ PASSWORD_SIGN_IN: 'off' });
+    expect(variablesOf('auth')?.OIDC_ISSUER).toBeUndefined();
+    const readers = Object.values(resourcesOf(withSso, 'AWS::IAM::Policy')).filter((policy) => JSON.stringify(policy).includes(secret));
+    expect(readers).toHaveLength(1);
+    // Without the context, no function has it.
+    expect(functionOfArea('sso').properties.Environment.Variables.OIDC_ISSUER).toBeUndefined();
+  });
+
   it("hashes passwords at production's bcrypt cost: no function sets a lower one", () => {
     const all = Object.values(resourcesOf(app, 'AWS::Lambda::Function'));
     expect(all.length).toBeGreaterThanOrEqual(functions.length);

@@ -26,7 +26,28 @@ describe('deployment configuration', () => {
       localstackHost: DEFAULT_LOCALSTACK_HOST,
       waf: true,
       landingCountersMinUsers: 100,
+      singleSignOn: undefined,
+      passwordSignIn: true,
     });
+  });
+
+  const SECRET = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:oidc-client-AbCdEf';
+  const sso = { oidcIssuer: 'https://accounts.google.com', oidcClientId: 'client-id', oidcName: 'Google', oidcClientSecretArn: SECRET };
+
+  it('takes a single sign-on provider with its client secret in Secrets Manager, all its values together (issue 38 §2)', () => {
+    expect(read(sso)).toMatchObject({
+      singleSignOn: { issuer: 'https://accounts.google.com', clientId: 'client-id', name: 'Google', clientSecretArn: SECRET, signUp: true },
+      passwordSignIn: true,
+    });
+    expect(read({ ...sso, oidcSignUp: 'false', passwordSignIn: 'false' })).toMatchObject({
+      singleSignOn: { signUp: false },
+      passwordSignIn: false,
+    });
+    expect(() => read({ oidcClientId: 'client-id' })).toThrow('oidcClientId');
+    expect(() => read({ ...sso, oidcIssuer: 'http://accounts.example' })).toThrow('oidcIssuer');
+    expect(() => read({ ...sso, oidcClientSecretArn: 'the-secret-itself' })).toThrow('oidcClientSecretArn');
+    // Turning passwords off leaves nobody a way in without a provider.
+    expect(() => read({ passwordSignIn: 'false' })).toThrow('passwordSignIn');
   });
 
   it('shows the landing counters from landingCountersMinUsers accounts, 100 unless told', () => {

@@ -1,3 +1,4 @@
+import type { SignInMethods } from '../../../shared/api/admin.js';
 import { queryPrefix } from '../chassis/query.js';
 import { userKeys } from '../users/keys.js';
 import type { UserItem } from '../users/user-item.js';
@@ -7,11 +8,17 @@ import { LINK_PREFIX } from './sso-links.js';
  * The ways a user signs in (issue 38): their password, their passkeys (`PASSKEY#…`) and their sign-ins linked with a
  * provider (`SSOLINK#…`). Removing a passkey or unlinking a provider that is the last of them is refused.
  */
-export async function waysIn(user: Pick<UserItem, 'id' | 'passwordHash'>): Promise<number> {
+export async function signInMethods(user: Pick<UserItem, 'id' | 'passwordHash'>): Promise<SignInMethods> {
   const partition = userKeys.user(user.id).pk;
   const [passkeys, links] = await Promise.all([
     queryPrefix<unknown>(partition, 'PASSKEY#', { consistent: true }),
-    queryPrefix<unknown>(partition, LINK_PREFIX, { consistent: true }),
+    queryPrefix<{ provider: string }>(partition, LINK_PREFIX, { consistent: true }),
   ]);
-  return (user.passwordHash ? 1 : 0) + passkeys.length + links.length;
+  return { password: Boolean(user.passwordHash), passkeys: passkeys.length, providers: links.map((link) => link.provider) };
+}
+
+/** How many ways the user signs in: what removing one more is checked against. */
+export async function waysIn(user: Pick<UserItem, 'id' | 'passwordHash'>): Promise<number> {
+  const methods = await signInMethods(user);
+  return (methods.password ? 1 : 0) + methods.passkeys + methods.providers.length;
 }

@@ -1,5 +1,6 @@
 import { routes } from '@shared/api';
 import type { Activity } from '@shared/api/account';
+import type { SignInMethods } from '@shared/api/admin';
 import type { User } from '@shared/api/user';
 import { formatMoney } from '@shared/domain/currency';
 import { formatDateShort, formatInstantShort } from '@shared/domain/dates';
@@ -14,6 +15,16 @@ import { useCurrentUser } from '../../session/context';
 import styles from './Admin.module.css';
 import { useChangeStatus, userDetailsQuery, useSendPasswordReset, useTerminateSessions } from './adminQueries';
 import { refusalReason } from './staffRules';
+
+/** How a user signs in, in words: 'Password · 2 passkeys · Google' (issue 38). */
+function signInWords(methods: SignInMethods): string {
+  const words = [
+    ...(methods.password ? ['Password'] : []),
+    ...(methods.passkeys > 0 ? [`${methods.passkeys} ${methods.passkeys === 1 ? 'passkey' : 'passkeys'}`] : []),
+    ...methods.providers,
+  ];
+  return words.join(' · ') || 'Nothing';
+}
 
 /** 'password_changed' → 'PASSWORD CHANGED' (SPEC §2 'Activity Log'). */
 export const activityLabel = (actionType: string) => actionType.replace(/_+/g, ' ').trim().toUpperCase();
@@ -155,6 +166,10 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
             <div>
               <dt>Account Created</dt>
               <dd>{formatInstantShort(shown.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>Signs In With</dt>
+              <dd>{signInWords(details.data.signInMethods)}</dd>
             </div>
           </dl>
 

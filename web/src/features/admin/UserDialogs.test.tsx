@@ -166,6 +166,7 @@ describe('the admin’s Grant Membership and Extend Subscription', () => {
 describe('the admin’s User Details', () => {
   const details = (over: Partial<UserDetails> = {}): UserDetails => ({
     user: bob,
+    signInMethods: { password: true, passkeys: 2, providers: ['Example ID'] },
     subscriptions: [{ id: 's1', name: 'Netflix', amount: 15.49, dueDate: '2026-12-15', status: 'active' }],
     activities: [
       {
@@ -195,6 +196,8 @@ describe('the admin’s User Details', () => {
     expect(within(dialog).getByText('$15.49/month · Due Dec 15, 2026')).toBeTruthy();
     expect(within(dialog).getByText('PASSWORD CHANGED ×2')).toBeTruthy();
     expect(within(dialog).getByText('device: Firefox')).toBeTruthy();
+    // How the user signs in (issue 38): staff see the providers linked.
+    expect(within(dialog).getByText('Password · 2 passkeys · Example ID')).toBeTruthy();
     expect(await within(dialog).findByText('No reminders were sent in the last 90 days.')).toBeTruthy();
     unmount();
 
