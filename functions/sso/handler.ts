@@ -1,6 +1,7 @@
 import type { LoginResponse } from '../../shared/api/auth.js';
 import { authMessages } from '../../shared/api/auth-messages.js';
 import { type SsoOutcome, ssoMessages, ssoRoutes } from '../../shared/api/sso.js';
+import { confirmCurrentPassword } from '../lib/auth/confirm-password.js';
 import { signSsoConfirmation, signSsoIdentityTicket, signTwoFactorTicket, verifySsoIdentityTicket } from '../lib/auth/jwt.js';
 import { verifyPassword } from '../lib/auth/passwords.js';
 import { startSession } from '../lib/auth/sessions.js';
@@ -48,10 +49,13 @@ export const handler = createApiHandler(ssoRoutes, {
     passwordSignIn: config().PASSWORD_SIGN_IN,
   }),
 
-  startSso: async ({ body, signIn }) => {
+  startSso: async ({ body, signIn, clientAddress, log }) => {
     ssoProvider();
-    const userId = body.intent === 'sign-in' ? undefined : (await signIn()).id;
-    return { authorizationUrl: await startFlow(body.intent, userId) };
+    if (body.intent === 'sign-in') return { authorizationUrl: await startFlow('sign-in') };
+    const user = await signIn();
+    // Linking adds a way in: the owner proves it first, as for a passkey (a stolen session alone links nothing).
+    if (body.intent === 'link') await confirmCurrentPassword(user, body.password, clientAddress, log, ssoMessages.passwordRequired);
+    return { authorizationUrl: await startFlow(body.intent, user.id) };
   },
 
   finishSso: async ({ body, signIn, log }): Promise<SsoOutcome> => {

@@ -7,6 +7,7 @@ export const ssoMessages = {
   notConfigured: 'Single sign-on is not set up on this site',
   intentInvalid: 'Intent must be sign-in, link or confirm',
   notYours: 'Sign in at the provider with the account linked to yours',
+  passwordRequired: 'Enter your password to link a sign-in',
   flowInvalid: 'This sign-in has expired or was already used. Start again.',
   refused: 'The provider did not sign you in. Start again.',
   ticketInvalid: 'This sign-in has expired. Continue with the provider again.',

@@ -44,7 +44,8 @@ export const ssoRoutes = {
   ssoSettings: route<SsoSettings>()({ method: 'GET', path: '/api/auth/sso', area: 'sso', access: 'public', body: undefined }),
   /**
    * The provider's authorization URL to send the browser to; `link` and `confirm` are for a signed-in user, from
-   * Settings: linking the provider, and proving it is them without a password (to add a passkey).
+   * Settings: linking the provider (after the current password), and proving it is them without a password (to add a
+   * passkey).
    */
   startSso: route<{ authorizationUrl: string }>()({
     method: 'POST',
@@ -52,7 +53,11 @@ export const ssoRoutes = {
     area: 'sso',
     access: 'public',
     optionalSignIn: true,
-    body: z.object({ intent: z.enum(['sign-in', 'link', 'confirm'], { error: ssoMessages.intentInvalid }) }),
+    body: z.object({
+      intent: z.enum(['sign-in', 'link', 'confirm'], { error: ssoMessages.intentInvalid }),
+      /** A link's proof that it is the account's owner, as a passkey's: the current password (a stolen session alone links nothing). */
+      password: z.optional(z.string()),
+    }),
   }),
   /** The provider's answer, as the browser came back with it (the callback's query string). */
   finishSso: route<SsoOutcome>()({

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth-messages.js';
-import { passkeyMessages } from '../../shared/api/passkeys.js';
+import { type PasskeyCeremony, type PasskeySaved, passkeyMessages } from '../../shared/api/passkeys.js';
 import { type SsoLink, type SsoOutcome, ssoMessages } from '../../shared/api/sso.js';
 import { SSO_CLIENT, SSO_PROVIDER_NAME, signInAtProvider } from '../sso-provider.js';
-import { call, linkToken, PASSWORD, runFunctionsInThisProcess, type SignedInUser, signedInUser, uniqueName } from './helpers.js';
+import { apiUrl, call, linkToken, PASSWORD, runFunctionsInThisProcess, type SignedInUser, signedInUser, uniqueName } from './helpers.js';
+import { type CeremonyOptions, SoftAuthenticator } from './soft-authenticator.js';
 
 /**
  * Single sign-on (issue 38 §2) through the local stack against a real OpenID provider on loopback (oidc-provider,
@@ -17,7 +18,9 @@ import { call, linkToken, PASSWORD, runFunctionsInThisProcess, type SignedInUser
 
 /** Signs in at the provider as `login`, from the product's start to its finish. */
 async function flow(login: string, intent: 'sign-in' | 'link' | 'confirm' = 'sign-in', token?: string) {
-  const start = await call<{ authorizationUrl: string }>('POST', '/api/auth/sso/start', { token, body: { intent } });
+  // Linking asks the account's password first, as a stolen session must not link anything.
+  const body = intent === 'link' ? { intent, password: PASSWORD } : { intent };
+  const start = await call<{ authorizationUrl: string }>('POST', '/api/auth/sso/start', { token, body });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const callback = await signInAtProvider(start.body.authorizationUrl, login);
   return {
@@ -82,8 +85,19 @@ describe('single sign-on with a provider (issue 38 §2)', () => {
     expect((await (await flow(login)).finish()).body).toMatchObject({ outcome: 'new-identity' });
   });
 
-  it('links from Settings only to the account that started it, and an identity to one account only', async () => {
+  it('links from Settings only after the password, only to the account that started it, and an identity to one account only', async () => {
     const user: SignedInUser = await signedInUser();
+    // A session alone links nothing.
+    expect(await call('POST', '/api/auth/sso/start', { token: user.token, body: { intent: 'link' } })).toMatchObject({
+      status: 400,
+      body: { message: ssoMessages.passwordRequired },
+    });
+    expect(
+      await call('POST', '/api/auth/sso/start', { token: user.token, body: { intent: 'link', password: 'Wrong-pass-1!' } }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: authMessages.currentPasswordWrong },
+    });
     const login = uniqueName('carol');
     const linked = await (await flow(login, 'link', user.token)).finish();
     expect(linked.body).toMatchObject({ outcome: 'linked', message: ssoMessages.linked, link: { provider: SSO_PROVIDER_NAME } });
@@ -112,7 +126,22 @@ describe('single sign-on with a provider (issue 38 §2)', () => {
     const confirmed = await (await flow(login, 'confirm', token)).finish();
     expect(confirmed.body).toMatchObject({ outcome: 'confirmed' });
     const confirmation = (confirmed.body as { confirmation: string }).confirmation;
-    expect((await call('POST', '/api/passkeys/options', { token, body: { confirmation } })).status).toBe(200);
+    const ceremony = await call<PasskeyCeremony>('POST', '/api/passkeys/options', { token, body: { confirmation } });
+    expect(ceremony.status).toBe(200);
+    const authenticator = new SoftAuthenticator(new URL(apiUrl()).origin.replace('127.0.0.1', 'localhost'));
+    const credential = authenticator.register(ceremony.body.options as unknown as CeremonyOptions);
+    const added = await call<PasskeySaved>('POST', '/api/passkeys', {
+      token,
+      body: { ticket: ceremony.body.ticket, name: 'Phone', credential },
+    });
+    expect(added.status).toBe(201);
+    // Two ways in: the provider can go; then the passkey is the last, and stays.
+    const [link] = (await call<SsoLink[]>('GET', '/api/auth/sso/links', { token })).body;
+    expect((await call('DELETE', `/api/auth/sso/links/${link.id}`, { token })).status).toBe(200);
+    expect(await call('DELETE', `/api/passkeys/${added.body.passkey.id}`, { token })).toMatchObject({
+      status: 409,
+      body: { message: passkeyMessages.lastWayIn },
+    });
     // Another account's provider sign-in proves nothing here, nor this confirmation for another account.
     expect(await (await flow(uniqueName('gus'), 'confirm', token)).finish()).toMatchObject({
       status: 403,

@@ -98,16 +98,16 @@ describe('function bundling', () => {
     // classic) and the subscriptions area's handlers its tools write with (docs/decisions/0142-mcp-endpoint.md; measured 629.1).
     mcp: 630,
     // Issue 38 §1: passkeys, a function of its own: @simplewebauthn/server, which carries every attestation format's
-    // verifier (X.509, ASN.1) whatever the options ask, bcrypt for the password first, SES for the notices (measured 661.9).
-    passkeys: 663,
+    // verifier (X.509, ASN.1) whatever the options ask, bcrypt for the password first, SES for the notices (measured 663.1).
+    passkeys: 664,
     // Issue 38 §2: single sign-on, a function of its own: openid-client (oauth4webapi) and bcrypt for a linked account's
-    // password (measured 336.7).
-    sso: 337,
+    // password (measured 337.8).
+    sso: 339,
     import: 321, // issue 36 §2: the website read from files and checked; issue 37 §2: the chassis's token routes; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 320.3)
     stats: 264, // issue 37 §2: access tokens' sign-in (its throttle, its use recorded, its writes logged; measured 263.2)
     budgets: 326, // issue 35 §1, §3 and the e-mail counting shares as the dashboard does (the shared view of the subscriptions); issue 37 §2: access tokens' sign-in; issue 38: password sign-in's switch in the configuration (measured 325.5)
     calendar: 264, // issue 35 §1, §2.5, §2.6: the feed reads the schedule; the alarms from the rules in force; issue 37 §2: the chassis's token routes; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 262.3)
-    admin: 382, // issue 35 §1, as auth; issue 37: a deleted user's access tokens revoked; issue 37 §4: the chassis's raw answers; issue 38: password sign-in's switch in the configuration (measured 381.4)
+    admin: 382, // issue 35 §1, as auth; issue 37: a deleted user's access tokens revoked; issue 37 §4: the chassis's raw answers; issue 38: password sign-in's switch in the configuration, how a user signs in in their details (measured 381.7)
     announcements: 264,
     contact: 279, // issue 38: password sign-in's switch in the configuration (measured 278.3)
     reminders: 310, // issue 36 §3: the outbound guard's one exchange for POSTs and downloads; issue 37 §2: access tokens' sign-in; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules; their requests); issue 38: password sign-in's switch in the configuration (measured 309.2)

@@ -10,15 +10,30 @@ import { RegisterPage } from './RegisterPage';
  * browser journey (test/e2e/auth-journey.spec.ts) and the sharing spec, which keep the journey itself.
  */
 describe('the registration form', () => {
+  test('offers only the single sign-on provider when the site turned password sign-in off (issue 38 §2)', async () => {
+    renderApp(<RegisterPage />, {
+      at: '/register',
+      api: [on(routes.ssoSettings, { provider: { name: 'Example ID' }, passwordSignIn: false })],
+    });
+    expect(await screen.findByRole('button', { name: 'Continue with Example ID' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+  });
+
   test('the sign-up invitation’s link fills in the e-mail address', async () => {
-    renderApp(<RegisterPage />, { at: '/register?email=new.friend%40example.com' });
+    renderApp(<RegisterPage />, {
+      at: '/register?email=new.friend%40example.com',
+      api: [on(routes.ssoSettings, { provider: null, passwordSignIn: true })],
+    });
     expect(((await screen.findByLabelText('Email')) as HTMLInputElement).value).toBe('new.friend@example.com');
   });
 
   test('checks the e-mail, the password’s strength, the confirmation and the terms in SPEC §5’s order, then sends the form', async () => {
     const { user, api } = renderApp(<RegisterPage />, {
       at: '/register',
-      api: [on(routes.register, { userId: '22222222-2222-4222-8222-222222222222', message: 'ok' })],
+      api: [
+        on(routes.register, { userId: '22222222-2222-4222-8222-222222222222', message: 'ok' }),
+        on(routes.ssoSettings, { provider: null, passwordSignIn: true }),
+      ],
     });
     const create = await screen.findByRole('button', { name: 'Create Account' });
     await user.type(screen.getByLabelText('Username'), 'journey1');

@@ -3,12 +3,13 @@ import type { SsoLink } from '@shared/api/sso';
 import { formatInstantShort } from '@shared/domain/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
-import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { type FormEvent, useState } from 'react';
+import { ApiError, api, errorMessage } from '../../api/client';
 import { type SectionMessage, SectionStatus } from '../../components/SectionStatus';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Input } from '../../components/ui/Input';
 import styles from './CredentialsList.module.css';
 
 const linksKey = ['ssoLinks'] as const;
@@ -21,8 +22,8 @@ const failures = {
 
 /**
  * Settings → single sign-on (issue 38 §2; docs/decisions/0145-single-sign-on.md), when the site has a provider: the
- * user's sign-ins linked with it, 'Link <provider>' (off to the provider and back), and unlinking one that is not the
- * last way in.
+ * user's sign-ins linked with it, 'Link <provider>' after the current password (off to the provider and back), and
+ * unlinking one that is not the last way in.
  */
 export function LinkedSignInsCard() {
   const queryClient = useQueryClient();
@@ -31,19 +32,26 @@ export function LinkedSignInsCard() {
   const links = useQuery({ queryKey: linksKey, queryFn: () => api(routes.listSsoLinks), enabled: Boolean(provider) });
   const [message, setMessage] = useState<SectionMessage | null>(null);
   const [linking, setLinking] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [unlinking, setUnlinking] = useState<SsoLink | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (!provider) return null;
 
-  async function link() {
+  /** The password first (a stolen session links nothing), then off to the provider and back (SsoCallbackPage). */
+  async function link(event: FormEvent) {
+    event.preventDefault();
     setMessage(null);
+    setPasswordError(null);
     setLinking(true);
     try {
-      const { authorizationUrl } = await api(routes.startSso, { body: { intent: 'link' } });
+      const { authorizationUrl } = await api(routes.startSso, { body: { intent: 'link', password } });
       window.location.assign(authorizationUrl);
     } catch (error) {
-      setMessage({ tone: 'danger', text: errorMessage(error, failures.link) });
+      const text = errorMessage(error, failures.link);
+      if (error instanceof ApiError && error.status === 400) setPasswordError(text);
+      else setMessage({ tone: 'danger', text });
       setLinking(false);
     }
   }
@@ -91,15 +99,26 @@ export function LinkedSignInsCard() {
             ))}
           </ul>
         )}
-        <Button
-          variant="secondary"
-          icon={<Link2 aria-hidden="true" />}
-          loading={linking}
-          loadingText={`Going to ${provider}...`}
-          onClick={() => void link()}
-        >
-          Link {provider}
-        </Button>
+        <form className={styles.form} onSubmit={(event) => void link(event)} aria-label={`Link ${provider}`} noValidate>
+          <Input
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={passwordError}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            icon={<Link2 aria-hidden="true" />}
+            loading={linking}
+            loadingText={`Going to ${provider}...`}
+            className={styles.submit}
+          >
+            Link {provider}
+          </Button>
+        </form>
       </div>
       <ConfirmDialog
         open={unlinking !== null}
