@@ -35,6 +35,11 @@ const pattern = (documented: string) => new RegExp(`^${documented.replace(/[.*+?
 const DOMAIN_KEYS: [string, { pk: string; sk: string }][] = [
   ['user', userKeys.user('u1')],
   ['session', authKeys.session('u1', 's1')],
+  ['passkey', authKeys.passkey('u1', 'p1')],
+  ['used passkey ticket', authKeys.passkeyTicket('t1')],
+  ['single sign-on flow', authKeys.ssoFlow('state1')],
+  ['single sign-on identity', authKeys.ssoIdentity('abc123')],
+  ['single sign-on link', authKeys.ssoLink('u1', 'l1')],
   ['activity', userKeys.activity('u1', '2026-11-29T07:00:00.000Z', 'a1')],
   ['search entry', userKeys.userDirectory('2026-11-29T07:00:00.000Z', 'u1')],
   ['username guard', userKeys.usernameGuard('Alice')],

@@ -19,6 +19,7 @@ import { userKeys } from '../users/keys.js';
 import { cancellationCodes, withConflictRetries } from '../users/user-counters.js';
 import type { UserItem } from '../users/user-item.js';
 import { type PasskeyTicketClaims, signPasskeyTicket, verifyPasskeyTicket } from './jwt.js';
+import { authKeys, PASSKEY_PREFIX } from './keys.js';
 import { waysIn } from './ways-in.js';
 
 /**
@@ -36,9 +37,8 @@ import { waysIn } from './ways-in.js';
  *   no code after it. The signature counter must grow when the authenticator keeps one (a clone's does not).
  */
 
-const PREFIX = 'PASSKEY#';
-const passkeyKey = (userId: string, passkeyId: string) => ({ pk: userKeys.user(userId).pk, sk: `${PREFIX}${passkeyId}` });
-const ticketKey = (ticketId: string) => ({ pk: `PASSKEYTICKET#${ticketId}`, sk: 'PASSKEYTICKET' });
+const passkeyKey = authKeys.passkey;
+const ticketKey = authKeys.passkeyTicket;
 
 interface PasskeyItem {
   pk: string;
@@ -71,7 +71,7 @@ const view = (item: PasskeyItem): Passkey => ({
 });
 
 function passkeysOf(userId: string): Promise<PasskeyItem[]> {
-  return queryPrefix<PasskeyItem>(userKeys.user(userId).pk, PREFIX, { consistent: true });
+  return queryPrefix<PasskeyItem>(userKeys.user(userId).pk, PASSKEY_PREFIX, { consistent: true });
 }
 
 /** The user's passkeys, newest first. */

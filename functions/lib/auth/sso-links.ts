@@ -8,6 +8,7 @@ import { nowIso, tableName } from '../chassis/table.js';
 import { ACCOUNT_OPEN, accountClosed, isAccountClosed } from '../users/account-closing.js';
 import { userKeys } from '../users/keys.js';
 import { cancellationCodes } from '../users/user-counters.js';
+import { authKeys, SSO_LINK_PREFIX } from './keys.js';
 
 /**
  * Sign-ins linked with the single sign-on provider (issue 38 §2; docs/decisions/0145-single-sign-on.md), apart from
@@ -18,12 +19,9 @@ import { cancellationCodes } from '../users/user-counters.js';
  * link as Settings shows it.
  */
 
-const identityKey = (identity: Identity) => ({
-  pk: `SSOID#${createHash('sha256').update(`${identity.issuer}\n${identity.subject}`).digest('hex')}`,
-  sk: 'SSOID',
-});
-export const LINK_PREFIX = 'SSOLINK#';
-const linkKey = (userId: string, linkId: string) => ({ pk: userKeys.user(userId).pk, sk: `${LINK_PREFIX}${linkId}` });
+const identityKey = (identity: Pick<Identity, 'issuer' | 'subject'>) =>
+  authKeys.ssoIdentity(createHash('sha256').update(`${identity.issuer}\n${identity.subject}`).digest('hex'));
+const linkKey = authKeys.ssoLink;
 /** Who the provider says signed in: its issuer and subject, and how to show the account. */
 export interface Identity {
   issuer: string;
@@ -57,7 +55,7 @@ const view = (item: LinkItem): SsoLink => ({ id: item.id, provider: item.provide
 
 /** The user's linked sign-ins, oldest first. */
 export async function listLinks(userId: string): Promise<SsoLink[]> {
-  return (await queryPrefix<LinkItem>(userKeys.user(userId).pk, LINK_PREFIX, { consistent: true }))
+  return (await queryPrefix<LinkItem>(userKeys.user(userId).pk, SSO_LINK_PREFIX, { consistent: true }))
     .map(view)
     .sort((a, b) => a.linkedAt.localeCompare(b.linkedAt));
 }
@@ -112,7 +110,7 @@ export async function unlinkIdentity(userId: string, linkId: string): Promise<Li
     new TransactWriteCommand({
       TransactItems: [
         { Delete: { TableName: tableName(), Key: linkKey(userId, linkId) } },
-        { Delete: { TableName: tableName(), Key: identityKey({ issuer: link.issuer, subject: link.subject } as Identity) } },
+        { Delete: { TableName: tableName(), Key: identityKey(link) } },
       ],
     }),
   );
@@ -121,6 +119,6 @@ export async function unlinkIdentity(userId: string, linkId: string): Promise<Li
 
 /** Removes every link's identity entry of an account being deleted (they are outside its partition). */
 export async function unlinkAll(userId: string): Promise<void> {
-  const links = await queryPrefix<LinkItem>(userKeys.user(userId).pk, LINK_PREFIX, { consistent: true });
+  const links = await queryPrefix<LinkItem>(userKeys.user(userId).pk, SSO_LINK_PREFIX, { consistent: true });
   await Promise.all(links.map((link) => unlinkIdentity(userId, link.id)));
 }

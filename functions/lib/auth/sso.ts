@@ -6,6 +6,7 @@ import { dynamo, secretsClient } from '../chassis/aws.js';
 import { publicUrl } from '../chassis/config.js';
 import { HttpError } from '../chassis/errors.js';
 import { epochSeconds, tableName } from '../chassis/table.js';
+import { authKeys } from './keys.js';
 import type { Identity } from './sso-links.js';
 
 /**
@@ -21,7 +22,7 @@ import type { Identity } from './sso-links.js';
 
 const FLOW_SECONDS = 10 * 60;
 
-const flowKey = (state: string) => ({ pk: `SSOFLOW#${state}`, sk: 'SSOFLOW' });
+const flowKey = authKeys.ssoFlow;
 
 export interface FlowItem {
   pk: string;
