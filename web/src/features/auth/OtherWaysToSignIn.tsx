@@ -2,7 +2,7 @@ import type { SignedIn } from '@shared/api/auth';
 import { type SsoSettings, ssoRoutes } from '@shared/api/sso';
 import { Fingerprint, LogIn } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { ApiError, api, errorMessage } from '../../api/client';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 
@@ -54,7 +54,9 @@ export function OtherWaysToSignIn({ mode, onSignedIn, onRefused, onStart, onSett
         setPasskeys(support.passkeys);
         if (!support.autofill) return;
         const answer = await ceremonies.signInWithPasskey(true).catch((error: unknown) => {
-          if (open) callbacks.current.onRefused?.(error);
+          // The server's refusal of a passkey picked from the field is told; the browser's own troubles with a
+          // request nobody asked for yet (no authenticator, a prompt another one replaced) are not.
+          if (open && error instanceof ApiError) callbacks.current.onRefused?.(error);
           return null;
         });
         if (open && answer) callbacks.current.onSignedIn?.(answer);
