@@ -93,7 +93,7 @@ describe('function bundling', () => {
     account: 311, // issue 35 §1, as auth; issue 37 §1: a deleted account's access tokens revoked; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules); issue 38: password sign-in's switch in the configuration (measured 309.8)
     twofa: 394, // issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules); issue 38: password sign-in's switch in the configuration (measured 393.5)
     membership: 322, // issue 35 §1, as auth; issue 37 §2: the routes access tokens open, checked by the chassis; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules); issue 38: password sign-in's switch in the configuration (measured 321.1)
-    subscriptions: 397, // issue 36 §1: the brand index the logos are found in, 34 KB (docs/decisions/0137-logos.md); §4: 'Change logo' and its uploads' signed policies, 8 KB; issue 37 §2: access tokens' sign-in; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 396.3)
+    subscriptions: 398, // issue 36 §1: the brand index the logos are found in, 34 KB (docs/decisions/0137-logos.md); §4: 'Change logo' and its uploads' signed policies, 8 KB; issue 37 §2: access tokens' sign-in; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 397.2)
     // Issue 37 §4: the endpoint for AI assistants, a function of its own: the MCP SDK (its message schemas are zod
     // classic) and the subscriptions area's handlers its tools write with (docs/decisions/0142-mcp-endpoint.md; measured 629.1).
     mcp: 630,
@@ -103,12 +103,12 @@ describe('function bundling', () => {
     // Issue 38 §2: single sign-on, a function of its own: openid-client (oauth4webapi) and bcrypt for a linked account's
     // password (measured 337.8).
     sso: 339,
-    import: 321, // issue 36 §2: the website read from files and checked; issue 37 §2: the chassis's token routes; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 320.3)
+    import: 322, // issue 36 §2: the website read from files and checked; issue 37 §2: the chassis's token routes; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 321.2)
     stats: 264, // issue 37 §2: access tokens' sign-in (its throttle, its use recorded, its writes logged; measured 263.2)
     budgets: 326, // issue 35 §1, §3 and the e-mail counting shares as the dashboard does (the shared view of the subscriptions); issue 37 §2: access tokens' sign-in; issue 38: password sign-in's switch in the configuration (measured 325.5)
     calendar: 264, // issue 35 §1, §2.5, §2.6: the feed reads the schedule; the alarms from the rules in force; issue 37 §2: the chassis's token routes; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 262.3)
     admin: 382, // issue 35 §1, as auth; issue 37: a deleted user's access tokens revoked; issue 37 §4: the chassis's raw answers; issue 38: password sign-in's switch in the configuration, how a user signs in in their details (measured 381.7)
-    announcements: 264,
+    announcements: 265, // issue 38: the auth domain's keys for passkeys and single sign-on (measured 264.1)
     contact: 279, // issue 38: password sign-in's switch in the configuration (measured 278.3)
     reminders: 310, // issue 36 §3: the outbound guard's one exchange for POSTs and downloads; issue 37 §2: access tokens' sign-in; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules; their requests); issue 38: password sign-in's switch in the configuration (measured 309.2)
     'reminder-planner': 236, // issue 35 §1: the reminder's charge from the schedule; issue 37 §5: Telegram, Gotify and Pushover (their settings' messages in the shared rules) (measured 235.3)
