@@ -3,6 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { secretsClient } from '../chassis/aws.js';
 import { now, nowSeconds } from '../chassis/clock.js';
 import { config } from '../chassis/config.js';
+import type { Identity } from './sso-links.js';
 
 /**
  * Sessions last 7 days; every request also checks the user's token version and session item (DESIGN §5).
@@ -256,17 +257,8 @@ export async function verifyPasskeyTicket(ticket: string): Promise<PasskeyTicket
 export const SSO_IDENTITY_TICKET_SECONDS = 10 * 60;
 const SSO_IDENTITY_TYPE = 'sso-identity';
 
-/** A new identity from the single sign-on provider, as its ticket holds it (functions/lib/auth/sso-links.ts `Identity`). */
-export interface SsoIdentityClaims {
-  issuer: string;
-  subject: string;
-  verifiedEmail: string | null;
-  account: string | null;
-  suggestedUsername: string;
-}
-
 /** The ticket a provider's new identity waits in while its owner makes an account or links one: signed, typed, 10 minutes. */
-export async function signSsoIdentityTicket(identity: SsoIdentityClaims): Promise<string> {
+export async function signSsoIdentityTicket(identity: Identity): Promise<string> {
   return sign(
     new SignJWT({ typ: SSO_IDENTITY_TYPE, idt: identity })
       .setJti(crypto.randomUUID())
@@ -276,10 +268,10 @@ export async function signSsoIdentityTicket(identity: SsoIdentityClaims): Promis
 }
 
 /** The identity of a valid, unexpired ticket, or null. */
-export async function verifySsoIdentityTicket(ticket: string): Promise<SsoIdentityClaims | null> {
+export async function verifySsoIdentityTicket(ticket: string): Promise<Identity | null> {
   try {
     const { payload } = await verify(ticket);
-    const identity = payload.idt as SsoIdentityClaims | undefined;
+    const identity = payload.idt as Identity | undefined;
     if (payload.typ !== SSO_IDENTITY_TYPE || typeof identity?.issuer !== 'string' || typeof identity.subject !== 'string') return null;
     return identity;
   } catch {

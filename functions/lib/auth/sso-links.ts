@@ -22,6 +22,7 @@ import { authKeys, SSO_LINK_PREFIX } from './keys.js';
 const identityKey = (identity: Pick<Identity, 'issuer' | 'subject'>) =>
   authKeys.ssoIdentity(createHash('sha256').update(`${identity.issuer}\n${identity.subject}`).digest('hex'));
 const linkKey = authKeys.ssoLink;
+
 /** Who the provider says signed in: its issuer and subject, and how to show the account. */
 export interface Identity {
   issuer: string;
