@@ -62,6 +62,18 @@ export default defineConfig({
       },
       {
         test: {
+          // `npm run test:deploy` (not part of npm test): the product deployed to the local AWS emulator at
+          // AWS_ENDPOINT_URL and walked there (test/deploy; docs/decisions/0146). CI runs it on MiniStack.
+          name: 'deploy',
+          include: ['test/deploy/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/deploy/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
           // The README's commands (npm start, npm run dev, npm run reminders) run as a user runs them.
           name: 'commands',
           include: ['test/commands/**/*.test.ts'],

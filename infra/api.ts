@@ -320,7 +320,6 @@ export class LocalStackApi extends Construct implements ProductApi {
         if (!fn) throw new Error(`No function for area "${area}" (${path})`);
         integration = new apigateway.LambdaIntegration(fn, {
           proxy: true,
-          allowTestInvoke: false,
           // One invoke permission per function for the whole API rather than one per method: with every
           // route a method of its own, per-method permissions took the LocalStack stack past CloudFormation's
           // 500 resources (issue 25 added 19 routes). The integration still reaches only its area's function.

@@ -14,6 +14,11 @@ import { ProductFunction } from './product-function.js';
 export interface MonitoringProps {
   /** Address that gets alarm notifications (it must confirm the SNS subscription once). */
   alarmEmail?: string;
+  /**
+   * Whether alarms may watch metric math (a sum of metrics, a Metrics Insights query): true in the cloud;
+   * false on the local emulators, whose CloudFormation takes only alarms on one metric (docs/decisions/0146).
+   */
+  metricMath?: boolean;
 }
 
 /** A function's p99 duration above this share of its timeout is close to being cut off. */
@@ -99,9 +104,11 @@ export class Monitoring extends Construct {
   readonly alarmTopic: sns.Topic;
   readonly alarms: cloudwatch.Alarm[] = [];
   readonly dashboard: cloudwatch.Dashboard;
+  private readonly metricMath: boolean;
 
   constructor(scope: Construct, id: string, props: MonitoringProps = {}) {
     super(scope, id);
+    this.metricMath = props.metricMath ?? true;
     this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {
       displayName: 'Subscription Tracker alarms',
       enforceSSL: true,
@@ -128,16 +135,7 @@ export class Monitoring extends Construct {
 
   /** Alarms when the function fails at least once in five minutes. */
   alarmOnErrors(id: string, fn: lambda.IFunction, description: string): cloudwatch.Alarm {
-    return this.addAlarm(
-      new cloudwatch.Alarm(this, id, {
-        alarmDescription: description,
-        metric: fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
-    );
+    return this.alarmOnAny(this, id, fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }), description);
   }
 
   /** Alarms when Lambda throttles the function, and when its p99 duration passes 80 % of its timeout. */
@@ -145,15 +143,11 @@ export class Monitoring extends Construct {
     const fn = productFunction.function;
     const name = productFunction.node.path.split('/').slice(1).join('/');
     const id = productFunction.node.path.split('/').slice(1).join('');
-    this.addAlarm(
-      new cloudwatch.Alarm(this, `${id}ThrottlesAlarm`, {
-        alarmDescription: `Lambda throttled ${name}: requests were refused for lack of concurrency.`,
-        metric: fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+    this.alarmOnAny(
+      this,
+      `${id}ThrottlesAlarm`,
+      fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
+      `Lambda throttled ${name}: requests were refused for lack of concurrency.`,
     );
     const timeout = productFunction.timeout;
     this.addAlarm(
@@ -221,36 +215,48 @@ export class Monitoring extends Construct {
         height: 6,
       }),
     );
-    return this.addAlarm(
-      new cloudwatch.Alarm(this, 'ApiRouteErrorsAlarm', {
-        alarmDescription:
-          'A route of the API answered 5xx: the alarm names its function and route; its log lines carry the request and trace ids.',
-        metric: errors,
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+    return this.alarmOnAny(
+      this,
+      'ApiRouteErrorsAlarm',
+      errors,
+      'A route of the API answered 5xx: the alarm names its function and route; its log lines carry the request and trace ids.',
     );
   }
 
-  /** Alarms when DynamoDB throttles a request of the functions or fails one itself (a system error). */
+  /**
+   * Alarms when DynamoDB throttles a request of the functions or fails one itself (a system error). Without
+   * metric math, the same facts as plain alarms: the table's read and write throttle events, and each watched
+   * operation's system errors.
+   */
   alarmOnTable(table: dynamodb.ITable): void {
     const options = { operations: WATCHED_TABLE_OPERATIONS, period: FIVE_MINUTES };
-    this.addAlarm(
-      new cloudwatch.Alarm(this, 'TableThrottlesAlarm', {
-        alarmDescription: 'DynamoDB throttled requests to the table (a hot partition or an account limit).',
-        metric: table.metricThrottledRequestsForOperations(options),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
-    );
-    this.addAlarm(
-      new cloudwatch.Alarm(this, 'TableSystemErrorsAlarm', {
-        alarmDescription: 'DynamoDB failed requests to the table with system errors (HTTP 500 from DynamoDB).',
-        metric: table.metricSystemErrorsForOperations(options),
+    const throttles = 'DynamoDB throttled requests to the table (a hot partition or an account limit).';
+    const systemErrors = 'DynamoDB failed requests to the table with system errors (HTTP 500 from DynamoDB).';
+    if (this.metricMath) {
+      this.alarmOnAny(this, 'TableThrottlesAlarm', table.metricThrottledRequestsForOperations(options), throttles);
+      this.alarmOnAny(this, 'TableSystemErrorsAlarm', table.metricSystemErrorsForOperations(options), systemErrors);
+      return;
+    }
+    for (const events of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+      const metric = table.metric(events, { period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
+      this.alarmOnAny(this, `Table${events}Alarm`, metric, throttles);
+    }
+    for (const operation of WATCHED_TABLE_OPERATIONS) {
+      const metric = table.metric('SystemErrors', {
+        dimensionsMap: { TableName: table.tableName, Operation: operation },
+        period: FIVE_MINUTES,
+        statistic: cloudwatch.Stats.SUM,
+      });
+      this.alarmOnAny(this, `Table${operation}SystemErrorsAlarm`, metric, systemErrors);
+    }
+  }
+
+  /** An alarm as soon as the metric counts one in five minutes, made in `scope`. */
+  private alarmOnAny(scope: Construct, id: string, metric: cloudwatch.IMetric, description: string): cloudwatch.Alarm {
+    return this.addAlarm(
+      new cloudwatch.Alarm(scope, id, {
+        alarmDescription: description,
+        metric,
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -264,15 +270,11 @@ export class Monitoring extends Construct {
    * `scope`, the construct that owns the queue.
    */
   alarmOnQueueMessages(scope: Construct, id: string, queue: sqs.IQueue, description: string): cloudwatch.Alarm {
-    return this.addAlarm(
-      new cloudwatch.Alarm(scope, id, {
-        alarmDescription: description,
-        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+    return this.alarmOnAny(
+      scope,
+      id,
+      queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
+      description,
     );
   }
 

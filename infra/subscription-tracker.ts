@@ -8,6 +8,8 @@ import { EdgeStack, WEB_ACL_REGION } from './edge.js';
 
 /** Name of the stateless application stack; the data stack is `${STACK_NAME}-Data`. */
 export const STACK_NAME = 'SubscriptionTracker';
+/** Name of the data stack: the table, the avatars bucket and the secrets, kept when the application stack goes. */
+export const DATA_STACK_NAME = `${STACK_NAME}-Data`;
 
 export interface SubscriptionTrackerStacks {
   data: DataStack;
@@ -30,7 +32,7 @@ export function addSubscriptionTracker(
   options: SubscriptionTrackerOptions = {},
 ): SubscriptionTrackerStacks {
   Tags.of(scope).add('Product', 'SubscriptionTracker');
-  const data = new DataStack(scope, `${STACK_NAME}-Data`, { config, env: options.env, functionsDir: options.functionsDir });
+  const data = new DataStack(scope, DATA_STACK_NAME, { config, env: options.env, functionsDir: options.functionsDir });
   // A CLOUDFRONT web ACL exists only in us-east-1: elsewhere it gets a stack of its own there.
   const region = options.env?.region;
   const edge =

@@ -1,14 +1,16 @@
 /**
- * `npm run deploy:local [-- -c key=value …]`: deploys the product to LocalStack (docs/DEPLOY.md).
+ * `npm run deploy:local [-- -c key=value …]`: deploys the product to a local AWS emulator, LocalStack or
+ * MiniStack (README, "Test on LocalStack"; docs/decisions/0146).
  *
- * 1. `cdklocal bootstrap` and `cdklocal deploy --all` with `-c target=localstack` and any extra
- *    arguments given, writing the stack outputs to cdk.out/localstack-outputs.json;
+ * 1. `cdklocal bootstrap` and `cdklocal deploy --all` with `-c target=localstack`, the emulator's host for the
+ *    deployment's URLs (`localstackHost`) and any extra arguments given, writing the stack outputs to
+ *    cdk.out/localstack-outputs.json;
  * 2. then the two steps CloudFormation cannot do there, because LocalStack's free tier runs
  *    neither Lambda layers (BucketDeployment) nor custom resources: publishes the built SPA
  *    (web/dist) to the S3 website bucket with the `config.json` that points it at the REST API,
  *    and creates the first owner by invoking the owner bootstrap function, printing its sign-in.
  *
- * LocalStack's endpoint comes from AWS_ENDPOINT_URL (default http://localhost:4566).
+ * The emulator is the one at AWS_ENDPOINT_URL (default http://localhost:4566).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,18 +22,8 @@ import { projectRoot } from '../infra/bundling.js';
 import { webDist } from '../infra/site-build.js';
 import { STACK_NAME } from '../infra/subscription-tracker.js';
 import type { SiteConfig } from '../shared/api/contract.js';
+import { checkEmulator, clientConfig, emulatorHost } from './emulator.js';
 import { publishSite } from './localstack-site.js';
-
-// Node 20 is supported here (DESIGN §9); the SDK's notice about Node 22 is noise for this command.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
-/** LocalStack accepts any credentials; these are used when none are configured. */
-const clientConfig = {
-  endpoint: process.env.AWS_ENDPOINT_URL ?? 'http://localhost:4566',
-  region: process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
-  credentials:
-    process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY ? undefined : { accessKeyId: 'test', secretAccessKey: 'test' },
-};
 
 interface LocalStackOutputs {
   SiteUrl: string;
@@ -89,50 +81,24 @@ async function bootstrapOwner(outputs: LocalStackOutputs): Promise<void> {
 }
 
 function cdklocal(args: string[]): void {
-  const run = spawnSync('npx', ['cdklocal', ...args], { cwd: projectRoot, stdio: 'inherit' });
+  // cdklocal takes the endpoint from AWS_ENDPOINT_URL only with AWS_ENDPOINT_URL_S3 beside it: both are the emulator's.
+  const env = {
+    ...process.env,
+    AWS_ENDPOINT_URL: clientConfig.endpoint,
+    AWS_ENDPOINT_URL_S3: process.env.AWS_ENDPOINT_URL_S3 ?? clientConfig.endpoint,
+  };
+  const run = spawnSync('npx', ['cdklocal', ...args], { cwd: projectRoot, stdio: 'inherit', env });
   if (run.status !== 0) throw new Error(`cdklocal ${args[0]} failed`);
 }
 
-/** What the stacks use; LocalStack's free tier has all of them (docs/DEPLOY.md). */
-const SERVICES_USED = [
-  'cloudformation',
-  'iam',
-  'sts',
-  'lambda',
-  'dynamodb',
-  's3',
-  'ses',
-  'apigateway',
-  'secretsmanager',
-  'sqs',
-  'sns',
-  'scheduler',
-  'cloudwatch',
-  'logs',
-];
-
-/** Stops early, in one sentence, when LocalStack is not running or lacks a service the stacks use. */
-async function checkLocalStack(): Promise<void> {
-  const health = `${clientConfig.endpoint.replace(/\/+$/, '')}/_localstack/health`;
-  let services: Record<string, string>;
-  try {
-    const response = await fetch(health, { signal: AbortSignal.timeout(5_000) });
-    ({ services } = (await response.json()) as { services: Record<string, string> });
-  } catch {
-    throw new Error(
-      `LocalStack is not answering at ${clientConfig.endpoint}: start it first (README, "Test on LocalStack"), or set AWS_ENDPOINT_URL to where it runs.`,
-    );
-  }
-  const missing = SERVICES_USED.filter((service) => !services?.[service] || services[service] === 'disabled');
-  if (missing.length) throw new Error(`LocalStack at ${clientConfig.endpoint} does not offer ${missing.join(', ')}, which the stacks use.`);
-}
-
 async function main(): Promise<void> {
-  await checkLocalStack();
+  const kind = await checkEmulator();
   const outputsFile = join(projectRoot, 'cdk.out', 'localstack-outputs.json');
-  const context = ['-c', 'target=localstack', ...process.argv.slice(2)];
+  const extra = process.argv.slice(2);
+  const host = extra.some((argument) => argument.startsWith('localstackHost=')) ? [] : ['-c', `localstackHost=${emulatorHost(kind)}`];
+  const context = ['-c', 'target=localstack', ...host, ...extra];
   cdklocal(['bootstrap', ...context]);
-  cdklocal(['deploy', '--all', '--require-approval', 'never', '--outputs-file', outputsFile, ...context]);
+  cdklocal(['deploy', '--all', '--require-approval', 'never', '--method', 'direct', '--outputs-file', outputsFile, ...context]);
   const outputs = stackOutputs(outputsFile);
   await publishBuiltSite(outputs);
   await bootstrapOwner(outputs);

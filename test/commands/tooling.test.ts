@@ -34,6 +34,22 @@ describe('npm run cost', () => {
   });
 });
 
+describe('npm run test:deploy and npm run destroy:local', () => {
+  // Port 9 (discard) has nothing listening on loopback: no emulator answers there.
+  const noEmulator = { AWS_ENDPOINT_URL: 'http://127.0.0.1:9' };
+  const sentence =
+    'No AWS emulator is answering at http://127.0.0.1:9: start LocalStack or MiniStack first (README, "Test on LocalStack"), or set AWS_ENDPOINT_URL to where one runs.';
+
+  it('say in one sentence what is missing when no emulator answers, before deploying or deleting anything', async () => {
+    for (const script of ['test:deploy', 'destroy:local']) {
+      const run = runCommand(['run', script], noEmulator);
+      expect(await run.exited, script).toBe(1);
+      expect(run.stderr().trim().split('\n').at(-1), script).toBe(sentence);
+      expect(run.output(), script).not.toMatch(/^\s+at /m);
+    }
+  });
+});
+
 describe('npm run lint', () => {
   /**
    * The project's own lint script and Biome configuration, run on a folder outside the repository

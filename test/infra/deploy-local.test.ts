@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** `npm run deploy:local` checks LocalStack before deploying, so a tester learns what is wrong in one sentence. */
+/** `npm run deploy:local` checks the emulator before deploying, so a tester learns what is wrong in one sentence. */
 function deployLocal(endpoint: string) {
   return new Promise<{ status: number; stderr: string }>((resolve) => {
     execFile(
@@ -16,36 +16,54 @@ function deployLocal(endpoint: string) {
   });
 }
 
-/** A LocalStack health endpoint that reports some services only. */
-let fakeLocalStack: Server;
-let fakeUrl: string;
-beforeAll(async () => {
-  fakeLocalStack = createServer((req, res) => {
+/** An emulator's health endpoint that reports some services only. */
+async function fakeEmulator(services: Record<string, string>): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
     res.writeHead(req.url === '/_localstack/health' ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        edition: 'community',
-        services: { cloudformation: 'running', lambda: 'available', s3: 'running', ses: 'disabled' },
-      }),
-    );
+    res.end(JSON.stringify({ edition: 'community', services }));
   });
-  await new Promise<void>((resolve) => fakeLocalStack.listen(0, '127.0.0.1', resolve));
-  fakeUrl = `http://127.0.0.1:${(fakeLocalStack.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const ALL_BUT_SES_AND_CLOUDWATCH = Object.fromEntries(
+  ['cloudformation', 'iam', 'sts', 'lambda', 'dynamodb', 's3', 'apigateway', 'secretsmanager', 'sqs', 'sns', 'scheduler', 'logs'].map(
+    (name) => [name, 'available'],
+  ),
+);
+const fakes: Server[] = [];
+let fakeUrl: string;
+let fakeMiniStackUrl: string;
+beforeAll(async () => {
+  const localStack = await fakeEmulator({ cloudformation: 'running', lambda: 'available', s3: 'running', ses: 'disabled' });
+  // MiniStack lists CloudWatch as `monitoring`.
+  const miniStack = await fakeEmulator({ ...ALL_BUT_SES_AND_CLOUDWATCH, monitoring: 'available' });
+  fakes.push(localStack.server, miniStack.server);
+  fakeUrl = localStack.url;
+  fakeMiniStackUrl = miniStack.url;
 });
-afterAll(() => new Promise<void>((resolve) => fakeLocalStack.close(() => resolve())));
+afterAll(() => Promise.all(fakes.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))));
 
 describe('npm run deploy:local before deploying', () => {
-  it('says LocalStack is not running, and where it looked', async () => {
+  it('says no emulator is running, and where it looked', async () => {
     const run = await deployLocal('http://127.0.0.1:9');
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('LocalStack is not answering at http://127.0.0.1:9: start it first');
+    expect(run.stderr.trim()).toBe(
+      'No AWS emulator is answering at http://127.0.0.1:9: start LocalStack or MiniStack first (README, "Test on LocalStack"), or set AWS_ENDPOINT_URL to where one runs.',
+    );
   });
 
-  it('names the services the stacks need that this LocalStack lacks', async () => {
+  it('names the services the stacks need that this emulator lacks', async () => {
     const run = await deployLocal(fakeUrl);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(
-      `LocalStack at ${fakeUrl} does not offer iam, sts, dynamodb, ses, apigateway, secretsmanager, sqs, sns, scheduler, cloudwatch, logs, which the stacks use.`,
+      `The emulator at ${fakeUrl} does not offer iam, sts, dynamodb, ses, apigateway, secretsmanager, sqs, sns, scheduler, cloudwatch, logs, which the stacks use.`,
     );
+  });
+
+  it("takes CloudWatch by MiniStack's name for it, monitoring", async () => {
+    const run = await deployLocal(fakeMiniStackUrl);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`The emulator at ${fakeMiniStackUrl} does not offer ses, which the stacks use.`);
   });
 });

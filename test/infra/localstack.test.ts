@@ -124,4 +124,16 @@ describe('LocalStack variant', () => {
       expect.arrayContaining(['OwnerBootstrapFunctionName', 'OwnerUsername', 'OwnerPasswordSecretArn']),
     );
   });
+
+  it('has only alarms on one metric each, which the emulators take, the routes’ 5xx ones the REST API’s count', () => {
+    const alarms = Object.entries(resourcesOf(app, 'AWS::CloudWatch::Alarm')).map(
+      ([id, alarm]) => [id, alarm.Properties as { Metrics?: unknown; MetricName?: string; Namespace?: string }] as const,
+    );
+    expect(alarms.filter(([, alarm]) => alarm.Metrics || !alarm.MetricName || !alarm.Namespace).map(([id]) => id)).toEqual([]);
+    const apiErrors = alarms.filter(([id]) => id.startsWith('ApiServerErrorsAlarm'));
+    expect(apiErrors.map(([, alarm]) => `${alarm.Namespace} ${alarm.MetricName}`)).toEqual(['AWS/ApiGateway 5XXError']);
+    // Each fact the cloud's metric math alarms on, here an alarm per metric.
+    const tableMetrics = alarms.filter(([id]) => id.startsWith('MonitoringTable')).map(([, alarm]) => alarm.MetricName);
+    expect(tableMetrics.sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents', ...Array(8).fill('SystemErrors')].sort());
+  });
 });
