@@ -1,5 +1,4 @@
 import { Annotations, CfnOutput, Fn, Stack, type StackProps, Token } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -158,14 +157,11 @@ export class ApplicationStack extends Stack {
       this.api = api;
       // The emulators' alarms watch one metric each, so the routes' 5xx alarm (a Metrics Insights query) is the
       // REST API's own 5xx count here, without the route's name (docs/decisions/0146).
-      this.monitoring.addAlarm(
-        api.restApi.metricServerError({ statistic: 'Sum' }).createAlarm(this, 'ApiServerErrorsAlarm', {
-          alarmDescription: 'The API answered 5xx: the function logs of the moment name the route, the request and trace ids.',
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
+      this.monitoring.alarmOnAny(
+        this,
+        'ApiServerErrorsAlarm',
+        api.restApi.metricServerError({ statistic: 'Sum' }),
+        'The API answered 5xx: the function logs of the moment name the route, the request and trace ids.',
       );
       corsAllowedOrigin = site.url;
       // LocalStack serves any object at its virtual-host URL, without CloudFront.

@@ -252,7 +252,7 @@ export class Monitoring extends Construct {
   }
 
   /** An alarm as soon as the metric counts one in five minutes, made in `scope`. */
-  private alarmOnAny(scope: Construct, id: string, metric: cloudwatch.IMetric, description: string): cloudwatch.Alarm {
+  alarmOnAny(scope: Construct, id: string, metric: cloudwatch.IMetric, description: string): cloudwatch.Alarm {
     return this.addAlarm(
       new cloudwatch.Alarm(scope, id, {
         alarmDescription: description,
