@@ -9,42 +9,12 @@
  * custom resources to do it.
  */
 import { parseArgs } from 'node:util';
-import {
-  CloudFormationClient,
-  DeleteStackCommand,
-  DescribeStacksCommand,
-  ListStackResourcesCommand,
-  type StackResourceSummary,
-} from '@aws-sdk/client-cloudformation';
+import { DeleteStackCommand } from '@aws-sdk/client-cloudformation';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DATA_STACK_NAME, STACK_NAME } from '../infra/subscription-tracker.js';
-import { checkEmulator, clientConfig } from './emulator.js';
+import { checkEmulator, clientConfig, cloudFormation, stackResources, stackStatus } from './emulator.js';
 
-const cloudFormation = new CloudFormationClient(clientConfig);
 const s3 = new S3Client({ ...clientConfig, endpoint: process.env.AWS_ENDPOINT_URL_S3 ?? clientConfig.endpoint, forcePathStyle: true });
-
-/** The stack's status, or undefined when there is no such stack (or it is deleted). */
-async function stackStatus(name: string): Promise<string | undefined> {
-  try {
-    const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: name }));
-    const status = Stacks?.[0]?.StackStatus;
-    return status === 'DELETE_COMPLETE' ? undefined : status;
-  } catch (error) {
-    if (/does not exist/.test((error as Error).message)) return undefined;
-    throw error;
-  }
-}
-
-async function resourcesOf(name: string): Promise<StackResourceSummary[]> {
-  const resources: StackResourceSummary[] = [];
-  let NextToken: string | undefined;
-  do {
-    const page = await cloudFormation.send(new ListStackResourcesCommand({ StackName: name, NextToken }));
-    resources.push(...(page.StackResourceSummaries ?? []));
-    NextToken = page.NextToken;
-  } while (NextToken);
-  return resources;
-}
 
 async function emptyBucket(bucket: string): Promise<void> {
   for (;;) {
@@ -61,7 +31,7 @@ async function destroy(name: string): Promise<void> {
     console.log(`${name}: not deployed`);
     return;
   }
-  for (const resource of await resourcesOf(name)) {
+  for (const resource of await stackResources(name)) {
     if (resource.ResourceType === 'AWS::S3::Bucket' && resource.PhysicalResourceId) await emptyBucket(resource.PhysicalResourceId);
   }
   await cloudFormation.send(new DeleteStackCommand({ StackName: name }));

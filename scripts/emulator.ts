@@ -3,6 +3,12 @@
  * MiniStack, which answers LocalStack's API without Docker. The commands find it by AWS_ENDPOINT_URL alone
  * (default http://localhost:4566) and never start one (docs/decisions/0146).
  */
+import {
+  CloudFormationClient,
+  DescribeStacksCommand,
+  ListStackResourcesCommand,
+  type StackResourceSummary,
+} from '@aws-sdk/client-cloudformation';
 
 // Node 20 is supported here (DESIGN §9); the SDK's notice about Node 22 is noise for these commands.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -16,6 +22,32 @@ export const clientConfig = {
   credentials:
     process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY ? undefined : { accessKeyId: 'test', secretAccessKey: 'test' },
 };
+
+export const cloudFormation = new CloudFormationClient(clientConfig);
+
+/** The stack's status, or undefined when there is no such stack (or it is deleted). */
+export async function stackStatus(name: string): Promise<string | undefined> {
+  try {
+    const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: name }));
+    const status = Stacks?.[0]?.StackStatus;
+    return status === 'DELETE_COMPLETE' ? undefined : status;
+  } catch (error) {
+    if (/does not exist/.test((error as Error).message)) return undefined;
+    throw error;
+  }
+}
+
+/** Every resource of the stack, page by page. */
+export async function stackResources(name: string): Promise<StackResourceSummary[]> {
+  const resources: StackResourceSummary[] = [];
+  let NextToken: string | undefined;
+  do {
+    const page = await cloudFormation.send(new ListStackResourcesCommand({ StackName: name, NextToken }));
+    resources.push(...(page.StackResourceSummaries ?? []));
+    NextToken = page.NextToken;
+  } while (NextToken);
+  return resources;
+}
 
 /** What the stacks use, each by the names the emulators list it under (CloudWatch is MiniStack's `monitoring`). */
 const SERVICES_USED: (string | string[])[] = [

@@ -3,12 +3,11 @@ import { type LookupAddress, type LookupOptions, lookup } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_STACK_NAME, STACK_NAME } from '../../infra/subscription-tracker.js';
-import { clientConfig, emulatorEndpoint, emulatorMail } from '../../scripts/emulator.js';
+import { clientConfig, emulatorEndpoint, emulatorMail, stackResources, stackStatus } from '../../scripts/emulator.js';
 import { addDays } from '../../shared/domain/dates.js';
 import { type RunningCommand, runCommand } from '../commands/command.js';
 
@@ -29,7 +28,6 @@ interface DeployedOutputs {
   OwnerPasswordSecretArn: string;
 }
 
-const cloudFormation = new CloudFormationClient(clientConfig);
 let outputs: DeployedOutputs;
 
 async function finished(command: RunningCommand, what: string): Promise<string> {
@@ -109,15 +107,6 @@ async function mailsTo(address: string, count: number) {
 
 const byText = (a?: string, b?: string) => (a ?? '').localeCompare(b ?? '');
 
-async function stackStatus(name: string): Promise<string | undefined> {
-  try {
-    const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: name }));
-    return Stacks?.[0]?.StackStatus === 'DELETE_COMPLETE' ? undefined : Stacks?.[0]?.StackStatus;
-  } catch {
-    return undefined;
-  }
-}
-
 const member = { username: `walker${randomUUID().slice(0, 8)}`, password: 'Walk-the-stack-2026!', email: '', id: '', token: '' };
 member.email = `${member.username}@example.com`;
 
@@ -126,8 +115,7 @@ describe('the product deployed to the emulator', () => {
     for (const name of [DATA_STACK_NAME, STACK_NAME]) {
       expect(await stackStatus(name)).toMatch(/^(CREATE|UPDATE)_COMPLETE$/);
       const template = JSON.parse(readFileSync(join(process.cwd(), 'cdk.out', `${name}.template.json`), 'utf8'));
-      const { StackResourceSummaries = [] } = await cloudFormation.send(new ListStackResourcesCommand({ StackName: name }));
-      const created = StackResourceSummaries.filter((resource) => /_COMPLETE$/.test(resource.ResourceStatus ?? ''));
+      const created = (await stackResources(name)).filter((resource) => /_COMPLETE$/.test(resource.ResourceStatus ?? ''));
       console.log(`${name}: ${created.length} resources`);
       expect(created.map((resource) => resource.LogicalResourceId).sort(byText)).toEqual(Object.keys(template.Resources).sort(byText));
     }
