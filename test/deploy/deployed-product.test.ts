@@ -15,7 +15,8 @@ import { type RunningCommand, runCommand } from '../commands/command.js';
  * The testers' stack deployed for real (issue 39): `npm run deploy:local` to the emulator at AWS_ENDPOINT_URL
  * (CI starts MiniStack), then the deployed product walked through the emulator as a client would, with the
  * README's commands as written: sign up, the verification mail from the emulator's SES, sign in, a subscription,
- * the reminder planner's run and its mail, the owner's admin list, and `npm run destroy:local`, which keeps the data.
+ * the reminder planner's run and its mail, the owner's admin list, `npm run destroy:local`, which keeps the data, and
+ * `npm run destroy:local -- --all`, which does not: the walk leaves the emulator without the product.
  */
 
 interface DeployedOutputs {
@@ -194,5 +195,12 @@ describe('the product deployed to the emulator', () => {
       new GetItemCommand({ TableName: outputs.TableName, Key: { pk: { S: `USER#${member.id}` }, sk: { S: 'PROFILE' } } }),
     );
     expect(Item?.email?.S).toBe(member.email);
+  });
+
+  it('deletes the data stack too with destroy:local -- --all, leaving the emulator without the product', async () => {
+    const output = await finished(runCommand(['run', 'destroy:local', '--', '--all']), 'npm run destroy:local -- --all');
+    expect(output).toContain(`${STACK_NAME}: not deployed`);
+    expect(output).toContain(`${DATA_STACK_NAME}: deleted`);
+    expect(await stackStatus(DATA_STACK_NAME)).toBeUndefined();
   });
 });
