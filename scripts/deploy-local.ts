@@ -82,10 +82,14 @@ async function bootstrapOwner(outputs: LocalStackOutputs): Promise<void> {
 
 function cdklocal(args: string[]): void {
   // cdklocal takes the endpoint from AWS_ENDPOINT_URL only with AWS_ENDPOINT_URL_S3 beside it: both are the emulator's.
+  // It drops every other AWS_* variable not on its allow list: the region must reach it, as this script's clients
+  // use it, and so must the SDK's switch for its notice about Node 22.
+  const allowList = ['AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'];
   const env = {
     ...process.env,
     AWS_ENDPOINT_URL: clientConfig.endpoint,
     AWS_ENDPOINT_URL_S3: process.env.AWS_ENDPOINT_URL_S3 ?? clientConfig.endpoint,
+    AWS_ENVAR_ALLOWLIST: [process.env.AWS_ENVAR_ALLOWLIST, ...allowList].filter(Boolean).join(','),
   };
   const run = spawnSync('npx', ['cdklocal', ...args], { cwd: projectRoot, stdio: 'inherit', env });
   if (run.status !== 0) throw new Error(`cdklocal ${args[0]} failed`);
