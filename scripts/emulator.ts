@@ -70,23 +70,23 @@ const SERVICES_USED: (string | string[])[] = [
 export type EmulatorKind = 'localstack' | 'ministack';
 
 /**
- * Which emulator answers at the endpoint, after checking it offers every service the stacks use; throws one
+ * Which emulator answers at the endpoint (AWS_ENDPOINT_URL's unless given), after checking it offers every service the stacks use; throws one
  * sentence saying what is missing otherwise.
  */
-export async function checkEmulator(): Promise<EmulatorKind> {
+export async function checkEmulator(endpoint = emulatorEndpoint): Promise<EmulatorKind> {
   let services: Record<string, string> | undefined;
   try {
-    const response = await fetch(`${emulatorEndpoint}/_localstack/health`, { signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(`${endpoint}/_localstack/health`, { signal: AbortSignal.timeout(5_000) });
     ({ services } = (await response.json()) as { services?: Record<string, string> });
   } catch {
     throw new Error(
-      `No AWS emulator is answering at ${emulatorEndpoint}: start LocalStack or MiniStack first (README, "Test on LocalStack"), or set AWS_ENDPOINT_URL to where one runs.`,
+      `No AWS emulator is answering at ${endpoint}: start LocalStack or MiniStack first (README, "Test on LocalStack"), or set AWS_ENDPOINT_URL to where one runs.`,
     );
   }
   const offered = (name: string) => Boolean(services?.[name]) && services?.[name] !== 'disabled';
   const missing = SERVICES_USED.filter((names) => ![names].flat().some(offered)).map((names) => [names].flat()[0]);
-  if (missing.length) throw new Error(`The emulator at ${emulatorEndpoint} does not offer ${missing.join(', ')}, which the stacks use.`);
-  const ministack = await fetch(`${emulatorEndpoint}/_ministack/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+  if (missing.length) throw new Error(`The emulator at ${endpoint} does not offer ${missing.join(', ')}, which the stacks use.`);
+  const ministack = await fetch(`${endpoint}/_ministack/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
   return ministack?.ok ? 'ministack' : 'localstack';
 }
 

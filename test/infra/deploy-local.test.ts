@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkEmulator } from '../../scripts/emulator.js';
 
 /** `npm run deploy:local` checks the emulator before deploying, so a tester learns what is wrong in one sentence. */
 function deployLocal(endpoint: string) {
@@ -53,17 +54,16 @@ describe('npm run deploy:local before deploying', () => {
     );
   });
 
+  // The emulator's check (scripts/emulator.ts) itself, in this process: the command prints its message as above.
   it('names the services the stacks need that this emulator lacks', async () => {
-    const run = await deployLocal(fakeUrl);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain(
+    await expect(checkEmulator(fakeUrl)).rejects.toThrow(
       `The emulator at ${fakeUrl} does not offer iam, sts, dynamodb, ses, apigateway, secretsmanager, sqs, sns, scheduler, cloudwatch, logs, which the stacks use.`,
     );
   });
 
   it("takes CloudWatch by MiniStack's name for it, monitoring", async () => {
-    const run = await deployLocal(fakeMiniStackUrl);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`The emulator at ${fakeMiniStackUrl} does not offer ses, which the stacks use.`);
+    await expect(checkEmulator(fakeMiniStackUrl)).rejects.toThrow(
+      `The emulator at ${fakeMiniStackUrl} does not offer ses, which the stacks use.`,
+    );
   });
 });
