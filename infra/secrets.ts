@@ -20,6 +20,16 @@ export const JWT_KEY_ROTATION_DAYS = 30;
  */
 const PUNCTUATION_OUTSIDE_PASSWORD_RULES = `"'()+,-./:;<=>?[\\]_\`{|}~`;
 
+/**
+ * How the owner's first password is generated: 24 characters, each type included (a digit and one of !@#$%^&*), in
+ * the template's GenerateSecretString and in `npm run deploy:local`'s GetRandomPassword (scripts/deploy-local.ts).
+ */
+export const OWNER_PASSWORD_GENERATION = {
+  passwordLength: 24,
+  requireEachIncludedType: true,
+  excludeCharacters: PUNCTUATION_OUTSIDE_PASSWORD_RULES,
+} as const;
+
 export interface SessionSecretsProps {
   owner?: OwnerBootstrap;
   /** Rotate the session signing key every JWT_KEY_ROTATION_DAYS (the cloud; LocalStack keeps one key). */
@@ -117,11 +127,7 @@ export class SessionSecrets extends Construct {
     } else if (props.owner) {
       this.ownerPasswordSecret = new secretsmanager.Secret(this, 'OwnerPassword', {
         description: `Subscription Tracker: first password of the owner account "${props.owner.username}". Change it after the first login.`,
-        generateSecretString: {
-          passwordLength: 24,
-          requireEachIncludedType: true,
-          excludeCharacters: PUNCTUATION_OUTSIDE_PASSWORD_RULES,
-        },
+        generateSecretString: { ...OWNER_PASSWORD_GENERATION },
         removalPolicy: RemovalPolicy.DESTROY,
       });
       acknowledge(

@@ -22,7 +22,7 @@ import { projectRoot } from '../infra/bundling.js';
 import { webDist } from '../infra/site-build.js';
 import { STACK_NAME } from '../infra/subscription-tracker.js';
 import type { SiteConfig } from '../shared/api/contract.js';
-import { checkEmulator, clientConfig, emulatorHost } from './emulator.js';
+import { checkEmulator, clientConfig, emulatorHost, ownerPasswordWithinRules } from './emulator.js';
 import { publishSite } from './localstack-site.js';
 
 interface LocalStackOutputs {
@@ -59,8 +59,10 @@ async function publishBuiltSite(outputs: LocalStackOutputs): Promise<void> {
   console.log(`Site: ${outputs.SiteUrl} (${uploads.length} files; API at ${config.apiBaseUrl})`);
 }
 
-async function bootstrapOwner(outputs: LocalStackOutputs): Promise<void> {
+/** Creates the first owner; a password the deployer stored (`ownerPasswordSecretName`) is theirs, used as it is. */
+async function bootstrapOwner(outputs: LocalStackOutputs, ownPasswordSecret: boolean): Promise<void> {
   if (!outputs.OwnerBootstrapFunctionName) return;
+  if (outputs.OwnerPasswordSecretArn && !ownPasswordSecret) await ownerPasswordWithinRules(outputs.OwnerPasswordSecretArn);
   const lambda = new LambdaClient(clientConfig);
   const answer = await lambda.send(
     new InvokeCommand({
@@ -105,7 +107,10 @@ async function main(): Promise<void> {
   cdklocal(['deploy', '--all', '--require-approval', 'never', '--method', 'direct', '--outputs-file', outputsFile, ...context]);
   const outputs = stackOutputs(outputsFile);
   await publishBuiltSite(outputs);
-  await bootstrapOwner(outputs);
+  await bootstrapOwner(
+    outputs,
+    extra.some((argument) => argument.startsWith('ownerPasswordSecretName=')),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,14 @@ import {
   ListStackResourcesCommand,
   type StackResourceSummary,
 } from '@aws-sdk/client-cloudformation';
+import {
+  GetRandomPasswordCommand,
+  GetSecretValueCommand,
+  PutSecretValueCommand,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import { OWNER_PASSWORD_GENERATION } from '../infra/secrets.js';
+import { passwordProblem } from '../shared/domain/password.js';
 
 // Node 20 is supported here (DESIGN §9); the SDK's notice about Node 22 is noise for these commands.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -98,6 +106,29 @@ export async function checkEmulator(endpoint = emulatorEndpoint): Promise<Emulat
 export function emulatorHost(kind: EmulatorKind): string {
   const { port } = new URL(emulatorEndpoint);
   return `${kind === 'ministack' ? 'localhost' : 'localhost.localstack.cloud'}:${port || '80'}`;
+}
+
+/**
+ * The owner's first password the stack generated, made again when it breaks the password rules: MiniStack's CloudFormation
+ * ignores GenerateSecretString's RequireEachIncludedType (about one generated password in thirteen lacks a digit or one of !@#$%^&*), while its
+ * GetRandomPassword keeps it. Answers whether it was made again.
+ */
+export async function ownerPasswordWithinRules(secretId: string): Promise<boolean> {
+  const secrets = new SecretsManagerClient(clientConfig);
+  const { SecretString = '' } = await secrets.send(new GetSecretValueCommand({ SecretId: secretId }));
+  if (!passwordProblem(SecretString)) return false;
+  const { passwordLength, requireEachIncludedType, excludeCharacters } = OWNER_PASSWORD_GENERATION;
+  const { RandomPassword } = await secrets.send(
+    new GetRandomPasswordCommand({
+      PasswordLength: passwordLength,
+      RequireEachIncludedType: requireEachIncludedType,
+      ExcludeCharacters: excludeCharacters,
+    }),
+  );
+  if (!RandomPassword || passwordProblem(RandomPassword))
+    throw new Error(`The emulator generated no password within the rules for ${secretId}`);
+  await secrets.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: RandomPassword }));
+  return true;
 }
 
 /** An e-mail the emulator's SES took (the product sends raw MIME: a text and an HTML part in base64). */

@@ -4,11 +4,19 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_STACK_NAME, STACK_NAME } from '../../infra/subscription-tracker.js';
-import { clientConfig, emulatorEndpoint, emulatorMail, stackResources, stackStatus } from '../../scripts/emulator.js';
+import {
+  clientConfig,
+  emulatorEndpoint,
+  emulatorMail,
+  ownerPasswordWithinRules,
+  stackResources,
+  stackStatus,
+} from '../../scripts/emulator.js';
 import { addDays } from '../../shared/domain/dates.js';
+import { passwordProblem } from '../../shared/domain/password.js';
 import { type RunningCommand, runCommand } from '../commands/command.js';
 
 /**
@@ -183,6 +191,21 @@ describe('the product deployed to the emulator', () => {
     expect(users.status).toBe(200);
     expect(users.body.users.map((user: { username: string }) => user.username)).toContain(member.username);
     expect((await api('GET', '/api/auth/users', { token: member.token })).status).toBe(403);
+  });
+
+  it('makes the owner’s first password again when the emulator generated it against the password rules', async () => {
+    // MiniStack's CloudFormation ignores RequireEachIncludedType: deploy:local checks the password before the owner is made.
+    const secrets = new SecretsManagerClient(clientConfig);
+    const secretId = outputs.OwnerPasswordSecretArn;
+    const passwordNow = async () => (await secrets.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString ?? '';
+    const first = await passwordNow();
+    expect(await ownerPasswordWithinRules(secretId)).toBe(false);
+    expect(await passwordNow()).toBe(first);
+    await secrets.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: 'no-digit-in-here!' }));
+    expect(await ownerPasswordWithinRules(secretId)).toBe(true);
+    const made = await passwordNow();
+    expect(made).toHaveLength(24);
+    expect(passwordProblem(made)).toBeNull();
   });
 
   it('destroys the application stack and keeps the data stack with its items', async () => {
